@@ -1,0 +1,280 @@
+//! Boards and leapers: the geometry every other module works in.
+//!
+//! A board is `width` columns by `height` rows, with optional missing cells (holes).
+//! Cells are numbered `y * width + x`, with `x` the column from the left and `y` the row
+//! from the BOTTOM (chess convention: a1 is `(0, 0)`). A leaper `(a, b)` moves `a` cells
+//! along one axis and `b` along the other; the knight is `(1, 2)`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Error;
+
+/// The largest number of cells a board may have: cell numbers are `u32`.
+pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
+
+/// A generalized knight that leaps `a` cells along one axis and `b` along the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leaper {
+    a: i32,
+    b: i32,
+}
+
+impl Leaper {
+    /// The chess knight, the (1, 2) leaper.
+    pub const KNIGHT: Leaper = Leaper { a: 1, b: 2 };
+    /// The giraffe, the (1, 4) leaper.
+    pub const GIRAFFE: Leaper = Leaper { a: 1, b: 4 };
+
+    /// A leaper moving `a` along one axis and `b` along the other (in either order).
+    pub fn new(a: u32, b: u32) -> Result<Leaper, Error> {
+        let (a, b) = (a.min(b) as i32, a.max(b) as i32);
+        if a == 0 || a == b || b > 64 {
+            return Err(Error::invalid(format!(
+                "({a}, {b}) is not a supported leaper: both steps must differ, be non-zero and at most 64"
+            )));
+        }
+        Ok(Leaper { a, b })
+    }
+
+    /// The short and the long step, `a < b`.
+    pub fn steps(self) -> (u32, u32) {
+        (self.a as u32, self.b as u32)
+    }
+
+    /// The eight leap vectors `(dx, dy)`, `dy` up, clockwise from "b up, a right".
+    ///
+    /// Direction `d` and `d + 4 (mod 8)` are opposite; directions 0..4 all go right,
+    /// so every edge of a tour has exactly one end where it leaves in a direction 0..4.
+    /// For the knight this is the numbering of `besa-pieces.toml`.
+    pub fn dirs(self) -> [(i32, i32); 8] {
+        let (a, b) = (self.a, self.b);
+        [
+            (a, b),
+            (b, a),
+            (b, -a),
+            (a, -b),
+            (-a, -b),
+            (-b, -a),
+            (-b, a),
+            (-a, b),
+        ]
+    }
+
+    /// The direction of the leap `(dx, dy)`, if it is one.
+    pub fn dir_of(self, dx: i32, dy: i32) -> Option<usize> {
+        self.dirs().iter().position(|&v| v == (dx, dy))
+    }
+}
+
+impl fmt::Display for Leaper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.a, self.b)
+    }
+}
+
+/// A rectangular board, possibly with missing cells, and the leaper that tours it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    width: u32,
+    height: u32,
+    leaper: Leaper,
+    /// Missing cells as cell numbers, sorted, without duplicates.
+    holes: Vec<u32>,
+}
+
+impl Board {
+    /// A full `width` x `height` board for the knight.
+    pub fn new(width: u32, height: u32) -> Result<Board, Error> {
+        Board::with_leaper(width, height, Leaper::KNIGHT)
+    }
+
+    /// A full board for any leaper.
+    pub fn with_leaper(width: u32, height: u32, leaper: Leaper) -> Result<Board, Error> {
+        if width == 0 || height == 0 {
+            return Err(Error::invalid(format!(
+                "a {width}x{height} board has no cells: both sides must be at least 1"
+            )));
+        }
+        if width as u64 * height as u64 > MAX_CELLS {
+            return Err(Error::TooLarge(format!(
+                "a {width}x{height} board has {} cells, more than the {MAX_CELLS} this tool can number",
+                width as u64 * height as u64
+            )));
+        }
+        Ok(Board {
+            width,
+            height,
+            leaper,
+            holes: Vec::new(),
+        })
+    }
+
+    /// This board with the cells `(x, y)` removed.
+    pub fn with_holes(mut self, holes: &[(u32, u32)]) -> Result<Board, Error> {
+        for &(x, y) in holes {
+            if x >= self.width || y >= self.height {
+                return Err(Error::invalid(format!(
+                    "hole [{x}, {y}] is outside the {}x{} board",
+                    self.width, self.height
+                )));
+            }
+            self.holes.push(self.index(x, y));
+        }
+        self.holes.sort_unstable();
+        self.holes.dedup();
+        Ok(self)
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The leaper that tours this board.
+    pub fn leaper(&self) -> Leaper {
+        self.leaper
+    }
+
+    /// The missing cells, as sorted cell numbers.
+    pub fn holes(&self) -> &[u32] {
+        &self.holes
+    }
+
+    /// Whether cell number `c` is missing.
+    pub fn is_hole(&self, c: u32) -> bool {
+        !self.holes.is_empty() && self.holes.binary_search(&c).is_ok()
+    }
+
+    /// All cells of the rectangle, holes included.
+    pub fn area(&self) -> u64 {
+        self.width as u64 * self.height as u64
+    }
+
+    /// The cells a tour must visit: the rectangle minus the holes.
+    pub fn cells(&self) -> u64 {
+        self.area() - self.holes.len() as u64
+    }
+
+    /// The cell number of `(x, y)`.
+    pub fn index(&self, x: u32, y: u32) -> u32 {
+        y * self.width + x
+    }
+
+    /// The `(x, y)` of cell number `c`.
+    pub fn xy(&self, c: u32) -> (u32, u32) {
+        (c % self.width, c / self.width)
+    }
+
+    /// The cell reached from `c` by leaping in direction `d`, if it is on the board.
+    pub fn step(&self, c: u32, d: usize) -> Option<u32> {
+        let (x, y) = self.xy(c);
+        let (dx, dy) = self.leaper.dirs()[d];
+        let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
+        if nx < 0 || ny < 0 || nx >= self.width as i64 || ny >= self.height as i64 {
+            return None;
+        }
+        let n = self.index(nx as u32, ny as u32);
+        (!self.is_hole(n)).then_some(n)
+    }
+
+    /// The direction of the leap from `a` to `b`, if it is a leap.
+    pub fn dir_between(&self, a: u32, b: u32) -> Option<usize> {
+        let (ax, ay) = self.xy(a);
+        let (bx, by) = self.xy(b);
+        self.leaper
+            .dir_of(bx as i32 - ax as i32, by as i32 - ay as i32)
+    }
+
+    /// The board with rows and columns swapped (holes and leaper carried over).
+    pub fn transposed(&self) -> Board {
+        let holes = self
+            .holes
+            .iter()
+            .map(|&c| {
+                let (x, y) = self.xy(c);
+                y + x * self.height
+            })
+            .collect::<Vec<_>>();
+        let mut t = Board {
+            width: self.height,
+            height: self.width,
+            leaper: self.leaper,
+            holes,
+        };
+        t.holes.sort_unstable();
+        t
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)?;
+        if !self.holes.is_empty() {
+            write!(f, " (missing {} cell", self.holes.len())?;
+            if self.holes.len() > 1 {
+                write!(f, "s")?;
+            }
+            write!(f, ")")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Board {
+    type Err = Error;
+
+    /// Parses `WxH`, width (columns) first: `8x8`, `40x24`.
+    fn from_str(s: &str) -> Result<Board, Error> {
+        let bad = || {
+            Error::invalid(format!(
+                "'{s}' is not a board size: write WIDTHxHEIGHT, for example 8x8 or 40x24"
+            ))
+        };
+        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let w: u32 = w.trim().parse().map_err(|_| bad())?;
+        let h: u32 = h.trim().parse().map_err(|_| bad())?;
+        Board::new(w, h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sizes_width_first() {
+        let b: Board = "40x24".parse().unwrap();
+        assert_eq!((b.width(), b.height()), (40, 24));
+        assert!("8".parse::<Board>().is_err());
+        assert!("0x8".parse::<Board>().is_err());
+        assert!("axb".parse::<Board>().is_err());
+        assert!("100000x100000".parse::<Board>().is_err());
+    }
+
+    #[test]
+    fn directions_are_opposite_in_pairs_and_rightward_first() {
+        for l in [Leaper::KNIGHT, Leaper::GIRAFFE, Leaper::new(2, 3).unwrap()] {
+            let d = l.dirs();
+            for k in 0..4 {
+                assert_eq!((d[k].0, d[k].1), (-d[k + 4].0, -d[k + 4].1));
+                assert!(d[k].0 > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn steps_stay_on_the_board_and_avoid_holes() {
+        let b = Board::new(5, 5).unwrap().with_holes(&[(1, 2)]).unwrap();
+        assert_eq!(b.cells(), 24);
+        assert_eq!(b.step(0, 0), None); // (1, 2) is a hole
+        assert_eq!(b.step(0, 1), Some(b.index(2, 1)));
+        assert_eq!(b.step(0, 4), None);
+        assert_eq!(b.dir_between(0, b.index(2, 1)), Some(1));
+    }
+}

@@ -1,0 +1,133 @@
+//! Which boards have a tour at all (Schwenk's theorem for closed tours, Conrad et al.
+//! for open ones), and whether a board fits in memory: checked before any construction
+//! starts, so that an impossible request fails at once with the rule that forbids it.
+
+use crate::board::{Board, Leaper};
+use crate::Error;
+
+/// Bytes per cell the pipeline needs at its peak (move grid, path, sections, bit planes,
+/// verification bitset), rounded up.
+pub const BYTES_PER_CELL: u64 = 8;
+
+/// `Ok` when a knight's tour of the kind asked for exists on `board` (or when the rule
+/// is not known for this board: other leapers, boards with holes), else
+/// [`Error::NoTour`] citing the rule.
+pub fn check(board: &Board, open: bool) -> Result<(), Error> {
+    if board.leaper() != Leaper::KNIGHT || !board.holes().is_empty() {
+        return Ok(());
+    }
+    let (m, n) = {
+        let (w, h) = (board.width(), board.height());
+        (w.min(h), w.max(h))
+    };
+    let kind = if open { "open" } else { "closed" };
+    let none = |why: &str| {
+        Err(Error::NoTour(format!(
+            "no {kind} knight's tour exists on a {board} board: {why}"
+        )))
+    };
+    if m == 1 && n == 1 {
+        return if open {
+            Ok(())
+        } else {
+            none("a single cell has no closing move")
+        };
+    }
+    if open {
+        // Conrad, Hindrichs, Morsy, Wegener (1994): m <= n has an open tour iff
+        // m >= 5, or m = 3 and n = 4 or n >= 7 (or the single cell).
+        return match m {
+            1 | 2 => none("no board with a side of 1 or 2 has one"),
+            3 if n == 4 || n >= 7 => Ok(()),
+            3 => none("a board with a side of 3 needs the other side to be 4 or at least 7 (Conrad et al. 1994)"),
+            4 => none("no board with a side of 4 has one (Conrad et al. 1994)"),
+            _ => Ok(()),
+        };
+    }
+    if m % 2 == 1 && n % 2 == 1 {
+        return none("both sides are odd, so the board has an odd number of cells and a closed tour alternates colours (Schwenk 1991); try --open");
+    }
+    if m <= 2 || m == 4 {
+        return none("no board with a side of 1, 2 or 4 has one (Schwenk 1991); try --open");
+    }
+    if m == 3 && matches!(n, 4 | 6 | 8) {
+        return none(
+            "3x4, 3x6 and 3x8 are the exceptions of Schwenk's theorem (Schwenk 1991); try --open",
+        );
+    }
+    Ok(())
+}
+
+/// Refuses, before any allocation, a board whose tour would not fit in the memory this
+/// machine has available.
+pub fn check_memory(board: &Board) -> Result<(), Error> {
+    let need = board.area() * BYTES_PER_CELL;
+    if let Some(avail) = available_memory() {
+        if need > avail {
+            return Err(Error::TooLarge(format!(
+                "a {board} board needs about {} of memory ({} cells at {BYTES_PER_CELL} bytes each), but only {} is available",
+                human_bytes(need),
+                board.area(),
+                human_bytes(avail)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `MemAvailable` from `/proc/meminfo`, where there is one.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// `1.5 GiB`-style sizes for messages.
+pub fn human_bytes(n: u64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = n as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < units.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{n} bytes")
+    } else {
+        format!("{v:.1} {}", units[u])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn closed(w: u32, h: u32) -> bool {
+        check(&Board::new(w, h).unwrap(), false).is_ok()
+    }
+
+    fn open(w: u32, h: u32) -> bool {
+        check(&Board::new(w, h).unwrap(), true).is_ok()
+    }
+
+    #[test]
+    fn schwenks_theorem() {
+        assert!(closed(8, 8) && closed(5, 6) && closed(3, 10) && closed(10, 3) && closed(6, 6));
+        assert!(!closed(5, 5) && !closed(4, 9) && !closed(9, 4) && !closed(3, 8) && !closed(6, 3));
+        assert!(!closed(2, 10) && !closed(1, 1) && !closed(3, 4));
+    }
+
+    #[test]
+    fn open_tours() {
+        assert!(open(5, 5) && open(3, 4) && open(3, 7) && open(7, 7) && open(1, 1));
+        assert!(!open(3, 5) && !open(4, 4) && !open(4, 9) && !open(2, 8) && !open(3, 6));
+    }
+
+    #[test]
+    fn refuses_what_cannot_fit() {
+        let b = Board::new(60000, 60000).unwrap();
+        let e = check_memory(&b).unwrap_err().to_string();
+        assert!(e.contains("needs about"), "{e}");
+    }
+}

@@ -1,0 +1,1 @@
+//! Placeholder: tour files (being written).

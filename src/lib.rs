@@ -1,0 +1,23 @@
+//! `knights`: knight's tours for a catalogue of boards and variants, each proved valid,
+//! measured (turns, crossings, lower bounds), drawn and published.
+//!
+//! Data flows one way: [`construct`] builds a [`Tour`], [`verify`] proves it and returns
+//! a [`Verified`] tour, [`metrics`] measures it, and the drawing and publishing modules
+//! only accept verified tours.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod construct;
+mod error;
+pub mod format;
+pub mod metrics;
+pub mod moves;
+pub mod tour;
+pub mod verify;
+
+pub use board::{Board, Leaper};
+pub use error::Error;
+pub use tour::{Sections, Tour};
+pub use verify::Verified;
