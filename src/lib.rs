@@ -14,6 +14,8 @@ mod error;
 pub mod format;
 pub mod metrics;
 pub mod moves;
+pub mod render;
+pub mod site;
 pub mod tour;
 pub mod verify;
 

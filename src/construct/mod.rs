@@ -2,9 +2,13 @@
 //! trait. Each says which boards it supports and refuses the others with a reason;
 //! [`build`] picks one (`auto`) or runs the one asked for.
 
+pub mod backtrack;
 pub mod besa;
 pub mod existence;
+pub mod parberry;
 pub mod search;
+pub mod stitch;
+pub mod warnsdorff;
 
 use crate::board::Board;
 use crate::tour::Tour;
@@ -55,7 +59,14 @@ pub trait Construction: Sync {
 
 /// Every construction, in the order `auto` tries them.
 pub fn all() -> &'static [&'static dyn Construction] {
-    &[&besa::Besa, &search::Search]
+    &[
+        &besa::Besa,
+        &search::Search,
+        &parberry::Parberry,
+        &stitch::Stitch,
+        &warnsdorff::Warnsdorff,
+        &backtrack::Backtrack,
+    ]
 }
 
 /// The construction called `name`.

@@ -2,7 +2,7 @@
 use super::{Construction, Request};
 use crate::{Error, Tour};
 
-/// The formation algorithm of Besa et al.
+/// Search for small boards.
 pub struct Search;
 
 impl Construction for Search {

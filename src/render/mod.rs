@@ -1,0 +1,1 @@
+//! Placeholder: drawing tours as SVG, PNG and PDF (being written).

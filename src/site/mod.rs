@@ -1,0 +1,1 @@
+//! Placeholder: the gallery site builder (being written).
