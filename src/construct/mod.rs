@@ -5,7 +5,9 @@
 pub mod backtrack;
 pub mod besa;
 pub mod existence;
+mod field;
 pub mod parberry;
+mod posa;
 pub mod search;
 pub mod stitch;
 pub mod warnsdorff;

@@ -1,150 +1,11 @@
 //! The search `auto` falls back on for boards the formation algorithm does not cover:
 //! Warnsdorff walks (several tie-breaks, shuffled orders, start corners, each with a
-//! move budget) find a Hamiltonian path, and Pósa rotations close it.
-//!
-//! A Pósa rotation: if the end `e` of the path `v0 .. vi vi+1 .. e` is a leap from `vi`,
-//! then `v0 .. vi e .. vi+1` is a path over the same cells ending at `vi+1`. Each
-//! rotation moves an end at most two leaps, so the search walks the ends towards each
-//! other (greedily, with some random moves to escape local minima) and, at every
-//! step, takes a rotation that brings them a leap apart as soon as one exists.
+//! move budget, grown on by Pósa rotations when a walk gets stuck) find a Hamiltonian
+//! path, and Pósa rotations close it (see [`super::posa`]).
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-use super::backtrack::Field;
 use super::warnsdorff::{run, Plan, TieBreak};
 use super::{Construction, Request};
 use crate::{Error, Tour};
-
-/// Reverses `path[a..=b]`, keeping `pos` (the index of every cell in `path`) right.
-fn reverse(path: &mut [u32], pos: &mut [u32], a: usize, b: usize) {
-    path[a..=b].reverse();
-    for (i, &p) in path[a..=b].iter().enumerate() {
-        pos[p as usize] = (a + i) as u32;
-    }
-}
-
-/// Squared distance between two cells.
-fn dist2(field: &Field, p: u32, q: u32) -> u64 {
-    let ((px, py), (qx, qy)) = (field.xy(p), field.xy(q));
-    let (dx, dy) = (px.abs_diff(qx) as u64, py.abs_diff(qy) as u64);
-    dx * dx + dy * dy
-}
-
-/// A rotation that leaves the two ends a leap apart, as the segment to reverse.
-fn closing_rotation(field: &Field, path: &[u32], pos: &[u32]) -> Option<(usize, usize)> {
-    let k = path.len() - 1;
-    let (s, e) = (path[0], path[k]);
-    for u in field.neighbours(e).filter(|&u| field.is_cell(u)) {
-        let i = pos[u as usize] as usize;
-        if i + 1 < k && field.adjacent(path[i + 1], s) {
-            return Some((i + 1, k));
-        }
-    }
-    for u in field.neighbours(s).filter(|&u| field.is_cell(u)) {
-        let i = pos[u as usize] as usize;
-        if i > 1 && field.adjacent(path[i - 1], e) {
-            return Some((0, i - 1));
-        }
-    }
-    None
-}
-
-/// One rotation at either end: usually the one whose new end is nearest the other
-/// end, one time in four a random one.
-fn some_rotation(
-    field: &Field,
-    path: &[u32],
-    pos: &[u32],
-    rng: &mut ChaCha8Rng,
-) -> Option<(usize, usize)> {
-    let k = path.len() - 1;
-    let (s, e) = (path[0], path[k]);
-    let mut moves = [(0u64, 0usize, 0usize); 16];
-    let mut n = 0;
-    for u in field.neighbours(e).filter(|&u| field.is_cell(u)) {
-        let i = pos[u as usize] as usize;
-        if i + 1 < k {
-            moves[n] = (dist2(field, path[i + 1], s), i + 1, k);
-            n += 1;
-        }
-    }
-    for u in field.neighbours(s).filter(|&u| field.is_cell(u)) {
-        let i = pos[u as usize] as usize;
-        if i > 1 {
-            moves[n] = (dist2(field, path[i - 1], e), 0, i - 1);
-            n += 1;
-        }
-    }
-    if n == 0 {
-        return None;
-    }
-    let moves = &mut moves[..n];
-    if rng.gen_ratio(1, 4) {
-        let (_, a, b) = moves[rng.gen_range(0..n)];
-        return Some((a, b));
-    }
-    let best = moves.iter().map(|m| m.0).min().expect("n > 0");
-    let ties = moves.iter().filter(|m| m.0 == best).count();
-    let (_, a, b) = *moves
-        .iter()
-        .filter(|m| m.0 == best)
-        .nth(rng.gen_range(0..ties))
-        .expect("a tie");
-    Some((a, b))
-}
-
-/// Brings the ends of the Hamiltonian path `path` (padded indices) a leap apart by at
-/// most `budget` Pósa rotations. Returns the rotations made, `None` if it failed.
-pub(crate) fn close(
-    field: &Field,
-    path: &mut [u32],
-    rng: &mut ChaCha8Rng,
-    budget: u64,
-) -> Option<u64> {
-    if path.len() < 3 {
-        return None;
-    }
-    let mut pos = vec![0u32; field.len()];
-    for (i, &p) in path.iter().enumerate() {
-        pos[p as usize] = i as u32;
-    }
-    let k = path.len() - 1;
-    for made in 0..budget {
-        if field.adjacent(path[0], path[k]) {
-            return Some(made);
-        }
-        if let Some((a, b)) = closing_rotation(field, path, &pos) {
-            reverse(path, &mut pos, a, b);
-            return Some(made + 1);
-        }
-        let (a, b) = some_rotation(field, path, &pos, rng)?;
-        reverse(path, &mut pos, a, b);
-    }
-    field.adjacent(path[0], path[k]).then_some(budget)
-}
-
-/// Rotations [`close_and_align`] may make on a `w` x `h` board: about ten times what
-/// closing takes (measured: 0.2 (w + h) on n x n boards, `closing_measure` below).
-fn rotation_budget(field: &Field) -> u64 {
-    let (w, h) = field.size();
-    200 + 2 * (w as u64 + h as u64)
-}
-
-/// `path` closed into a cycle by Pósa rotations and turned to begin at `start`, or
-/// `None` when the rotation budget ran out.
-pub(crate) fn close_and_align(
-    field: &Field,
-    mut path: Vec<u32>,
-    start: u32,
-    seed: u64,
-) -> Option<Vec<u32>> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    close(field, &mut path, &mut rng, rotation_budget(field))?;
-    let at = path.iter().position(|&p| p == start)?;
-    path.rotate_left(at);
-    Some(path)
-}
 
 /// Search: Warnsdorff walks closed by Pósa rotations.
 pub struct Search;
@@ -265,6 +126,95 @@ mod tests {
 }
 
 #[cfg(test)]
+mod strips {
+    use super::*;
+    use crate::board::Board;
+    use crate::construct::build;
+    use crate::verify::verify;
+
+    fn tour(w: u32, h: u32, open: bool, start: Option<(u32, u32)>, seed: u64) -> Vec<u32> {
+        let mut r = Request::closed(Board::new(w, h).unwrap());
+        (r.open, r.start, r.seed) = (open, start, seed);
+        let t = build(&r, "search").unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+        let v = verify(t).unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+        assert_eq!(v.is_closed(), !open, "{w}x{h}");
+        v.path().to_vec()
+    }
+
+    /// Strips the formation algorithm does not cover, both ways round (the whole
+    /// range is swept by `search_sweep_measure`).
+    #[test]
+    fn narrow_boards() {
+        for n in (10..=60).step_by(2).chain([100, 250, 1000]) {
+            tour(3, n, false, None, 0);
+            tour(n, 3, false, None, 0);
+        }
+        for n in (7..=40).chain([99, 500, 1000]) {
+            tour(3, n, true, None, 0);
+        }
+        // `existence` wrongly says no 4 x n board has an open tour; these prove it does.
+        for n in (5..=40).chain([99, 500, 1000]) {
+            let mut r = Request::closed(Board::new(n, 4).unwrap());
+            r.open = true;
+            Search.check(&r).unwrap();
+            let t = Search.build(&r).unwrap_or_else(|e| panic!("{n}x4: {e}"));
+            verify(t).unwrap_or_else(|e| panic!("{n}x4: {e}"));
+        }
+        for (w, h) in [
+            (5, 1000),
+            (6, 200),
+            (8, 1000),
+            (41, 100),
+            (100, 100),
+            (99, 97),
+        ] {
+            tour(w, h, true, None, 0);
+            if (w * h) % 2 == 0 {
+                tour(h, w, false, None, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn starts_where_asked_and_the_seed_changes_the_tour() {
+        for open in [true, false] {
+            let a = tour(8, 8, open, Some((3, 4)), 0);
+            assert_eq!(a[0], 4 * 8 + 3);
+            assert_eq!(a, tour(8, 8, open, Some((3, 4)), 0), "deterministic");
+            assert_ne!(a, tour(8, 8, open, Some((3, 4)), 1), "the seed matters");
+        }
+        // Every majority-colour square of 5x5 and 7x7 starts an open tour.
+        for n in [5, 7] {
+            for (x, y) in (0..n).flat_map(|x| (0..n).map(move |y| (x, y))) {
+                if (x + y) % 2 == 0 {
+                    assert_eq!(tour(n, n, true, Some((x, y)), 0)[0], y * n + x);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_reason() {
+        for (w, h) in [(101, 100), (9, 1000), (3, 1001), (2, 50)] {
+            let mut r = Request::closed(Board::new(w, h).unwrap());
+            r.open = true;
+            let e = Search.check(&r).unwrap_err().to_string();
+            assert!(
+                e.contains("search covers boards") && e.contains(&format!("{w}x{h}")),
+                "{e}"
+            );
+        }
+        let mut r = Request::closed(Board::new(5, 5).unwrap());
+        (r.open, r.start) = (true, Some((2, 1)));
+        let e = build(&r, "search").unwrap_err().to_string();
+        assert!(
+            e.contains("starts at [2, 1]: its colour has 12 cells"),
+            "{e}"
+        );
+    }
+}
+
+#[cfg(test)]
 mod measure {
     use super::*;
     use crate::board::Board;
@@ -282,36 +232,6 @@ mod measure {
             res.map_err(|e| e.to_string()),
             t.elapsed()
         );
-    }
-
-    /// Rotations and time to close a Warnsdorff (roth) path on n x n boards.
-    #[test]
-    #[ignore]
-    fn closing_measure() {
-        use crate::construct::backtrack::Outcome;
-        use crate::construct::warnsdorff::{walk, Heuristic};
-        for n in [10, 20, 40, 100, 200, 300, 500, 1000] {
-            let b = Board::new(n, n).unwrap();
-            let mut field = Field::new(&b).unwrap();
-            let start = field.cell(0, 0);
-            let mut rule = Heuristic::new(&field, TieBreak::Roth, 0, 0);
-            let t = Instant::now();
-            let Outcome::Found(mut path) = walk(&mut field, start, &mut rule, 10 * b.cells())
-            else {
-                println!("{n}x{n}: no path");
-                continue;
-            };
-            let tw = t.elapsed();
-            let (s, e) = (field.xy(path[0]), field.xy(*path.last().unwrap()));
-            for seed in 0..3 {
-                let mut p = path.clone();
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let t = Instant::now();
-                let r = close(&field, &mut p, &mut rng, 10_000_000);
-                println!("{n}x{n}: walk {tw:?} ends {s:?} {e:?}; seed {seed}: closed after {r:?} rotations in {:?}", t.elapsed());
-            }
-            path.clear();
-        }
     }
 
     /// Every board the search accepts, open and closed (where a tour exists), built

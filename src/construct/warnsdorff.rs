@@ -5,14 +5,15 @@
 //!
 //! Open tours start from `Request::start` (default the bottom-left corner). A closed
 //! tour is an open one whose ends are then brought a leap apart by Pósa rotations
-//! ([`super::search::close`]) and rotated to begin at the start square.
+//! ([`super::posa`]) and rotated to begin at the start square.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::backtrack::{dfs, start_of, tour_of, Field, Goal, Outcome, Rule};
-use super::search::close_and_align;
+use super::backtrack::{dfs, start_of, tour_of, Goal, Outcome, Rule};
+use super::field::Field;
+use super::posa::{close_and_align, grow};
 use super::{Construction, Request};
 use crate::{Error, Tour};
 
@@ -68,13 +69,13 @@ pub(crate) struct Heuristic {
 }
 
 impl Heuristic {
-    /// The rule with `tie`; `attempt` 0 keeps the leaper's direction order for the
-    /// remaining ties, later attempts shuffle it (seeded by `seed` and `attempt`).
+    /// The rule with `tie`; the first attempt with seed 0 keeps the leaper's direction
+    /// order for the remaining ties, other attempts and seeds shuffle it.
     pub(crate) fn new(field: &Field, tie: TieBreak, seed: u64, attempt: u64) -> Heuristic {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(attempt);
         let mut order = [0, 1, 2, 3, 4, 5, 6, 7];
-        if attempt > 0 {
+        if seed != 0 || attempt > 0 {
             order.shuffle(&mut rng);
         }
         let (w, h) = field.size();
@@ -178,8 +179,16 @@ fn attempt_start(field: &Field, req: &Request, attempt: u64) -> Result<u32, Erro
     Ok(field.cell(x, y))
 }
 
-/// Runs the walks of `plan` until one gives a tour of the kind `req` asks for (closed
-/// ones by Pósa rotations). `Ok(None)` when every walk ran out of budget.
+/// Pósa rotations a stuck walk may make to grow on: a few times what bringing its end
+/// across the board takes.
+fn grow_budget(field: &Field) -> u64 {
+    let (w, h) = field.size();
+    1000 + 10 * (w as u64 + h as u64)
+}
+
+/// Runs the walks of `plan` until one gives a tour of the kind `req` asks for. A walk
+/// that runs out of moves is tried again growing by Pósa rotations; closed tours are
+/// closed by Pósa rotations. `Ok(None)` when every walk ran out of budget.
 pub(crate) fn run(req: &Request, plan: &Plan, name: &str) -> Result<Option<Tour>, Error> {
     let mut field = Field::new(&req.board)?;
     let home = start_of(&field, req)?;
@@ -196,7 +205,15 @@ pub(crate) fn run(req: &Request, plan: &Plan, name: &str) -> Result<Option<Tour>
                     req.board
                 )));
             }
-            Outcome::Exhausted | Outcome::OverBudget => continue,
+            Outcome::OverBudget(reached) => {
+                let mut rng = ChaCha8Rng::seed_from_u64(req.seed ^ attempt);
+                let budget = grow_budget(&field);
+                match grow(&mut field, reached, &mut rule, &mut rng, budget) {
+                    Some(path) => path,
+                    None => continue,
+                }
+            }
+            Outcome::Exhausted => continue,
         };
         if req.open {
             return Ok(Some(tour_of(&field, &req.board, path, false, name)));
