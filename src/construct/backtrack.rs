@@ -213,7 +213,7 @@ impl Construction for Backtrack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::construct::{build, existence};
+    use crate::construct::existence;
     use crate::verify::verify;
 
     fn req(w: u32, h: u32, open: bool) -> Request {
