@@ -161,6 +161,8 @@ pub(super) struct Layout {
     placements: Vec<Placement>,
     /// Built rows where only the edge pieces differ from the background.
     plain: Range<u32>,
+    /// Cell numbers that no junction covers (the rows between the junctions).
+    between_junctions: Range<u32>,
 }
 
 impl Layout {
@@ -178,14 +180,32 @@ impl Layout {
                 bottom_start = bottom_start.min(p.rows.start);
             }
         }
-        Some(Layout {
+        let mut layout = Layout {
             width: w,
             transposed,
             built_width: bw,
             built_height: bh,
             placements,
             plain: top_end.min(bottom_start)..bottom_start,
-        })
+            between_junctions: 0..0,
+        };
+        let rows = |role| {
+            let p = layout.placements.iter().find(|p| p.role == role);
+            p.map(|p| layout.board_rows(p))
+                .expect("both junctions are placed")
+        };
+        let (bl, tr) = (rows(Role::BottomLeft), rows(Role::TopRight));
+        layout.between_junctions = bl.end * w..tr.start * w;
+        Some(layout)
+    }
+
+    /// The board rows (`y` from the bottom) a placement's bounding box spans.
+    fn board_rows(&self, p: &Placement) -> Range<u32> {
+        if self.transposed {
+            p.cols.start..p.cols.end()
+        } else {
+            self.built_height - p.rows.end()..self.built_height - p.rows.start
+        }
     }
 
     /// The built cell `(i, j)` of the board's cell `(x, y)`.
@@ -222,10 +242,13 @@ impl Layout {
             .map_or(self.background(), |(_, m)| self.orient(m))
     }
 
-    /// The junction that covers `(x, y)`, if one does: [`Role::BottomLeft`] or
-    /// [`Role::TopRight`].
-    pub(super) fn junction(&self, x: u32, y: u32) -> Option<Role> {
-        let (i, j) = self.built(x, y);
+    /// The junction that covers cell number `c`, if one does: [`Role::BottomLeft`] or
+    /// [`Role::TopRight`]. Fast for the cells between the junctions.
+    pub(super) fn junction(&self, c: u32) -> Option<Role> {
+        if self.between_junctions.contains(&c) {
+            return None;
+        }
+        let (i, j) = self.built(c % self.width, c / self.width);
         let near = self
             .placements
             .iter()

@@ -127,8 +127,8 @@ fn build(board: &Board) -> Result<Tour, Error> {
     if path[1] != board.index(x1, y1) {
         path[1..].reverse();
     }
-    let labels = sections::labels(&layout, &path, w)
-        .ok_or_else(|| broken("does not have eight sections"))?;
+    let labels =
+        sections::labels(&layout, &path).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
     Ok(Tour::new(board.clone(), path, true)
         .with_algorithm("besa")

@@ -23,13 +23,12 @@ pub(super) const NAMES: [&str; 8] = [
     "black",
 ];
 
-/// The junction runs of `path` (cell numbers on a board `width` wide) as inclusive
-/// step ranges, the first one holding step 0 (it may wrap past the end of the path).
-fn junction_runs(layout: &Layout, path: &[u32], width: u32) -> Vec<(usize, usize, Role)> {
+/// The junction runs of `path` as inclusive step ranges, the first one holding step 0 (it may wrap past the end of the path).
+fn junction_runs(layout: &Layout, path: &[u32]) -> Vec<(usize, usize, Role)> {
     let steps: Vec<(usize, Role)> = path
         .par_iter()
         .enumerate()
-        .filter_map(|(k, &c)| layout.junction(c % width, c / width).map(|r| (k, r)))
+        .filter_map(|(k, &c)| layout.junction(c).map(|r| (k, r)))
         .collect();
     let mut runs: Vec<(usize, usize, Role)> = Vec::new();
     for (k, role) in steps {
@@ -51,8 +50,8 @@ fn junction_runs(layout: &Layout, path: &[u32], width: u32) -> Vec<(usize, usize
 
 /// The section of every step of `path`, or `None` if the path does not have the
 /// structure of Figure 3 (which the tests rule out for every supported board).
-pub(super) fn labels(layout: &Layout, path: &[u32], width: u32) -> Option<Vec<u8>> {
-    let runs = junction_runs(layout, path, width);
+pub(super) fn labels(layout: &Layout, path: &[u32]) -> Option<Vec<u8>> {
+    let runs = junction_runs(layout, path);
     let roles: Vec<Role> = runs.iter().map(|r| r.2).collect();
     use Role::{BottomLeft as Bl, TopRight as Tr};
     let holds_start = runs.first().is_some_and(|r| r.0 == 0 || r.0 > r.1);

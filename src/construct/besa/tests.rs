@@ -429,3 +429,22 @@ fn timing() {
         );
     }
 }
+
+/// Where the build's time goes: `cargo test --release --lib besa::tests::stages --
+/// --ignored --nocapture`.
+#[test]
+#[ignore]
+fn stages() {
+    let n = 4000;
+    let board = Board::new(n, n).unwrap();
+    let layout = super::Layout::new(n, n).unwrap();
+    let t = Instant::now();
+    let grid = super::move_grid(&layout, &board);
+    println!("fill {:?}", t.elapsed());
+    let t = Instant::now();
+    let (path, _) = grid.walk(0);
+    println!("walk {:?}", t.elapsed());
+    let t = Instant::now();
+    let l = super::sections::labels(&layout, &path).unwrap();
+    println!("labels {:?} {}", t.elapsed(), l.len());
+}
