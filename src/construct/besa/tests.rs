@@ -448,3 +448,19 @@ fn stages() {
     let l = super::sections::labels(&layout, &path).unwrap();
     println!("labels {:?} {}", t.elapsed(), l.len());
 }
+
+/// The largest board the brief asks for, 10^8 cells: `cargo test --release --lib
+/// besa::tests::huge -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn huge() {
+    let start = Instant::now();
+    let t = tour(10_000, 10_000);
+    let built = start.elapsed();
+    let v = verify(t).unwrap();
+    println!(
+        "10000x10000: build {built:?}, build and verify {:?}",
+        start.elapsed()
+    );
+    assert_eq!(v.path().len(), 100_000_000);
+}
