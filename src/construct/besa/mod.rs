@@ -23,22 +23,26 @@
 //! the four others are the formation knights' paths between junctions. Which is which:
 //!
 //! - "red" is the bottom-left junction run through the bottom-left cell, which sits in
-//!   its middle. Lemma 3 of the paper says the tour's cells 1 to 6 from the bottom-left
-//!   cell are in the junction, "the red path in Figure 10", and cell 7 begins the first
-//!   formation knight, "the black path in Figure 10"; on this construction that is the
-//!   direction whose first move is "one up, two right". Figure 10 uses Figure 3's
-//!   palette (both draw the bottom-left junction run red), so the black knight is the
-//!   one Figure 3 visits last, and Figure 3 goes the other way: the tour starts "two up,
-//!   one right", runs through the longer half of the red run to the junction's upper
-//!   exit pair, and ends with the black knight and the red run's short half (Lemma 3's
-//!   cells 6 down to 2). The tests check Lemma 3's numbers (cells 7, 23, 47 and 79 on
-//!   the left edge, cell 85 at row 13, column 13) on the 30x30 board of Figure 3.
-//! - "green" is the formation knight leaving red's upper exit; it ends in the
-//!   top-right junction, whose first run is "light red".
-//! - "purple" comes back to the bottom-left junction, whose second run is "blue" (the
-//!   lower exit pair of the horizontal matching).
+//!   its middle; it joins the top pair of the quartet's starting square (cells (0, 4)
+//!   and (1, 4), `(x, y)` from the bottom-left). Lemma 3 of the paper says the tour's
+//!   cells 1 to 6 from the bottom-left cell are in the junction, "the red path in
+//!   Figure 10", and cell 7 begins the first formation knight, "the black path in
+//!   Figure 10"; on this construction that is the direction whose first move is "one
+//!   up, two right", ending at (1, 4), with cell 7 at (0, 6). Reading Figure 10 in
+//!   Figure 3's palette (both colour the bottom-left junction run red; the figures
+//!   themselves were lost), the black knight is the one Figure 3 visits last, so
+//!   Figure 3 goes the other way: the tour starts "two up,
+//!   one right", runs through the longer half of red to (0, 4), and ends with the black
+//!   knight and red's short half (Lemma 3's cells 6 down to 2). The tests check Lemma
+//!   3's numbers (cells 7, 23, 47 and 79 on the left edge, cell 85 at row 13, column
+//!   13) on the 30x30 board of Figure 3.
+//! - "green" is the formation knight leaving (0, 4); it ends in the top-right
+//!   junction, whose first run is "light red".
+//! - "purple" comes back to the bottom-left junction, whose second run is "blue": it
+//!   joins the bottom pair of the starting square, (0, 3) and (1, 3) (the horizontal
+//!   matching of the paper's Section 3.1).
 //! - "orange" goes to the top-right junction again, whose second run is "light blue",
-//!   and "black" (Lemma 3's section S, walked backwards) returns to red.
+//!   and "black" (Lemma 3's section S, walked backwards) returns to red at (1, 4).
 //!
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".

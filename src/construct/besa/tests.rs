@@ -326,8 +326,17 @@ fn lemma_3_numbers_on_the_30x30_board_of_figure_3() {
     let l = t.sections().unwrap().labels();
     assert!((1..=6).all(|i| l[(n + 1 - i) % n] == 0));
     assert_eq!(l[n - 6], 7);
-    // The first move is "two up, one right", into the long half of the red run.
+    // The first move is "two up, one right", into the long half of the red run, which
+    // joins the top pair of the quartet's starting square; blue joins the bottom pair.
     assert_eq!(b.xy(t.path()[1]), (1, 2));
+    let ends = |s: u8| {
+        let first = l.iter().position(|&x| x == s).unwrap();
+        let last = l.iter().rposition(|&x| x == s).unwrap();
+        [b.xy(t.path()[first]), b.xy(t.path()[last])]
+    };
+    assert_eq!(b.xy(t.path()[6]), (0, 4));
+    assert_eq!(l[6..8], [0, 1]);
+    assert_eq!(ends(4), [(0, 3), (1, 3)]);
 }
 
 #[test]
