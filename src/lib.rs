@@ -16,6 +16,7 @@ pub mod metrics;
 pub mod moves;
 pub mod render;
 pub mod site;
+pub mod symmetry;
 pub mod tour;
 pub mod verify;
 
