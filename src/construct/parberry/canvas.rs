@@ -74,6 +74,16 @@ impl Canvas {
         }
     }
 
+    /// Relabels every cell by `label(cell)`.
+    pub fn relabel(&mut self, label: impl Fn(Rc) -> u8) {
+        for r in 0..self.h {
+            for c in 0..self.w {
+                let i = self.idx((r, c));
+                self.labels[i] = label((r, c));
+            }
+        }
+    }
+
     /// Copies `src`, moved by `t`, to `(top, left)`, every cell labelled `label` (or
     /// keeping its label when `None`).
     pub fn blit(&mut self, src: &Canvas, t: Transform, (top, left): Rc, label: Option<u8>) {

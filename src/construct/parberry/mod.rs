@@ -46,7 +46,7 @@ impl Construction for Parberry {
     fn boards(&self) -> &'static str {
         "closed tours with both sides >= 6 and an even number of cells whose quadrants split \
          down to base tiles (every n x n, n x (n+1), n x (n+2), sides within about a factor of \
-         two); quadrisected: both sides >= 12; sym180: n x n, 4 | n, n >= 12; sym90: n x n, \
+         two); quadrisected: both sides >= 12, and 10x10; sym180: n x n, 4 | n, n >= 12; sym90: n x n, \
          n = 4k+2 >= 10; corner: odd n x n missing a corner, n >= 5"
     }
 
@@ -69,6 +69,15 @@ impl Construction for Parberry {
                 b.tour((0, 0), h, w, false)?;
                 (b.canvas, b.names)
             }
+            Kind::SmallQuadrisected => {
+                let tile = tiles.quadrisected(n).ok_or_else(|| {
+                    Error::Unsupported(format!("parberry has no {n}x{n} quadrisected tour"))
+                })?;
+                let mut c = Canvas::new(n, n);
+                c.place(tile, 0, 0, 0);
+                c.relabel(|rc| tiles::quadrant(n, rc));
+                (c, symmetric::quadrant_names())
+            }
             Kind::Sym180 => (symmetric::sym180(n, tiles)?, symmetric::quadrant_names()),
             Kind::Sym90 => (symmetric::sym90(n, tiles)?, symmetric::quadrant_names()),
             Kind::Corner(t) => {
@@ -86,10 +95,12 @@ impl Construction for Parberry {
 /// What to build.
 enum Kind {
     /// The structured tour, its sections the quadrants `depth` levels down.
-    Plain {
-        depth: usize,
-    },
+    Plain { depth: usize },
+    /// A small square's quadrisected tour, kept as data.
+    SmallQuadrisected,
+    /// Theorem 2.2.
     Sym180,
+    /// Theorem 2.5.
     Sym90,
     /// The odd square missing its top-left corner, moved to the hole's corner.
     Corner(canvas::Transform),
@@ -131,10 +142,22 @@ fn plan(req: &Request) -> Result<Plan, Error> {
     };
     let kind = match variant {
         None => Kind::Plain { depth: LABEL_DEPTH },
+        Some("quadrisected") if w == h && w < SPLIT_FROM => {
+            let tiles = tiles::tiles().map_err(Error::Invalid)?;
+            if tiles.quadrisected(w).is_none() {
+                return Err(no(format!(
+                    "a quadrisected tour needs both sides at least {SPLIT_FROM}, or the 10x10 board (none exists on 6x6 or 8x8: a 3x3 or 4x4 quadrant has no knight's path through all its cells)"
+                )));
+            }
+            return Ok(Plan {
+                board: board.clone(),
+                kind: Kind::SmallQuadrisected,
+            });
+        }
         Some("quadrisected") => {
             if w.min(h) < SPLIT_FROM {
                 return Err(no(format!(
-                    "a quadrisected tour needs both sides at least {SPLIT_FROM} (smaller boards are one base tile)"
+                    "a quadrisected tour needs both sides at least {SPLIT_FROM}, or the 10x10 board"
                 )));
             }
             Kind::Plain { depth: 1 }

@@ -44,11 +44,12 @@ fn is_structured(t: &Tour) -> bool {
     has_move(t, (1, 0), (0, 2)) && has_move(t, (h - 1, w - 3), (h - 2, w - 1))
 }
 
-/// Whether the tour visits the four quadrants (by the construction's splitting) one
-/// after another, and its sections say which.
+/// Whether the tour visits the four quadrants (by the construction's splitting; halves
+/// on the small boards) one after another, and its sections say which.
 fn is_quadrisected(t: &Tour) -> bool {
     let b = t.board();
-    let ((h1, _), (w1, _)) = (split(b.height()), split(b.width()));
+    let first = |n: u32| if n < 12 { n / 2 } else { split(n).0 };
+    let (h1, w1) = (first(b.height()), first(b.width()));
     let quadrant = |c: u32| {
         let (x, y) = b.xy(c);
         let (r, c) = (b.height() - 1 - y, x);
@@ -107,6 +108,8 @@ fn every_rectangle_up_to_60_is_built_or_refused_with_a_reason() {
 
 #[test]
 fn quadrisected_tours_visit_each_quadrant_in_turn() {
+    let t = tour(&request(10, 10, Some("quadrisected")));
+    assert!(is_quadrisected(&t), "10x10");
     for n in (12..=100).step_by(2) {
         for (w, h) in [(n, n), (n, n + 2), (n + 1, n)] {
             let t = tour(&request(w, h, Some("quadrisected")));
@@ -193,7 +196,13 @@ fn unsupported_boards_are_refused_with_the_reason() {
     refused(4, 4, None, "at least 6");
     refused(7, 9, None, "both sides are odd");
     refused(12, 40, None, "split down to a 6x20 part");
-    refused(10, 10, Some("quadrisected"), "both sides at least 12");
+    refused(
+        8,
+        8,
+        Some("quadrisected"),
+        "4x4 quadrant has no knight's path",
+    );
+    refused(10, 12, Some("quadrisected"), "both sides at least 12");
     refused(14, 14, Some("sym180"), "divisible by 4");
     refused(8, 8, Some("sym180"), "n >= 12");
     refused(12, 12, Some("sym90"), "4k + 2");
@@ -234,4 +243,64 @@ fn sections_follow_the_quadrants() {
     let names = t.sections().unwrap().names();
     assert_eq!(names.len(), 256);
     assert_eq!(names[0], "NW.NW.NW.NW");
+}
+
+/// Timings for the report (no assertions): `cargo test --release --lib
+/// parberry::tests::benchmark -- --ignored --nocapture`.
+#[test]
+#[ignore = "benchmark: prints timings"]
+fn benchmark() {
+    use std::time::Instant;
+    for (n, variant) in [
+        (1000, None),
+        (2000, None),
+        (1000, Some("sym180")),
+        (1002, Some("sym90")),
+    ] {
+        let req = request(n, n, variant);
+        let cells = (n * n) as usize;
+        let best = |f: &dyn Fn()| {
+            (0..3)
+                .map(|_| {
+                    let t = Instant::now();
+                    f();
+                    t.elapsed()
+                })
+                .min()
+                .unwrap()
+        };
+        let fill_time = best(&|| {
+            std::hint::black_box((0..cells as u32).collect::<Vec<u32>>());
+        });
+        let build = best(&|| {
+            std::hint::black_box(Parberry.build(&req).unwrap());
+        });
+        let t = Parberry.build(&req).unwrap();
+        let t1 = Instant::now();
+        let v = verify(t).unwrap();
+        let verify_time = t1.elapsed();
+        let t2 = Instant::now();
+        let m = crate::metrics::measure(&v);
+        let measure_time = t2.elapsed();
+        println!(
+            "{n}x{n} {variant:?}: build {build:?} ({:.1}x a {cells}-cell fill of {fill_time:?}), verify {verify_time:?}, measure {measure_time:?}; turns {} = {:.2} n, crossings {} = {:.2} n",
+            build.as_secs_f64() / fill_time.as_secs_f64(),
+            m.turns,
+            m.turns as f64 / n as f64,
+            m.crossings,
+            m.crossings as f64 / n as f64
+        );
+    }
+}
+
+#[test]
+fn the_corner_variant_through_the_common_entry_point() {
+    // `construct::build` checks existence on the request board first: a board that
+    // already carries its corner hole passes it (existence is not ruled for holes).
+    let mut req = request(9, 9, Some("corner"));
+    req.board = req.board.with_holes(&[(8, 8)]).unwrap();
+    let t = verify(crate::construct::build(&req, "parberry").unwrap()).unwrap();
+    assert_eq!(t.board().holes(), [80]);
+    let t = verify(crate::construct::build(&request(10, 10, Some("sym90")), "auto").unwrap());
+    assert!(symmetry(&t.unwrap()).quarter_turn);
 }

@@ -38,6 +38,8 @@ pub(super) struct Tile {
     pub h: u32,
     pub w: u32,
     pub hole: bool,
+    /// A quadrisected tour of a small square board rather than a base tile.
+    pub quadrisected: bool,
     /// `order[r * w + c]`: the step (from 0) at which `(r, c)` is visited; `u32::MAX`
     /// for the hole.
     pub order: Vec<u32>,
@@ -89,6 +91,17 @@ impl Tile {
         if let Some(&(a, b)) = moves.iter().find(|&&(a, b)| !is_knight_move(a, b)) {
             return Err(format!("{name}: {a:?} to {b:?} is not a knight's move"));
         }
+        if self.quadrisected {
+            let path = self.path();
+            let q: Vec<u8> = path.iter().map(|&p| quadrant(self.h, p)).collect();
+            let runs = (0..q.len())
+                .filter(|&i| q[i] != q[(i + 1) % q.len()])
+                .count();
+            if self.h != self.w || self.hole || runs != 4 {
+                return Err(format!("{name}: not a quadrisected tour of a square"));
+            }
+            return Ok(());
+        }
         for (a, b) in required_moves(self.h, self.w, self.hole) {
             if !moves.contains(&(a, b)) && !moves.contains(&(b, a)) {
                 return Err(format!("{name}: the required move {a:?}-{b:?} is missing"));
@@ -98,26 +111,40 @@ impl Tile {
     }
 }
 
+/// The quadrant of `(r, c)` on an `n` x `n` board: NW, NE, SE, SW = 0, 1, 2, 3.
+pub(super) fn quadrant(n: u32, (r, c): Rc) -> u8 {
+    [[0, 1], [3, 2]][(r >= n / 2) as usize][(c >= n / 2) as usize]
+}
+
 /// Whether `a` and `b` are a knight's move apart.
 pub(super) fn is_knight_move(a: Rc, b: Rc) -> bool {
     let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
     Leaper::KNIGHT.dir_of(dr as i32, dc as i32).is_some()
 }
 
-/// All base tiles, by `(rows, columns, hole)`.
-#[derive(Debug)]
-pub(super) struct Tiles(HashMap<(u32, u32, bool), Tile>);
+/// All base tiles, by `(rows, columns, hole)`, and the quadrisected tours of small
+/// squares, by side.
+#[derive(Debug, Default)]
+pub(super) struct Tiles {
+    joined: HashMap<(u32, u32, bool), Tile>,
+    quadrisected: HashMap<u32, Tile>,
+}
 
 impl Tiles {
     /// The tile of `h` rows and `w` columns, if there is one.
     pub fn get(&self, h: u32, w: u32, hole: bool) -> Option<&Tile> {
-        self.0.get(&(h, w, hole))
+        self.joined.get(&(h, w, hole))
+    }
+
+    /// The quadrisected tour of the `n` x `n` board, if there is one.
+    pub fn quadrisected(&self, n: u32) -> Option<&Tile> {
+        self.quadrisected.get(&n)
     }
 
     /// Every tile.
     #[cfg(test)]
     pub fn iter(&self) -> impl Iterator<Item = &Tile> {
-        self.0.values()
+        self.joined.values().chain(self.quadrisected.values())
     }
 }
 
@@ -133,7 +160,7 @@ pub(super) fn tiles() -> Result<&'static Tiles, String> {
 /// Parses and checks tile data: blocks of a `tile WxH` line (`tile WxH hole` for a
 /// corner tile) followed by H rows, top row first, of 1-based steps (`.` for the hole).
 pub(super) fn parse(text: &str) -> Result<Tiles, String> {
-    let mut tiles = HashMap::new();
+    let mut tiles = Tiles::default();
     let mut lines = text
         .lines()
         .enumerate()
@@ -149,7 +176,8 @@ pub(super) fn parse(text: &str) -> Result<Tiles, String> {
             ),
             _ => return Err(bad("expected 'tile WxH'")),
         };
-        let hole = words.next() == Some("hole");
+        let kind = words.next();
+        let (hole, quadrisected) = (kind == Some("hole"), kind == Some("quadrisected"));
         if !(5..=64).contains(&w) || !(5..=64).contains(&h) {
             return Err(bad("tile sides must be between 5 and 64"));
         }
@@ -170,16 +198,22 @@ pub(super) fn parse(text: &str) -> Result<Tiles, String> {
             h,
             w,
             hole,
+            quadrisected,
             order,
             masks: Vec::new(),
         };
         tile.check().map_err(|e| bad(&e))?;
         tile.masks = super::canvas::tile_masks(&tile);
-        if tiles.insert((h, w, hole), tile).is_some() {
-            return Err(bad("a second tile of this size"));
+        let again = if quadrisected {
+            tiles.quadrisected.insert(w, tile).is_some()
+        } else {
+            tiles.joined.insert((h, w, hole), tile).is_some()
+        };
+        if again {
+            return Err(bad("a second tile of this size and kind"));
         }
     }
-    Ok(Tiles(tiles))
+    Ok(tiles)
 }
 
 /// Writes a tile in the format [`parse`] reads.
@@ -189,7 +223,11 @@ pub(super) fn format(tile: &Tile) -> String {
         "tile {}x{}{}\n",
         tile.w,
         tile.h,
-        if tile.hole { " hole" } else { "" }
+        match (tile.hole, tile.quadrisected) {
+            (true, _) => " hole",
+            (_, true) => " quadrisected",
+            _ => "",
+        }
     );
     let width = (tile.order.len()).to_string().len();
     for r in 0..tile.h {
