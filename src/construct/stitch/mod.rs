@@ -86,9 +86,9 @@ fn check(board: &Board, open: bool) -> Result<(), Error> {
 fn build(board: &Board) -> Tour {
     let layout = Layout::new(board.width(), board.height());
     let mut masks = layout.lay(board);
-    let order: Vec<(u32, u32)> = layout.spiral().tiles().collect();
-    for pair in order.windows(2) {
-        layout.join(&mut masks, board, pair[0], pair[1]);
+    let spiral = layout.spiral();
+    for (a, b) in spiral.tiles().zip(spiral.tiles().skip(1)) {
+        layout.join(&mut masks, board, a, b);
     }
     let grid = MoveGrid::from_masks(board.clone(), masks);
     let (path, closed) = grid.walk(board.index(board.width() - 1, 0));
