@@ -89,3 +89,41 @@ fn metrics_of_a_hundred_million_cells() {
     row("longest run (path 0..n, cost only)", run);
     println!("turns {} crossings {}", turns(&g), crossings(&g));
 }
+
+#[test]
+#[ignore]
+fn tmp_profile() {
+    use super::patterns::{patterns, reach_up};
+    use super::planes::{Planes, Tiling};
+    for (a, b) in [(1, 2), (1, 4), (2, 3)] {
+        println!(
+            "({a},{b}) patterns {}",
+            patterns(crate::board::Leaper::new(a, b).unwrap()).len()
+        );
+    }
+    let g = zigzags(10_000);
+    let tiles = Tiling::DEFAULT.tiles(10_000, 10_000);
+    let up = reach_up(crate::board::Leaper::KNIGHT);
+    let build = best(|| {
+        tiles
+            .par_iter()
+            .map(|&t| Planes::build(&g, t, up).row(0, t.y0)[1])
+            .reduce(|| 0, |a, b| a ^ b)
+    });
+    println!("build only {:?}", build);
+    let read = best(|| {
+        g.masks()
+            .par_chunks(1 << 18)
+            .map(|c| {
+                c.chunks_exact(8)
+                    .map(|w| u64::from_le_bytes(w.try_into().unwrap()))
+                    .fold(0u64, |a, b| a ^ b)
+            })
+            .reduce(|| 0, |a, b| a ^ b)
+    });
+    println!("xor-read of masks {:?}", read);
+    let c = best(|| crossings(&g));
+    println!("crossings {:?}", c);
+    let t = best(|| turns(&g));
+    println!("turns {:?}", t);
+}
