@@ -118,6 +118,7 @@ impl Planes {
         let last = (tile.k1 + 1).min(row_words);
         let rows_built = (tile.y0..(tile.y1 + up).min(h)).zip(words.chunks_exact_mut(4 * stride));
         for (y, planes) in rows_built {
+            // Row y's masks, its four planes side by side, and the words this tile keeps.
             let row = &grid.masks()[y as usize * w..(y as usize + 1) * w];
             let (p0, rest) = planes.split_at_mut(stride);
             let (p1, rest) = rest.split_at_mut(stride);
