@@ -1,0 +1,53 @@
+//! PNG output: the SVG document rasterized by resvg at a chosen width or resolution.
+
+use resvg::tiny_skia::{Pixmap, Transform};
+
+use super::font;
+use crate::Error;
+
+/// Resolution used when neither a width nor a resolution is asked for.
+pub const DEFAULT_DPI: f32 = 300.0;
+
+/// The largest PNG side this tool writes, in pixels.
+pub const MAX_SIDE: u32 = 20_000;
+
+/// How big to make a PNG: a width in pixels, or dots per inch of the page's size in
+/// points; neither means [`DEFAULT_DPI`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Resolution {
+    /// Pixels across.
+    Width(u32),
+    /// Dots per inch.
+    Dpi(f32),
+}
+
+/// Rasterizes an SVG document made by the renderer into PNG bytes.
+pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
+    let tree = font::tree(svg)?;
+    let size = tree.size();
+    let scale = match res {
+        Resolution::Width(px) if px > 0 => px as f32 / size.width(),
+        Resolution::Dpi(dpi) if dpi > 0.0 && dpi.is_finite() => dpi / 72.0,
+        _ => return Err(Error::invalid("--width and --dpi must be positive")),
+    };
+    let (w, h) = (
+        (size.width() * scale).round().max(1.0) as u32,
+        (size.height() * scale).round().max(1.0) as u32,
+    );
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(Error::invalid(format!(
+            "a {w}x{h} pixel PNG is larger than the {MAX_SIDE} pixels a side this tool writes: \
+             ask for a smaller --width or --dpi"
+        )));
+    }
+    let mut pixmap = Pixmap::new(w, h)
+        .ok_or_else(|| Error::invalid(format!("cannot allocate a {w}x{h} pixel image")))?;
+    resvg::render(
+        &tree,
+        Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+}
