@@ -1,6 +1,6 @@
 //! The drawing as an SVG document: a pure function of the tour, its metrics, a theme
 //! and the layers to show. Each layer is drawn by its own module, in this order: board,
-//! tour, turns, crossings, ends, numbers, coordinates.
+//! tour, turns, crossings, numbers, ends, coordinates.
 
 use svg::node::element::{Rectangle, Title};
 use svg::Document;
@@ -64,12 +64,14 @@ pub fn document(
         if layers.has(Layer::Crossings) {
             doc = doc.add(markers::crossings(tour, &frame, theme));
         }
-        if layers.has(Layer::Ends) {
-            doc = doc.add(markers::ends(tour, &frame, theme));
-        }
     }
+    let mut around = 0.0;
     if layers.has(Layer::Numbers) {
         doc = doc.add(text::numbers(tour, &frame, theme)?);
+        around = text::number_size(tour.path().len(), &frame, theme).1 * 1.15;
+    }
+    if layers.has(Layer::Ends) && tour.path().len() >= 2 {
+        doc = doc.add(markers::ends(tour, &frame, theme, around));
     }
     if layers.has(Layer::Coords) {
         doc = doc.add(text::coords(&frame, theme));

@@ -50,10 +50,12 @@ pub fn crossings(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
 }
 
 /// A ring at the start, an arrow along the first leap, and a square at an open tour's
-/// last cell.
-pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
+/// last cell. The ring and square are at least `around` squares in radius, so they can
+/// circle a step number's disk.
+pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
     let m = &theme.markers;
-    let r = frame.size(&m.start);
+    let arrow_size = frame.size(&m.start);
+    let r = arrow_size.max(around);
     let width = frame.size(&theme.tour.width);
     let b = tour.board();
     let p = tour.path();
@@ -65,14 +67,16 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
     let ring = disk("start", s, &num(r))
         .set("fill", "none")
         .set("stroke", m.start_colour.as_str())
-        .set("stroke-width", num((r * 0.35).max(width)));
-    let mut g = Group::new()
-        .set("class", "ends")
-        .add(ring)
-        .add(arrow(s, next, r, &m.start_colour));
+        .set("stroke-width", num((arrow_size * 0.35).max(width)));
+    let mut g = Group::new().set("class", "ends").add(ring).add(arrow(
+        s,
+        next,
+        arrow_size,
+        &m.start_colour,
+    ));
     if !tour.is_closed() {
         let (x, y) = at(p.len() - 1);
-        let side = r * 1.6;
+        let side = r * 2.0;
         g = g.add(
             Rectangle::new()
                 .set("class", "end")
@@ -82,7 +86,7 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
                 .set("height", num(side))
                 .set("fill", "none")
                 .set("stroke", m.end_colour.as_str())
-                .set("stroke-width", num((r * 0.35).max(width))),
+                .set("stroke-width", num((arrow_size * 0.35).max(width))),
         );
     }
     g

@@ -47,7 +47,35 @@ pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+    encode(&pixmap).map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+}
+
+/// PNG bytes of a pixmap: RGB when it is opaque (drawings always are), else RGBA with
+/// the alpha demultiplied; adaptive filters and the best compression, which makes
+/// drawings of flat colours several times smaller than tiny-skia's own encoder does.
+fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
+    let (colour, data): (png::ColorType, Vec<u8>) = if opaque {
+        let rgb = pixmap
+            .pixels()
+            .iter()
+            .flat_map(|p| [p.red(), p.green(), p.blue()]);
+        (png::ColorType::Rgb, rgb.collect())
+    } else {
+        let rgba = pixmap.pixels().iter().flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        });
+        (png::ColorType::Rgba, rgba.collect())
+    };
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    enc.set_color(colour);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Best);
+    enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    let mut w = enc.write_header()?;
+    w.write_image_data(&data)?;
+    w.finish()?;
+    Ok(out)
 }

@@ -77,6 +77,17 @@ pub fn coords(frame: &Frame, theme: &Theme) -> Group {
     g
 }
 
+/// The font size of step numbers on a tour of `cells` squares, and the radius of the
+/// disk behind each, in squares.
+pub fn number_size(cells: usize, frame: &Frame, theme: &Theme) -> (f64, f64) {
+    let digits = cells.to_string().len() as f64;
+    let size = frame
+        .size(&theme.text.numbers_size)
+        .min(0.86 / (DIGIT_EM * digits));
+    let r = (size * DIGIT_EM * digits / 2.0 + size * 0.18).max(size * 0.62);
+    (size, r)
+}
+
 /// The step number (from 1) in each square, on a small disk so the tour's lines do not
 /// hide it.
 pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error> {

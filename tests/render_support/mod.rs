@@ -15,13 +15,25 @@ use rand_chacha::ChaCha8Rng;
 /// The 8 outer cells of the 3x3 board, a closed knight's cycle.
 pub fn ring() -> Verified {
     let b = Board::new(3, 3).unwrap().with_holes(&[(1, 1)]).unwrap();
-    let p = [(0, 0), (1, 2), (2, 0), (0, 1), (2, 2), (1, 0), (0, 2), (2, 1)];
+    let p = [
+        (0, 0),
+        (1, 2),
+        (2, 0),
+        (0, 1),
+        (2, 2),
+        (1, 0),
+        (0, 2),
+        (2, 1),
+    ];
     let path = p.iter().map(|&(x, y)| b.index(x, y)).collect();
     verify(Tour::new(b, path, true)).unwrap()
 }
 
 fn free_moves(b: &Board, seen: &[bool], c: u32) -> usize {
-    (0..8).filter_map(|d| b.step(c, d)).filter(|&n| !seen[n as usize]).count()
+    (0..8)
+        .filter_map(|d| b.step(c, d))
+        .filter(|&n| !seen[n as usize])
+        .count()
 }
 
 /// One Warnsdorff walk from cell 0: always to the neighbour with the fewest onward moves.
@@ -32,12 +44,18 @@ fn walk(b: &Board, rng: &mut ChaCha8Rng) -> Vec<u32> {
     seen[0] = true;
     while path.len() < n {
         let c = *path.last().unwrap();
-        let mut next: Vec<u32> = (0..8).filter_map(|d| b.step(c, d)).filter(|&m| !seen[m as usize]).collect();
+        let mut next: Vec<u32> = (0..8)
+            .filter_map(|d| b.step(c, d))
+            .filter(|&m| !seen[m as usize])
+            .collect();
         if next.is_empty() {
             break;
         }
         next.shuffle(rng);
-        let m = *next.iter().min_by_key(|&&m| free_moves(b, &seen, m)).unwrap();
+        let m = *next
+            .iter()
+            .min_by_key(|&&m| free_moves(b, &seen, m))
+            .unwrap();
         seen[m as usize] = true;
         path.push(m);
     }
@@ -67,13 +85,23 @@ pub fn with_sections(t: &Verified, names: &[&str]) -> Verified {
     let n = t.path().len();
     let labels = (0..n).map(|i| (i * names.len() / n) as u8).collect();
     let names = names.iter().map(|s| s.to_string()).collect();
-    let tour = t.clone().into_inner().with_sections(Sections::new(names, labels));
+    let tour = t
+        .clone()
+        .into_inner()
+        .with_sections(Sections::new(names, labels));
     verify(tour).unwrap()
 }
 
 /// The paper's formation section names, in tour order.
 pub const FORMATION: [&str; 8] = [
-    "red", "green", "light red", "purple", "blue", "orange", "light blue", "black",
+    "red",
+    "green",
+    "light red",
+    "purple",
+    "blue",
+    "orange",
+    "light blue",
+    "black",
 ];
 
 /// A tour and its metrics.
