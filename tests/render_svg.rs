@@ -38,7 +38,7 @@ fn tour_paths(doc: &roxmltree::Document) -> Vec<(Vec<(i64, i64)>, bool)> {
             let d = p.attribute("d").unwrap();
             let closed = d.ends_with('Z');
             let nums: Vec<i64> = d
-                .split(|c: char| c == 'M' || c == 'L' || c == 'Z' || c == ' ')
+                .split(['M', 'L', 'Z', ' '])
                 .filter(|s| !s.is_empty())
                 .map(|s| s.parse().unwrap())
                 .collect();
@@ -147,6 +147,35 @@ fn markers_and_vertices_match_the_metrics_on_many_boards() {
         boards += 1;
     }
     assert!(boards >= 70, "only {boards} boards drawn");
+}
+
+#[test]
+fn formation_tours_check_out_and_stay_small() {
+    let mut boards = 0;
+    for w in (16..=40).step_by(2) {
+        for h in [12, 13, 16, 19, 24, 30, 41] {
+            let (t, m) = measured(formation(w, h));
+            assert_eq!(t.sections().unwrap().names().len(), 8);
+            check(&t, &m, true);
+            check(&t, &m, false);
+            boards += 1;
+        }
+    }
+    assert_eq!(boards, 91);
+    // Size follows the turns: a 200x200 drawing with default layers stays small.
+    let (t, m) = measured(formation(200, 200));
+    let svg = render::render_svg(&t, &m, &RenderOptions::default()).unwrap();
+    assert!(
+        svg.len() < 2_000 + 12 * m.turns as usize,
+        "{} bytes",
+        svg.len()
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let sections: HashSet<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-section"))
+        .collect();
+    assert_eq!(sections.len(), 8);
 }
 
 #[test]

@@ -18,7 +18,6 @@ mod squares;
 mod text;
 pub mod theme;
 
-use std::io::Write;
 use std::path::Path;
 
 pub use layers::{Layer, Layers};
@@ -146,29 +145,5 @@ pub fn render_file(
             )))
         }
     };
-    write_atomic(out, &bytes)
-}
-
-/// Writes `bytes` to a temporary file in `out`'s folder, then renames it to `out`, so
-/// `out` is either its old self or complete.
-pub fn write_atomic(out: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = out
-        .file_name()
-        .ok_or_else(|| Error::invalid(format!("{}: not a file name", out.display())))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|_| f.sync_all()))
-        .and_then(|_| std::fs::rename(&tmp, out));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::io(out, e)
-    })
+    crate::output::write_bytes(out, &bytes)
 }

@@ -109,3 +109,9 @@ pub fn measured(t: Verified) -> (Verified, Metrics) {
     let m = measure(&t);
     (t, m)
 }
+
+/// The formation tour (Besa et al.) of a `w` x `h` board, with its Figure 3 sections.
+pub fn formation(w: u32, h: u32) -> Verified {
+    let req = knights::construct::Request::closed(Board::new(w, h).unwrap());
+    verify(knights::construct::build(&req, "besa").unwrap()).unwrap()
+}
