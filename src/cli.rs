@@ -10,6 +10,7 @@ use knights::construct::{self, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
+use knights::render::{self, RenderOptions};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -376,17 +377,24 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
 }
 
 fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
-    let _ = (tour, style, out);
-    Err(Failure::Invalid(Error::Unsupported(
-        "drawing is not built into this version yet".into(),
-    )))
+    let m = metrics::measure(tour);
+    Ok(render::render_file(tour, &m, &style.options(), out)?)
 }
 
 fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {
-    let _ = (tour, style);
-    Err(Failure::Invalid(Error::Unsupported(
-        "drawing is not built into this version yet".into(),
-    )))
+    let m = metrics::measure(tour);
+    Ok(render::render_svg(tour, &m, &style.options())?)
+}
+
+impl StyleArgs {
+    fn options(&self) -> RenderOptions {
+        RenderOptions {
+            theme: self.theme.clone(),
+            show: self.show.clone(),
+            width: self.width,
+            dpi: self.dpi,
+        }
+    }
 }
 
 fn build_site(
