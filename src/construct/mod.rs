@@ -5,7 +5,9 @@
 pub mod backtrack;
 pub mod besa;
 pub mod existence;
+mod field;
 pub mod parberry;
+mod posa;
 pub mod search;
 pub mod stitch;
 pub mod warnsdorff;
@@ -25,6 +27,9 @@ pub struct Request {
     pub variant: Option<String>,
     /// Seed for constructions that make random choices.
     pub seed: u64,
+    /// The square `(x, y)` the tour should start from, for constructions that honour it
+    /// (searches); `None` lets the construction choose.
+    pub start: Option<(u32, u32)>,
 }
 
 impl Request {
@@ -35,6 +40,7 @@ impl Request {
             open: false,
             variant: None,
             seed: 0,
+            start: None,
         }
     }
 }
