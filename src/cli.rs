@@ -137,6 +137,25 @@ struct BuildArgs {
     /// Seed for constructions that make random choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// The start square X,Y (column, row from the bottom, from 0) for searches.
+    #[arg(long)]
+    start: Option<Start>,
+}
+
+/// `--start X,Y`.
+#[derive(Clone, Copy, Debug)]
+struct Start(u32, u32);
+
+impl std::str::FromStr for Start {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Start, String> {
+        let bad = || format!("'{s}' is not a square: write X,Y, e.g. 0,0 for the bottom-left");
+        let (x, y) = s.split_once(',').ok_or_else(bad)?;
+        Ok(Start(
+            x.trim().parse().map_err(|_| bad())?,
+            y.trim().parse().map_err(|_| bad())?,
+        ))
+    }
 }
 
 /// How to draw.
@@ -218,6 +237,7 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         open: args.open,
         variant: args.variant.clone(),
         seed: args.seed,
+        start: args.start.map(|Start(x, y)| (x, y)),
     };
     let tour = construct::build(&req, &args.algo)?;
     verify::verify(tour).map_err(|f| {

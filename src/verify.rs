@@ -103,8 +103,12 @@ impl Verified {
 
 impl fmt::Display for Verified {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = if self.is_closed() { "closed" } else { "open" };
-        write!(f, "a {kind} tour of the {} board", self.board())
+        let kind = if self.is_closed() {
+            "a closed"
+        } else {
+            "an open"
+        };
+        write!(f, "{kind} tour of the {} board", self.board())
     }
 }
 
