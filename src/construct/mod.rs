@@ -94,7 +94,11 @@ pub fn by_name(name: &str) -> Result<&'static dyn Construction, Error> {
 /// supports the board). Refuses boards with no tour, and boards too large for memory,
 /// before allocating anything.
 pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
-    existence::check(&req.board, req.open)?;
+    // A variant may change the board (Parberry's `corner` removes a corner of an odd
+    // board), so the construction itself judges boards asked for with a variant.
+    if req.variant.is_none() {
+        existence::check(&req.board, req.open)?;
+    }
     existence::check_memory(&req.board)?;
     if algo == "auto" {
         let mut reasons = Vec::new();
