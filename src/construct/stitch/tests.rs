@@ -10,6 +10,7 @@ fn request(w: u32, h: u32, open: bool) -> Request {
         open,
         variant: None,
         seed: 0,
+        start: None,
     }
 }
 
