@@ -35,12 +35,12 @@ pub fn check(board: &Board, open: bool) -> Result<(), Error> {
     }
     if open {
         // Conrad, Hindrichs, Morsy, Wegener (1994): m <= n has an open tour iff
-        // m >= 5, or m = 3 and n = 4 or n >= 7 (or the single cell).
+        // m >= 5, or m = 4 and n >= 5, or m = 3 and n = 4 or n >= 7 (or the single cell).
         return match m {
             1 | 2 => none("no board with a side of 1 or 2 has one"),
             3 if n == 4 || n >= 7 => Ok(()),
             3 => none("a board with a side of 3 needs the other side to be 4 or at least 7 (Conrad et al. 1994)"),
-            4 => none("no board with a side of 4 has one (Conrad et al. 1994)"),
+            4 if n == 4 => none("the 4x4 board has none (Conrad et al. 1994)"),
             _ => Ok(()),
         };
     }
@@ -121,7 +121,8 @@ mod tests {
     #[test]
     fn open_tours() {
         assert!(open(5, 5) && open(3, 4) && open(3, 7) && open(7, 7) && open(1, 1));
-        assert!(!open(3, 5) && !open(4, 4) && !open(4, 9) && !open(2, 8) && !open(3, 6));
+        assert!(open(4, 5) && open(4, 9) && open(9, 4) && open(4, 1000));
+        assert!(!open(3, 5) && !open(4, 4) && !open(2, 8) && !open(3, 6));
     }
 
     #[test]
