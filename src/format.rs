@@ -328,21 +328,7 @@ mod tests {
     use super::*;
 
     fn ring_with_hole() -> Tour {
-        let b = Board::new(3, 3).unwrap().with_holes(&[(1, 1)]).unwrap();
-        let path = [
-            (0, 0),
-            (1, 2),
-            (2, 0),
-            (0, 1),
-            (2, 2),
-            (1, 0),
-            (0, 2),
-            (2, 1),
-        ]
-        .iter()
-        .map(|&(x, y)| b.index(x, y))
-        .collect();
-        Tour::new(b, path, true)
+        crate::examples::ring()
             .with_algorithm("hand")
             .with_sections(Sections::new(
                 vec!["a".into(), "b".into()],

@@ -12,6 +12,7 @@ pub mod bench;
 pub mod board;
 pub mod construct;
 mod error;
+pub mod examples;
 pub mod format;
 pub mod metrics;
 pub mod moves;

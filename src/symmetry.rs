@@ -140,19 +140,7 @@ mod tests {
 
     #[test]
     fn the_ring_of_the_3x3_board_has_every_symmetry() {
-        let b = Board::new(3, 3).unwrap().with_holes(&[(1, 1)]).unwrap();
-        let p = [
-            (0, 0),
-            (1, 2),
-            (2, 0),
-            (0, 1),
-            (2, 2),
-            (1, 0),
-            (0, 2),
-            (2, 1),
-        ];
-        let path = p.iter().map(|&(x, y)| b.index(x, y)).collect();
-        let t = Tour::new(b, path, true);
+        let t = crate::examples::ring();
         let all = Symmetry {
             quarter_turn: true,
             half_turn: true,

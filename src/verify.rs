@@ -282,19 +282,8 @@ mod tests {
 
     fn ring() -> (Board, Vec<u32>) {
         // The eight outer cells of a 3x3 board form a closed knight's cycle.
-        let b = Board::new(3, 3).unwrap().with_holes(&[(1, 1)]).unwrap();
-        let p = [
-            (0, 0),
-            (1, 2),
-            (2, 0),
-            (0, 1),
-            (2, 2),
-            (1, 0),
-            (0, 2),
-            (2, 1),
-        ];
-        let path = p.iter().map(|&(x, y)| b.index(x, y)).collect();
-        (b, path)
+        let t = crate::examples::ring();
+        (t.board().clone(), t.path().to_vec())
     }
 
     #[test]

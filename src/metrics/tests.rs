@@ -38,17 +38,7 @@ fn the_3x3_ring_by_hand() {
     // (2,0)-(0,1) at (0.4, 0.8), (0,1)-(2,2) at (2/3, 4/3), (1,0)-(0,2) at (0.5, 1) and
     // (0,2)-(2,1) at (0.8, 1.6); (2,2)-(1,0) is parallel to it and the other two share
     // an end with it. So 8 * 4 / 2 = 16 crossings. Runs are single leaps.
-    let xy = [
-        (0, 0),
-        (1, 2),
-        (2, 0),
-        (0, 1),
-        (2, 2),
-        (1, 0),
-        (0, 2),
-        (2, 1),
-    ];
-    let (b, path) = path_of(3, 3, Leaper::KNIGHT, &xy);
+    let (b, path) = path_of(3, 3, Leaper::KNIGHT, &crate::examples::RING);
     assert_eq!(fast(&b, &path, true), (8, 16, 1));
     let pts = crossing_points(&grid(&b, &path, true));
     assert_eq!(pts.len(), 16);

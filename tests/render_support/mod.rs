@@ -14,19 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// The 8 outer cells of the 3x3 board, a closed knight's cycle.
 pub fn ring() -> Verified {
-    let b = Board::new(3, 3).unwrap().with_holes(&[(1, 1)]).unwrap();
-    let p = [
-        (0, 0),
-        (1, 2),
-        (2, 0),
-        (0, 1),
-        (2, 2),
-        (1, 0),
-        (0, 2),
-        (2, 1),
-    ];
-    let path = p.iter().map(|&(x, y)| b.index(x, y)).collect();
-    verify(Tour::new(b, path, true)).unwrap()
+    verify(knights::examples::ring()).unwrap()
 }
 
 fn free_moves(b: &Board, seen: &[bool], c: u32) -> usize {
