@@ -8,12 +8,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod board;
 pub mod construct;
 mod error;
 pub mod format;
 pub mod metrics;
 pub mod moves;
+pub mod output;
 pub mod render;
 pub mod site;
 pub mod tour;

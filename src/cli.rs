@@ -1,0 +1,437 @@
+//! The command line: clap's derive describes every subcommand of DESIGN.md, and each
+//! has one thin function that calls the library.
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use knights::construct::{self, Request};
+use knights::format::{self, Format};
+use knights::metrics::{self, Metrics};
+use knights::output::write_atomic;
+use knights::{verify, Board, Error, Tour, Verified};
+
+/// Knight's tours: build, prove, measure, draw and publish them.
+#[derive(Parser, Debug)]
+#[command(name = "knights", version, about, long_about = None)]
+#[command(after_help = "Examples:
+  knights tour 8x8 --format grid        a closed tour of the chessboard
+  knights metrics 30x30                 turns and crossings of the formation tour
+  knights verify tour.json              prove a tour file valid
+  knights build                         the gallery from content/ into site/")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Builds a tour of a board and writes it (JSON by default).
+    #[command(after_help = "Examples:
+  knights tour 8x8 --format grid
+  knights tour 30x30 -o tour30.json
+  knights tour 7x7 --open
+  knights tour 100x100 --format svg -o tour.svg")]
+    Tour {
+        /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24.
+        board: Board,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Output format (svg, png and pdf need -o unless svg).
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Proves a tour file valid: exit 0 if it is a tour, 1 (saying where) if not.
+    #[command(after_help = "Examples:
+  knights verify tour.json
+  knights tour 8x8 --format grid | knights verify -")]
+    Verify {
+        /// A tour file (JSON or numbered grid), or - for standard input.
+        file: PathBuf,
+    },
+    /// Measures a tour: turns, crossings, the lower bound and the ratio to it.
+    #[command(after_help = "Examples:
+  knights metrics 30x30
+  knights metrics tour.json --json")]
+    Metrics {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        input: String,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draws a tour as SVG, PNG or PDF (chosen by the file extension).
+    #[command(after_help = "Examples:
+  knights render 30x30 -o formation.svg
+  knights render 8x8 --theme teaching --show numbers -o teach.png
+  knights render tour.json --theme print -o figure.pdf")]
+    Render {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        input: String,
+        /// The drawing: PATH.svg, PATH.png or PATH.pdf.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+        #[command(flatten)]
+        style: StyleArgs,
+    },
+    /// Builds the gallery website from a catalogue.
+    #[command(after_help = "Examples:
+  knights build
+  knights build --content my-catalogue --out public --jobs 2")]
+    Build {
+        /// The catalogue folder.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// The templates folder.
+        #[arg(long, default_value = "templates")]
+        templates: PathBuf,
+        /// Where the site goes (replaced atomically when the build succeeds).
+        #[arg(long, default_value = "site")]
+        out: PathBuf,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Replace --out even if knights did not create it.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Lists the constructions and the boards each supports.
+    #[command(after_help = "Example:
+  knights list")]
+    List,
+    /// Times construction, verification and metrics against a memory baseline.
+    #[command(after_help = "Examples:
+  knights bench
+  knights bench --sizes 1000,4000")]
+    Bench {
+        /// Square board sides to time.
+        #[arg(long, value_delimiter = ',', default_values_t = [1000u32, 4000, 10000])]
+        sizes: Vec<u32>,
+        /// The construction to time.
+        #[arg(long, default_value = "besa")]
+        algo: String,
+    },
+}
+
+/// How to build a tour when the input is a board.
+#[derive(clap::Args, Debug)]
+struct BuildArgs {
+    /// The construction: auto picks the best that supports the board (see `knights list`).
+    #[arg(long, default_value = "auto")]
+    algo: String,
+    /// A variant of the construction (see `knights list`).
+    #[arg(long)]
+    variant: Option<String>,
+    /// An open tour instead of a closed one.
+    #[arg(long)]
+    open: bool,
+    /// Seed for constructions that make random choices.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// How to draw.
+#[derive(clap::Args, Debug)]
+struct StyleArgs {
+    /// A built-in theme (web, print, teaching) or a TOML theme file.
+    #[arg(long, default_value = "web")]
+    theme: String,
+    /// Layers to draw, e.g. turns,crossings,numbers,sections (default: by board size).
+    #[arg(long)]
+    show: Option<String>,
+    /// PNG width in pixels.
+    #[arg(long, conflicts_with = "dpi")]
+    width: Option<u32>,
+    /// PNG resolution in dots per inch.
+    #[arg(long)]
+    dpi: Option<f32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OutFormat {
+    Json,
+    Grid,
+    Svg,
+    Png,
+    Pdf,
+}
+
+/// What went wrong, and the exit status it deserves.
+pub enum Failure {
+    /// The input is invalid or a tour failed verification: exit 1.
+    Invalid(Error),
+    /// The command line is wrong: exit 2.
+    Usage(String),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Invalid(e)
+    }
+}
+
+/// Runs one command.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Tour {
+            board,
+            build,
+            format,
+            output,
+        } => tour(board, &build, format, output.as_deref()),
+        Command::Verify { file } => verify_file(&file),
+        Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
+        Command::Render {
+            input,
+            output,
+            build,
+            style,
+        } => {
+            let tour = load(&input, &build)?;
+            render(&tour, &style, &output)
+        }
+        Command::Build {
+            content,
+            templates,
+            out,
+            jobs,
+            force,
+        } => build_site(content, templates, out, jobs, force),
+        Command::List => list(),
+        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, &algo)?),
+    }
+}
+
+/// Builds and verifies a tour of `board`.
+fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+    let req = Request {
+        board,
+        open: args.open,
+        variant: args.variant.clone(),
+        seed: args.seed,
+    };
+    let tour = construct::build(&req, &args.algo)?;
+    verify::verify(tour).map_err(|f| {
+        Error::NotATour(f) // a construction bug: never publish it
+    })
+}
+
+/// A board (`WxH`) to build, or a tour file to read and verify.
+fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
+    if looks_like_board(input) {
+        let board: Board = input.parse()?;
+        return Ok(construct(board, args)?);
+    }
+    let path = Path::new(input);
+    if input != "-" && !path.exists() {
+        return Err(Failure::Invalid(Error::invalid(format!(
+            "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8) nor a tour file that exists"
+        ))));
+    }
+    let tour = read_tour(path)?;
+    let name = path.display().to_string();
+    verify::verify(tour)
+        .map_err(|f| Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}"))))
+}
+
+fn looks_like_board(s: &str) -> bool {
+    match s.split_once(['x', 'X']) {
+        Some((w, h)) => {
+            !w.is_empty()
+                && !h.is_empty()
+                && w.bytes().all(|b| b.is_ascii_digit())
+                && h.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
+fn read_tour(path: &Path) -> Result<Tour, Error> {
+    let (text, name) = if path == Path::new("-") {
+        let mut s = String::new();
+        io::Read::read_to_string(&mut io::stdin(), &mut s).map_err(|e| Error::io("-", e))?;
+        (s, "-".to_string())
+    } else {
+        let s = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        (s, path.display().to_string())
+    };
+    format::parse(&text, &name)
+}
+
+fn tour(
+    board: Board,
+    args: &BuildArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let text_format = match fmt {
+        OutFormat::Json => Some(Format::Json),
+        OutFormat::Grid => Some(Format::Grid),
+        _ => None,
+    };
+    if text_format.is_none() && fmt != OutFormat::Svg && output.is_none() {
+        return Err(Failure::Usage(format!(
+            "--format {} writes a binary file: give it a path with -o",
+            format!("{fmt:?}").to_lowercase()
+        )));
+    }
+    let tour = construct(board, args)?;
+    match (text_format, output) {
+        (Some(f), Some(path)) => write_atomic(path, |out| {
+            format::write(&tour, f, out).map_err(|e| Error::io(path, e))
+        })?,
+        (Some(f), None) => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            format::write(&tour, f, &mut out)
+                .and_then(|_| out.flush())
+                .map_err(|e| Error::io("standard output", e))?;
+        }
+        (None, Some(path)) => {
+            let ext = format!("{fmt:?}").to_lowercase();
+            if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+                return Err(Failure::Usage(format!(
+                    "--format {ext} but {} does not end in .{ext}",
+                    path.display()
+                )));
+            }
+            render(&tour, &StyleArgs::default(), path)?
+        }
+        (None, None) => {
+            let svg = render_svg(&tour, &StyleArgs::default())?;
+            print!("{svg}");
+        }
+    }
+    Ok(())
+}
+
+impl Default for StyleArgs {
+    fn default() -> StyleArgs {
+        StyleArgs {
+            theme: "web".into(),
+            show: None,
+            width: None,
+            dpi: None,
+        }
+    }
+}
+
+fn verify_file(file: &Path) -> Result<(), Failure> {
+    let tour = read_tour(file)?;
+    let name = file.display().to_string();
+    match verify::verify(tour) {
+        Ok(t) => {
+            println!("{name}: ok, {t} ({} cells)", t.path().len());
+            Ok(())
+        }
+        Err(f) => Err(Failure::Invalid(Error::invalid(format!(
+            "{name}: not a tour: {f}"
+        )))),
+    }
+}
+
+/// What `knights metrics --json` prints.
+#[derive(serde::Serialize)]
+struct MetricsReport<'a> {
+    board: String,
+    algorithm: &'a str,
+    #[serde(flatten)]
+    metrics: &'a Metrics,
+}
+
+fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
+    let tour = load(input, args)?;
+    let m = metrics::measure(&tour);
+    if json {
+        let report = MetricsReport {
+            board: tour.board().to_string(),
+            algorithm: tour.algorithm(),
+            metrics: &m,
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("metrics serialize")
+        );
+        return Ok(());
+    }
+    let kind = if m.closed { "closed" } else { "open" };
+    println!("board       {}", tour.board());
+    println!("algorithm   {}", tour.algorithm());
+    println!("cells       {}", m.cells);
+    println!("tour        {kind}, verified");
+    println!("turns       {}", m.turns);
+    println!("crossings   {}", m.crossings);
+    println!(
+        "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
+        m.turn_lower_bound, m.turn_ratio
+    );
+    Ok(())
+}
+
+fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
+    let _ = (tour, style, out);
+    Err(Failure::Invalid(Error::Unsupported(
+        "drawing is not built into this version yet".into(),
+    )))
+}
+
+fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {
+    let _ = (tour, style);
+    Err(Failure::Invalid(Error::Unsupported(
+        "drawing is not built into this version yet".into(),
+    )))
+}
+
+fn build_site(
+    content: PathBuf,
+    templates: PathBuf,
+    out: PathBuf,
+    jobs: Option<usize>,
+    force: bool,
+) -> Result<(), Failure> {
+    let _ = (content, templates, out, jobs, force);
+    Err(Failure::Invalid(Error::Unsupported(
+        "the gallery is not built into this version yet".into(),
+    )))
+}
+
+fn list() -> Result<(), Failure> {
+    for c in construct::all() {
+        println!("{}", c.name());
+        println!("    {}", c.summary());
+        println!("    boards:   {}", c.boards());
+        if !c.variants().is_empty() {
+            println!("    variants: {}", c.variants().join(", "));
+        }
+    }
+    println!("auto");
+    println!("    the first of the above that supports the board (the default)");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_and_files_are_told_apart() {
+        assert!(looks_like_board("8x8"));
+        assert!(looks_like_board("40X24"));
+        assert!(!looks_like_board("tour.json"));
+        assert!(!looks_like_board("x8"));
+        assert!(!looks_like_board("8x8.json"));
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

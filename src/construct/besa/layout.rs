@@ -1,0 +1,384 @@
+//! Where Algorithm 1 puts its pieces on a board (the placement rules of
+//! `shared/besa-pieces.md`), and from that the two moves of any one cell in constant
+//! time: a fixed list of at most a dozen placements, each a piece repeated along a row
+//! or a column, checked from the last pasted to the first.
+//!
+//! The construction is laid out on the *built* board: the board itself when its width
+//! is even and at least 16 and its height at least 12, else its transpose. Built
+//! coordinates are rows `i` from the TOP and columns `j` from the left, like the pieces
+//! data; [`Layout::moves`] converts from the project's `(x, y)` with `y` up.
+
+use std::ops::Range;
+
+use super::pieces::{background, piece, Piece};
+
+/// What part of the construction a placement is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A double straight-up move on the left or right edge (columns 0, 1, w-2, w-1).
+    Edge,
+    /// The junction in the bottom-left corner.
+    BottomLeft,
+    /// The junction in the top-right corner.
+    TopRight,
+    /// A heel or a corner sequence.
+    Other,
+}
+
+/// Copies of a piece along one axis, at `start + k * step` for `k` in `0..count`;
+/// `step` is the piece's extent along the axis, so copies neither overlap nor leave gaps.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    start: u32,
+    step: u32,
+    count: u32,
+}
+
+impl Run {
+    fn once(start: u32, len: u32) -> Run {
+        Run {
+            start,
+            step: len,
+            count: 1,
+        }
+    }
+
+    /// At `first`, `first - step`, ... while not negative.
+    fn down_from(first: u32, step: u32) -> Run {
+        Run {
+            start: first % step,
+            step,
+            count: first / step + 1,
+        }
+    }
+
+    /// At `first`, `first + step`, ... while below `limit`.
+    fn up_to(first: u32, step: u32, limit: u32) -> Run {
+        let count = if limit > first {
+            (limit - first).div_ceil(step)
+        } else {
+            0
+        };
+        Run {
+            start: first,
+            step,
+            count,
+        }
+    }
+
+    /// Just past the last copy (`start` when there is none).
+    fn end(self) -> u32 {
+        self.start + self.step * self.count
+    }
+
+    /// Where `pos` falls inside the copy that covers it, if one does.
+    fn offset(self, pos: u32) -> Option<u32> {
+        let k = pos.checked_sub(self.start)? / self.step;
+        (k < self.count).then(|| pos - self.start - k * self.step)
+    }
+}
+
+/// A piece pasted at every combination of a row run and a column run.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    piece: &'static Piece,
+    rows: Run,
+    cols: Run,
+    role: Role,
+}
+
+impl Placement {
+    /// One copy of `piece` with its top-left corner at row `i0`, column `j0`.
+    fn single(piece: &'static Piece, i0: u32, j0: u32, role: Role) -> Placement {
+        Placement {
+            piece,
+            rows: Run::once(i0, piece.height()),
+            cols: Run::once(j0, piece.width()),
+            role,
+        }
+    }
+
+    /// The moves this placement puts at built cell `(i, j)`, 0 if it does not cover it.
+    fn at(&self, i: u32, j: u32) -> u8 {
+        match (self.rows.offset(i), self.cols.offset(j)) {
+            (Some(a), Some(b)) if a < self.piece.height() && b < self.piece.width() => {
+                self.piece.at(a, b)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether built cell `(i, j)` is inside this placement's bounding box.
+    fn spans(&self, i: u32, j: u32) -> bool {
+        (self.rows.start..self.rows.end()).contains(&i)
+            && (self.cols.start..self.cols.end()).contains(&j)
+    }
+}
+
+/// Whether the formation algorithm supports a `w x h` board, and how: `Some(false)` to
+/// build it as it is, `Some(true)` to build its transpose, `None` when neither works.
+pub(super) fn orientation(w: u32, h: u32) -> Option<bool> {
+    let fits = |even: u32, other: u32| even.is_multiple_of(2) && even >= 16 && other >= 12;
+    if fits(w, h) {
+        Some(false)
+    } else if fits(h, w) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// The direction mask under transposition: `(dx, dy)` becomes `(dy, dx)`, which maps
+/// direction `d` to `(9 - d) mod 8`.
+const TRANSPOSE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut d = 0;
+        while d < 8 {
+            if m & (1 << d) != 0 {
+                t[m] |= 1 << ((9 - d) % 8);
+            }
+            d += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The pieces of Algorithm 1 on one board.
+#[derive(Clone, Debug)]
+pub(super) struct Layout {
+    /// The width of the board asked for.
+    width: u32,
+    /// Whether the built board is its transpose.
+    transposed: bool,
+    /// Height of the built board.
+    built_height: u32,
+    /// Width of the built board.
+    built_width: u32,
+    /// In the order they are pasted: later ones cover earlier ones.
+    placements: Vec<Placement>,
+    /// Built rows where only the edge pieces differ from the background.
+    plain: Range<u32>,
+    /// Cell numbers that no junction covers (the rows between the junctions).
+    between_junctions: Range<u32>,
+}
+
+impl Layout {
+    /// The layout of a `w x h` board, `None` when the algorithm does not support it.
+    pub(super) fn new(w: u32, h: u32) -> Option<Layout> {
+        let transposed = orientation(w, h)?;
+        let (bw, bh) = if transposed { (h, w) } else { (w, h) };
+        let placements = placements(bw, bh);
+        let mut top_end = 0;
+        let mut bottom_start = bh;
+        for p in placements.iter().filter(|p| p.role != Role::Edge) {
+            if p.rows.start == 0 {
+                top_end = top_end.max(p.rows.end());
+            } else {
+                bottom_start = bottom_start.min(p.rows.start);
+            }
+        }
+        let mut layout = Layout {
+            width: w,
+            transposed,
+            built_width: bw,
+            built_height: bh,
+            placements,
+            plain: top_end.min(bottom_start)..bottom_start,
+            between_junctions: 0..0,
+        };
+        let rows = |role| {
+            let p = layout.placements.iter().find(|p| p.role == role);
+            p.map(|p| layout.board_rows(p))
+                .expect("both junctions are placed")
+        };
+        let (bl, tr) = (rows(Role::BottomLeft), rows(Role::TopRight));
+        layout.between_junctions = bl.end * w..tr.start * w;
+        Some(layout)
+    }
+
+    /// The board rows (`y` from the bottom) a placement's bounding box spans.
+    fn board_rows(&self, p: &Placement) -> Range<u32> {
+        if self.transposed {
+            p.cols.start..p.cols.end()
+        } else {
+            self.built_height - p.rows.end()..self.built_height - p.rows.start
+        }
+    }
+
+    /// The built cell `(i, j)` of the board's cell `(x, y)`.
+    fn built(&self, x: u32, y: u32) -> (u32, u32) {
+        let (bx, by) = if self.transposed { (y, x) } else { (x, y) };
+        (self.built_height - 1 - by, bx)
+    }
+
+    /// The placement that decides built cell `(i, j)` and the moves it puts there.
+    fn owner(&self, i: u32, j: u32) -> Option<(&Placement, u8)> {
+        self.placements.iter().rev().find_map(|p| {
+            let m = p.at(i, j);
+            (m != 0).then_some((p, m))
+        })
+    }
+
+    /// The background mask in the board's own orientation.
+    fn background(&self) -> u8 {
+        self.orient(background())
+    }
+
+    fn orient(&self, mask: u8) -> u8 {
+        if self.transposed {
+            TRANSPOSE[mask as usize]
+        } else {
+            mask
+        }
+    }
+
+    /// The direction bits of the two tour moves at `(x, y)` (`y` from the bottom).
+    pub(super) fn moves(&self, x: u32, y: u32) -> u8 {
+        let (i, j) = self.built(x, y);
+        self.owner(i, j)
+            .map_or(self.background(), |(_, m)| self.orient(m))
+    }
+
+    /// The junction that covers cell number `c`, if one does: [`Role::BottomLeft`] or
+    /// [`Role::TopRight`]. Fast for the cells between the junctions.
+    pub(super) fn junction(&self, c: u32) -> Option<Role> {
+        if self.between_junctions.contains(&c) {
+            return None;
+        }
+        let (i, j) = self.built(c % self.width, c / self.width);
+        let near = self
+            .placements
+            .iter()
+            .any(|p| matches!(p.role, Role::BottomLeft | Role::TopRight) && p.spans(i, j));
+        if !near {
+            return None;
+        }
+        self.owner(i, j)
+            .map(|(p, _)| p.role)
+            .filter(|r| matches!(r, Role::BottomLeft | Role::TopRight))
+    }
+
+    /// The cell the tour reaches from the bottom-left cell when it follows the paper's
+    /// Figure 3 order: the built board's move 0, "two up, one right".
+    pub(super) fn first_step(&self) -> (u32, u32) {
+        if self.transposed {
+            (2, 1)
+        } else {
+            (1, 2)
+        }
+    }
+
+    /// Fills row `y` (from the bottom) of the board's direction masks. Plain stretches
+    /// (the diagonal formation moves) are a memory fill; only the cells near the
+    /// board's edges look at the pieces.
+    pub(super) fn fill_row(&self, y: u32, row: &mut [u8]) {
+        let span = self.plain_span(y);
+        row[span.clone()].fill(self.background());
+        for x in (0..span.start).chain(span.end..self.width as usize) {
+            row[x] = self.moves(x as u32, y);
+        }
+    }
+
+    /// The columns of row `y` that hold the background for certain.
+    fn plain_span(&self, y: u32) -> Range<usize> {
+        let (w, plain) = (self.width as usize, &self.plain);
+        if !self.transposed {
+            let i = self.built_height - 1 - y;
+            return if plain.contains(&i) { 2..w - 2 } else { 0..0 };
+        }
+        // Row y of the board is column y of the built board; its cell x is built row
+        // built_height - 1 - x.
+        if y < 2 || y >= self.built_width - 2 {
+            return 0..0;
+        }
+        let bh = self.built_height as usize;
+        bh - plain.end as usize..bh - plain.start as usize
+    }
+}
+
+/// The placements of `shared/besa-pieces.md` on a built `w x h` board (`w` even and at
+/// least 16, `h` at least 12), in the order they are pasted.
+fn placements(w: u32, h: u32) -> Vec<Placement> {
+    let br = (w / 2 + 2) % 4;
+    let tl = (7 - h % 4) % 4; // (3 - h) mod 4, non-negative
+    let trh = 5 + (w / 2 + h - 1) % 4;
+    let mut out = Vec::with_capacity(12);
+    let edge = |rotated, rows, j0| Placement {
+        piece: piece("vertical_edge", rotated),
+        rows,
+        cols: Run::once(j0, 2),
+        role: Role::Edge,
+    };
+    // 1-2. The left and right edges: double straight-up moves every 4 rows.
+    out.push(edge(false, Run::down_from(h - 7, 4), 0));
+    let right = [h - 8, h - 7, h - 10, h - 9][br as usize];
+    out.push(edge(true, Run::down_from(right, 4), w - 2));
+    // 3. The bottom-left junction.
+    let bl = piece("junction_h5_horizontal", false);
+    out.push(Placement::single(bl, h - 5, 0, Role::BottomLeft));
+    // 4. Heels along the bottom edge, then the bottom-right corner.
+    let heel = piece("heel", false);
+    let heels = Run::up_to(6, 8, [w - 6, w - 8, w - 10, w - 4][br as usize]);
+    out.push(Placement {
+        piece: heel,
+        rows: Run::once(h - 4, 4),
+        cols: heels,
+        role: Role::Other,
+    });
+    let j = heels.end();
+    let at = |name, rotated, i0, j0| Placement::single(piece(name, rotated), i0, j0, Role::Other);
+    match br {
+        0 => out.push(at("corner_seq0", false, h - 4, j)),
+        1 => out.push(at("heel", false, h - 4, j)),
+        2 => {
+            out.push(at("corner_seq0", false, h - 4, j));
+            out.push(at("corner_seq2_tail", false, h - 6, j + 6));
+        }
+        _ => out.push(at("corner_seq3", false, h - 5, j)),
+    }
+    // 5. The top-left corner.
+    let j = match tl {
+        0 => {
+            out.push(at("corner_seq0", true, 0, 0));
+            6
+        }
+        1 => {
+            out.push(at("heel", true, 0, 0));
+            8
+        }
+        2 => {
+            out.push(at("corner_seq2_tail", true, 0, 0));
+            out.push(at("corner_seq0", true, 0, 4));
+            10
+        }
+        _ => {
+            out.push(at("corner_seq3", true, 0, 0));
+            4
+        }
+    };
+    // 6. Heels along the top edge.
+    out.push(Placement {
+        piece: piece("heel", true),
+        rows: Run::once(0, 4),
+        cols: Run::up_to(j, 8, w - 8),
+        role: Role::Other,
+    });
+    // 7. The top-right junction, its right side on the right edge.
+    let tr = piece(&format!("junction_h{trh}_vertical"), true);
+    out.push(Placement::single(tr, 0, w - tr.width(), Role::TopRight));
+    out
+}
+
+/// The direction bits (see [`crate::board::Leaper::dirs`]) of the two moves of the
+/// formation algorithm's tour at cell `(x, y)` (`y` from the bottom) of a `w x h` board,
+/// in constant time; 0 when the algorithm does not support the board or the cell is off
+/// it.
+pub fn cell_moves(w: u32, h: u32, x: u32, y: u32) -> u8 {
+    match Layout::new(w, h) {
+        Some(l) if x < w && y < h => l.moves(x, y),
+        _ => 0,
+    }
+}

@@ -1,0 +1,74 @@
+//! The eight sections of the paper's Figure 3, as per-step labels: the two runs of the
+//! tour through each junction and the four formation knights' paths between them.
+//!
+//! A junction run is a maximal stretch of the tour inside a junction piece (each
+//! junction piece holds exactly two such stretches, tested). Walking the path from the
+//! bottom-left cell, which lies inside the first bottom-left run, the runs come in the
+//! order bottom-left, top-right, bottom-left, top-right, and the formation knights fill
+//! the gaps between them.
+
+use rayon::prelude::*;
+
+use super::layout::{Layout, Role};
+
+/// The section names, in tour order from the bottom-left cell (Figure 3's colours).
+pub(super) const NAMES: [&str; 8] = [
+    "red",
+    "green",
+    "light red",
+    "purple",
+    "blue",
+    "orange",
+    "light blue",
+    "black",
+];
+
+/// The junction runs of `path` as inclusive step ranges, the first one holding step 0 (it may wrap past the end of the path).
+fn junction_runs(layout: &Layout, path: &[u32]) -> Vec<(usize, usize, Role)> {
+    let steps: Vec<(usize, Role)> = path
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, &c)| layout.junction(c).map(|r| (k, r)))
+        .collect();
+    let mut runs: Vec<(usize, usize, Role)> = Vec::new();
+    for (k, role) in steps {
+        match runs.last_mut() {
+            Some((_, end, r)) if *end + 1 == k && *r == role => *end = k,
+            _ => runs.push((k, k, role)),
+        }
+    }
+    // A run that reaches the end of the closed path continues at its start.
+    if runs.len() > 1 {
+        let (first, last) = (runs[0], runs[runs.len() - 1]);
+        if first.0 == 0 && last.1 == path.len() - 1 && first.2 == last.2 {
+            runs[0].0 = last.0;
+            runs.pop();
+        }
+    }
+    runs
+}
+
+/// The section of every step of `path`, or `None` if the path does not have the
+/// structure of Figure 3 (which the tests rule out for every supported board).
+pub(super) fn labels(layout: &Layout, path: &[u32]) -> Option<Vec<u8>> {
+    let runs = junction_runs(layout, path);
+    let roles: Vec<Role> = runs.iter().map(|r| r.2).collect();
+    use Role::{BottomLeft as Bl, TopRight as Tr};
+    let holds_start = runs.first().is_some_and(|r| r.0 == 0 || r.0 > r.1);
+    if roles != [Bl, Tr, Bl, Tr] || !holds_start {
+        return None;
+    }
+    let n = path.len();
+    let mut labels = vec![0u8; n];
+    // Sections 1..7 lie between the end of the first run and the start of its wrap.
+    let mut from = runs[0].1 + 1;
+    for (k, run) in runs.iter().enumerate().skip(1) {
+        let section = 2 * k as u8;
+        labels[from..run.0].fill(section - 1);
+        labels[run.0..=run.1].fill(section);
+        from = run.1 + 1;
+    }
+    let wrap = if runs[0].0 > runs[0].1 { runs[0].0 } else { n };
+    labels[from..wrap].fill(7);
+    Some(labels)
+}

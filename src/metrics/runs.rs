@@ -1,0 +1,83 @@
+//! Straight runs: the drawn tour is a polyline whose corners are its turns; a run is one
+//! straight piece of it, some number of equal leaps in a row.
+//!
+//! The longest run is the largest gap between consecutive corners along the path (the
+//! ends of an open tour are corners too), found in parallel over chunks of the path.
+
+use rayon::prelude::*;
+
+use super::turns::is_turn;
+use crate::moves::MoveGrid;
+
+/// Where the corners of one chunk of the path are: its first and last (as path
+/// positions) and the largest gap between consecutive corners inside it.
+#[derive(Clone, Copy)]
+struct Corners {
+    first: usize,
+    last: usize,
+    gap: usize,
+}
+
+/// Joins the corners of two consecutive chunks.
+fn join(a: Option<Corners>, b: Option<Corners>) -> Option<Corners> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Corners {
+            first: a.first,
+            last: b.last,
+            gap: a.gap.max(b.gap).max(b.first - a.last),
+        }),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// The corners among path positions `start..start + cells.len()`.
+fn corners(
+    grid: &MoveGrid,
+    cells: &[u32],
+    start: usize,
+    is_end: impl Fn(usize) -> bool,
+) -> Option<Corners> {
+    let mut out: Option<Corners> = None;
+    for (i, &c) in cells.iter().enumerate() {
+        let pos = start + i;
+        if is_end(pos) || is_turn(grid.masks()[c as usize]) {
+            out = join(
+                out,
+                Some(Corners {
+                    first: pos,
+                    last: pos,
+                    gap: 0,
+                }),
+            );
+        }
+    }
+    out
+}
+
+/// The most leaps in one straight run of the tour `path` (closed or open) whose moves are
+/// `grid`.
+pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
+    let n = path.len();
+    let edges = if closed && n > 2 {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    let is_end = |pos: usize| !closed && (pos == 0 || pos + 1 == n);
+    const CHUNK: usize = 1 << 16;
+    let all = path
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(i, cells)| corners(grid, cells, i * CHUNK, is_end))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .fold(None, join);
+    match all {
+        // No corner at all: a closed path of straight cells (not a real tour).
+        None => edges as u64,
+        // A closed tour's last run wraps around from its last corner to its first.
+        Some(c) if closed => c.gap.max(c.first + n - c.last) as u64,
+        Some(c) => c.gap as u64,
+    }
+}

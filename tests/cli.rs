@@ -1,0 +1,191 @@
+//! The command line as a user meets it: the real binary, its output and exit status.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn knights(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .output()
+        .expect("the knights binary runs")
+}
+
+fn knights_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn the_chessboard_has_a_closed_tour_that_verifies_in_both_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, name) in [("json", "t.json"), ("grid", "t.txt")] {
+        let path = dir.path().join(name);
+        let o = knights(&[
+            "tour",
+            "8x8",
+            "--format",
+            format,
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = knights(&["verify", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).contains("ok, a closed tour of the 8x8 board"));
+    }
+}
+
+#[test]
+fn verify_reads_standard_input_and_says_where_a_tour_breaks() {
+    let o = knights(&["tour", "8x8", "--format", "grid"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let grid = stdout(&o);
+    let o = knights_stdin(&["verify", "-"], grid.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Swap steps 1 and 2: the file is still a numbering, but no longer a tour.
+    let broken: String = grid
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .chunks(8)
+        .map(|row| {
+            row.iter()
+                .map(|s| match *s {
+                    "1" => "2",
+                    "2" => "1",
+                    s => s,
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let o = knights_stdin(&["verify", "-"], broken.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.starts_with("knights: -: not a tour: step"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn a_malformed_file_gets_one_line_naming_file_and_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bad.json");
+    std::fs::write(
+        &p,
+        "{\"board\": {\"width\": 5, \"height\": 5},\n \"closed\": \"yes\", \"path\": []}",
+    )
+    .unwrap();
+    let o = knights(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("bad.json: line 2, column"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+}
+
+#[test]
+fn boards_without_a_tour_are_refused_with_the_rule() {
+    let o = knights(&["tour", "4x9"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o).trim(),
+        "knights: no closed knight's tour exists on a 4x9 board: no board with a side of 1, 2 or 4 has one (Schwenk 1991); try --open"
+    );
+    let o = knights(&["tour", "5x5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("odd"), "{}", stderr(&o));
+    let o = knights(&["tour", "3x3", "--open"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_board_too_large_for_memory_is_refused_before_allocating() {
+    let o = knights(&["tour", "65000x65000"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("needs about") || e.contains("more than"), "{e}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(knights(&["tour"]).status.code(), Some(2));
+    assert_eq!(knights(&["tour", "8"]).status.code(), Some(2));
+    assert_eq!(knights(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(
+        knights(&["tour", "8x8", "--format", "png"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    for sub in [
+        "tour", "verify", "metrics", "render", "build", "list", "bench",
+    ] {
+        let o = knights(&[sub, "--help"]);
+        assert!(o.status.success(), "{sub}");
+        assert!(
+            stdout(&o).contains("Example"),
+            "{sub} --help has no example"
+        );
+    }
+}
+
+#[test]
+fn metrics_json_has_the_documented_fields() {
+    let o = knights(&["metrics", "30x30", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["cells"], 900);
+    assert_eq!(v["closed"], true);
+    assert!(v["turns"].as_u64().unwrap() >= 116);
+    assert!(v["crossings"].is_u64());
+    assert_eq!(v["turn_lower_bound"], 116);
+}
+
+#[test]
+fn metrics_of_a_file_equal_metrics_of_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    let o = knights(&["tour", "20x16", "-o", p.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let from_file = knights(&["metrics", p.to_str().unwrap(), "--json"]);
+    let from_board = knights(&["metrics", "20x16", "--json"]);
+    assert!(from_file.status.success() && from_board.status.success());
+    let a: serde_json::Value = serde_json::from_slice(&from_file.stdout).unwrap();
+    let b: serde_json::Value = serde_json::from_slice(&from_board.stdout).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn list_names_every_construction() {
+    let o = knights(&["list"]);
+    assert!(o.status.success());
+    for name in ["besa", "search", "auto"] {
+        assert!(stdout(&o).contains(name), "{name}");
+    }
+}
+
+#[test]
+fn writing_to_an_unwritable_path_fails_cleanly() {
+    let o = knights(&["tour", "8x8", "-o", "/nonexistent/folder/t.json"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("knights: /nonexistent/folder/t.json: "));
+    assert!(!Path::new("/nonexistent/folder/t.json").exists());
+}
