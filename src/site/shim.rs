@@ -1,5 +1,5 @@
 //! TEMPORARY stand-ins for `crate::construct` (constructions still placeholders),
-//! `crate::render` and `crate::format`, which other branches are writing. Each function
+//! and `crate::render`, which other branches are writing. Each function
 //! here has the signature the site needs; it is deleted once the real one lands on main.
 
 use std::path::Path;
@@ -126,26 +126,4 @@ pub fn render_pdf(svg: &str, out: &Path) -> Result<(), Error> {
     )
     .map_err(|e| Error::invalid(format!("pdf: {e}")))?;
     std::fs::write(out, pdf).map_err(|e| Error::io(out, e))
-}
-
-/// The tour file (DESIGN.md's JSON format).
-pub fn to_json(tour: &Tour) -> String {
-    let b = tour.board();
-    let path: Vec<[u32; 2]> = tour
-        .path()
-        .iter()
-        .map(|&c| {
-            let (x, y) = b.xy(c);
-            [x, y]
-        })
-        .collect();
-    let (a, l) = b.leaper().steps();
-    serde_json::json!({
-        "board": {"width": b.width(), "height": b.height()},
-        "leaper": [a, l],
-        "closed": tour.is_closed(),
-        "algorithm": tour.algorithm(),
-        "path": path,
-    })
-    .to_string()
 }

@@ -78,7 +78,7 @@ pub fn build(job: &Job, out: &Path) -> Result<Built, Error> {
     shim::render_pdf(&drawing, &pdf).map_err(at)?;
     let small = shim::render_svg(&tour, &m, THUMB_WIDTH);
     shim::render_png(&small, &thumb).map_err(at)?;
-    write(&json, shim::to_json(&tour).as_bytes())?;
+    write(&json, crate::format::to_json(&tour).as_bytes())?;
     Ok(Built {
         algorithm: if tour.algorithm().is_empty() {
             job.algorithm.clone()
