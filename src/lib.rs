@@ -18,6 +18,7 @@ pub mod moves;
 pub mod output;
 pub mod render;
 pub mod site;
+pub mod symmetry;
 pub mod tour;
 pub mod verify;
 
