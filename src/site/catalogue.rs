@@ -148,6 +148,16 @@ fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
+/// TOML's messages can span lines; errors are one line.
+fn one_line(message: &str) -> String {
+    let parts: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    parts.join("; ")
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
@@ -236,7 +246,7 @@ fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(), Error> {
         Error::Parse {
             file: file.to_string(),
             place: format!("line {line}"),
-            message: e.message().trim().to_string(),
+            message: one_line(e.message()),
         }
     })?;
     let at = Locator { file, text };
@@ -325,7 +335,7 @@ fn read_page(file: &str, path: &Path, text: &str) -> Result<PageSpec, Error> {
             Error::Parse {
                 file: file.to_string(),
                 place: format!("line {line}"),
-                message: e.message().trim().to_string(),
+                message: one_line(e.message()),
             }
         })?,
         None => FrontMatter::default(),

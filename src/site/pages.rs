@@ -212,7 +212,20 @@ pub fn render_all(
 
     let mut c = base("");
     c.insert("series", &extras.series);
-    c.insert("rows", &extras.rows);
+    let rows: Vec<_> = extras
+        .rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "series": r.series, "board": r.board, "n": r.n, "cells": r.cells,
+                "turns": r.turns, "crossings": r.crossings, "page": r.page,
+                "turns_per_n": format!("{:.3}", r.turns_per_n),
+                "crossings_per_n": format!("{:.3}", r.crossings_per_n),
+                "time": fmt_secs(r.construct_secs),
+            })
+        })
+        .collect();
+    c.insert("rows", &rows);
     out.push(("metrics.html".to_string(), render("metrics.html", &c)?));
 
     for p in &plan.pages {

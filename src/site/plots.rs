@@ -3,7 +3,9 @@
 //! paper's values as dashed reference lines. No plotting library: a plot is a few dozen
 //! elements, built with the `svg` crate like the tour drawings.
 
-use svg::node::element::{Circle, Group, Line as SvgLine, Polyline, Rectangle, Text};
+use svg::node::element::{
+    Circle, ClipPath, Definitions, Group, Line as SvgLine, Polyline, Rectangle, Text,
+};
 use svg::Document;
 
 /// One data series: a label and its (x, y) points, in x order.
@@ -52,6 +54,10 @@ impl Axes {
     }
 }
 
+/// Data lines may rise this many times above the highest reference line before the
+/// plot stops following them (a quadratic series would flatten every linear one).
+const HEADROOM: f64 = 2.0;
+
 /// The plot as a standalone SVG document.
 pub fn plot(
     title: &str,
@@ -80,15 +86,20 @@ pub fn plot(
                 .set("font-size", 15)
                 .set("font-weight", "bold"),
         )
+        .add(clip_to_plot_area())
         .add(grid(&axes, x_label, y_label))
         .add(references(&axes, refs));
     for (i, line) in lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        doc = doc.add(data_line(&axes, line, colour));
+        doc = doc.add(data_line(&axes, line, colour).set("clip-path", "url(#plot-area)"));
         let y = TOP + PLOT_H + 50.0 + LEGEND_ROW * i as f64;
+        let mut label = line.label.clone();
+        if let Some(&(x, _)) = line.points.iter().find(|p| p.1 > axes.y.1) {
+            label.push_str(&format!(" (above the plot from {} on)", fmt_tick(x)));
+        }
         doc = doc
             .add(swatch(LEFT, y - 4.0, colour))
-            .add(text(LEFT + 26.0, y, &line.label));
+            .add(text(LEFT + 26.0, y, &label));
     }
     if lines.is_empty() {
         doc = doc.add(text(
@@ -98,6 +109,19 @@ pub fn plot(
         ));
     }
     doc.to_string()
+}
+
+/// The plot area (with room for the markers on its top edge), for clipping data lines.
+fn clip_to_plot_area() -> Definitions {
+    Definitions::new().add(
+        ClipPath::new().set("id", "plot-area").add(
+            Rectangle::new()
+                .set("x", LEFT)
+                .set("y", TOP - 4.0)
+                .set("width", PLOT_W)
+                .set("height", PLOT_H + 4.0),
+        ),
+    )
 }
 
 fn text(x: f64, y: f64, s: &str) -> Text {
@@ -120,7 +144,10 @@ fn axes_for(lines: &[Line], refs: &[Reference]) -> Axes {
         .iter()
         .flat_map(|l| l.points.iter().map(|p| p.1))
         .chain(refs.iter().map(|r| r.value));
-    let (_, y1) = min_max(ys).unwrap_or((0.0, 1.0));
+    let (_, mut y1) = min_max(ys).unwrap_or((0.0, 1.0));
+    if let Some((_, top_ref)) = min_max(refs.iter().map(|r| r.value)) {
+        y1 = y1.min(top_ref * HEADROOM);
+    }
     let y_step = tick_step(y1.max(1.0));
     let y1 = (y1 / y_step).floor() * y_step + y_step;
     Axes {
@@ -310,5 +337,27 @@ mod tests {
         assert!(!s.contains("<b>"));
         assert!(s.contains("stroke-dasharray"));
         assert!(s.contains("6n lower bound"));
+    }
+
+    #[test]
+    fn lines_far_above_the_references_leave_the_plot_with_a_note() {
+        let line = |label: &str, k: f64| Line {
+            label: label.into(),
+            points: (1..=10).map(|i| (i as f64 * 10.0, k * i as f64)).collect(),
+        };
+        let refs = [Reference {
+            label: "r".into(),
+            value: 10.0,
+        }];
+        let s = plot(
+            "t",
+            "n",
+            "y",
+            &[line("flat", 1.0), line("steep", 5.0)],
+            &refs,
+        );
+        assert!(s.contains("steep (above the plot from 60 on)"), "{s}");
+        assert!(!s.contains("flat (above"));
+        assert!(s.contains("clip-path=\"url(#plot-area)\""));
     }
 }
