@@ -10,6 +10,7 @@ use knights::construct::{self, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
+use knights::render::{self, RenderOptions};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -136,6 +137,25 @@ struct BuildArgs {
     /// Seed for constructions that make random choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// The start square X,Y (column, row from the bottom, from 0) for searches.
+    #[arg(long)]
+    start: Option<Start>,
+}
+
+/// `--start X,Y`.
+#[derive(Clone, Copy, Debug)]
+struct Start(u32, u32);
+
+impl std::str::FromStr for Start {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Start, String> {
+        let bad = || format!("'{s}' is not a square: write X,Y, e.g. 0,0 for the bottom-left");
+        let (x, y) = s.split_once(',').ok_or_else(bad)?;
+        Ok(Start(
+            x.trim().parse().map_err(|_| bad())?,
+            y.trim().parse().map_err(|_| bad())?,
+        ))
+    }
 }
 
 /// How to draw.
@@ -217,6 +237,7 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         open: args.open,
         variant: args.variant.clone(),
         seed: args.seed,
+        start: args.start.map(|Start(x, y)| (x, y)),
     };
     let tour = construct::build(&req, &args.algo)?;
     verify::verify(tour).map_err(|f| {
@@ -376,17 +397,24 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
 }
 
 fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
-    let _ = (tour, style, out);
-    Err(Failure::Invalid(Error::Unsupported(
-        "drawing is not built into this version yet".into(),
-    )))
+    let m = metrics::measure(tour);
+    Ok(render::render_file(tour, &m, &style.options(), out)?)
 }
 
 fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {
-    let _ = (tour, style);
-    Err(Failure::Invalid(Error::Unsupported(
-        "drawing is not built into this version yet".into(),
-    )))
+    let m = metrics::measure(tour);
+    Ok(render::render_svg(tour, &m, &style.options())?)
+}
+
+impl StyleArgs {
+    fn options(&self) -> RenderOptions {
+        RenderOptions {
+            theme: self.theme.clone(),
+            show: self.show.clone(),
+            width: self.width,
+            dpi: self.dpi,
+        }
+    }
 }
 
 fn build_site(

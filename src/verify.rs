@@ -6,7 +6,6 @@
 
 use std::fmt;
 use std::ops::Deref;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -151,13 +150,15 @@ fn check_cells(b: &Board, path: &[u32]) -> Result<(), Failure> {
             return Err(Failure::Hole { step, x, y });
         }
     }
-    let seen: Vec<AtomicU64> = (0..area.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-    let repeat = path.par_iter().any(|&c| {
-        let bit = 1u64 << (c % 64);
-        seen[(c / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit != 0
-    });
-    if repeat {
-        return Err(first_repeat(b, path));
+    // One sequential pass over a plain bitmap: the path moves locally, so this streams
+    // through memory, and it beats atomic bit-sets on shared cores.
+    let mut seen = vec![0u64; area.div_ceil(64) as usize];
+    for &c in path {
+        let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
+        if seen[word] & bit != 0 {
+            return Err(first_repeat(b, path));
+        }
+        seen[word] |= bit;
     }
     Ok(())
 }
@@ -208,19 +209,66 @@ fn check_length(b: &Board, path: &[u32]) -> Result<(), Failure> {
     })
 }
 
-/// Every step is a leap of the board's leaper.
+/// Every step is a leap of the board's leaper. The path is cut into chunks checked in
+/// parallel; within a chunk the column is tracked step by step, so there is one
+/// division per chunk rather than two per step.
 fn check_leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
-    let bad = (1..path.len())
+    const CHUNK: usize = 1 << 16;
+    let table = LeapTable::new(b);
+    let bad = (0..path.len().saturating_sub(1))
         .into_par_iter()
-        .find_first(|&i| b.dir_between(path[i - 1], path[i]).is_none());
+        .step_by(CHUNK)
+        .find_map_first(|start| {
+            let end = (start + CHUNK).min(path.len() - 1);
+            let mut x = path[start] % b.width();
+            (start..end).find(|&i| match table.dx(b, path[i], x, path[i + 1]) {
+                Some(dx) => {
+                    x = (x as i64 + dx) as u32;
+                    false
+                }
+                None => true,
+            })
+        });
     match bad {
         None => Ok(()),
-        Some(step) => Err(Failure::NotALeap {
-            step,
-            from: b.xy(path[step - 1]),
-            to: b.xy(path[step]),
+        Some(i) => Err(Failure::NotALeap {
+            step: i + 1,
+            from: b.xy(path[i]),
+            to: b.xy(path[i + 1]),
             leaper: b.leaper().to_string(),
         }),
+    }
+}
+
+/// The cell-number differences of the eight leaps, to recognise a leap from the
+/// difference of two cell numbers and the column it leaves from.
+struct LeapTable {
+    /// `(cell difference, dx)` per direction.
+    leaps: [(i64, i64); 8],
+}
+
+impl LeapTable {
+    fn new(b: &Board) -> LeapTable {
+        let w = b.width() as i64;
+        let dirs = b.leaper().dirs();
+        LeapTable {
+            leaps: std::array::from_fn(|d| {
+                let (dx, dy) = (dirs[d].0 as i64, dirs[d].1 as i64);
+                (dx + dy * w, dx)
+            }),
+        }
+    }
+
+    /// The column change of the leap from `a` (in column `x`) to `b`, if it is a leap.
+    /// The target being on the board is checked elsewhere; the column must not wrap.
+    #[inline]
+    fn dx(&self, board: &Board, a: u32, x: u32, b: u32) -> Option<i64> {
+        let diff = b as i64 - a as i64;
+        let w = board.width() as i64;
+        self.leaps
+            .iter()
+            .find(|&&(delta, dx)| delta == diff && (0..w).contains(&(x as i64 + dx)))
+            .map(|&(_, dx)| dx)
     }
 }
 

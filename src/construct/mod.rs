@@ -5,7 +5,9 @@
 pub mod backtrack;
 pub mod besa;
 pub mod existence;
+mod field;
 pub mod parberry;
+mod posa;
 pub mod search;
 pub mod stitch;
 pub mod warnsdorff;
@@ -25,6 +27,9 @@ pub struct Request {
     pub variant: Option<String>,
     /// Seed for constructions that make random choices.
     pub seed: u64,
+    /// The square `(x, y)` the tour should start from, for constructions that honour it
+    /// (searches); `None` lets the construction choose.
+    pub start: Option<(u32, u32)>,
 }
 
 impl Request {
@@ -35,6 +40,7 @@ impl Request {
             open: false,
             variant: None,
             seed: 0,
+            start: None,
         }
     }
 }
@@ -88,7 +94,11 @@ pub fn by_name(name: &str) -> Result<&'static dyn Construction, Error> {
 /// supports the board). Refuses boards with no tour, and boards too large for memory,
 /// before allocating anything.
 pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
-    existence::check(&req.board, req.open)?;
+    // A variant may change the board (Parberry's `corner` removes a corner of an odd
+    // board), so the construction itself judges boards asked for with a variant.
+    if req.variant.is_none() {
+        existence::check(&req.board, req.open)?;
+    }
     existence::check_memory(&req.board)?;
     if algo == "auto" {
         let mut reasons = Vec::new();

@@ -1,24 +1,305 @@
-//! Placeholder: the search (being written).
+//! The search `auto` falls back on for boards the formation algorithm does not cover:
+//! Warnsdorff walks (several tie-breaks, shuffled orders, start corners, each with a
+//! move budget, grown on by Pósa rotations when a walk gets stuck) find a Hamiltonian
+//! path, and Pósa rotations close it (see [`super::posa`]).
+
+use super::warnsdorff::{run, Plan, TieBreak};
 use super::{Construction, Request};
 use crate::{Error, Tour};
 
-/// Search for small boards.
+/// Search: Warnsdorff walks closed by Pósa rotations.
 pub struct Search;
+
+/// Walks tried before giving up.
+const ATTEMPTS: u64 = 64;
+
+/// The search takes boards with both sides up to this...
+const SQUARE_SIDE: u32 = 100;
+/// ... and strips at most this wide ...
+const STRIP_SHORT: u32 = 8;
+/// ... up to this long: the ranges `search_sweep_measure` sweeps.
+const STRIP_LONG: u32 = 1000;
+
+/// The tie-breaks the search cycles through, best first.
+const TIES: [TieBreak; 4] = [
+    TieBreak::Roth,
+    TieBreak::Corner,
+    TieBreak::Lookahead,
+    TieBreak::Random,
+];
+
+/// Moves one walk of the search may make.
+fn walk_budget(cells: u64) -> u64 {
+    20 * cells + 2000
+}
 
 impl Construction for Search {
     fn name(&self) -> &'static str {
         "search"
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff search"
+        "Warnsdorff walks with tie-breaks and restarts, closed by Pósa rotations"
     }
     fn boards(&self) -> &'static str {
-        "small boards"
+        "boards with both sides 3 to 100, and strips 3 to 8 wide up to 1000 long (every one swept)"
     }
-    fn check(&self, _req: &Request) -> Result<(), Error> {
-        Err(Error::Unsupported("not yet written".into()))
+    fn check(&self, req: &Request) -> Result<(), Error> {
+        let (w, h) = (req.board.width(), req.board.height());
+        let (short, long) = (w.min(h), w.max(h));
+        if short < 3 || long > STRIP_LONG || (long > SQUARE_SIDE && short > STRIP_SHORT) {
+            return Err(Error::Unsupported(format!(
+                "search covers boards with both sides from 3 to {SQUARE_SIDE}, and strips 3 to {STRIP_SHORT} wide up to {STRIP_LONG} long, not {}: use besa, parberry or warnsdorff",
+                req.board
+            )));
+        }
+        Ok(())
     }
-    fn build(&self, _req: &Request) -> Result<Tour, Error> {
-        unreachable!()
+    fn build(&self, req: &Request) -> Result<Tour, Error> {
+        let plan = Plan {
+            ties: &TIES,
+            attempts: ATTEMPTS,
+            budget: walk_budget(req.board.cells()),
+        };
+        run(req, &plan, self.name())?.ok_or_else(|| {
+            Error::GaveUp(format!(
+                "search found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --seed",
+                if req.open { "open" } else { "closed" },
+                req.board,
+                plan.budget
+            ))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::construct::{build, existence};
+    use crate::verify::verify;
+    use std::time::{Duration, Instant};
+
+    fn req(w: u32, h: u32, open: bool) -> Request {
+        let mut r = Request::closed(Board::new(w, h).unwrap());
+        r.open = open;
+        r
+    }
+
+    /// Builds, verifies and times the search on every board with sides in `range`;
+    /// returns the slowest board and its time.
+    fn sweep(range: std::ops::RangeInclusive<u32>, open: bool) -> (usize, String, Duration) {
+        let mut slowest = (String::new(), Duration::ZERO);
+        let mut count = 0;
+        for w in range.clone() {
+            for h in range.clone() {
+                let r = req(w, h, open);
+                if existence::check(&r.board, open).is_err() {
+                    continue;
+                }
+                let t = Instant::now();
+                let tour = build(&r, "search").unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+                let took = t.elapsed();
+                let v = verify(tour).unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+                assert_eq!(v.is_closed(), !open, "{w}x{h}");
+                count += 1;
+                if took > slowest.1 {
+                    slowest = (format!("{w}x{h}"), took);
+                }
+            }
+        }
+        (count, slowest.0, slowest.1)
+    }
+
+    #[test]
+    fn closed_tours_on_every_board_from_5_to_40() {
+        let (n, board, took) = sweep(5..=40, false);
+        println!("{n} closed boards, slowest {board} in {took:?}");
+        assert_eq!(n, 36 * 36 - 18 * 18);
+    }
+
+    #[test]
+    fn open_tours_on_every_board_from_5_to_40() {
+        let (n, board, took) = sweep(5..=40, true);
+        println!("{n} open boards, slowest {board} in {took:?}");
+        assert_eq!(n, 36 * 36);
+    }
+}
+
+#[cfg(test)]
+mod strips {
+    use super::*;
+    use crate::board::Board;
+    use crate::construct::build;
+    use crate::verify::verify;
+
+    fn tour(w: u32, h: u32, open: bool, start: Option<(u32, u32)>, seed: u64) -> Vec<u32> {
+        let mut r = Request::closed(Board::new(w, h).unwrap());
+        (r.open, r.start, r.seed) = (open, start, seed);
+        let t = build(&r, "search").unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+        let v = verify(t).unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
+        assert_eq!(v.is_closed(), !open, "{w}x{h}");
+        v.path().to_vec()
+    }
+
+    /// Strips the formation algorithm does not cover, both ways round (the whole
+    /// range is swept by `search_sweep_measure`).
+    #[test]
+    fn narrow_boards() {
+        for n in (10..=60).step_by(2).chain([100, 250, 1000]) {
+            tour(3, n, false, None, 0);
+            tour(n, 3, false, None, 0);
+        }
+        for n in (7..=40).chain([99, 500, 1000]) {
+            tour(3, n, true, None, 0);
+        }
+        // `existence` wrongly says no 4 x n board has an open tour; these prove it does.
+        for n in (5..=40).chain([99, 500, 1000]) {
+            let mut r = Request::closed(Board::new(n, 4).unwrap());
+            r.open = true;
+            Search.check(&r).unwrap();
+            let t = Search.build(&r).unwrap_or_else(|e| panic!("{n}x4: {e}"));
+            verify(t).unwrap_or_else(|e| panic!("{n}x4: {e}"));
+        }
+        for (w, h) in [
+            (5, 1000),
+            (6, 200),
+            (8, 1000),
+            (41, 100),
+            (100, 100),
+            (99, 97),
+        ] {
+            tour(w, h, true, None, 0);
+            if (w * h) % 2 == 0 {
+                tour(h, w, false, None, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn starts_where_asked_and_the_seed_changes_the_tour() {
+        for open in [true, false] {
+            let a = tour(8, 8, open, Some((3, 4)), 0);
+            assert_eq!(a[0], 4 * 8 + 3);
+            assert_eq!(a, tour(8, 8, open, Some((3, 4)), 0), "deterministic");
+            assert_ne!(a, tour(8, 8, open, Some((3, 4)), 1), "the seed matters");
+        }
+        // Every majority-colour square of 5x5 and 7x7 starts an open tour.
+        for n in [5, 7] {
+            for (x, y) in (0..n).flat_map(|x| (0..n).map(move |y| (x, y))) {
+                if (x + y) % 2 == 0 {
+                    assert_eq!(tour(n, n, true, Some((x, y)), 0)[0], y * n + x);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_reason() {
+        for (w, h) in [(101, 100), (9, 1000), (3, 1001), (2, 50)] {
+            let mut r = Request::closed(Board::new(w, h).unwrap());
+            r.open = true;
+            let e = Search.check(&r).unwrap_err().to_string();
+            assert!(
+                e.contains("search covers boards") && e.contains(&format!("{w}x{h}")),
+                "{e}"
+            );
+        }
+        let mut r = Request::closed(Board::new(5, 5).unwrap());
+        (r.open, r.start) = (true, Some((2, 1)));
+        let e = build(&r, "search").unwrap_err().to_string();
+        assert!(
+            e.contains("starts at [2, 1]: its colour has 12 cells"),
+            "{e}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod measure {
+    use super::*;
+    use crate::board::Board;
+    use crate::verify::verify;
+    use std::time::{Duration, Instant};
+
+    fn try_board(w: u32, h: u32, open: bool) {
+        let mut r = Request::closed(Board::new(w, h).unwrap());
+        r.open = open;
+        let t = Instant::now();
+        let res = Search.build(&r).map(|t| verify(t).map(|_| ()));
+        println!(
+            "{w}x{h} {}: {:?} in {:?}",
+            if open { "open" } else { "closed" },
+            res.map_err(|e| e.to_string()),
+            t.elapsed()
+        );
+    }
+
+    /// Every board the search accepts, open and closed (where a tour exists), built
+    /// and verified: `cargo test --release --lib search_sweep_measure -- --ignored
+    /// --nocapture` (several minutes).
+    #[test]
+    #[ignore]
+    fn search_sweep_measure() {
+        use crate::construct::existence;
+        let mut boards: Vec<(u32, u32)> = Vec::new();
+        for w in 3..=SQUARE_SIDE {
+            boards.extend((3..=SQUARE_SIDE).map(|h| (w, h)));
+        }
+        for s in 3..=STRIP_SHORT {
+            for l in SQUARE_SIDE + 1..=STRIP_LONG {
+                boards.extend([(s, l), (l, s)]);
+            }
+        }
+        for open in [false, true] {
+            let t = Instant::now();
+            let (mut n, mut fails, mut slowest) = (0, Vec::new(), (Duration::ZERO, (0, 0)));
+            for &(w, h) in &boards {
+                let mut r = Request::closed(Board::new(w, h).unwrap());
+                r.open = open;
+                if existence::check(&r.board, open).is_err() {
+                    continue;
+                }
+                n += 1;
+                let tb = Instant::now();
+                let ok = Search
+                    .build(&r)
+                    .map(|t| verify(t).map(|v| v.is_closed() != open));
+                if !matches!(ok, Ok(Ok(true))) {
+                    fails.push((w, h));
+                }
+                slowest = slowest.max((tb.elapsed(), (w, h)));
+            }
+            println!(
+                "open {open}: {n} boards in {:?}, slowest {slowest:?}, failures {fails:?}",
+                t.elapsed()
+            );
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn search_narrow() {
+        for n in [10, 12, 14, 20, 30, 50, 100, 200, 500, 1000] {
+            try_board(3, n, false);
+            try_board(n, 3, false);
+        }
+        for n in [7, 9, 20, 50, 100, 200, 500, 1000] {
+            try_board(3, n, true);
+            try_board(4, n, true);
+            try_board(n, 4, true);
+        }
+        for (w, h) in [
+            (5, 1000),
+            (5, 5000),
+            (6, 5000),
+            (7, 5000),
+            (8, 5000),
+            (5, 200),
+            (10, 300),
+            (5000, 5),
+        ] {
+            try_board(w, h, true);
+            try_board(w, h, false);
+        }
     }
 }

@@ -8,6 +8,8 @@
 //!   directions and the offset between their cells, a small table of patterns
 //!   (`patterns`); with the rightward edges stored as bit-planes (`planes`), each pattern
 //!   is a word-wide AND and a popcount per 64 cells (`crossings`);
+//!   Planes are built per cache-sized tile of rows and words, so beyond the grid the
+//!   memory is a few tens of kilobytes per thread;
 //! - [`longest_run`]: the longest straight piece of the drawn polyline.
 //!
 //! The test-only `naive` module counts the same things straight from the definitions, in

@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 
-type Point = (i64, i64);
+pub type Point = (i64, i64);
 
 fn sub(p: Point, q: Point) -> Point {
     (p.0 - q.0, p.1 - q.1)
@@ -99,9 +99,13 @@ fn open_cross(p: [Point; 2], q: [Point; 2]) -> bool {
     t0.min(t1) < dot(u, u) && t0.max(t1) > 0
 }
 
-/// Every pair of crossing segments, each once, as indices into [`segments`].
+/// Every pair of crossing segments of a path, each once, as indices into [`segments`].
 pub fn crossing_pairs(board: &Board, path: &[u32], closed: bool) -> Vec<(usize, usize)> {
-    let s = segments(board, path, closed);
+    pairs_of(&segments(board, path, closed))
+}
+
+/// Every pair of crossing segments of `s`, each once, as indices into it.
+pub fn pairs_of(s: &[[Point; 2]]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for i in 0..s.len() {
         for j in i + 1..s.len() {

@@ -66,23 +66,33 @@ fn gather_bit(v: u64, d: usize) -> u64 {
     ((v >> d) & LOW_BITS).wrapping_mul(GATHER) >> 56
 }
 
+/// The four rightward plane words of eight cells, `v` holding cell `i` in byte `i`.
+fn pack8(v: u64) -> [u64; 4] {
+    [0, 1, 2, 3].map(|d| gather_bit(v, d))
+}
+
 /// The four rightward plane words of up to 64 consecutive cells.
 fn pack_word(cells: &[u8]) -> [u64; 4] {
     let mut out = [0u64; 4];
     let mut put = |i: usize, v: u64| {
-        for (d, o) in out.iter_mut().enumerate() {
-            *o |= gather_bit(v, d) << (8 * i);
+        for (o, p) in out.iter_mut().zip(pack8(v)) {
+            *o |= p << (8 * i);
         }
     };
-    let mut chunks = cells.chunks_exact(8);
-    for (i, c) in chunks.by_ref().enumerate() {
-        put(i, u64::from_le_bytes(c.try_into().expect("8 bytes")));
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut b = [0u8; 8];
-        b[..rest.len()].copy_from_slice(rest);
-        put(cells.len() / 8, u64::from_le_bytes(b));
+    match <&[u8; 64]>::try_from(cells) {
+        // The common case, with a fixed trip count the compiler unrolls.
+        Ok(full) => {
+            for (i, c) in full.chunks_exact(8).enumerate() {
+                put(i, u64::from_le_bytes(c.try_into().expect("8 bytes")));
+            }
+        }
+        Err(_) => {
+            for (i, c) in cells.chunks(8).enumerate() {
+                let mut b = [0u8; 8];
+                b[..c.len()].copy_from_slice(c);
+                put(i, u64::from_le_bytes(b));
+            }
+        }
     }
     out
 }
@@ -106,15 +116,17 @@ impl Planes {
         let row_words = words_per_row(b.width());
         let first = tile.k0.saturating_sub(1);
         let last = (tile.k1 + 1).min(row_words);
-        for y in tile.y0..(tile.y1 + up).min(h) {
+        let rows_built = (tile.y0..(tile.y1 + up).min(h)).zip(words.chunks_exact_mut(4 * stride));
+        for (y, planes) in rows_built {
+            // Row y's masks, its four planes side by side, and the words this tile keeps.
             let row = &grid.masks()[y as usize * w..(y as usize + 1) * w];
-            let base = (y - tile.y0) as usize * 4 * stride;
-            for k in first..last {
-                let cells = &row[64 * k..(64 * k + 64).min(w)];
-                let j = k + 1 - tile.k0;
-                for (d, p) in pack_word(cells).into_iter().enumerate() {
-                    words[base + d * stride + j] = p;
-                }
+            let (p0, rest) = planes.split_at_mut(stride);
+            let (p1, rest) = rest.split_at_mut(stride);
+            let (p2, p3) = rest.split_at_mut(stride);
+            let dst = p0.iter_mut().zip(p1).zip(p2.iter_mut().zip(p3));
+            let cells = row[64 * first..].chunks(64).take(last - first);
+            for (c, ((q0, q1), (q2, q3))) in cells.zip(dst.skip(first + 1 - tile.k0)) {
+                [*q0, *q1, *q2, *q3] = pack_word(c);
             }
         }
         Planes {

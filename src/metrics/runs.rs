@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 
-use super::turns::is_turn;
+use super::turns::TURN;
 use crate::moves::MoveGrid;
 
 /// Where the corners of one chunk of the path are: its first and last (as path
@@ -31,28 +31,27 @@ fn join(a: Option<Corners>, b: Option<Corners>) -> Option<Corners> {
     }
 }
 
-/// The corners among path positions `start..start + cells.len()`.
-fn corners(
-    grid: &MoveGrid,
-    cells: &[u32],
-    start: usize,
-    is_end: impl Fn(usize) -> bool,
-) -> Option<Corners> {
-    let mut out: Option<Corners> = None;
+/// The turns among path positions `start..start + cells.len()`.
+fn corners(masks: &[u8], cells: &[u32], start: usize) -> Option<Corners> {
+    let mut found: Option<Corners> = None;
     for (i, &c) in cells.iter().enumerate() {
-        let pos = start + i;
-        if is_end(pos) || is_turn(grid.masks()[c as usize]) {
-            out = join(
-                out,
-                Some(Corners {
+        if TURN[masks[c as usize] as usize] {
+            let pos = start + i;
+            found = Some(match found {
+                None => Corners {
                     first: pos,
                     last: pos,
                     gap: 0,
-                }),
-            );
+                },
+                Some(f) => Corners {
+                    first: f.first,
+                    last: pos,
+                    gap: f.gap.max(pos - f.last),
+                },
+            });
         }
     }
-    out
+    found
 }
 
 /// The most leaps in one straight run of the tour `path` (closed or open) whose moves are
@@ -64,15 +63,23 @@ pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
     } else {
         n.saturating_sub(1)
     };
-    let is_end = |pos: usize| !closed && (pos == 0 || pos + 1 == n);
     const CHUNK: usize = 1 << 16;
-    let all = path
+    let turns = path
         .par_chunks(CHUNK)
         .enumerate()
-        .map(|(i, cells)| corners(grid, cells, i * CHUNK, is_end))
+        .map(|(i, cells)| corners(grid.masks(), cells, i * CHUNK))
         .collect::<Vec<_>>()
         .into_iter()
         .fold(None, join);
+    // The ends of an open path are corners too.
+    let end = |pos: usize| {
+        (!closed && n > 0).then_some(Corners {
+            first: pos,
+            last: pos,
+            gap: 0,
+        })
+    };
+    let all = join(join(end(0), turns), end(n.saturating_sub(1)));
     match all {
         // No corner at all: a closed path of straight cells (not a real tour).
         None => edges as u64,

@@ -102,18 +102,28 @@ fn tiny_paths_have_nothing_to_count() {
     assert_eq!(fast(&b, &path, false), (0, 0, 1));
 }
 
-/// A random self-avoiding walk of `leaper` from a random cell, at most `len` cells.
-fn random_walk(b: &Board, seed: u64, len: usize) -> Vec<u32> {
+/// A random self-avoiding walk of `leaper` from a random cell, at most `len` cells. A
+/// `greedy` walk prefers the unvisited neighbours with the fewest onward moves
+/// (Warnsdorff's rule, ties broken at random), which runs much longer before it sticks.
+fn random_walk(b: &Board, seed: u64, len: usize, greedy: bool) -> Vec<u32> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = vec![false; b.area() as usize];
+    let free = |c: u32, seen: &[bool]| -> Vec<u32> {
+        (0..8)
+            .filter_map(|d| b.step(c, d))
+            .filter(|&n| !seen[n as usize])
+            .collect()
+    };
     let mut cur = rng.gen_range(0..b.area() as u32);
     let mut path = vec![cur];
     seen[cur as usize] = true;
     while path.len() < len {
-        let next: Vec<u32> = (0..8)
-            .filter_map(|d| b.step(cur, d))
-            .filter(|&c| !seen[c as usize])
-            .collect();
+        let mut next = free(cur, &seen);
+        if greedy {
+            let onward = |c: &u32| free(*c, &seen).len();
+            let least = next.iter().map(onward).min().unwrap_or(0);
+            next.retain(|c| onward(c) == least);
+        }
         if next.is_empty() {
             break;
         }
@@ -188,11 +198,11 @@ proptest! {
     #[test]
     fn small_walks_match_the_naive_counts(
         w in 1..=12u32, h in 1..=12u32, l in 0..LEAPERS.len(),
-        seed in any::<u64>(), len in 1..=144usize, t in tiling(),
+        seed in any::<u64>(), len in 1..=144usize, greedy in any::<bool>(), t in tiling(),
     ) {
         let leaper = Leaper::new(LEAPERS[l].0, LEAPERS[l].1).unwrap();
         let b = Board::with_leaper(w, h, leaper).unwrap();
-        let path = random_walk(&b, seed, len);
+        let path = random_walk(&b, seed, len, greedy);
         check_against_naive(&b, &path, false, t);
         if let Some(cycle) = closed_prefix(&b, &path) {
             check_against_naive(&b, &cycle, true, t);
@@ -208,11 +218,11 @@ proptest! {
     #[test]
     fn wide_walks_match_the_naive_counts(
         w in 60..=200u32, h in 1..=12u32, l in 0..LEAPERS.len(),
-        seed in any::<u64>(), t in tiling(),
+        seed in any::<u64>(), greedy in any::<bool>(), t in tiling(),
     ) {
         let leaper = Leaper::new(LEAPERS[l].0, LEAPERS[l].1).unwrap();
         let b = Board::with_leaper(w, h, leaper).unwrap();
-        let path = random_walk(&b, seed, 1200);
+        let path = random_walk(&b, seed, 2400, greedy);
         check_against_naive(&b, &path, false, t);
         if let Some(cycle) = closed_prefix(&b, &path) {
             check_against_naive(&b, &cycle, true, t);
@@ -228,7 +238,7 @@ proptest! {
 fn a_scaled_knight_counts_like_the_knight() {
     for seed in 0..200 {
         let knight = Board::new(9, 9).unwrap();
-        let path = random_walk(&knight, seed, 81);
+        let path = random_walk(&knight, seed, 81, seed % 2 == 0);
         let big = Board::with_leaper(17, 17, Leaper::new(2, 4).unwrap()).unwrap();
         let scaled: Vec<u32> = path
             .iter()
@@ -238,5 +248,39 @@ fn a_scaled_knight_counts_like_the_knight() {
             })
             .collect();
         assert_eq!(fast(&knight, &path, false), fast(&big, &scaled, false));
+    }
+}
+
+/// The benchmark's zigzag grids (many paths, every inner cell a turn, crossings all
+/// along) against a quadratic count over their edges read straight from the masks, on
+/// boards wider than a word and taller than a tile.
+#[test]
+fn zigzag_grids_match_a_quadratic_count() {
+    for (w, h) in [(3, 3), (8, 8), (70, 9), (130, 12), (5, 140)] {
+        let g = super::bench::zigzags(w, h);
+        let b = g.board();
+        let dirs = b.leaper().dirs();
+        let mut segs = Vec::new();
+        let mut turning = 0;
+        for c in 0..b.area() as u32 {
+            let m = g.masks()[c as usize];
+            let (x, y) = b.xy(c);
+            let p = (x as i64, y as i64);
+            let v: Vec<(i64, i64)> = (0..8)
+                .filter(|d| m >> d & 1 == 1)
+                .map(|d| (dirs[d].0 as i64, dirs[d].1 as i64))
+                .collect();
+            for &(dx, dy) in &v {
+                if dx > 0 {
+                    segs.push([p, (p.0 + dx, p.1 + dy)]);
+                }
+            }
+            // Two leaps at a cell turn unless one is the other reversed.
+            turning += (v.len() == 2 && v[0] != (-v[1].0, -v[1].1)) as u64;
+        }
+        let pairs = naive::pairs_of(&segs).len() as u64;
+        assert_eq!(crossings(&g), pairs, "{w}x{h}");
+        assert_eq!(crossings_tiled(&g, Tiling { rows: 3, words: 1 }), pairs);
+        assert_eq!(turns(&g), turning, "{w}x{h}");
     }
 }

@@ -12,7 +12,6 @@ mod pages;
 mod plan;
 mod plots;
 mod progress;
-mod shim;
 mod tours;
 
 use std::fmt;
@@ -90,6 +89,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let cat = catalogue::load(&opts.content)?;
     let plan = plan::plan(cat)?;
     let tera = pages::load_templates(&opts.templates)?;
+    let theme = crate::render::Theme::load(tours::THEME)?;
     let staging = output::begin(&opts.out, opts.force)?;
     let dir = staging.dir().to_path_buf();
     for sub in [
@@ -109,7 +109,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         plan.jobs
             .par_iter()
             .map(|job| {
-                let r = tours::build(job, &dir);
+                let r = tours::build(job, &theme, &dir);
                 bar.done(job, r.as_ref().ok());
                 r
             })

@@ -97,7 +97,7 @@ pub struct Card {
     tags: Vec<String>,
     series: Vec<String>,
     listed: bool,
-    sections: Vec<(String, u64)>,
+    sections: Vec<(String, u64, String)>,
     files: BTreeMap<&'static str, String>,
 }
 

@@ -173,6 +173,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         open: spec.open,
         variant: variant.clone(),
         seed: spec.seed,
+        start: None,
     };
     existence::check(&b, spec.open).map_err(|e| board.place.error("board", e.to_string()))?;
     if algo.value != "auto" {
@@ -195,7 +196,8 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
                 ));
             }
         }
-        super::shim::check(c, &request).map_err(|e| board.place.error("board", e.to_string()))?;
+        c.check(&request)
+            .map_err(|e| board.place.error("board", e.to_string()))?;
     }
     let slug = match &spec.slug {
         Some(s) => {

@@ -8,13 +8,14 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::plan::Job;
-use super::shim;
 use crate::metrics::{self, Metrics};
-use crate::verify;
-use crate::Error;
+use crate::render::{self, Resolution, Theme};
+use crate::{construct, verify, Error};
 
+/// The drawings' theme.
+pub const THEME: &str = "web";
 /// Width in pixels of the large PNG download.
-const PNG_WIDTH: u32 = 1200;
+const PNG_WIDTH: u32 = 1600;
 /// Width in pixels of the index thumbnails.
 const THUMB_WIDTH: u32 = 240;
 
@@ -29,8 +30,9 @@ pub struct Built {
     pub construct_secs: f64,
     /// Seconds spent verifying it.
     pub verify_secs: f64,
-    /// Section names and how many cells each has, when the construction labelled them.
-    pub sections: Vec<(String, u64)>,
+    /// Section names, how many cells each has, and their colour in the drawing, when
+    /// the construction labelled them.
+    pub sections: Vec<(String, u64, String)>,
 }
 
 /// The files of tour `slug`, relative to the output folder.
@@ -45,7 +47,7 @@ pub fn files(slug: &str) -> [(&'static str, String); 5] {
 }
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
-pub fn build(job: &Job, out: &Path) -> Result<Built, Error> {
+pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
         job.place.error(
             "board",
@@ -58,7 +60,7 @@ pub fn build(job: &Job, out: &Path) -> Result<Built, Error> {
         )
     };
     let t0 = Instant::now();
-    let tour = shim::construct(&job.request, &job.algorithm).map_err(at)?;
+    let tour = construct::build(&job.request, &job.algorithm).map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
     if tour.is_closed() == job.request.open {
         return Err(at(Error::invalid(format!(
@@ -70,14 +72,16 @@ pub fn build(job: &Job, out: &Path) -> Result<Built, Error> {
     let tour = verify::verify(tour).map_err(|f| at(Error::NotATour(f)))?;
     let verify_secs = t1.elapsed().as_secs_f64();
     let m = metrics::measure(&tour);
-    let sections = section_counts(&tour);
+    let sections = section_counts(&tour, theme);
     let [svg, png, pdf, json, thumb] = files(&job.slug).map(|(_, f)| out.join(f));
-    let drawing = shim::render_svg(&tour, &m, PNG_WIDTH);
+    let layers = render::layers_for(&tour, theme, None).map_err(at)?;
+    let drawing = render::svg_with(&tour, &m, theme, layers).map_err(at)?;
     write(&svg, drawing.as_bytes())?;
-    shim::render_png(&drawing, &png).map_err(at)?;
-    shim::render_pdf(&drawing, &pdf).map_err(at)?;
-    let small = shim::render_svg(&tour, &m, THUMB_WIDTH);
-    shim::render_png(&small, &thumb).map_err(at)?;
+    let big = render::svg_to_png(&drawing, Resolution::Width(PNG_WIDTH)).map_err(at)?;
+    write(&png, &big)?;
+    write(&pdf, &render::svg_to_pdf(&drawing).map_err(at)?)?;
+    let small = render::svg_to_png(&drawing, Resolution::Width(THUMB_WIDTH)).map_err(at)?;
+    write(&thumb, &small)?;
     write(&json, crate::format::to_json(&tour).as_bytes())?;
     Ok(Built {
         algorithm: if tour.algorithm().is_empty() {
@@ -100,7 +104,7 @@ fn kind(job: &Job) -> &'static str {
     }
 }
 
-fn section_counts(tour: &crate::Verified) -> Vec<(String, u64)> {
+fn section_counts(tour: &crate::Verified, theme: &Theme) -> Vec<(String, u64, String)> {
     let Some(s) = tour.sections() else {
         return Vec::new();
     };
@@ -110,7 +114,12 @@ fn section_counts(tour: &crate::Verified) -> Vec<(String, u64)> {
             *c += 1;
         }
     }
-    s.names().iter().cloned().zip(counts).collect()
+    s.names()
+        .iter()
+        .zip(counts)
+        .enumerate()
+        .map(|(i, (name, n))| (name.clone(), n, render::section_colour(theme, name, i)))
+        .collect()
 }
 
 /// Writes `bytes` to `path` (inside the staging folder, so no temp file is needed:

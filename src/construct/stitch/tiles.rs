@@ -1,0 +1,319 @@
+//! The special tiles (Leslie-Hurd, seed 003): one tour of every rectangle with sides
+//! 6..=11, closed unless both sides are odd, that holds the four "join edges" below.
+//! They were found once by the search in `search.rs` and are kept as data in
+//! `tiles.txt`; a test runs the search again and checks the file is what it finds.
+//!
+//! Joining two neighbouring tiles swaps two leaps for two others: each tile gives up
+//! its join edge on the shared side, and the four freed ends are linked across the
+//! boundary by two knight's leaps (first end to first end, second to second). Two
+//! closed tours become one; a closed tour and an open one become one open tour.
+
+use std::sync::OnceLock;
+
+use crate::board::Board;
+use crate::moves::MoveGrid;
+use crate::tour::Tour;
+
+/// The shortest side of a tile.
+pub const MIN: u32 = 6;
+/// The longest side of a tile: boards are cut into 6-wide strips, the last one taking
+/// the remainder, so it is 6..=11 wide.
+pub const MAX: u32 = 11;
+
+/// The data file: one block per tile, see [`format`].
+const DATA: &str = include_str!("tiles.txt");
+
+/// A side of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The side at `x = 0`.
+    Left,
+    /// The side at `x = w - 1`.
+    Right,
+    /// The side at `y = 0`.
+    Bottom,
+    /// The side at `y = h - 1`.
+    Top,
+}
+
+impl Side {
+    /// The edge a `w` x `h` tile gives up to be joined on this side, in tile
+    /// coordinates. With the tile `A` left of `B` and `X` the first column of `B`, A's
+    /// right edge `(X-1, y) (X-2, y+2)` and B's left edge `(X+1, y+1) (X, y+3)` are
+    /// replaced by the leaps `(X-1, y) (X+1, y+1)` and `(X-2, y+2) (X, y+3)`; the
+    /// vertical join is the same with x and y swapped.
+    pub fn edge(self, w: u32, h: u32) -> [(u32, u32); 2] {
+        match self {
+            Side::Right => [(w - 1, 0), (w - 2, 2)],
+            Side::Left => [(1, 1), (0, 3)],
+            Side::Top => [(0, h - 1), (2, h - 2)],
+            Side::Bottom => [(1, 1), (3, 0)],
+        }
+    }
+}
+
+/// One special tile: a tour of a `width` x `height` rectangle.
+#[derive(Clone, Debug)]
+pub struct Tile {
+    width: u32,
+    height: u32,
+    closed: bool,
+    path: Vec<u32>,
+    masks: Vec<u8>,
+}
+
+impl Tile {
+    /// A tile from its path (cells numbered `y * width + x`), checked: see [`Tile::check`].
+    pub fn new(width: u32, height: u32, closed: bool, path: Vec<u32>) -> Result<Tile, String> {
+        let board = Board::new(width, height).map_err(|e| e.to_string())?;
+        let grid = MoveGrid::from_path(&board, &path, closed)
+            .ok_or_else(|| format!("{board} tile: a step is not a knight's leap"))?;
+        let tile = Tile {
+            width,
+            height,
+            closed,
+            path,
+            masks: grid.masks().to_vec(),
+        };
+        tile.check()?;
+        Ok(tile)
+    }
+
+    /// Whether both sides are odd: then the tile is an open tour, used only in the
+    /// bottom-right corner of a board with both sides odd, where the tour starts.
+    pub fn is_open_size(width: u32, height: u32) -> bool {
+        width % 2 == 1 && height % 2 == 1
+    }
+
+    /// The sides it can be joined on: all four for a closed tile; the open corner tile
+    /// only has neighbours on its left and above.
+    pub fn sides(&self) -> &'static [Side] {
+        if self.closed {
+            &[Side::Left, Side::Right, Side::Bottom, Side::Top]
+        } else {
+            &[Side::Left, Side::Top]
+        }
+    }
+
+    /// Sides within 6..=11, closed unless both are odd, a tour, every join edge of
+    /// [`Tile::sides`] among its leaps, and an open tile starting in its bottom-right
+    /// corner (where the seed's 23x23 tour has its end).
+    pub fn check(&self) -> Result<(), String> {
+        let (w, h) = (self.width, self.height);
+        let name = format!("{w}x{h} tile");
+        if !(MIN..=MAX).contains(&w) || !(MIN..=MAX).contains(&h) {
+            return Err(format!("{name}: sides must be {MIN} to {MAX}"));
+        }
+        if self.closed == Tile::is_open_size(w, h) {
+            return Err(format!(
+                "{name}: must be open exactly when both sides are odd"
+            ));
+        }
+        let board = Board::new(w, h).map_err(|e| e.to_string())?;
+        let tour = Tour::new(board.clone(), self.path.clone(), self.closed);
+        crate::verify::check(&tour).map_err(|e| format!("{name}: {e}"))?;
+        for &side in self.sides() {
+            let [(ax, ay), (bx, by)] = side.edge(w, h);
+            let d = board.dir_between(board.index(ax, ay), board.index(bx, by));
+            let has = d.is_some_and(|d| self.masks[board.index(ax, ay) as usize] & (1 << d) != 0);
+            if !has {
+                return Err(format!("{name}: lacks its {side:?} join edge"));
+            }
+        }
+        if !self.closed && self.path[0] != w - 1 {
+            return Err(format!(
+                "{name}: an open tile starts in its bottom-right corner"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether the tour of the tile is closed.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The cells in visiting order.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The move bits of every cell, `y * width + x`.
+    pub fn masks(&self) -> &[u8] {
+        &self.masks
+    }
+}
+
+/// The stored tile of `width` x `height`, both in 6..=11.
+pub fn tile(width: u32, height: u32) -> &'static Tile {
+    static TILES: OnceLock<Vec<Tile>> = OnceLock::new();
+    let tiles = TILES.get_or_init(|| parse(DATA).expect("tiles.txt is checked by the tests"));
+    &tiles[slot(width, height)]
+}
+
+/// Where the `width` x `height` tile sits in the file's order.
+fn slot(width: u32, height: u32) -> usize {
+    assert!((MIN..=MAX).contains(&width) && (MIN..=MAX).contains(&height));
+    ((height - MIN) * (MAX - MIN + 1) + (width - MIN)) as usize
+}
+
+/// The sizes in the file's order: heights 6..=11, and for each, widths 6..=11.
+pub fn sizes() -> impl Iterator<Item = (u32, u32)> {
+    (MIN..=MAX).flat_map(|h| (MIN..=MAX).map(move |w| (w, h)))
+}
+
+/// The data file's text: a comment, then per tile a line `WxH closed` (or `open`) and
+/// its rows, top row first, each cell the 1-based step at which the tour visits it.
+pub fn format(tiles: &[Tile]) -> String {
+    let mut s = String::from(
+        "# The special tiles of the stitch construction (Leslie-Hurd). Generated by the search\n\
+         # in search.rs: KNIGHTS_REGENERATE_TILES=1 cargo test --lib stitch::tiles\n\
+         # Per tile: 'WxH closed|open', then its rows, top first, of 1-based visiting steps.\n",
+    );
+    for t in tiles {
+        let kind = if t.closed { "closed" } else { "open" };
+        s += &format!("\n{}x{} {kind}\n", t.width, t.height);
+        let mut step = vec![0; t.path.len()];
+        for (k, &c) in t.path.iter().enumerate() {
+            step[c as usize] = k + 1;
+        }
+        for y in (0..t.height).rev() {
+            let row = &step[(y * t.width) as usize..((y + 1) * t.width) as usize];
+            let cells: Vec<String> = row.iter().map(|k| format!("{k:3}")).collect();
+            s += &cells.join(" ");
+            s += "\n";
+        }
+    }
+    s
+}
+
+/// Reads the data file back, checking every tile and that each size comes once, in
+/// the order of [`sizes`].
+pub fn parse(text: &str) -> Result<Vec<Tile>, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+    let mut tiles = Vec::new();
+    for (w, h) in sizes() {
+        let (n, head) = lines.next().ok_or(format!("no {w}x{h} tile"))?;
+        let kind = if Tile::is_open_size(w, h) {
+            "open"
+        } else {
+            "closed"
+        };
+        if head.trim() != format!("{w}x{h} {kind}") {
+            return Err(format!("line {}: expected '{w}x{h} {kind}'", n + 1));
+        }
+        let mut path = vec![u32::MAX; (w * h) as usize];
+        for y in (0..h).rev() {
+            let (n, row) = lines.next().ok_or(format!("{w}x{h} tile: too few rows"))?;
+            let steps: Vec<usize> = row
+                .split_whitespace()
+                .map(|v| {
+                    v.parse()
+                        .map_err(|_| format!("line {}: '{v}' is no step", n + 1))
+                })
+                .collect::<Result<_, _>>()?;
+            if steps.len() != w as usize {
+                return Err(format!("line {}: expected {w} steps", n + 1));
+            }
+            for (x, &k) in steps.iter().enumerate() {
+                let slot = path
+                    .get_mut(k.wrapping_sub(1))
+                    .filter(|s| **s == u32::MAX)
+                    .ok_or(format!(
+                        "line {}: step {k} is out of range or repeated",
+                        n + 1
+                    ))?;
+                *slot = y * w + x as u32;
+            }
+        }
+        tiles.push(Tile::new(w, h, kind == "closed", path)?);
+    }
+    match lines.next() {
+        Some((n, _)) => Err(format!("line {}: text after the last tile", n + 1)),
+        None => Ok(tiles),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored tiles are exactly what the search finds (set
+    /// `KNIGHTS_REGENERATE_TILES=1` to write them after changing the search).
+    #[test]
+    fn stored_tiles_are_what_the_search_finds() {
+        let found: Vec<Tile> = sizes()
+            .map(|(w, h)| {
+                let path = super::super::search::find_tile(w, h);
+                Tile::new(w, h, !Tile::is_open_size(w, h), path).unwrap()
+            })
+            .collect();
+        let text = format(&found);
+        if std::env::var_os("KNIGHTS_REGENERATE_TILES").is_some() {
+            let file = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/construct/stitch/tiles.txt"
+            );
+            std::fs::write(file, &text).unwrap();
+            eprintln!("wrote {file}: rebuild and test again to check it");
+            return;
+        }
+        assert!(text == DATA, "tiles.txt differs from what the search finds");
+        assert_eq!(parse(&text).unwrap().len(), 36);
+    }
+
+    #[test]
+    fn every_stored_tile_checks() {
+        for (w, h) in sizes() {
+            let t = tile(w, h);
+            assert_eq!((t.width(), t.height()), (w, h));
+            t.check().unwrap();
+        }
+    }
+
+    #[test]
+    fn join_edges_are_leaps_and_pair_up_across_the_boundary() {
+        let k = crate::Leaper::KNIGHT;
+        let leap = |(a, b): (u32, u32), (c, d): (u32, u32)| {
+            k.dir_of(c as i32 - a as i32, d as i32 - b as i32).is_some()
+        };
+        for (w, h) in sizes() {
+            // A w x h tile left of (below) a tile with its corner at (w, 0) ((0, h)).
+            let [a1, a2] = Side::Right.edge(w, h);
+            let [b1, b2] = Side::Left.edge(6, 6).map(|(x, y)| (x + w, y));
+            assert!(leap(a1, a2) && leap(b1, b2) && leap(a1, b1) && leap(a2, b2));
+            let [a1, a2] = Side::Top.edge(w, h);
+            let [b1, b2] = Side::Bottom.edge(6, 6).map(|(x, y)| (x, y + h));
+            assert!(leap(a1, a2) && leap(b1, b2) && leap(a1, b1) && leap(a2, b2));
+        }
+    }
+
+    #[test]
+    fn refuses_bad_data() {
+        assert!(parse("6x6 closed\n1 2 3\n")
+            .unwrap_err()
+            .contains("expected 6 steps"));
+        let good = format(&[tile(6, 6).clone()]);
+        let swapped = good.replacen("6x6 closed", "6x6 open", 1);
+        assert!(parse(&swapped)
+            .unwrap_err()
+            .contains("expected '6x6 closed'"));
+        let t = tile(6, 6);
+        let mut p = t.path().to_vec();
+        p.swap(3, 4);
+        assert!(Tile::new(6, 6, true, p).is_err());
+    }
+}

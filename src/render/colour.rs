@@ -1,0 +1,86 @@
+//! Colours: checking a theme's colours, the gradient along a tour, and the colour of a
+//! named section (the theme's table, else its palette by the section's index).
+
+use std::str::FromStr;
+
+use super::theme::Theme;
+
+/// A colour with 8-bit channels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#rrggbb`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// Parses any SVG colour (`#rgb`, `#rrggbb`, `rgb(...)`, a colour name).
+pub fn parse(s: &str) -> Result<Rgb, String> {
+    let c = svgtypes::Color::from_str(s).map_err(|_| {
+        format!("'{s}' is not a colour: write #rrggbb, #rgb, rgb(r, g, b) or an SVG colour name")
+    })?;
+    Ok(Rgb(c.red, c.green, c.blue))
+}
+
+/// The colour a fraction `t` (0 to 1) along the gradient through `stops` (checked
+/// colours, at least one), interpolated in linear light so the middle is not muddy.
+pub fn gradient(stops: &[String], t: f64) -> Rgb {
+    let stops: Vec<Rgb> = stops
+        .iter()
+        .map(|s| parse(s).unwrap_or(Rgb(0, 0, 0)))
+        .collect();
+    if stops.len() == 1 {
+        return stops[0];
+    }
+    let x = t.clamp(0.0, 1.0) * (stops.len() - 1) as f64;
+    let i = (x.floor() as usize).min(stops.len() - 2);
+    mix(stops[i], stops[i + 1], x - i as f64)
+}
+
+fn mix(a: Rgb, b: Rgb, f: f64) -> Rgb {
+    let to_lin = |c: u8| (c as f64 / 255.0).powf(2.2);
+    let to_srgb = |l: f64| (l.powf(1.0 / 2.2) * 255.0).round() as u8;
+    let ch = |x: u8, y: u8| to_srgb(to_lin(x) * (1.0 - f) + to_lin(y) * f);
+    Rgb(ch(a.0, b.0), ch(a.1, b.1), ch(a.2, b.2))
+}
+
+/// The colour of section `index`, called `name`: the theme's colour for that name, or
+/// else the palette's colour for the index.
+pub fn section(theme: &Theme, name: &str, index: usize) -> String {
+    match theme.sections.get(name) {
+        Some(c) => c.clone(),
+        None => theme.tour.palette[index % theme.tour.palette.len()].clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_svg_colours() {
+        assert_eq!(parse("#ff0000").unwrap(), Rgb(255, 0, 0));
+        assert_eq!(parse("white").unwrap(), Rgb(255, 255, 255));
+        assert!(parse("#ggg").is_err());
+    }
+
+    #[test]
+    fn gradient_runs_from_first_to_last_stop() {
+        let stops = vec!["#000000".to_string(), "#ffffff".to_string()];
+        assert_eq!(gradient(&stops, 0.0), Rgb(0, 0, 0));
+        assert_eq!(gradient(&stops, 1.0), Rgb(255, 255, 255));
+        let mid = gradient(&stops, 0.5);
+        assert!(mid.0 > 128 && mid.0 < 255);
+    }
+
+    #[test]
+    fn unknown_sections_take_palette_colours_by_index() {
+        let t = Theme::load("web").unwrap();
+        assert_eq!(section(&t, "red", 5), t.sections["red"]);
+        assert_eq!(section(&t, "tile 3", 3), t.tour.palette[3]);
+        let n = t.tour.palette.len();
+        assert_eq!(section(&t, "tile", n + 1), t.tour.palette[1]);
+    }
+}

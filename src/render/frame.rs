@@ -1,0 +1,124 @@
+//! The frame of a drawing: how big a square is on the page, where the margins are, and
+//! how board cells map to SVG coordinates.
+//!
+//! One SVG user unit is one square, and cell centres sit on whole numbers: cell `(x, y)`
+//! (y from the bottom) is drawn at `(x, h - 1 - y)`, so a tour's path data is integers.
+//! The document's `width` and `height` are in points, which is what PDF pages and the
+//! PNG `--dpi` scale are measured in.
+
+use super::theme::{Size, Theme};
+use crate::board::Board;
+
+/// Geometry shared by every layer.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Columns.
+    pub w: u32,
+    /// Rows.
+    pub h: u32,
+    /// Points per square.
+    pub cell_pt: f64,
+    /// Margins in squares: left, top, right, bottom.
+    pub margin: [f64; 4],
+    /// Font size of the coordinates, in squares (0 when not shown).
+    pub coords_size: f64,
+}
+
+impl Frame {
+    /// The frame of `board` drawn with `theme`, with room for coordinates when shown.
+    pub fn new(board: &Board, theme: &Theme, coords: bool) -> Frame {
+        let (w, h) = (board.width(), board.height());
+        let side = w.max(h) as f64;
+        let cell_pt = theme.page.cell.min(theme.page.max_size / side);
+        let m = theme.page.margin / cell_pt;
+        let mut margin = [m; 4];
+        let mut coords_size = 0.0;
+        if coords {
+            let f = theme.text.coords_size.resolve(cell_pt);
+            let digits = h.to_string().len() as f64;
+            margin[0] += f * (0.65 * digits + 0.5);
+            margin[3] += f * 1.5;
+            coords_size = f;
+        }
+        Frame {
+            w,
+            h,
+            cell_pt,
+            margin,
+            coords_size,
+        }
+    }
+
+    /// The SVG point of a board point in cell units (`(0, 0)` the centre of the bottom
+    /// left cell, y up).
+    pub fn point(&self, p: (f64, f64)) -> (f64, f64) {
+        (p.0, (self.h - 1) as f64 - p.1)
+    }
+
+    /// The SVG point of cell `(x, y)`'s centre.
+    pub fn cell(&self, (x, y): (u32, u32)) -> (i64, i64) {
+        (x as i64, (self.h - 1 - y) as i64)
+    }
+
+    /// A theme length, in squares.
+    pub fn size(&self, s: &Size) -> f64 {
+        s.resolve(self.cell_pt)
+    }
+
+    /// The `viewBox`: the board spans `-0.5 .. w - 0.5` across and `-0.5 .. h - 0.5` down.
+    pub fn view_box(&self) -> [f64; 4] {
+        let [l, t, r, b] = self.margin;
+        [
+            -0.5 - l,
+            -0.5 - t,
+            self.w as f64 + l + r,
+            self.h as f64 + t + b,
+        ]
+    }
+
+    /// Width and height of the page, in points.
+    pub fn page_pt(&self) -> (f64, f64) {
+        let v = self.view_box();
+        (v[2] * self.cell_pt, v[3] * self.cell_pt)
+    }
+}
+
+/// A number for SVG: at most three decimals, no trailing zeros.
+pub fn num(v: f64) -> String {
+    let r = (v * 1000.0).round() / 1000.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        let s = format!("{r:.3}");
+        let s = s.trim_end_matches('0');
+        s.strip_prefix("0.")
+            .map(|f| format!(".{f}"))
+            .or_else(|| s.strip_prefix("-0.").map(|f| format!("-.{f}")))
+            .unwrap_or_else(|| s.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(0.25), ".25");
+        assert_eq!(num(-0.5), "-.5");
+        assert_eq!(num(12.3456), "12.346");
+        assert_eq!(num(-0.0001), "0");
+    }
+
+    #[test]
+    fn cells_map_to_whole_numbers_with_y_down() {
+        let t = Theme::load("web").unwrap();
+        let f = Frame::new(&Board::new(8, 6).unwrap(), &t, false);
+        assert_eq!(f.cell((0, 0)), (0, 5));
+        assert_eq!(f.cell((7, 5)), (7, 0));
+        assert_eq!(f.cell_pt, t.page.cell);
+        let big = Frame::new(&Board::new(1000, 500).unwrap(), &t, false);
+        assert!((big.cell_pt * 1000.0 - t.page.max_size).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,159 @@
+//! Layers: which parts of a drawing are shown. `--show` lists them; without it the
+//! theme's defaults apply, which depend on the board's size (turn dots on a 200x200
+//! board are noise, step numbers past 16x16 unreadable).
+
+use super::theme::LayerDefaults;
+use crate::Error;
+
+/// One optional part of a drawing (the board's outline and the tour are always drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// Checkered squares or grid lines.
+    Squares,
+    /// Colours by section, or a gradient along tours without sections.
+    Sections,
+    /// A dot at each turn.
+    Turns,
+    /// A white disk at each crossing.
+    Crossings,
+    /// The start, the direction of travel and an open tour's end.
+    Ends,
+    /// Coordinates along the edges.
+    Coords,
+    /// The step number in each square.
+    Numbers,
+}
+
+/// Every layer, in drawing order.
+pub const ALL: [Layer; 7] = [
+    Layer::Squares,
+    Layer::Sections,
+    Layer::Turns,
+    Layer::Crossings,
+    Layer::Ends,
+    Layer::Coords,
+    Layer::Numbers,
+];
+
+impl Layer {
+    /// The name used in `--show`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Squares => "squares",
+            Layer::Sections => "sections",
+            Layer::Turns => "turns",
+            Layer::Crossings => "crossings",
+            Layer::Ends => "ends",
+            Layer::Coords => "coords",
+            Layer::Numbers => "numbers",
+        }
+    }
+
+    fn by_name(s: &str) -> Result<Layer, Error> {
+        ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
+            let names: Vec<_> = ALL.iter().map(|l| l.name()).collect();
+            Error::invalid(format!(
+                "unknown layer '{s}' in --show: choose from {}, all, none, or +NAME / -NAME to change the defaults",
+                names.join(", ")
+            ))
+        })
+    }
+
+    fn default_side(self, d: &LayerDefaults) -> u32 {
+        match self {
+            Layer::Squares => d.squares,
+            Layer::Sections => d.sections,
+            Layer::Turns => d.turns,
+            Layer::Crossings => d.crossings,
+            Layer::Ends => d.ends,
+            Layer::Coords => d.coords,
+            Layer::Numbers => d.numbers,
+        }
+    }
+}
+
+/// A set of layers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layers(u8);
+
+impl Layers {
+    /// Whether `l` is shown.
+    pub fn has(self, l: Layer) -> bool {
+        self.0 & (1 << l as u8) != 0
+    }
+
+    /// This set with `l` shown or hidden.
+    pub fn with(self, l: Layer, on: bool) -> Layers {
+        if on {
+            Layers(self.0 | 1 << l as u8)
+        } else {
+            Layers(self.0 & !(1 << l as u8))
+        }
+    }
+
+    /// The theme's defaults for a board whose longer side is `side` squares.
+    pub fn defaults(d: &LayerDefaults, side: u32) -> Layers {
+        ALL.into_iter()
+            .fold(Layers(0), |s, l| s.with(l, side <= l.default_side(d)))
+    }
+
+    /// Reads `--show`: a comma list of layer names (exactly those layers), `all`, `none`,
+    /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
+    pub fn parse(show: &str, defaults: Layers) -> Result<Layers, Error> {
+        let items: Vec<&str> = show
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let relative = items.iter().all(|s| s.starts_with(['+', '-']));
+        let mut set = if relative && !items.is_empty() {
+            defaults
+        } else {
+            Layers(0)
+        };
+        for item in items {
+            match item {
+                "all" => set = ALL.into_iter().fold(set, |s, l| s.with(l, true)),
+                "none" => set = Layers(0),
+                _ => {
+                    let (on, name) = match item.strip_prefix('-') {
+                        Some(n) => (false, n),
+                        None => (true, item.trim_start_matches('+')),
+                    };
+                    set = set.with(Layer::by_name(name)?, on);
+                }
+            }
+        }
+        Ok(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::theme::Theme;
+
+    #[test]
+    fn defaults_depend_on_the_board_size() {
+        let t = Theme::load("web").unwrap();
+        let small = Layers::defaults(&t.layers, 8);
+        assert!(small.has(Layer::Turns) && small.has(Layer::Coords));
+        let big = Layers::defaults(&t.layers, 200);
+        assert!(!big.has(Layer::Turns) && !big.has(Layer::Crossings) && big.has(Layer::Sections));
+        let teach = Layers::defaults(&Theme::load("teaching").unwrap().layers, 8);
+        assert!(teach.has(Layer::Numbers));
+    }
+
+    #[test]
+    fn show_lists_adds_and_removes() {
+        let d = Layers(0).with(Layer::Turns, true);
+        let s = Layers::parse("crossings, numbers", d).unwrap();
+        assert!(s.has(Layer::Crossings) && s.has(Layer::Numbers) && !s.has(Layer::Turns));
+        let s = Layers::parse("+coords,-turns", d).unwrap();
+        assert!(s.has(Layer::Coords) && !s.has(Layer::Turns));
+        assert_eq!(Layers::parse("none", d).unwrap(), Layers(0));
+        assert!(ALL.iter().all(|&l| Layers::parse("all", d).unwrap().has(l)));
+        let e = Layers::parse("turns,sparkles", d).unwrap_err().to_string();
+        assert!(e.starts_with("unknown layer 'sparkles' in --show"), "{e}");
+    }
+}

@@ -1,0 +1,114 @@
+//! Markers on the tour: a dot at each turn, a white disk at each crossing (as in the
+//! figures of Besa et al.), and the start, the direction of travel and an open tour's
+//! end. One element per turn (`class="turn"`) and per crossing (`class="crossing"`),
+//! so their counts can be checked against the metrics.
+
+use svg::node::element::{Circle, Group, Polygon, Rectangle};
+
+use super::frame::{num, Frame};
+use super::theme::Theme;
+use crate::metrics;
+use crate::tour::Tour;
+
+fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
+    Circle::new()
+        .set("class", class)
+        .set("cx", num(x))
+        .set("cy", num(y))
+        .set("r", r)
+}
+
+/// A dot at every turn.
+pub fn turns(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
+    let grid = tour.grid().expect("a verified tour has a move grid");
+    let r = num(frame.size(&theme.markers.turn));
+    let b = tour.board();
+    metrics::turn_cells(grid).into_iter().fold(
+        Group::new()
+            .set("class", "turns")
+            .set("fill", theme.markers.turn_colour.as_str()),
+        |g, c| {
+            let (x, y) = frame.cell(b.xy(c));
+            g.add(disk("turn", (x as f64, y as f64), &r))
+        },
+    )
+}
+
+/// A white disk with a dark outline at every crossing.
+pub fn crossings(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
+    let grid = tour.grid().expect("a verified tour has a move grid");
+    let m = &theme.markers;
+    let r = num(frame.size(&m.crossing));
+    metrics::crossing_points(grid).into_iter().fold(
+        Group::new()
+            .set("class", "crossings")
+            .set("fill", m.crossing_fill.as_str())
+            .set("stroke", m.crossing_stroke.as_str())
+            .set("stroke-width", num(frame.size(&m.crossing_stroke_width))),
+        |g, p| g.add(disk("crossing", frame.point(p), &r)),
+    )
+}
+
+/// A ring at the start, an arrow along the first leap, and a square at an open tour's
+/// last cell. The ring and square are at least `around` squares in radius, so they can
+/// circle a step number's disk.
+pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
+    let m = &theme.markers;
+    let arrow_size = frame.size(&m.start);
+    let r = arrow_size.max(around);
+    let width = frame.size(&theme.tour.width);
+    let b = tour.board();
+    let p = tour.path();
+    let at = |i: usize| {
+        let (x, y) = frame.cell(b.xy(p[i]));
+        (x as f64, y as f64)
+    };
+    let (s, next) = (at(0), at(1));
+    let ring = disk("start", s, &num(r))
+        .set("fill", "none")
+        .set("stroke", m.start_colour.as_str())
+        .set("stroke-width", num((arrow_size * 0.35).max(width)));
+    let mut g = Group::new().set("class", "ends").add(ring).add(arrow(
+        s,
+        next,
+        arrow_size,
+        &m.start_colour,
+    ));
+    if !tour.is_closed() {
+        let (x, y) = at(p.len() - 1);
+        let side = r * 2.0;
+        g = g.add(
+            Rectangle::new()
+                .set("class", "end")
+                .set("x", num(x - side / 2.0))
+                .set("y", num(y - side / 2.0))
+                .set("width", num(side))
+                .set("height", num(side))
+                .set("fill", "none")
+                .set("stroke", m.end_colour.as_str())
+                .set("stroke-width", num((arrow_size * 0.35).max(width))),
+        );
+    }
+    g
+}
+
+/// A triangle half way along the leap from `a` to `b`, pointing towards `b`.
+fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str) -> Polygon {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let (cx, cy) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let (l, w) = (size * 1.3, size * 0.75);
+    let tip = (cx + ux * l / 2.0, cy + uy * l / 2.0);
+    let base = (cx - ux * l / 2.0, cy - uy * l / 2.0);
+    let left = (base.0 - uy * w, base.1 + ux * w);
+    let right = (base.0 + uy * w, base.1 - ux * w);
+    let pts: Vec<String> = [tip, left, right]
+        .iter()
+        .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+        .collect();
+    Polygon::new()
+        .set("class", "direction")
+        .set("points", pts.join(" "))
+        .set("fill", colour)
+}

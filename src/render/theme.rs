@@ -1,0 +1,436 @@
+//! Themes: every colour, line width, marker size, font and margin of a drawing.
+//!
+//! The built-in themes (`web`, `print`, `teaching`) are TOML files in `themes/`; a user's
+//! theme file names a `base` theme and overrides any of its fields. Files are merged as
+//! TOML tables and then read with unknown fields refused, so a misspelt field is an error
+//! that names the file and the field, never a silently ignored setting.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::Error;
+
+/// The names of the built-in themes.
+pub const BUILT_IN: [&str; 3] = ["web", "print", "teaching"];
+
+/// A length that follows the size of a square: `cells` squares, clamped to `min..=max`
+/// points, and never more than `limit` squares.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Size {
+    /// The length in squares.
+    pub cells: f64,
+    /// The smallest length in points.
+    #[serde(default)]
+    pub min: f64,
+    /// The largest length in points.
+    #[serde(default = "unbounded")]
+    pub max: f64,
+    /// The largest length in squares (wins over `min`).
+    #[serde(default = "unbounded")]
+    pub limit: f64,
+}
+
+fn unbounded() -> f64 {
+    f64::INFINITY
+}
+
+impl Size {
+    /// The length in squares on a drawing where one square is `cell_pt` points.
+    pub fn resolve(&self, cell_pt: f64) -> f64 {
+        let pt = (self.cells * cell_pt).clamp(self.min, self.max.max(self.min));
+        (pt / cell_pt).min(self.limit)
+    }
+}
+
+/// The page: scale, margins, background.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    /// Points per square on small boards.
+    pub cell: f64,
+    /// The longer side of the board never exceeds this many points.
+    pub max_size: f64,
+    /// Points of empty space around the board.
+    pub margin: f64,
+    /// Page colour.
+    pub background: String,
+}
+
+/// The board: squares, grid, outline, holes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardStyle {
+    /// Checkered squares (`true`) or a plain grid.
+    pub checkered: bool,
+    /// Light squares (and the plain board's colour).
+    pub light: String,
+    /// Dark squares.
+    pub dark: String,
+    /// Grid lines of a plain board.
+    pub grid: String,
+    /// Width of the grid lines.
+    pub grid_width: Size,
+    /// The board's outline.
+    pub outline: String,
+    /// Width of the outline.
+    pub outline_width: Size,
+    /// Missing squares.
+    pub hole: String,
+}
+
+/// The tour's line.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TourStyle {
+    /// The line's colour when sections are not shown.
+    pub colour: String,
+    /// Line width.
+    pub width: Size,
+    /// Line opacity, 0 to 1.
+    pub opacity: f64,
+    /// Colour stops of the gradient along tours without sections.
+    pub gradient: Vec<String>,
+    /// The gradient is drawn in at most this many pieces.
+    pub gradient_pieces: u32,
+    /// Colours of sections without an entry in [`Theme::sections`], by section index.
+    pub palette: Vec<String>,
+}
+
+/// Markers at turns, crossings and the ends of the tour.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Markers {
+    /// Radius of a turn dot.
+    pub turn: Size,
+    /// Colour of turn dots.
+    pub turn_colour: String,
+    /// Radius of a crossing disk.
+    pub crossing: Size,
+    /// Fill of crossing disks.
+    pub crossing_fill: String,
+    /// Outline of crossing disks.
+    pub crossing_stroke: String,
+    /// Width of the outline of crossing disks.
+    pub crossing_stroke_width: Size,
+    /// Radius of the start marker (the direction arrow and end marker follow it).
+    pub start: Size,
+    /// Colour of the start marker and the direction arrow.
+    pub start_colour: String,
+    /// Colour of an open tour's end marker.
+    pub end_colour: String,
+}
+
+/// Text: step numbers and coordinates.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextStyle {
+    /// Font family (PNG and PDF always have the bundled DejaVu Sans to fall back on).
+    pub font: String,
+    /// Font size of step numbers.
+    pub numbers_size: Size,
+    /// Colour of step numbers.
+    pub numbers_colour: String,
+    /// The disk behind each step number.
+    pub numbers_backdrop: String,
+    /// Font size of coordinates.
+    pub coords_size: Size,
+    /// Colour of coordinates.
+    pub coords_colour: String,
+}
+
+/// For each layer, the longest board side on which it is shown by default (0: never).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayerDefaults {
+    /// Checkered squares or grid lines.
+    pub squares: u32,
+    /// Colours by section (or a gradient along the tour).
+    pub sections: u32,
+    /// A dot at each turn.
+    pub turns: u32,
+    /// A disk at each crossing.
+    pub crossings: u32,
+    /// Start, direction and (open tours) end markers.
+    pub ends: u32,
+    /// Coordinates along the edges.
+    pub coords: u32,
+    /// The step number in each square.
+    pub numbers: u32,
+}
+
+/// Everything a drawing's look depends on.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Theme {
+    /// Scale, margins and background.
+    pub page: Page,
+    /// Squares, grid and outline.
+    pub board: BoardStyle,
+    /// The tour's line.
+    pub tour: TourStyle,
+    /// Turn, crossing and end markers.
+    pub markers: Markers,
+    /// Numbers and coordinates.
+    pub text: TextStyle,
+    /// Which layers are shown by default.
+    pub layers: LayerDefaults,
+    /// Colours of named sections.
+    pub sections: BTreeMap<String, String>,
+}
+
+impl Theme {
+    /// A built-in theme by name, or a theme file (a path, normally ending in `.toml`).
+    pub fn load(spec: &str) -> Result<Theme, Error> {
+        if BUILT_IN.contains(&spec) {
+            return Ok(read(builtin_table(spec)).expect("built-in themes are valid"));
+        }
+        let path = Path::new(spec);
+        if path.extension().is_none_or(|e| e != "toml") && !path.exists() {
+            return Err(Error::invalid(format!(
+                "unknown theme '{spec}': choose one of {} or give the path of a .toml theme file",
+                BUILT_IN.join(", ")
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        Theme::from_toml(&path.display().to_string(), &text)
+    }
+
+    /// A theme from the text of a theme file called `file` (for messages).
+    pub fn from_toml(file: &str, text: &str) -> Result<Theme, Error> {
+        let mut user: toml::Table = toml::from_str(text).map_err(|e| Error::Parse {
+            file: file.into(),
+            place: e
+                .span()
+                .map(|s| format!("line {}", line_at(text, s.start)))
+                .unwrap_or_else(|| "top".into()),
+            message: e.message().to_string(),
+        })?;
+        let base = match user.remove("base") {
+            None => "web".to_string(),
+            Some(toml::Value::String(b)) if BUILT_IN.contains(&b.as_str()) => b,
+            Some(other) => {
+                return Err(Error::Parse {
+                    file: file.into(),
+                    place: "field base".into(),
+                    message: format!(
+                        "{other} is not a built-in theme: choose one of {}",
+                        BUILT_IN.join(", ")
+                    ),
+                })
+            }
+        };
+        let mut table = builtin_table(&base);
+        merge(&mut table, user);
+        read(table).map_err(|(field, message)| {
+            let line = line_of_key(text, &field)
+                .map(|l| format!("line {l}, "))
+                .unwrap_or_default();
+            Error::Parse {
+                file: file.into(),
+                place: format!("{line}field {field}"),
+                message,
+            }
+        })
+    }
+
+    /// The colour fields, each with its name, for checking.
+    fn colours(&self) -> Vec<(String, &str)> {
+        let mut out: Vec<(String, &str)> = vec![
+            ("page.background".into(), &self.page.background),
+            ("board.light".into(), &self.board.light),
+            ("board.dark".into(), &self.board.dark),
+            ("board.grid".into(), &self.board.grid),
+            ("board.outline".into(), &self.board.outline),
+            ("board.hole".into(), &self.board.hole),
+            ("tour.colour".into(), &self.tour.colour),
+            ("markers.turn_colour".into(), &self.markers.turn_colour),
+            ("markers.crossing_fill".into(), &self.markers.crossing_fill),
+            (
+                "markers.crossing_stroke".into(),
+                &self.markers.crossing_stroke,
+            ),
+            ("markers.start_colour".into(), &self.markers.start_colour),
+            ("markers.end_colour".into(), &self.markers.end_colour),
+            ("text.numbers_colour".into(), &self.text.numbers_colour),
+            ("text.numbers_backdrop".into(), &self.text.numbers_backdrop),
+            ("text.coords_colour".into(), &self.text.coords_colour),
+        ];
+        for (i, c) in self.tour.gradient.iter().enumerate() {
+            out.push((format!("tour.gradient[{i}]"), c));
+        }
+        for (i, c) in self.tour.palette.iter().enumerate() {
+            out.push((format!("tour.palette[{i}]"), c));
+        }
+        for (name, c) in &self.sections {
+            out.push((format!("sections.\"{name}\""), c));
+        }
+        out
+    }
+
+    /// Checks what the types cannot: colours parse, lists are not empty, sizes are sane.
+    fn check(&self) -> Result<(), (String, String)> {
+        for (field, c) in self.colours() {
+            crate::render::colour::parse(c).map_err(|m| (field, m))?;
+        }
+        let bad = |field: &str, m: &str| Err((field.to_string(), m.to_string()));
+        if self.tour.gradient.is_empty() {
+            return bad("tour.gradient", "needs at least one colour");
+        }
+        if self.tour.palette.is_empty() {
+            return bad("tour.palette", "needs at least one colour");
+        }
+        if !(self.page.cell > 0.0 && self.page.max_size > 0.0 && self.page.margin >= 0.0) {
+            return bad(
+                "page",
+                "cell and max_size must be positive and margin not negative",
+            );
+        }
+        if !(0.0..=1.0).contains(&self.tour.opacity) {
+            return bad("tour.opacity", "must be between 0 and 1");
+        }
+        Ok(())
+    }
+}
+
+/// Deserializes a merged table, naming the field at fault.
+fn read(table: toml::Table) -> Result<Theme, (String, String)> {
+    let theme: Theme =
+        serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
+            let path = e.path().to_string();
+            let message = e.into_inner().message().to_string();
+            // serde_path_to_error ends the path with an unknown field's own name.
+            let field = if path == "." {
+                "(top level)".to_string()
+            } else {
+                path
+            };
+            (field, message)
+        })?;
+    theme.check()?;
+    Ok(theme)
+}
+
+/// The complete table of a built-in theme (its file merged over `web`).
+fn builtin_table(name: &str) -> toml::Table {
+    let parse = |s: &str| s.parse::<toml::Table>().expect("built-in theme parses");
+    let mut web = parse(include_str!("themes/web.toml"));
+    let extra = match name {
+        "print" => include_str!("themes/print.toml"),
+        "teaching" => include_str!("themes/teaching.toml"),
+        _ => return web,
+    };
+    let mut over = parse(extra);
+    over.remove("base");
+    merge(&mut web, over);
+    web
+}
+
+/// Merges `over` into `base`: tables merge key by key, any other value replaces.
+fn merge(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// The 1-based line of byte offset `at`.
+fn line_at(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// The line where the last key of a dotted field path is written, if it can be found.
+fn line_of_key(text: &str, field: &str) -> Option<usize> {
+    let key = field.rsplit('.').next()?.trim_matches('"');
+    let key = key.split('[').next()?;
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            let header = l.strip_prefix('[').map(|h| h.trim_end_matches(']').trim());
+            header.is_some_and(|h| h.rsplit('.').next() == Some(key))
+                || l.strip_prefix(key)
+                    .is_some_and(|r| r.trim_start().starts_with('=') || r.starts_with('.'))
+        })
+        .map(|i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_themes_load() {
+        for name in BUILT_IN {
+            Theme::load(name).unwrap();
+        }
+        assert!(!Theme::load("print").unwrap().board.checkered);
+    }
+
+    #[test]
+    fn a_file_overrides_fields_of_its_base() {
+        let t = Theme::from_toml(
+            "t.toml",
+            "base = \"print\"\n[tour]\nwidth = { max = 9.0 }\n",
+        )
+        .unwrap();
+        assert_eq!(t.tour.width.max, 9.0);
+        assert_eq!(t.tour.width.cells, 0.05); // from print
+        assert_eq!(t.page.max_size, 432.0);
+    }
+
+    #[test]
+    fn unknown_and_malformed_fields_are_named() {
+        let e = Theme::from_toml("t.toml", "[tour]\n\ncolr = \"red\"\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.toml: line 3, field tour.colr: unknown field `colr`, expected one of `colour`, \
+             `width`, `opacity`, `gradient`, `gradient_pieces`, `palette`"
+        );
+        let e = Theme::from_toml("t.toml", "[tour]\nwidth = \"thick\"\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("t.toml: line 2, field tour.width: invalid type"),
+            "{e}"
+        );
+        let e = Theme::from_toml("t.toml", "[board]\nlight = \"#ggg\"\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("t.toml: line 2, field board.light: "),
+            "{e}"
+        );
+        let e = Theme::from_toml("t.toml", "[tuor]\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("line 1, field tuor: unknown field `tuor`"),
+            "{e}"
+        );
+        let e = Theme::from_toml("t.toml", "base = \"nope\"").unwrap_err();
+        assert!(e.to_string().starts_with("t.toml: field base: "), "{e}");
+        let e = Theme::from_toml("t.toml", "[page\n").unwrap_err();
+        assert!(e.to_string().starts_with("t.toml: line 1: "), "{e}");
+        assert!(Theme::load("nosuch")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown theme 'nosuch'"));
+    }
+
+    #[test]
+    fn sizes_follow_the_square_within_their_bounds() {
+        let s = Size {
+            cells: 0.1,
+            min: 0.5,
+            max: 2.0,
+            limit: 0.3,
+        };
+        assert_eq!(s.resolve(10.0), 0.1); // 1 pt
+        assert_eq!(s.resolve(100.0), 0.02); // capped at 2 pt
+        assert!((s.resolve(2.0) - 0.25).abs() < 1e-12); // raised to 0.5 pt
+        assert_eq!(s.resolve(1.0), 0.3); // 0.5 pt would be half a square: limited
+    }
+}

@@ -1,0 +1,322 @@
+//! Structure of the SVG drawings: marker counts equal the metrics, the tour's paths
+//! have one vertex per turn (plus piece ends) and retrace exactly the tour's leaps, and
+//! every document parses with usvg. Also the errors of `render_file`.
+
+mod render_support;
+
+use std::collections::HashSet;
+
+use knights::metrics::{turn_cells, Metrics};
+use knights::render::{self, Layers, RenderOptions, Theme};
+use knights::Verified;
+use render_support::*;
+use resvg::usvg::roxmltree;
+
+fn opts(theme: &str, show: &str) -> RenderOptions {
+    RenderOptions {
+        theme: theme.into(),
+        show: Some(show.into()),
+        ..Default::default()
+    }
+}
+
+fn count_class(doc: &roxmltree::Document, class: &str) -> u64 {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .count() as u64
+}
+
+/// The vertices of each tour path, in SVG coordinates.
+fn tour_paths(doc: &roxmltree::Document) -> Vec<(Vec<(i64, i64)>, bool)> {
+    let tour = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("tour"))
+        .expect("a tour layer");
+    tour.children()
+        .filter(|n| n.has_tag_name("path"))
+        .map(|p| {
+            let d = p.attribute("d").unwrap();
+            let closed = d.ends_with('Z');
+            let nums: Vec<i64> = d
+                .split(['M', 'L', 'Z', ' '])
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            assert_eq!(nums.len() % 2, 0, "{d}");
+            (nums.chunks(2).map(|c| (c[0], c[1])).collect(), closed)
+        })
+        .collect()
+}
+
+/// Checks one drawing of `t` against its metrics.
+fn check(t: &Verified, m: &Metrics, sections: bool) {
+    let show = if sections {
+        "squares,sections,turns,crossings,ends,coords"
+    } else {
+        "squares,turns,crossings,ends,coords"
+    };
+    let svg = render::render_svg(t, m, &opts("web", show)).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let board = t.board();
+    assert_eq!(count_class(&doc, "turn"), m.turns, "turns on {board}");
+    assert_eq!(
+        count_class(&doc, "crossing"),
+        m.crossings,
+        "crossings on {board}"
+    );
+    assert_eq!(count_class(&doc, "start"), 1);
+    assert_eq!(count_class(&doc, "end"), u64::from(!t.is_closed()));
+
+    // Expected vertices: every turn once, plus both ends of every piece of colour
+    // (a piece end that is a turn is written by both pieces it ends).
+    let n = t.path().len();
+    let edges = if t.is_closed() { n } else { n - 1 };
+    let turn_set: HashSet<u32> = turn_cells(t.grid().unwrap()).into_iter().collect();
+    let label = |i: usize| -> usize {
+        match t.sections() {
+            Some(s) if sections => s.labels()[i] as usize,
+            _ => 0,
+        }
+    };
+    let breaks: Vec<usize> = (1..edges).filter(|&i| label(i) != label(i - 1)).collect();
+    let wrap = t.is_closed() && label(0) != label(edges - 1);
+    let mut expected = m.turns as usize;
+    for i in breaks.iter().copied().chain(wrap.then_some(0)) {
+        expected += 2 - usize::from(turn_set.contains(&t.path()[i]));
+    }
+    if !t.is_closed() {
+        expected += 2;
+    }
+    let paths = tour_paths(&doc);
+    let vertices: usize = paths.iter().map(|(v, _)| v.len()).sum();
+    if !(sections && t.sections().is_none()) {
+        // (A gradient's pieces are cut at turns: checked by the leap count only.)
+        assert_eq!(vertices, expected, "vertices on {board}");
+    }
+
+    // Every segment is a straight run of one leap vector; together they make the tour.
+    let dirs = board.leaper().dirs();
+    let mut leaps = 0;
+    for (v, closed) in &paths {
+        let segs = v.len() - 1 + usize::from(*closed);
+        for k in 0..segs {
+            let (a, b) = (v[k], v[(k + 1) % v.len()]);
+            let (dx, dy) = (b.0 - a.0, a.1 - b.1); // SVG y is down
+            let run = dirs.iter().find_map(|&(ux, uy)| {
+                let k = if ux != 0 {
+                    dx / ux as i64
+                } else {
+                    dy / uy as i64
+                };
+                (k > 0 && k * ux as i64 == dx && k * uy as i64 == dy).then_some(k)
+            });
+            leaps += run.unwrap_or_else(|| panic!("segment {a:?}-{b:?} is no straight run"));
+        }
+    }
+    assert_eq!(leaps as usize, edges, "leaps on {board}");
+}
+
+#[test]
+fn markers_and_vertices_match_the_metrics_on_many_boards() {
+    let mut boards = 0;
+    let (t, m) = measured(ring());
+    check(&t, &m, false);
+    for w in 5..=16 {
+        for h in w..=16 {
+            let Some(t) = warnsdorff(w, h, false, (w * 100 + h) as u64, 200) else {
+                continue;
+            };
+            let (t, m) = measured(t);
+            check(&t, &m, false);
+            check(&t, &m, true);
+            let (s, ms) = measured(with_sections(&t, &FORMATION));
+            check(&s, &ms, true);
+            boards += 1;
+        }
+    }
+    for (w, h) in [(6, 8), (8, 8), (6, 10), (10, 10), (8, 12), (10, 12)] {
+        let t = warnsdorff(w, h, true, 7, 20_000).expect("a closed Warnsdorff tour");
+        let (t, m) = measured(t);
+        check(&t, &m, false);
+        check(&t, &m, true);
+        let (s, ms) = measured(with_sections(&t, &FORMATION));
+        check(&s, &ms, true);
+        // A section that wraps round the start of a closed tour.
+        let (s, ms) = measured(with_sections(&t, &["a", "b", "a"]));
+        check(&s, &ms, true);
+        boards += 1;
+    }
+    assert!(boards >= 70, "only {boards} boards drawn");
+}
+
+#[test]
+fn formation_tours_check_out_and_stay_small() {
+    let mut boards = 0;
+    for w in (16..=40).step_by(2) {
+        for h in [12, 13, 16, 19, 24, 30, 41] {
+            let (t, m) = measured(formation(w, h));
+            assert_eq!(t.sections().unwrap().names().len(), 8);
+            check(&t, &m, true);
+            check(&t, &m, false);
+            boards += 1;
+        }
+    }
+    assert_eq!(boards, 91);
+    // Size follows the turns: a 200x200 drawing with default layers stays small.
+    let (t, m) = measured(formation(200, 200));
+    let svg = render::render_svg(&t, &m, &RenderOptions::default()).unwrap();
+    assert!(
+        svg.len() < 2_000 + 12 * m.turns as usize,
+        "{} bytes",
+        svg.len()
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let sections: HashSet<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-section"))
+        .collect();
+    assert_eq!(sections.len(), 8);
+}
+
+#[test]
+fn a_closed_single_colour_tour_has_exactly_one_vertex_per_turn() {
+    let t = warnsdorff(8, 8, true, 7, 20_000).unwrap();
+    let (t, m) = measured(t);
+    let svg = render::render_svg(&t, &m, &opts("print", "squares")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let paths = tour_paths(&doc);
+    assert_eq!(paths.len(), 1);
+    assert!(paths[0].1, "closed with Z");
+    assert_eq!(paths[0].0.len() as u64, m.turns);
+}
+
+#[test]
+fn every_theme_and_layer_set_parses_with_usvg() {
+    let (t, m) = measured(warnsdorff(8, 8, true, 7, 20_000).unwrap());
+    let (o, mo) = measured(warnsdorff(7, 9, false, 3, 200).unwrap());
+    for theme in render::theme::BUILT_IN {
+        for show in ["all", "none", "numbers", "coords,sections", "+numbers"] {
+            for (t, m) in [(&t, &m), (&o, &mo)] {
+                let svg = render::render_svg(t, m, &opts(theme, show)).unwrap();
+                let png = render::svg_to_png(&svg, render::Resolution::Width(48)).unwrap();
+                assert!(png.starts_with(b"\x89PNG"));
+            }
+        }
+    }
+}
+
+#[test]
+fn numbers_write_every_step_once() {
+    let (t, m) = measured(warnsdorff(8, 8, true, 7, 20_000).unwrap());
+    let svg = render::render_svg(&t, &m, &opts("teaching", "numbers")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mut texts: Vec<u32> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap().trim().parse().unwrap())
+        .collect();
+    texts.sort();
+    assert_eq!(texts, (1..=64).collect::<Vec<_>>());
+}
+
+#[test]
+fn defaults_hide_markers_on_big_boards() {
+    let t = Theme::load("web").unwrap();
+    let big = render::layers_for(
+        &measured(warnsdorff(40, 40, false, 1, 50).unwrap()).0,
+        &t,
+        None,
+    )
+    .unwrap();
+    assert!(!big.has(render::Layer::Turns) && !big.has(render::Layer::Crossings));
+    assert_ne!(big, Layers::default());
+}
+
+#[test]
+fn png_and_pdf_come_out_with_the_asked_size() {
+    let (t, m) = measured(warnsdorff(8, 8, true, 7, 20_000).unwrap());
+    let mut o = opts("teaching", "all");
+    o.width = Some(300);
+    let png = render::render_png_bytes(&t, &m, &o).unwrap();
+    let img = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
+    assert_eq!(img.width(), 300);
+    o.width = None;
+    o.dpi = Some(72.0);
+    let svg = render::render_svg(&t, &m, &o).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let pt: f32 = doc
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let img = resvg::tiny_skia::Pixmap::decode_png(&render::render_png_bytes(&t, &m, &o).unwrap())
+        .unwrap();
+    assert_eq!(img.width(), pt.round() as u32);
+    let pdf = render::render_pdf_bytes(&t, &m, &o).unwrap();
+    let s = String::from_utf8_lossy(&pdf);
+    assert!(s.starts_with("%PDF"));
+    assert!(s.contains("/FontFile2"), "text is embedded as a font");
+    assert!(!s.contains("/Subtype /Image"), "no bitmap");
+    assert!(
+        s.contains(&format!("/MediaBox [0 0 {}", pt)),
+        "page is the drawing's size in points"
+    );
+}
+
+#[test]
+fn bad_options_fail_cleanly_and_leave_no_file() {
+    let (t, m) = measured(ring());
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("keep.png");
+    std::fs::write(&keep, b"old").unwrap();
+    let cases = [
+        (opts("neon", "all"), "keep.png", "unknown theme 'neon'"),
+        (
+            opts("web", "glitter"),
+            "keep.png",
+            "unknown layer 'glitter'",
+        ),
+        (opts("web", "all"), "out.gif", "use .svg, .png or .pdf"),
+        (opts("web", "all"), "no/such/dir/out.svg", "out.svg"),
+    ];
+    for (o, name, msg) in cases {
+        let e = render::render_file(&t, &m, &o, &dir.path().join(name)).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains(msg), "{e}");
+        assert!(!e.contains('\n'), "one line: {e}");
+    }
+    let mut o = opts("web", "all");
+    o.width = Some(100);
+    o.dpi = Some(100.0);
+    assert!(render::render_file(&t, &m, &o, &keep).is_err());
+    assert_eq!(std::fs::read(&keep).unwrap(), b"old");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["keep.png"], "no stray files");
+    for ext in ["svg", "png", "pdf"] {
+        let out = dir.path().join(format!("ring.{ext}"));
+        render::render_file(&t, &m, &opts("web", "all"), &out).unwrap();
+        assert!(std::fs::metadata(&out).unwrap().len() > 100);
+    }
+}
+
+#[test]
+fn a_theme_file_changes_the_drawing_and_bad_ones_name_the_field() {
+    let (t, m) = measured(ring());
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("mine.toml");
+    std::fs::write(&good, "base = \"print\"\n[tour]\ncolour = \"#123456\"\n").unwrap();
+    let o = opts(good.to_str().unwrap(), "none");
+    assert!(render::render_svg(&t, &m, &o).unwrap().contains("#123456"));
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[markers]\nturn_color = \"red\"\n").unwrap();
+    let e = render::render_svg(&t, &m, &opts(bad.to_str().unwrap(), "none")).unwrap_err();
+    let e = e.to_string();
+    assert!(
+        e.contains("bad.toml: line 2, field markers.turn_color: unknown field"),
+        "{e}"
+    );
+}
