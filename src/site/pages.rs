@@ -380,10 +380,13 @@ mod tests {
 
     #[test]
     fn markdown_shows_raw_html_as_text() {
-        let html = markdown("# Hi\n\n<script>alert(1)</script> and *this*\n");
+        let html = markdown("# Hi\n\n<script>alert(1)</script>\n\nand *this* <b>too</b>\n");
         assert!(html.contains("<h1>Hi</h1>"));
         assert!(html.contains("&lt;script&gt;"), "{html}");
-        assert!(html.contains("<em>this</em>"));
+        assert!(
+            html.contains("<em>this</em> &lt;b&gt;too&lt;/b&gt;"),
+            "{html}"
+        );
     }
 
     #[test]

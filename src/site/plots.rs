@@ -311,10 +311,8 @@ mod tests {
 
     #[test]
     fn ticks_are_round_and_cover_the_range() {
-        assert_eq!(
-            ticks((0.0, 14.0)),
-            vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0]
-        );
+        assert_eq!(ticks((0.0, 14.0)), vec![0.0, 5.0, 10.0]);
+        assert_eq!(ticks((0.0, 20.0)), vec![0.0, 5.0, 10.0, 15.0, 20.0]);
         assert_eq!(ticks((16.0, 200.0)), vec![50.0, 100.0, 150.0, 200.0]);
     }
 
