@@ -20,6 +20,7 @@ pub mod theme;
 
 use std::path::Path;
 
+pub use colour::section as section_colour;
 pub use layers::{Layer, Layers};
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use theme::Theme;

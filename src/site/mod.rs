@@ -1,1 +1,208 @@
-//! Placeholder: the gallery site builder (being written).
+//! The gallery: `knights build` reads the catalogue in `content/`, builds every tour in
+//! parallel (construct, verify, measure, draw), and fills `templates/` into `site/`.
+//!
+//! [`build`] is a straight list of steps: load the catalogue, plan (every check that
+//! needs no tour), load the templates, open a staging folder, build the tours, write the
+//! metrics and plots, render the pages, and swap the staging folder in. A failure at any
+//! step leaves the previous site as it was.
+
+mod catalogue;
+mod output;
+mod pages;
+mod plan;
+mod plots;
+mod progress;
+mod tours;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+pub use output::MARKER;
+
+use crate::Error;
+
+/// What `knights build` was asked to do.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The catalogue folder (`content/`).
+    pub content: PathBuf,
+    /// The templates folder (`templates/`), with its `static/` assets.
+    pub templates: PathBuf,
+    /// Where the site goes (`site/`).
+    pub out: PathBuf,
+    /// Worker threads (default: one per core).
+    pub jobs: Option<usize>,
+    /// Replace an output folder this tool did not create.
+    pub force: bool,
+    /// Report progress on standard error (a bar on a terminal, lines otherwise).
+    pub progress: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> BuildOptions {
+        BuildOptions {
+            content: "content".into(),
+            templates: "templates".into(),
+            out: "site".into(),
+            jobs: None,
+            force: false,
+            progress: false,
+        }
+    }
+}
+
+/// What a build made.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Tours built (catalogue entries and series members, each once).
+    pub entries: usize,
+    /// HTML pages written.
+    pub pages: usize,
+    /// Wall-clock seconds for the whole build.
+    pub seconds: f64,
+    /// The output folder.
+    pub out: PathBuf,
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "built {} tours and {} pages into {} in {:.2} s",
+            self.entries,
+            self.pages,
+            self.out.display(),
+            self.seconds
+        )
+    }
+}
+
+/// Builds the gallery. See the module documentation for the steps.
+pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
+    let start = Instant::now();
+    if opts.jobs == Some(0) {
+        return Err(Error::invalid("--jobs must be at least 1"));
+    }
+    let cat = catalogue::load(&opts.content)?;
+    let plan = plan::plan(cat)?;
+    let tera = pages::load_templates(&opts.templates)?;
+    let theme = crate::render::Theme::load(tours::THEME)?;
+    let staging = output::begin(&opts.out, opts.force)?;
+    let dir = staging.dir().to_path_buf();
+    for sub in [
+        "tours", "files", "thumbs", "compare", "pages", "plots", "static",
+    ] {
+        let p = dir.join(sub);
+        std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
+    }
+    copy_static(&opts.templates.join("static"), &dir.join("static"))?;
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| Error::invalid(format!("cannot start {:?} worker threads: {e}", opts.jobs)))?;
+    let bar = progress::Progress::new(opts.progress, plan.jobs.len());
+    let built = pool.install(|| {
+        plan.jobs
+            .par_iter()
+            .map(|job| {
+                let r = tours::build(job, &theme, &dir);
+                bar.done(job, r.as_ref().ok());
+                r
+            })
+            .collect::<Result<Vec<_>, Error>>()
+    });
+    bar.finish();
+    let built = built?;
+
+    let metrics = pages::metrics_rows(&plan, &built);
+    write_metrics(&dir, &metrics)?;
+    let rendered = pages::render_all(&tera, &plan, &built, &metrics)?;
+    for (path, html) in &rendered {
+        tours::write(&dir.join(path), html.as_bytes())?;
+    }
+    staging.commit()?;
+    Ok(Summary {
+        entries: built.len(),
+        pages: rendered.len(),
+        seconds: start.elapsed().as_secs_f64(),
+        out: opts.out.clone(),
+    })
+}
+
+/// The metrics table as CSV and JSON, and the two plots.
+fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
+    tours::write(
+        &dir.join("metrics.csv"),
+        pages::metrics_csv(&m.rows).as_bytes(),
+    )?;
+    let json = serde_json::to_string_pretty(&m.rows).expect("rows serialise");
+    tours::write(&dir.join("metrics.json"), json.as_bytes())?;
+    let line = |f: fn(&pages::MetricsRow) -> f64| -> Vec<plots::Line> {
+        m.series
+            .iter()
+            .map(|(slug, title, algo)| plots::Line {
+                label: format!("{title} ({algo})"),
+                points: m
+                    .rows
+                    .iter()
+                    .filter(|r| &r.series == slug)
+                    .map(|r| (r.n, f(r)))
+                    .collect(),
+            })
+            .collect()
+    };
+    let reference = |label: &str, value: f64| plots::Reference {
+        label: label.to_string(),
+        value,
+    };
+    let turns = plots::plot(
+        "Turns per side length",
+        "n (side length)",
+        "turns / n",
+        &line(|r| r.turns_per_n),
+        &[
+            reference("9.5n plain formation", 9.5),
+            reference("9.25n optimized heels", 9.25),
+            reference("6n lower bound", 6.0),
+        ],
+    );
+    let crossings = plots::plot(
+        "Crossings per side length",
+        "n (side length)",
+        "crossings / n",
+        &line(|r| r.crossings_per_n),
+        &[
+            reference("13n plain formation", 13.0),
+            reference("12n optimized heels", 12.0),
+            reference("4n lower bound", 4.0),
+        ],
+    );
+    tours::write(&dir.join("plots/turns.svg"), turns.as_bytes())?;
+    tours::write(&dir.join("plots/crossings.svg"), crossings.as_bytes())
+}
+
+/// Copies the templates' `static/` folder (CSS, JS) into the site, if it has one.
+fn copy_static(from: &Path, to: &Path) -> Result<(), Error> {
+    if !from.is_dir() {
+        return Ok(());
+    }
+    for entry in walkdir::WalkDir::new(from) {
+        let entry =
+            entry.map_err(|e| Error::io(e.path().unwrap_or(from).to_path_buf(), e.into()))?;
+        let rel = entry
+            .path()
+            .strip_prefix(from)
+            .expect("walkdir stays under its root");
+        let dest = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).map_err(|e| Error::io(&dest, e))?;
+        } else if entry.file_type().is_file() {
+            std::fs::copy(entry.path(), &dest).map_err(|e| Error::io(entry.path(), e))?;
+        }
+    }
+    Ok(())
+}

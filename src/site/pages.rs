@@ -1,0 +1,404 @@
+//! The gallery's pages: the plan and the built tours turned into tera contexts and
+//! rendered through `templates/` (autoescaped: catalogue text shows as text). Every
+//! link is relative, through a `root` prefix, so the site works from `file://` and from
+//! any sub-path of a web server.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use tera::{Context, Tera};
+use walkdir::WalkDir;
+
+use super::plan::{Job, Plan};
+use super::tours::{self, Built};
+use crate::Error;
+
+/// Loads every `*.html` template under `dir`, named by its path relative to `dir`.
+pub fn load_templates(dir: &Path) -> Result<Tera, Error> {
+    if !dir.is_dir() {
+        return Err(Error::invalid(format!(
+            "templates folder {} not found: pass --templates DIR",
+            dir.display()
+        )));
+    }
+    let mut files: Vec<(PathBuf, Option<String>)> = Vec::new();
+    for entry in WalkDir::new(dir).sort_by_file_name() {
+        let entry =
+            entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
+        let path = entry.path();
+        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "html") {
+            let name = path
+                .strip_prefix(dir)
+                .unwrap_or(path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            files.push((path.to_path_buf(), Some(name)));
+        }
+    }
+    let mut tera = Tera::default();
+    tera.set_escape_fn(escape_html);
+    tera.add_template_files(files)
+        .map_err(|e| Error::invalid(format!("templates in {}: {}", dir.display(), chain(&e))))?;
+    Ok(tera)
+}
+
+/// HTML escaping for text and quoted attributes. Tera's default also escapes `/`,
+/// which is safe but turns every relative link into `..&#x2F;`; this one leaves it.
+fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A tera error with its causes, which hold the template, line and problem.
+fn chain(e: &tera::Error) -> String {
+    let mut s = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cause = c.source();
+    }
+    s
+}
+
+/// One tour as the templates see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Card {
+    slug: String,
+    title: String,
+    note: String,
+    board: String,
+    width: u32,
+    height: u32,
+    cells: u64,
+    algorithm: String,
+    closed: bool,
+    turns: u64,
+    crossings: u64,
+    longest_run: u64,
+    side: String,
+    turns_per_n: String,
+    crossings_per_n: String,
+    turn_lower_bound: u64,
+    turn_ratio: String,
+    construct_time: String,
+    verify_time: String,
+    tags: Vec<String>,
+    series: Vec<String>,
+    listed: bool,
+    sections: Vec<(String, u64, String)>,
+    files: BTreeMap<&'static str, String>,
+}
+
+/// `(w + h) / 2`: the side length n of a square board, and what the per-n numbers of
+/// a rectangle divide by (its boundary is `4n - 4` cells, like a square's).
+pub fn side(w: u32, h: u32) -> f64 {
+    (w as f64 + h as f64) / 2.0
+}
+
+/// Seconds in the unit a reader expects.
+pub fn fmt_secs(s: f64) -> String {
+    if s < 1e-3 {
+        format!("{:.0} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+fn card(job: &Job, b: &Built) -> Card {
+    let (w, h) = (job.request.board.width(), job.request.board.height());
+    let m = &b.metrics;
+    let n = side(w, h);
+    Card {
+        slug: job.slug.clone(),
+        title: job.title.clone(),
+        note: job.note.clone(),
+        board: format!("{w}x{h}"),
+        width: w,
+        height: h,
+        cells: m.cells,
+        algorithm: b.algorithm.clone(),
+        closed: m.closed,
+        turns: m.turns,
+        crossings: m.crossings,
+        longest_run: m.longest_run,
+        side: format!("{n}"),
+        turns_per_n: format!("{:.3}", m.turns as f64 / n),
+        crossings_per_n: format!("{:.3}", m.crossings as f64 / n),
+        turn_lower_bound: m.turn_lower_bound,
+        turn_ratio: format!("{:.3}", m.turn_ratio),
+        construct_time: fmt_secs(b.construct_secs),
+        verify_time: fmt_secs(b.verify_secs),
+        tags: job.tags.clone(),
+        series: job.series.clone(),
+        listed: job.listed,
+        sections: b.sections.clone(),
+        files: tours::files(&job.slug).into_iter().collect(),
+    }
+}
+
+/// The rendered pages, as (path relative to the output folder, HTML).
+pub type Rendered = Vec<(String, String)>;
+
+/// Renders every page of the gallery.
+pub fn render_all(
+    tera: &Tera,
+    plan: &Plan,
+    built: &[Built],
+    extras: &MetricsFiles,
+) -> Result<Rendered, Error> {
+    let cards: Vec<Card> = plan
+        .jobs
+        .iter()
+        .zip(built)
+        .map(|(j, b)| card(j, b))
+        .collect();
+    let nav: Vec<_> = plan
+        .pages
+        .iter()
+        .map(|p| serde_json::json!({"slug": p.slug.value, "title": p.title}))
+        .collect();
+    let comparisons = comparisons(&cards);
+    let base = |root: &str| {
+        let mut c = Context::new();
+        c.insert("root", root);
+        c.insert("nav_pages", &nav);
+        c
+    };
+    let render = |name: &str, ctx: &Context| {
+        tera.render(name, ctx)
+            .map_err(|e| Error::invalid(format!("template {name}: {}", chain(&e))))
+    };
+    let mut out = Vec::new();
+
+    let mut c = base("");
+    c.insert("cards", &cards);
+    c.insert(
+        "algorithms",
+        &distinct(cards.iter().map(|c| c.algorithm.clone())),
+    );
+    c.insert("tags", &distinct(cards.iter().flat_map(|c| c.tags.clone())));
+    c.insert("comparisons", &comparisons.keys().collect::<Vec<_>>());
+    out.push(("index.html".to_string(), render("index.html", &c)?));
+
+    for card in &cards {
+        let mut c = base("../");
+        c.insert("tour", card);
+        c.insert("compare", &comparisons.contains_key(&card.board));
+        out.push((
+            format!("tours/{}.html", card.slug),
+            render("tour.html", &c)?,
+        ));
+    }
+    for (board, group) in &comparisons {
+        let mut c = base("../");
+        c.insert("board", board);
+        c.insert("tours", group);
+        out.push((format!("compare/{board}.html"), render("compare.html", &c)?));
+    }
+
+    let mut c = base("");
+    c.insert("series", &extras.series);
+    let rows: Vec<_> = extras
+        .rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "series": r.series, "board": r.board, "n": r.n, "cells": r.cells,
+                "turns": r.turns, "crossings": r.crossings, "page": r.page,
+                "turns_per_n": format!("{:.3}", r.turns_per_n),
+                "crossings_per_n": format!("{:.3}", r.crossings_per_n),
+                "time": fmt_secs(r.construct_secs),
+            })
+        })
+        .collect();
+    c.insert("rows", &rows);
+    out.push(("metrics.html".to_string(), render("metrics.html", &c)?));
+
+    for p in &plan.pages {
+        let mut c = base("../");
+        c.insert("title", &p.title);
+        c.insert("slug", &p.slug.value);
+        c.insert("body", &markdown(&p.body));
+        out.push((
+            format!("pages/{}.html", p.slug.value),
+            render("page.html", &c)?,
+        ));
+    }
+    Ok(out)
+}
+
+fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = items.collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Boards with tours from at least two constructions, each with those tours.
+fn comparisons(cards: &[Card]) -> BTreeMap<String, Vec<Card>> {
+    let mut by_board: BTreeMap<String, Vec<Card>> = BTreeMap::new();
+    for c in cards {
+        by_board.entry(c.board.clone()).or_default().push(c.clone());
+    }
+    by_board.retain(|_, group| distinct(group.iter().map(|c| c.algorithm.clone())).len() >= 2);
+    by_board
+}
+
+/// Markdown to HTML. Raw HTML in the markdown is shown as text, like every other piece
+/// of catalogue text.
+pub fn markdown(md: &str) -> String {
+    use pulldown_cmark::{html, Event, Options, Parser};
+    let opts = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_STRIKETHROUGH;
+    let events = Parser::new_ext(md, opts).map(|e| match e {
+        Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
+        e => e,
+    });
+    let mut out = String::new();
+    html::push_html(&mut out, events);
+    out
+}
+
+/// One row of the metrics table (and of its CSV and JSON downloads).
+#[derive(Clone, Debug, Serialize)]
+pub struct MetricsRow {
+    /// The series' slug.
+    pub series: String,
+    /// The construction that made the tour.
+    pub algorithm: String,
+    /// `WxH`.
+    pub board: String,
+    /// The side length n (see [`side`]).
+    pub n: f64,
+    /// Cells.
+    pub cells: u64,
+    /// Turns.
+    pub turns: u64,
+    /// Crossings.
+    pub crossings: u64,
+    /// Turns / n.
+    pub turns_per_n: f64,
+    /// Crossings / n.
+    pub crossings_per_n: f64,
+    /// Construction time in seconds.
+    pub construct_secs: f64,
+    /// The tour's page, relative to the site root.
+    pub page: String,
+}
+
+/// The metrics page's data: one row per series member, and the series' headings.
+#[derive(Clone, Debug, Default)]
+pub struct MetricsFiles {
+    /// `(slug, title, algorithm)` of each series.
+    pub series: Vec<(String, String, String)>,
+    /// The rows, series by series.
+    pub rows: Vec<MetricsRow>,
+}
+
+/// Collects the series' numbers.
+pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
+    let mut out = MetricsFiles::default();
+    for s in &plan.series {
+        let mut algos = Vec::new();
+        for &i in &s.members {
+            let (job, b) = (&plan.jobs[i], &built[i]);
+            let (w, h) = (job.request.board.width(), job.request.board.height());
+            let n = side(w, h);
+            algos.push(b.algorithm.clone());
+            out.rows.push(MetricsRow {
+                series: s.slug.clone(),
+                algorithm: b.algorithm.clone(),
+                board: format!("{w}x{h}"),
+                n,
+                cells: b.metrics.cells,
+                turns: b.metrics.turns,
+                crossings: b.metrics.crossings,
+                turns_per_n: b.metrics.turns as f64 / n,
+                crossings_per_n: b.metrics.crossings as f64 / n,
+                construct_secs: b.construct_secs,
+                page: format!("tours/{}.html", job.slug),
+            });
+        }
+        let algos = distinct(algos.into_iter());
+        let algo = if algos.is_empty() {
+            s.algorithm.clone()
+        } else {
+            algos.join(", ")
+        };
+        out.series.push((s.slug.clone(), s.title.clone(), algo));
+    }
+    out
+}
+
+/// The metrics table as CSV.
+pub fn metrics_csv(rows: &[MetricsRow]) -> String {
+    let mut s = String::from(
+        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,construct_secs\n",
+    );
+    for r in rows {
+        s.push_str(&format!(
+            "{},{},{},{},{},{},{},{:.6},{:.6},{:.6}\n",
+            csv_field(&r.series),
+            csv_field(&r.algorithm),
+            r.board,
+            r.n,
+            r.cells,
+            r.turns,
+            r.crossings,
+            r.turns_per_n,
+            r.crossings_per_n,
+            r.construct_secs
+        ));
+    }
+    s
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_shows_raw_html_as_text() {
+        let html = markdown("# Hi\n\n<script>alert(1)</script>\n\nand *this* <b>too</b>\n");
+        assert!(html.contains("<h1>Hi</h1>"));
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(
+            html.contains("<em>this</em> &lt;b&gt;too&lt;/b&gt;"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn csv_quotes_what_needs_quoting() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
+
+    #[test]
+    fn times_read_naturally() {
+        assert_eq!(fmt_secs(0.0000123), "12 µs");
+        assert_eq!(fmt_secs(0.0123), "12.3 ms");
+        assert_eq!(fmt_secs(2.5), "2.50 s");
+    }
+}

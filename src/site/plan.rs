@@ -1,0 +1,285 @@
+//! The build plan: the catalogue resolved into a list of tours to build, each with a
+//! checked board, algorithm and slug, plus the series (lists of those tours) and the
+//! prose pages. Everything that can be refused without building a tour is refused here,
+//! naming the file, line and field, before any work starts.
+
+use std::collections::HashMap;
+
+use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
+use crate::board::Board;
+use crate::construct::{self, existence, Request};
+use crate::Error;
+
+/// Most boards one series may expand to.
+const MAX_SERIES_LEN: u32 = 1000;
+
+/// One tour to build.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Its page is `tours/<slug>.html`.
+    pub slug: String,
+    /// The heading of its page.
+    pub title: String,
+    /// A short note from the catalogue.
+    pub note: String,
+    /// Tags for filtering (series members carry their series' tags).
+    pub tags: Vec<String>,
+    /// The construction asked for (`auto` allowed).
+    pub algorithm: String,
+    /// The board, open or closed, variant and seed.
+    pub request: Request,
+    /// Where its board was written, for errors found while building it.
+    pub place: Place,
+    /// Whether a `[[tour]]` lists it (rather than only a series).
+    pub listed: bool,
+    /// The slugs of the series it belongs to.
+    pub series: Vec<String>,
+}
+
+/// A series: tours of one construction over growing boards.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// Its name in the output.
+    pub slug: String,
+    /// Its heading.
+    pub title: String,
+    /// The construction, as asked.
+    pub algorithm: String,
+    /// Indices into [`Plan::jobs`], smallest board first.
+    pub members: Vec<usize>,
+}
+
+/// Everything the build will make.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Tours, listed ones first in catalogue order, then series members.
+    pub jobs: Vec<Job>,
+    /// Series in catalogue order.
+    pub series: Vec<Series>,
+    /// Prose pages.
+    pub pages: Vec<PageSpec>,
+}
+
+/// Tours that ask for the same thing are built once.
+type Key = (u32, u32, String, Option<String>, bool, u64);
+
+fn key(job: &Job) -> Key {
+    let r = &job.request;
+    (
+        r.board.width(),
+        r.board.height(),
+        job.algorithm.clone(),
+        r.variant.clone(),
+        r.open,
+        r.seed,
+    )
+}
+
+/// Resolves and checks the catalogue.
+pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut by_key: HashMap<Key, usize> = HashMap::new();
+    let mut slugs: HashMap<String, Place> = HashMap::new();
+    for spec in &cat.tours {
+        let job = resolve(spec, &spec.board)?;
+        let place = spec.slug.as_ref().map_or(&job.place, |s| &s.place);
+        claim_slug(&mut slugs, &job.slug, place, "tour")?;
+        by_key.entry(key(&job)).or_insert(jobs.len());
+        jobs.push(job);
+    }
+    let mut series = Vec::new();
+    let mut series_slugs = HashMap::new();
+    for s in &cat.series {
+        check_slug(&s.slug)?;
+        claim_slug(&mut series_slugs, &s.slug.value, &s.slug.place, "series")?;
+        let mut members = Vec::new();
+        for n in sizes(&s.sizes)? {
+            let board = Located {
+                value: s.board.value.replace("{n}", &n.to_string()),
+                place: s.board.place.clone(),
+            };
+            let mut job = resolve(&s.tour, &board)?;
+            job.listed = false;
+            let idx = match by_key.get(&key(&job)) {
+                Some(&i) => i,
+                None => {
+                    claim_slug(&mut slugs, &job.slug, &job.place, "tour")?;
+                    by_key.insert(key(&job), jobs.len());
+                    jobs.push(job);
+                    jobs.len() - 1
+                }
+            };
+            let j = &mut jobs[idx];
+            if !j.series.contains(&s.slug.value) {
+                j.series.push(s.slug.value.clone());
+                for t in &s.tour.tags {
+                    if !j.tags.contains(t) {
+                        j.tags.push(t.clone());
+                    }
+                }
+            }
+            members.push(idx);
+        }
+        series.push(Series {
+            slug: s.slug.value.clone(),
+            title: s.title.clone(),
+            algorithm: s.tour.algorithm.value.clone(),
+            members,
+        });
+    }
+    let mut page_slugs = HashMap::new();
+    for p in &cat.pages {
+        check_slug(&p.slug)?;
+        claim_slug(&mut page_slugs, &p.slug.value, &p.slug.place, "page")?;
+    }
+    Ok(Plan {
+        jobs,
+        series,
+        pages: cat.pages,
+    })
+}
+
+/// The sizes a series runs over.
+fn sizes(s: &Located<(u32, u32, u32)>) -> Result<Vec<u32>, Error> {
+    let (from, to, step) = s.value;
+    if step == 0 || from > to {
+        return Err(s.place.error(
+            "sizes",
+            format!(
+                "from = {from}, to = {to}, step = {step} is empty: need from <= to and step >= 1"
+            ),
+        ));
+    }
+    if (to - from) / step + 1 > MAX_SERIES_LEN {
+        return Err(s.place.error(
+            "sizes",
+            format!("the series has more than {MAX_SERIES_LEN} boards"),
+        ));
+    }
+    Ok((from..=to).step_by(step as usize).collect())
+}
+
+/// One tour of the catalogue, checked: the board parses and has a tour of the kind
+/// asked for, the algorithm exists, has the variant, and supports the board.
+fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
+    let b: Board = board
+        .value
+        .parse()
+        .map_err(|e: Error| board.place.error("board", e.to_string()))?;
+    let algo = &spec.algorithm;
+    let variant = spec.variant.as_ref().map(|v| v.value.clone());
+    let request = Request {
+        board: b.clone(),
+        open: spec.open,
+        variant: variant.clone(),
+        seed: spec.seed,
+        start: None,
+    };
+    existence::check(&b, spec.open).map_err(|e| board.place.error("board", e.to_string()))?;
+    if algo.value != "auto" {
+        let c = construct::by_name(&algo.value)
+            .map_err(|e| algo.place.error("algorithm", e.to_string()))?;
+        if let Some(v) = &spec.variant {
+            if !c.variants().contains(&v.value.as_str()) {
+                let known = if c.variants().is_empty() {
+                    "none".to_string()
+                } else {
+                    c.variants().join(", ")
+                };
+                return Err(v.place.error(
+                    "variant",
+                    format!(
+                        "algorithm {} has no variant '{}' (it has: {known})",
+                        c.name(),
+                        v.value
+                    ),
+                ));
+            }
+        }
+        c.check(&request)
+            .map_err(|e| board.place.error("board", e.to_string()))?;
+    }
+    let slug = match &spec.slug {
+        Some(s) => {
+            check_slug(s)?;
+            s.value.clone()
+        }
+        None => default_slug(&b, &algo.value, variant.as_deref(), spec.open, spec.seed),
+    };
+    let kind = if spec.open { "open" } else { "closed" };
+    Ok(Job {
+        title: spec
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("{b} {kind} tour, {}", algo.value)),
+        slug,
+        note: spec.note.clone(),
+        tags: spec.tags.clone(),
+        algorithm: algo.value.clone(),
+        request,
+        place: board.place.clone(),
+        listed: true,
+        series: Vec::new(),
+    })
+}
+
+fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: u64) -> String {
+    let mut s = format!("{}x{}-{algo}", b.width(), b.height());
+    if let Some(v) = variant {
+        s.push('-');
+        s.extend(v.chars().map(|c| if slug_char(c) { c } else { '-' }));
+    }
+    if open {
+        s.push_str("-open");
+    }
+    if seed != 0 {
+        s.push_str(&format!("-seed{seed}"));
+    }
+    s
+}
+
+fn slug_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.'
+}
+
+/// A slug becomes a file name in the output: it must stay inside the output folder and
+/// be safe in a URL.
+fn check_slug(s: &Located<String>) -> Result<(), Error> {
+    let v = &s.value;
+    if v.is_empty() {
+        return Err(s.place.error("slug", "the slug is empty"));
+    }
+    if v.contains(['/', '\\']) || v.starts_with('.') || v.contains(':') {
+        return Err(s.place.error(
+            "slug",
+            format!("slug '{v}' would escape the output folder: use letters, digits, '-', '_' and '.' (not first)"),
+        ));
+    }
+    if !v.chars().all(slug_char) {
+        return Err(s.place.error(
+            "slug",
+            format!("slug '{v}' may only contain letters, digits, '-', '_' and '.'"),
+        ));
+    }
+    Ok(())
+}
+
+/// Slugs name files; names differing only in case collide on some file systems.
+fn claim_slug(
+    seen: &mut HashMap<String, Place>,
+    slug: &str,
+    place: &Place,
+    what: &str,
+) -> Result<(), Error> {
+    if let Some(first) = seen.get(&slug.to_ascii_lowercase()) {
+        return Err(place.error(
+            "slug",
+            format!(
+                "duplicate {what} slug '{slug}': {}, line {} already uses it",
+                first.file, first.line
+            ),
+        ));
+    }
+    seen.insert(slug.to_ascii_lowercase(), place.clone());
+    Ok(())
+}

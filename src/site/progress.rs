@@ -1,0 +1,77 @@
+//! Progress of a build on standard error: an indicatif bar on a terminal, one plain
+//! line per tour otherwise (logs, CI), nothing when not asked for.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::pages::fmt_secs;
+use super::plan::Job;
+use super::tours::Built;
+
+/// Where progress goes.
+pub enum Progress {
+    /// Not asked for.
+    Silent,
+    /// A terminal: a bar.
+    Bar(ProgressBar),
+    /// Not a terminal: `[i/n] ...` lines.
+    Lines { total: usize, done: AtomicUsize },
+}
+
+impl Progress {
+    /// Progress over `total` tours, if `wanted`.
+    pub fn new(wanted: bool, total: usize) -> Progress {
+        if !wanted {
+            return Progress::Silent;
+        }
+        if std::io::stderr().is_terminal() {
+            let bar =
+                ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+            let style =
+                ProgressStyle::with_template("{bar:40} {pos}/{len} tours  {elapsed}  {msg}")
+                    .expect("a valid progress template");
+            bar.set_style(style);
+            Progress::Bar(bar)
+        } else {
+            Progress::Lines {
+                total,
+                done: AtomicUsize::new(0),
+            }
+        }
+    }
+
+    /// One tour finished (`built` is `None` when it failed; the error is reported by
+    /// the caller).
+    pub fn done(&self, job: &Job, built: Option<&Built>) {
+        match self {
+            Progress::Silent => {}
+            Progress::Bar(bar) => {
+                bar.set_message(job.slug.clone());
+                bar.inc(1);
+            }
+            Progress::Lines { total, done } => {
+                let i = done.fetch_add(1, Ordering::Relaxed) + 1;
+                match built {
+                    Some(b) => eprintln!(
+                        "[{i}/{total}] {} ({}, {} turns, {} crossings, built in {})",
+                        job.slug,
+                        b.algorithm,
+                        b.metrics.turns,
+                        b.metrics.crossings,
+                        fmt_secs(b.construct_secs)
+                    ),
+                    None => eprintln!("[{i}/{total}] {} failed", job.slug),
+                }
+            }
+        }
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Progress::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,495 @@
+//! The gallery build, end to end: the fixture catalogue in `tests/fixtures/site` built
+//! with the shipped templates into a temporary folder, and the files that come out.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use knights::site::{build, BuildOptions, Summary, MARKER};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture() -> PathBuf {
+    root().join("tests/fixtures/site/content")
+}
+
+fn opts(content: &Path, out: &Path) -> BuildOptions {
+    BuildOptions {
+        content: content.to_path_buf(),
+        templates: root().join("templates"),
+        out: out.to_path_buf(),
+        jobs: Some(2),
+        force: false,
+        progress: false,
+    }
+}
+
+fn build_fixture(out: &Path) -> Summary {
+    build(&opts(&fixture(), out)).unwrap_or_else(|e| panic!("fixture build failed: {e}"))
+}
+
+/// Every file under `dir`, relative, with `/` separators.
+fn files(dir: &Path) -> BTreeSet<String> {
+    walk(dir)
+        .into_iter()
+        .map(|p| {
+            p.strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect()
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The values of `href="..."` and `src="..."` attributes.
+fn links(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["href=\"", "src=\""] {
+        let mut rest = html;
+        while let Some(i) = rest.find(attr) {
+            rest = &rest[i + attr.len()..];
+            let end = rest.find('"').expect("attribute closes");
+            out.push(rest[..end].replace("&amp;", "&"));
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+/// `(data-metric name, value)` pairs of a page's table cells.
+fn metric_cells(html: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("data-metric=\"") {
+        rest = &rest[i + 13..];
+        let name_end = rest.find('"').unwrap();
+        let name = rest[..name_end].to_string();
+        let open_end = rest.find('>').unwrap();
+        let close = rest.find("</").unwrap();
+        out.push((name, rest[open_end + 1..close].trim().to_string()));
+        rest = &rest[close..];
+    }
+    out
+}
+
+#[test]
+fn every_page_exists_and_every_link_resolves() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    let summary = build_fixture(&out);
+    let have = files(&out);
+    // Six listed tours; the series adds 8x8 and 10x10 open (its 6x6 is six-by-six).
+    assert_eq!(summary.entries, 8, "{summary}");
+    let slugs = [
+        "8x8-warnsdorff",
+        "six-by-six",
+        "6x6-backtrack-open",
+        "16x12-besa",
+        "16x13-besa",
+        "16x12-warnsdorff-open",
+        "8x8-warnsdorff-open",
+        "10x10-warnsdorff-open",
+    ];
+    let mut expected: Vec<String> = vec![
+        "index.html".into(),
+        "metrics.html".into(),
+        "metrics.csv".into(),
+        "metrics.json".into(),
+        "plots/turns.svg".into(),
+        "plots/crossings.svg".into(),
+        "compare/6x6.html".into(),
+        "compare/16x12.html".into(),
+        "compare/16x12.html".into(),
+        "pages/about.html".into(),
+        "pages/teaching.html".into(),
+        "static/style.css".into(),
+        "static/gallery.js".into(),
+        MARKER.into(),
+    ];
+    for s in slugs {
+        expected.push(format!("tours/{s}.html"));
+        for ext in ["svg", "png", "pdf", "json"] {
+            expected.push(format!("files/{s}.{ext}"));
+        }
+        expected.push(format!("thumbs/{s}.png"));
+    }
+    for e in &expected {
+        assert!(have.contains(e), "missing {e}; have {have:?}");
+    }
+    let pages: Vec<_> = have.iter().filter(|f| f.ends_with(".html")).collect();
+    assert_eq!(summary.pages, pages.len());
+    assert_eq!(pages.len(), 8 + 6, "{pages:?}");
+
+    let mut checked = 0;
+    for page in &pages {
+        let path = out.join(page);
+        let html = fs::read_to_string(&path).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>"), "{page}");
+        check_balanced(page, &html);
+        for link in links(&html) {
+            assert!(
+                !link.contains("://") && !link.starts_with("//"),
+                "{page} links outside the site: {link}"
+            );
+            if link.starts_with("data:") || link.starts_with('#') {
+                continue;
+            }
+            assert!(!link.starts_with('/'), "{page}: absolute link {link}");
+            let target = link.split(['#', '?']).next().unwrap();
+            let resolved = path.parent().unwrap().join(target);
+            let resolved = resolved
+                .canonicalize()
+                .unwrap_or_else(|_| panic!("{page}: broken link {link}"));
+            assert!(
+                resolved.starts_with(out.canonicalize().unwrap()),
+                "{page}: {link} leaves the site"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} links checked");
+    // The images are what their names say.
+    for f in have.iter().filter(|f| f.ends_with(".png")) {
+        assert!(
+            fs::read(out.join(f))
+                .unwrap()
+                .starts_with(b"\x89PNG\r\n\x1a\n"),
+            "{f}"
+        );
+    }
+    for f in have.iter().filter(|f| f.ends_with(".pdf")) {
+        assert!(fs::read(out.join(f)).unwrap().starts_with(b"%PDF-"), "{f}");
+    }
+    // Nothing is left beside the output folder.
+    assert_eq!(fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
+
+/// Every opened non-void element is closed, in order.
+fn check_balanced(page: &str, html: &str) {
+    const VOID: [&str; 8] = [
+        "meta", "link", "img", "br", "input", "hr", "source", "!doctype",
+    ];
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let end = rest
+            .find('>')
+            .unwrap_or_else(|| panic!("{page}: unclosed tag"));
+        let tag = &rest[..end];
+        rest = &rest[end..];
+        if tag.starts_with("!--") {
+            continue;
+        }
+        let closing = tag.starts_with('/');
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| !c.is_whitespace() && *c != '/')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if VOID.contains(&name.as_str()) || tag.ends_with('/') {
+            continue;
+        }
+        if closing {
+            let open = stack
+                .pop()
+                .unwrap_or_else(|| panic!("{page}: </{name}> closes nothing"));
+            assert_eq!(open, name, "{page}: <{open}> closed by </{name}>");
+        } else {
+            stack.push(name);
+        }
+    }
+    assert!(stack.is_empty(), "{page}: unclosed {stack:?}");
+}
+
+/// `knights metrics FILE --json`: what the command line says about a tour file.
+fn knights_metrics(input: &str) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(["metrics", input, "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "knights metrics {input}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_tables_show_the_metrics_of_the_published_tours() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    build_fixture(&out);
+    let (mut tours, mut besa) = (0, 0);
+    for page in files(&out).iter().filter(|f| f.starts_with("tours/")) {
+        let slug = page.trim_start_matches("tours/").trim_end_matches(".html");
+        let m = knights_metrics(&out.join(format!("files/{slug}.json")).to_string_lossy());
+        let cells = metric_cells(&fs::read_to_string(out.join(page)).unwrap());
+        let get = |k: &str| {
+            cells
+                .iter()
+                .find(|(n, _)| n == k)
+                .unwrap_or_else(|| panic!("{page}: no {k}"))
+                .1
+                .clone()
+        };
+        for k in [
+            "board",
+            "algorithm",
+            "cells",
+            "turns",
+            "crossings",
+            "longest_run",
+            "turn_lower_bound",
+        ] {
+            let want = m[k]
+                .as_str()
+                .map_or_else(|| m[k].to_string(), str::to_string);
+            assert_eq!(get(k), want, "{page}: {k}");
+        }
+        let ratio = format!("{:.3}", m["turn_ratio"].as_f64().unwrap());
+        assert_eq!(get("turn_ratio"), ratio, "{page}");
+        let closed = m["closed"].as_bool().unwrap();
+        assert_eq!(
+            get("closed"),
+            if closed { "closed" } else { "open" },
+            "{page}"
+        );
+        // The formation tours are deterministic: the page equals the board's metrics.
+        if slug.ends_with("-besa") {
+            let by_board = knights_metrics(&get("board"));
+            assert_eq!(by_board["turns"], m["turns"], "{page}");
+            assert_eq!(by_board["crossings"], m["crossings"], "{page}");
+            besa += 1;
+        }
+        assert!(get("verified").starts_with("yes"), "{page}");
+        tours += 1;
+    }
+    assert_eq!((tours, besa), (8, 2));
+    // The metrics table, its CSV and its JSON agree with the tour files.
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(out.join("metrics.json")).unwrap()).unwrap();
+    assert_eq!(rows.len(), 3, "the series has 6x6, 8x8 and 10x10");
+    let csv = fs::read_to_string(out.join("metrics.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 4);
+    let metrics_html = fs::read_to_string(out.join("metrics.html")).unwrap();
+    for (row, line) in rows.iter().zip(csv.lines().skip(1)) {
+        let page = row["page"].as_str().unwrap();
+        let slug = page.trim_start_matches("tours/").trim_end_matches(".html");
+        let m = knights_metrics(&out.join(format!("files/{slug}.json")).to_string_lossy());
+        assert_eq!(row["turns"], m["turns"]);
+        assert_eq!(row["crossings"], m["crossings"]);
+        let cols: Vec<&str> = line.split(',').collect();
+        assert_eq!(
+            (cols[5], cols[6]),
+            (&*m["turns"].to_string(), &*m["crossings"].to_string())
+        );
+        let cells = format!(
+            "<td data-metric=\"turns\">{}</td><td data-metric=\"crossings\">{}</td>",
+            m["turns"], m["crossings"]
+        );
+        assert!(metrics_html.contains(&cells), "metrics.html lacks {cells}");
+    }
+}
+
+#[test]
+fn catalogue_text_is_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    build_fixture(&out);
+    for page in [
+        "index.html",
+        "tours/8x8-warnsdorff.html",
+        "pages/about.html",
+    ] {
+        let html = fs::read_to_string(out.join(page)).unwrap();
+        assert!(
+            !html.contains("<script>alert"),
+            "{page} runs catalogue text"
+        );
+        assert!(html.contains("&lt;script&gt;alert"), "{page} lost the text");
+    }
+    let tour = fs::read_to_string(out.join("tours/8x8-warnsdorff.html")).unwrap();
+    assert!(tour.contains("A note with &lt;b&gt;markup&lt;/b&gt; &amp; an ampersand."));
+}
+
+/// A copy of the fixture catalogue with `edit` applied to its TOML file.
+fn broken_copy(dir: &Path, edit: &str) -> PathBuf {
+    let content = dir.join("content");
+    fs::create_dir_all(&content).unwrap();
+    let toml = fs::read_to_string(fixture().join("catalogue.toml")).unwrap();
+    fs::write(content.join("catalogue.toml"), format!("{toml}\n{edit}")).unwrap();
+    content
+}
+
+#[test]
+fn a_broken_catalogue_names_file_line_and_field_and_keeps_the_old_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    build_fixture(&out);
+    let before = fs::read(out.join("index.html")).unwrap();
+    let lines = fs::read_to_string(fixture().join("catalogue.toml"))
+        .unwrap()
+        .lines()
+        .count();
+    // The appended entry starts two lines after the fixture's last line.
+    let cases = [
+        (
+            "[[tour]]\nboard = \"12x12\"\nalgorithm = \"zigzag\"\n",
+            3,
+            "algorithm",
+            "unknown algorithm 'zigzag'",
+        ),
+        (
+            "[[tour]]\nboard = \"4x4\"\nalgorithm = \"warnsdorff\"\n",
+            2,
+            "board",
+            "no closed knight's tour exists on a 4x4 board",
+        ),
+        (
+            "[[tour]]\nboard = \"12x12\"\nalgorithm = \"warnsdorff\"\nslug = \"six-by-six\"\n",
+            4,
+            "slug",
+            "duplicate tour slug 'six-by-six'",
+        ),
+        (
+            "[[tour]]\nboard = \"12x12\"\nalgorithm = \"warnsdorff\"\nslug = \"../../etc\"\n",
+            4,
+            "slug",
+            "would escape the output folder",
+        ),
+        (
+            "[[tour]]\nboard = \"12\"\n",
+            2,
+            "board",
+            "'12' is not a board size",
+        ),
+        (
+            "[[series]]\nslug = \"s\"\ntitle = \"t\"\nsizes = { from = 20, to = 10 }\n",
+            4,
+            "sizes",
+            "is empty",
+        ),
+    ];
+    for (i, (edit, line, field, message)) in cases.iter().enumerate() {
+        let content = broken_copy(&tmp.path().join(format!("case{i}")), edit);
+        let err = build(&opts(&content, &out)).unwrap_err().to_string();
+        let file = content.join("catalogue.toml").display().to_string();
+        let want = format!("{file}: line {}, field \"{field}\": ", lines + 1 + line);
+        assert!(
+            err.starts_with(&want),
+            "expected '{want}...{message}', got '{err}'"
+        );
+        assert!(err.contains(message), "expected '{message}' in '{err}'");
+        assert_eq!(
+            fs::read(out.join("index.html")).unwrap(),
+            before,
+            "case {i} touched the old site"
+        );
+    }
+    // A syntax error names the line too.
+    let content = broken_copy(&tmp.path().join("syntax"), "[[tour]]\nboard = 8x8\n");
+    let err = build(&opts(&content, &out)).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("catalogue.toml: line {}", lines + 3)),
+        "{err}"
+    );
+    // Only the site and the case folders: no staging folder is left behind.
+    let left: Vec<_> = fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_build_failing_late_keeps_the_old_site() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    build_fixture(&out);
+    let before = fs::read(out.join("index.html")).unwrap();
+    // Templates whose metrics page fails only when rendered, after every tour is built.
+    let templates = tmp.path().join("templates");
+    fs::create_dir_all(&templates).unwrap();
+    for f in fs::read_dir(root().join("templates")).unwrap().flatten() {
+        if f.path().is_file() {
+            fs::copy(f.path(), templates.join(f.file_name())).unwrap();
+        }
+    }
+    fs::write(templates.join("metrics.html"), "{{ no_such_value.field }}").unwrap();
+    let mut o = opts(&fixture(), &out);
+    o.templates = templates;
+    let err = build(&o).unwrap_err().to_string();
+    assert!(err.contains("template metrics.html"), "{err}");
+    assert_eq!(fs::read(out.join("index.html")).unwrap(), before);
+    assert_eq!(
+        fs::read_dir(tmp.path()).unwrap().count(),
+        2,
+        "a staging folder was left"
+    );
+}
+
+#[test]
+fn refuses_a_folder_it_did_not_create_unless_forced() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("docs");
+    fs::create_dir(&out).unwrap();
+    fs::write(out.join("thesis.tex"), "precious").unwrap();
+    let err = build(&opts(&fixture(), &out)).unwrap_err().to_string();
+    assert!(
+        err.contains("refusing to replace") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("thesis.tex")).unwrap(),
+        "precious"
+    );
+    let mut o = opts(&fixture(), &out);
+    o.force = true;
+    build(&o).unwrap();
+    assert!(out.join("index.html").is_file() && out.join(MARKER).is_file());
+    assert!(!out.join("thesis.tex").exists());
+}
+
+/// The shipped catalogue builds, and how long it takes with one and two workers:
+/// `cargo test --test site shipped -- --ignored --nocapture`.
+#[test]
+#[ignore = "a benchmark: builds the whole shipped catalogue twice"]
+fn shipped_catalogue_build_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut times = Vec::new();
+    for jobs in [1, 2] {
+        let out = tmp.path().join(format!("site{jobs}"));
+        let o = BuildOptions {
+            content: root().join("content"),
+            templates: root().join("templates"),
+            out,
+            jobs: Some(jobs),
+            force: false,
+            progress: false,
+        };
+        let s = build(&o).unwrap_or_else(|e| panic!("{e}"));
+        println!("--jobs {jobs}: {s}");
+        times.push(s.seconds);
+    }
+    println!("speedup with 2 jobs: {:.2}x", times[0] / times[1]);
+}
