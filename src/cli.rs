@@ -11,6 +11,7 @@ use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
 use knights::render::{self, RenderOptions};
+use knights::site;
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -424,10 +425,17 @@ fn build_site(
     jobs: Option<usize>,
     force: bool,
 ) -> Result<(), Failure> {
-    let _ = (content, templates, out, jobs, force);
-    Err(Failure::Invalid(Error::Unsupported(
-        "the gallery is not built into this version yet".into(),
-    )))
+    let opts = site::BuildOptions {
+        content,
+        templates,
+        out,
+        jobs,
+        force,
+        progress: true,
+    };
+    let summary = site::build(&opts)?;
+    eprintln!("{summary}");
+    Ok(())
 }
 
 fn list() -> Result<(), Failure> {

@@ -98,7 +98,7 @@ fn every_page_exists_and_every_link_resolves() {
     let slugs = [
         "8x8-warnsdorff",
         "six-by-six",
-        "6x6-backtrack-open",
+        "6x6-search-open",
         "16x12-besa",
         "16x13-besa",
         "16x12-warnsdorff-open",

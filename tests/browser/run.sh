@@ -13,5 +13,10 @@ fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 
 site=target/browser/site
-cargo run --quiet -- build --content tests/fixtures/site/content --templates templates --out "$site"
+# KNIGHTS_BIN: the binary under test (set by tests/browser.rs); else build it.
+if [ -n "${KNIGHTS_BIN:-}" ]; then
+  "$KNIGHTS_BIN" build --content tests/fixtures/site/content --templates templates --out "$site" --force
+else
+  cargo run --quiet -- build --content tests/fixtures/site/content --templates templates --out "$site" --force
+fi
 node tests/browser/check.mjs "$site" target/browser/screenshots
