@@ -90,16 +90,22 @@ pub fn by_name(name: &str) -> Result<&'static dyn Construction, Error> {
         })
 }
 
-/// Builds a tour for `req` with the construction `algo` (`auto` picks the first that
-/// supports the board). Refuses boards with no tour, and boards too large for memory,
-/// before allocating anything.
-pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
+/// Refuses, before any work, a request for a tour that does not exist (citing the
+/// rule) or would not fit in memory.
+pub fn check_exists(req: &Request) -> Result<(), Error> {
     // A variant may change the board (Parberry's `corner` removes a corner of an odd
     // board), so the construction itself judges boards asked for with a variant.
     if req.variant.is_none() {
         existence::check(&req.board, req.open)?;
     }
-    existence::check_memory(&req.board)?;
+    existence::check_memory(&req.board)
+}
+
+/// Builds a tour for `req` with the construction `algo` (`auto` picks the first that
+/// supports the board). Refuses boards with no tour, and boards too large for memory,
+/// before allocating anything.
+pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
+    check_exists(req)?;
     if algo == "auto" {
         let mut reasons = Vec::new();
         for c in all() {

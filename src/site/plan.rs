@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
 use crate::board::Board;
-use crate::construct::{self, existence, Request};
+use crate::construct::{self, Request};
 use crate::Error;
 
 /// Most boards one series may expand to.
@@ -175,7 +175,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         seed: spec.seed,
         start: None,
     };
-    existence::check(&b, spec.open).map_err(|e| board.place.error("board", e.to_string()))?;
+    construct::check_exists(&request).map_err(|e| board.place.error("board", e.to_string()))?;
     if algo.value != "auto" {
         let c = construct::by_name(&algo.value)
             .map_err(|e| algo.place.error("algorithm", e.to_string()))?;
