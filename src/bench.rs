@@ -20,6 +20,8 @@ struct Row {
     fill: Duration,
     walk: Duration,
     peak_bytes: Option<u64>,
+    turns: u64,
+    crossings: u64,
 }
 
 /// Runs the benchmark on square boards of the given sides and prints a table.
@@ -29,7 +31,7 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
         rayon::current_num_threads()
     );
     println!(
-        "{:>11} {:>11} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>7} {:>10} {:>8}",
+        "{:>11} {:>11} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>7} {:>10} {:>8} | {:>8} {:>8}",
         "board",
         "cells",
         "construct",
@@ -41,14 +43,16 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
         "baseline",
         "ratio",
         "Mcells/s",
-        "peak B/c"
+        "peak B/c",
+        "turns/n",
+        "cross/n"
     );
     for &n in sizes {
         let board = Board::new(n, n)?;
         let row = measure(&board, algo)?;
         print_row(&board, &row);
     }
-    println!("ratio = total / baseline; baseline = fill + walk of the same number of cells");
+    println!("ratio = total / baseline; baseline = fill + walk of the same number of cells; n = the side");
     Ok(())
 }
 
@@ -63,6 +67,8 @@ fn measure(board: &Board, algo: &str) -> Result<Row, Error> {
         fill: Duration::MAX,
         walk: Duration::MAX,
         peak_bytes: None,
+        turns: 0,
+        crossings: 0,
     };
     for _ in 0..reps {
         reset_peak_memory();
@@ -74,8 +80,9 @@ fn measure(board: &Board, algo: &str) -> Result<Row, Error> {
         let tour = verify::verify(tour)?;
         let verify = t.elapsed();
         let t = Instant::now();
-        black_box(metrics::measure(&tour));
+        let m = black_box(metrics::measure(&tour));
         let metrics = t.elapsed();
+        (row.turns, row.crossings) = (m.turns, m.crossings);
         if let (Some(peak), Some(before)) = (peak_resident_bytes(), before) {
             row.peak_bytes = Some(peak.saturating_sub(before));
         }
@@ -121,7 +128,7 @@ fn print_row(board: &Board, r: &Row) {
         .map(|b| format!("{:.1}", b as f64 / r.cells as f64))
         .unwrap_or_else(|| "?".into());
     println!(
-        "{:>11} {:>11} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>7.2} {:>10.1} {:>8}",
+        "{:>11} {:>11} {:>9} {:>9} {:>9} {:>9} | {:>9} {:>9} {:>9} | {:>7.2} {:>10.1} {:>8} | {:>8.2} {:>8.2}",
         board.to_string(),
         r.cells,
         secs(r.construct),
@@ -133,7 +140,9 @@ fn print_row(board: &Board, r: &Row) {
         secs(base),
         total.as_secs_f64() / base.as_secs_f64(),
         r.cells as f64 / total.as_secs_f64() / 1e6,
-        peak
+        peak,
+        r.turns as f64 / board.width() as f64,
+        r.crossings as f64 / board.width() as f64
     );
 }
 

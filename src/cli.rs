@@ -12,6 +12,7 @@ use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
 use knights::render::{self, RenderOptions};
 use knights::site;
+use knights::symmetry::{symmetry, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -364,18 +365,23 @@ fn verify_file(file: &Path) -> Result<(), Failure> {
 struct MetricsReport<'a> {
     board: String,
     algorithm: &'a str,
+    missing_cells: usize,
     #[serde(flatten)]
     metrics: &'a Metrics,
+    symmetry: Symmetry,
 }
 
 fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
     let tour = load(input, args)?;
     let m = metrics::measure(&tour);
+    let sym = symmetry(&tour);
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),
             algorithm: tour.algorithm(),
+            missing_cells: tour.board().holes().len(),
             metrics: &m,
+            symmetry: sym,
         };
         println!(
             "{}",
@@ -394,6 +400,22 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
         m.turn_lower_bound, m.turn_ratio
     );
+    println!("longest run {} leaps", m.longest_run);
+    let symmetries: Vec<&str> = [
+        (sym.quarter_turn, "quarter turn"),
+        (sym.half_turn, "half turn"),
+        (sym.mirror, "mirror"),
+    ]
+    .iter()
+    .filter(|(has, _)| *has)
+    .map(|&(_, name)| name)
+    .collect();
+    let symmetries = if symmetries.is_empty() {
+        "none".to_string()
+    } else {
+        symmetries.join(", ")
+    };
+    println!("symmetry    {symmetries}");
     Ok(())
 }
 

@@ -61,7 +61,10 @@ pub struct Metrics {
 pub fn measure(tour: &Verified) -> Metrics {
     let grid = tour.grid().expect("a verified tour has a move grid");
     let turns = turns(grid);
-    let bound = turn_lower_bound(tour.board());
+    let mut bound = turn_lower_bound(tour.board());
+    if !tour.is_closed() {
+        bound = bound.saturating_sub(2); // the ends need not turn
+    }
     Metrics {
         cells: tour.path().len() as u64,
         closed: tour.is_closed(),
@@ -77,11 +80,18 @@ pub fn measure(tour: &Verified) -> Metrics {
     }
 }
 
-/// `2(w + h) - 4`, the number of edge cells, each of which is a turn in any tour.
+/// The number of edge cells, `2(w + h) - 4` less any missing ones: both moves at an
+/// edge cell go inwards, so each is a turn in any closed tour (an open tour's two ends
+/// may be edge cells that do not turn).
 pub fn turn_lower_bound(board: &Board) -> u64 {
-    let (w, h) = (board.width() as u64, board.height() as u64);
+    let (w, h) = (board.width(), board.height());
     if w < 2 || h < 2 {
-        return w * h;
+        return w as u64 * h as u64;
     }
-    2 * (w + h) - 4
+    let on_edge = |c: &&u32| {
+        let (x, y) = board.xy(**c);
+        x == 0 || y == 0 || x == w - 1 || y == h - 1
+    };
+    let missing = board.holes().iter().filter(on_edge).count() as u64;
+    2 * (w as u64 + h as u64) - 4 - missing
 }
