@@ -81,16 +81,8 @@ pub fn with_sections(t: &Verified, names: &[&str]) -> Verified {
 }
 
 /// The paper's formation section names, in tour order.
-pub const FORMATION: [&str; 8] = [
-    "red",
-    "green",
-    "light red",
-    "purple",
-    "blue",
-    "orange",
-    "light blue",
-    "black",
-];
+#[allow(unused_imports)] // not every test binary that includes this module draws sections
+pub use knights::construct::besa::SECTION_NAMES as FORMATION;
 
 /// A tour and its metrics.
 pub fn measured(t: Verified) -> (Verified, Metrics) {

@@ -62,6 +62,7 @@ use crate::{Board, Error, Sections, Tour};
 
 pub use layout::cell_moves;
 use layout::Layout;
+pub use sections::NAMES as SECTION_NAMES;
 
 /// The formation algorithm of Besa et al.
 pub struct Besa;

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use super::layout::{Layout, Role};
 
 /// The section names, in tour order from the bottom-left cell (Figure 3's colours).
-pub(super) const NAMES: [&str; 8] = [
+pub const NAMES: [&str; 8] = [
     "red",
     "green",
     "light red",
