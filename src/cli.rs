@@ -259,10 +259,16 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
             "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8) nor a tour file that exists"
         ))));
     }
+    read_verified(path)
+}
+
+/// Reads a tour file and proves it, naming the file when it is not a tour.
+fn read_verified(path: &Path) -> Result<Verified, Failure> {
     let tour = read_tour(path)?;
-    let name = path.display().to_string();
-    verify::verify(tour)
-        .map_err(|f| Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}"))))
+    verify::verify(tour).map_err(|f| {
+        let name = path.display();
+        Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}")))
+    })
 }
 
 fn looks_like_board(s: &str) -> bool {
@@ -347,17 +353,9 @@ impl Default for StyleArgs {
 }
 
 fn verify_file(file: &Path) -> Result<(), Failure> {
-    let tour = read_tour(file)?;
-    let name = file.display().to_string();
-    match verify::verify(tour) {
-        Ok(t) => {
-            println!("{name}: ok, {t} ({} cells)", t.path().len());
-            Ok(())
-        }
-        Err(f) => Err(Failure::Invalid(Error::invalid(format!(
-            "{name}: not a tour: {f}"
-        )))),
-    }
+    let t = read_verified(file)?;
+    println!("{}: ok, {t} ({} cells)", file.display(), t.path().len());
+    Ok(())
 }
 
 /// What `knights metrics --json` prints.
