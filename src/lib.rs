@@ -21,6 +21,7 @@ pub mod render;
 pub mod site;
 pub mod symmetry;
 pub mod tour;
+pub mod trace;
 pub mod verify;
 
 pub use board::{Board, Leaper};

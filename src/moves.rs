@@ -8,22 +8,36 @@
 use rayon::prelude::*;
 
 use crate::board::Board;
-
-/// How many leaps ahead [`MoveGrid::walk`] touches memory.
-const LOOKAHEAD: i64 = 6;
+use crate::trace::{self, Straight, Trace};
 
 /// One byte of direction bits (see [`crate::board::Leaper::dirs`]) per cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveGrid {
     board: Board,
     masks: Vec<u8>,
+    straight: Option<Straight>,
 }
 
 impl MoveGrid {
     /// A grid from per-cell direction masks, `masks[board.index(x, y)]`.
     pub fn from_masks(board: Board, masks: Vec<u8>) -> MoveGrid {
         assert_eq!(masks.len() as u64, board.area(), "one mask per cell");
-        MoveGrid { board, masks }
+        MoveGrid {
+            board,
+            masks,
+            straight: None,
+        }
+    }
+
+    /// Declares a rectangle whose cells all hold `straight.mask`, which walks then
+    /// cross in jumps. Checked in debug builds.
+    pub fn with_straight(mut self, straight: Straight) -> MoveGrid {
+        debug_assert!(straight.ys.clone().all(|y| straight
+            .xs
+            .clone()
+            .all(|x| { self.masks[self.board.index(x, y) as usize] == straight.mask })));
+        self.straight = Some(straight);
+        self
     }
 
     /// The moves of a path (and its closing move when `closed`), or `None` if some
@@ -46,10 +60,7 @@ impl MoveGrid {
             masks[a as usize] |= 1 << d;
             masks[b as usize] |= 1 << ((d + 4) % 8);
         }
-        Some(MoveGrid {
-            board: board.clone(),
-            masks,
-        })
+        Some(MoveGrid::from_masks(board.clone(), masks))
     }
 
     /// The board.
@@ -69,39 +80,20 @@ impl MoveGrid {
     /// On a grid where every cell has degree two and every move is answered by its
     /// neighbour, the walk is a tour exactly when it visits every cell.
     pub fn walk(&self, start: u32) -> (Vec<u32>, bool) {
-        let b = &self.board;
-        let w = b.width() as i64;
-        let offsets = b.leaper().dirs().map(|(dx, dy)| dx as i64 + dy as i64 * w);
-        let limit = b.cells() as usize;
-        let mut path = Vec::with_capacity(limit);
-        let mut cur = start;
-        let mut back: u8 = 0;
-        // Reading a few leaps ahead along the current direction starts the memory loads
-        // of a straight run early: the walk itself is a chain of dependent loads.
-        let mut ahead_sink = 0u8;
-        let result = loop {
-            path.push(cur);
-            let out = self.masks[cur as usize] & !back;
-            if out == 0 || path.len() > limit {
-                break false;
-            }
-            let d = out.trailing_zeros() as usize;
-            let next = cur as i64 + offsets[d];
-            if next < 0 || next as u64 >= b.area() {
-                break false;
-            }
-            let ahead = next + LOOKAHEAD * offsets[d];
-            if ahead >= 0 && (ahead as u64) < b.area() {
-                ahead_sink ^= self.masks[ahead as usize];
-            }
-            cur = next as u32;
-            if cur == start {
-                break true;
-            }
-            back = 1 << ((d + 4) % 8);
-        };
-        std::hint::black_box(ahead_sink);
-        (path, result)
+        let t = self.trace(start, None);
+        (t.path(), t.closed())
+    }
+
+    /// The walk of [`MoveGrid::walk`] as stretches, leaving `start` towards `second`
+    /// when given (and stopping at once when that is not one of its moves).
+    pub fn trace(&self, start: u32, second: Option<u32>) -> Trace {
+        trace::walk(
+            &self.board,
+            &self.masks,
+            self.straight.as_ref(),
+            start,
+            second,
+        )
     }
 
     /// Every cell's moves stay on the board and are answered by the neighbour, in

@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use super::pieces::{background, piece, Piece};
+use crate::trace::Straight;
 
 /// What part of the construction a placement is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,6 +262,11 @@ impl Layout {
             .filter(|r| matches!(r, Role::BottomLeft | Role::TopRight))
     }
 
+    /// Whether every cell number from `a` to `b` lies in the rows between the junctions.
+    pub(super) fn clear_of_junctions(&self, a: u32, b: u32) -> bool {
+        self.between_junctions.contains(&a) && self.between_junctions.contains(&b)
+    }
+
     /// The cell the tour reaches from the bottom-left cell when it follows the paper's
     /// Figure 3 order: the built board's move 0, "two up, one right".
     pub(super) fn first_step(&self) -> (u32, u32) {
@@ -271,31 +277,40 @@ impl Layout {
         }
     }
 
-    /// Fills row `y` (from the bottom) of the board's direction masks. Plain stretches
-    /// (the diagonal formation moves) are a memory fill; only the cells near the
-    /// board's edges look at the pieces.
+    /// Fills row `y` (from the bottom) of the board's direction masks. The part of the
+    /// row in the [`Layout::straight`] rectangle is a memory fill; only the cells near
+    /// the board's edges look at the pieces.
     pub(super) fn fill_row(&self, y: u32, row: &mut [u8]) {
-        let span = self.plain_span(y);
-        row[span.clone()].fill(self.background());
+        let s = self.straight();
+        let span = if s.ys.contains(&y) {
+            s.xs.start as usize..s.xs.end as usize
+        } else {
+            0..0
+        };
+        row[span.clone()].fill(s.mask);
         for x in (0..span.start).chain(span.end..self.width as usize) {
             row[x] = self.moves(x as u32, y);
         }
     }
 
-    /// The columns of row `y` that hold the background for certain.
-    fn plain_span(&self, y: u32) -> Range<usize> {
-        let (w, plain) = (self.width as usize, &self.plain);
-        if !self.transposed {
-            let i = self.built_height - 1 - y;
-            return if plain.contains(&i) { 2..w - 2 } else { 0..0 };
+    /// The rectangle of the board that holds the background for certain: the plain
+    /// rows away from the edge columns, in the board's own orientation.
+    pub(super) fn straight(&self) -> Straight {
+        let bh = self.built_height;
+        let (across, along) = (
+            bh - self.plain.end..bh - self.plain.start,
+            2..self.built_width - 2,
+        );
+        let (xs, ys) = if self.transposed {
+            (across, along)
+        } else {
+            (along, across)
+        };
+        Straight {
+            xs,
+            ys,
+            mask: self.background(),
         }
-        // Row y of the board is column y of the built board; its cell x is built row
-        // built_height - 1 - x.
-        if y < 2 || y >= self.built_width - 2 {
-            return 0..0;
-        }
-        let bh = self.built_height as usize;
-        bh - plain.end as usize..bh - plain.start as usize
     }
 }
 

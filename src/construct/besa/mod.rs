@@ -119,23 +119,20 @@ fn build(board: &Board) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
     let layout = Layout::new(w, h).expect("checked: the board is supported");
     let grid = move_grid(&layout, board);
-    let (mut path, closed) = grid.walk(0);
+    let (x1, y1) = layout.first_step();
+    let trace = grid.trace(0, Some(board.index(x1, y1)));
     let broken = |what: &str| {
         Error::Unsupported(format!(
             "internal error: the formation tour of the {board} board {what}; please report this"
         ))
     };
-    if !closed || path.len() as u64 != board.cells() {
+    if !trace.closed() || trace.len() as u64 != board.cells() {
         return Err(broken("is not a single cycle"));
     }
-    let (x1, y1) = layout.first_step();
-    if path[1] != board.index(x1, y1) {
-        path[1..].reverse();
-    }
     let labels =
-        sections::labels(&layout, &path).ok_or_else(|| broken("does not have eight sections"))?;
+        sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
-    Ok(Tour::new(board.clone(), path, true)
+    Ok(Tour::new(board.clone(), trace.path(), true)
         .with_algorithm("besa")
         .with_sections(Sections::new(names, labels))
         .with_grid(grid))
@@ -150,5 +147,5 @@ fn move_grid(layout: &Layout, board: &Board) -> MoveGrid {
         .with_min_len(16)
         .enumerate()
         .for_each(|(y, row)| layout.fill_row(y as u32, row));
-    MoveGrid::from_masks(board.clone(), masks)
+    MoveGrid::from_masks(board.clone(), masks).with_straight(layout.straight())
 }

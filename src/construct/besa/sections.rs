@@ -7,9 +7,8 @@
 //! order bottom-left, top-right, bottom-left, top-right, and the formation knights fill
 //! the gaps between them.
 
-use rayon::prelude::*;
-
 use super::layout::{Layout, Role};
+use crate::trace::Trace;
 
 /// The section names, in tour order from the bottom-left cell (Figure 3's colours).
 pub const NAMES: [&str; 8] = [
@@ -23,13 +22,17 @@ pub const NAMES: [&str; 8] = [
     "black",
 ];
 
-/// The junction runs of `path` as inclusive step ranges, the first one holding step 0 (it may wrap past the end of the path).
-fn junction_runs(layout: &Layout, path: &[u32]) -> Vec<(usize, usize, Role)> {
-    let steps: Vec<(usize, Role)> = path
-        .par_iter()
-        .enumerate()
-        .filter_map(|(k, &c)| layout.junction(c).map(|r| (k, r)))
-        .collect();
+/// The junction runs of the walk as inclusive step ranges, the first one holding step
+/// 0 (it may wrap past the end of the path). Stretches that lie between the junctions'
+/// rows (the long diagonal runs) are not looked into.
+fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
+    let steps = trace
+        .stretches()
+        .filter(|(_, s)| !layout.clear_of_junctions(s.first, s.last()))
+        .flat_map(|(pos, s)| {
+            (0..s.len)
+                .filter_map(move |k| layout.junction(s.cell(k)).map(|r| (pos + k as usize, r)))
+        });
     let mut runs: Vec<(usize, usize, Role)> = Vec::new();
     for (k, role) in steps {
         match runs.last_mut() {
@@ -40,7 +43,7 @@ fn junction_runs(layout: &Layout, path: &[u32]) -> Vec<(usize, usize, Role)> {
     // A run that reaches the end of the closed path continues at its start.
     if runs.len() > 1 {
         let (first, last) = (runs[0], runs[runs.len() - 1]);
-        if first.0 == 0 && last.1 == path.len() - 1 && first.2 == last.2 {
+        if first.0 == 0 && last.1 == trace.len() - 1 && first.2 == last.2 {
             runs[0].0 = last.0;
             runs.pop();
         }
@@ -48,17 +51,17 @@ fn junction_runs(layout: &Layout, path: &[u32]) -> Vec<(usize, usize, Role)> {
     runs
 }
 
-/// The section of every step of `path`, or `None` if the path does not have the
+/// The section of every step of the walk, or `None` if the path does not have the
 /// structure of Figure 3 (which the tests rule out for every supported board).
-pub(super) fn labels(layout: &Layout, path: &[u32]) -> Option<Vec<u8>> {
-    let runs = junction_runs(layout, path);
+pub(super) fn labels(layout: &Layout, trace: &Trace) -> Option<Vec<u8>> {
+    let runs = junction_runs(layout, trace);
     let roles: Vec<Role> = runs.iter().map(|r| r.2).collect();
     use Role::{BottomLeft as Bl, TopRight as Tr};
     let holds_start = runs.first().is_some_and(|r| r.0 == 0 || r.0 > r.1);
     if roles != [Bl, Tr, Bl, Tr] || !holds_start {
         return None;
     }
-    let n = path.len();
+    let n = trace.len();
     let mut labels = vec![0u8; n];
     // Sections 1..7 lie between the end of the first run and the start of its wrap.
     let mut from = runs[0].1 + 1;

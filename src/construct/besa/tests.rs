@@ -222,6 +222,11 @@ fn check_board(w: u32, h: u32) -> Result<(u64, u64), String> {
     if t.grid().unwrap().masks() != reference(w, h) {
         return Err("grid differs from the pasted pieces".into());
     }
+    // The walk jumps over straight runs: its path must still be the grid's tour.
+    let walked = crate::moves::MoveGrid::from_path(t.board(), t.path(), true);
+    if walked.as_ref().map(|g| g.masks()) != Some(t.grid().unwrap().masks()) {
+        return Err("the path does not follow the grid".into());
+    }
     sections_in_order(&t)?;
     let v = verify(t).map_err(|e| e.to_string())?;
     let m = metrics::measure(&v);
@@ -449,11 +454,19 @@ fn stages() {
     let grid = super::move_grid(&layout, &board);
     println!("fill {:?}", t.elapsed());
     let t = Instant::now();
-    let (path, _) = grid.walk(0);
-    println!("walk {:?}", t.elapsed());
+    let (x1, y1) = layout.first_step();
+    let trace = grid.trace(0, Some(board.index(x1, y1)));
+    println!(
+        "walk {:?} ({} stretches)",
+        t.elapsed(),
+        trace.stretches().count()
+    );
     let t = Instant::now();
-    let l = super::sections::labels(&layout, &path).unwrap();
-    println!("labels {:?} {}", t.elapsed(), l.len());
+    let path = trace.path();
+    println!("path {:?}", t.elapsed());
+    let t = Instant::now();
+    let l = super::sections::labels(&layout, &trace).unwrap();
+    println!("labels {:?} {} {}", t.elapsed(), l.len(), path.len());
 }
 
 /// The largest board the brief asks for, 10^8 cells: `cargo test --release --lib
