@@ -4,6 +4,8 @@
 //! The longest run is the largest gap between consecutive corners along the path (the
 //! ends of an open tour are corners too), found in parallel over chunks of the path.
 
+use std::ops::Range;
+
 use rayon::prelude::*;
 
 use super::turns::TURN;
@@ -31,25 +33,22 @@ fn join(a: Option<Corners>, b: Option<Corners>) -> Option<Corners> {
     }
 }
 
-/// The turns among path positions `start..start + cells.len()`.
-fn corners(masks: &[u8], cells: &[u32], start: usize) -> Option<Corners> {
+/// The turns among path positions `range`.
+fn corners(is_turn: impl Fn(usize) -> bool, range: Range<usize>) -> Option<Corners> {
     let mut found: Option<Corners> = None;
-    for (i, &c) in cells.iter().enumerate() {
-        if TURN[masks[c as usize] as usize] {
-            let pos = start + i;
-            found = Some(match found {
-                None => Corners {
-                    first: pos,
-                    last: pos,
-                    gap: 0,
-                },
-                Some(f) => Corners {
-                    first: f.first,
-                    last: pos,
-                    gap: f.gap.max(pos - f.last),
-                },
-            });
-        }
+    for pos in range.filter(|&pos| is_turn(pos)) {
+        found = Some(match found {
+            None => Corners {
+                first: pos,
+                last: pos,
+                gap: 0,
+            },
+            Some(f) => Corners {
+                first: f.first,
+                last: pos,
+                gap: f.gap.max(pos - f.last),
+            },
+        });
     }
     found
 }
@@ -64,10 +63,23 @@ pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
         n.saturating_sub(1)
     };
     const CHUNK: usize = 1 << 16;
-    let turns = path
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(i, cells)| corners(grid.masks(), cells, i * CHUNK))
+    let masks = grid.masks();
+    let by_mask = |pos: usize| TURN[masks[path[pos] as usize] as usize];
+    // Away from the ends, a turn is where the cell difference changes: on a board wider
+    // than twice the long leap two different leaps never have the same difference, and
+    // this streams through the path instead of looking up each cell's moves.
+    let (_, long) = grid.board().leaper().steps();
+    let by_difference = grid.board().width() > 2 * long;
+    let is_turn = |pos: usize| {
+        if by_difference && pos > 0 && pos + 1 < n {
+            path[pos + 1].wrapping_sub(path[pos]) != path[pos].wrapping_sub(path[pos - 1])
+        } else {
+            by_mask(pos)
+        }
+    };
+    let turns = (0..n.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|i| corners(is_turn, i * CHUNK..((i + 1) * CHUNK).min(n)))
         .collect::<Vec<_>>()
         .into_iter()
         .fold(None, join);
