@@ -81,7 +81,8 @@ impl MoveGrid {
     /// neighbour, the walk is a tour exactly when it visits every cell.
     pub fn walk(&self, start: u32) -> (Vec<u32>, bool) {
         let t = self.trace(start, None);
-        (t.path(), t.closed())
+        let closed = t.closed();
+        (t.into_path(), closed)
     }
 
     /// The walk of [`MoveGrid::walk`] as stretches, leaving `start` towards `second`

@@ -43,35 +43,74 @@ impl Straight {
     }
 }
 
-/// The cells `first`, `first + step`, `first + 2 step`, ... (`len` of them).
+/// A piece of a walk, in visiting order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stretch {
-    /// The first cell.
-    pub first: u32,
-    /// The difference of consecutive cell numbers (0 while `len` is 1).
-    pub step: i64,
+pub enum Stretch<'a> {
+    /// Cells the walk stepped to one by one.
+    Cells(&'a [u32]),
+    /// A run it jumped: `len` cells from `first`, each `step` after the one before.
+    Run {
+        /// The first cell.
+        first: u32,
+        /// The difference of consecutive cell numbers.
+        step: i64,
+        /// How many cells.
+        len: u32,
+    },
+}
+
+impl Stretch<'_> {
     /// How many cells.
-    pub len: u32,
-}
-
-impl Stretch {
-    /// Cell `k` of the stretch.
-    pub fn cell(&self, k: u32) -> u32 {
-        (self.first as i64 + k as i64 * self.step) as u32
+    pub fn len(&self) -> usize {
+        match *self {
+            Stretch::Cells(c) => c.len(),
+            Stretch::Run { len, .. } => len as usize,
+        }
     }
 
-    /// The last cell.
-    pub fn last(&self) -> u32 {
-        self.cell(self.len - 1)
+    /// Whether it has no cell (never, in a trace).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Cell `k`.
+    pub fn cell(&self, k: usize) -> u32 {
+        match *self {
+            Stretch::Cells(c) => c[k],
+            Stretch::Run { first, step, .. } => (first as i64 + k as i64 * step) as u32,
+        }
+    }
+
+    /// Writes cells `k..k + out.len()` into `out`.
+    fn write(&self, k: usize, out: &mut [u32]) {
+        match *self {
+            Stretch::Cells(c) => out.copy_from_slice(&c[k..k + out.len()]),
+            Stretch::Run { first, step, .. } => {
+                let first = first as i64 + k as i64 * step;
+                for (j, slot) in out.iter_mut().enumerate() {
+                    *slot = (first + j as i64 * step) as u32;
+                }
+            }
+        }
     }
 }
 
-/// A walk along a move grid, as stretches of cells in visiting order.
+/// Where a piece of the trace starts in the visiting order, and what it is.
+#[derive(Clone, Copy, Debug)]
+enum Piece {
+    /// Cells listed in `Trace::cells` from this index on.
+    Cells(usize),
+    /// A jumped run.
+    Run { first: u32, step: i64 },
+}
+
+/// A walk along a move grid: the cells it stepped to one by one, and the runs it
+/// jumped, in visiting order.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    stretches: Vec<Stretch>,
-    /// Where each stretch starts in the visiting order.
-    starts: Vec<usize>,
+    /// `(position in the visiting order, piece)`, by position.
+    pieces: Vec<(usize, Piece)>,
+    cells: Vec<u32>,
     len: usize,
     closed: bool,
 }
@@ -93,12 +132,29 @@ impl Trace {
     }
 
     /// The stretches, each with its position in the visiting order.
-    pub fn stretches(&self) -> impl Iterator<Item = (usize, &Stretch)> {
-        self.starts.iter().copied().zip(&self.stretches)
+    pub fn stretches(&self) -> impl Iterator<Item = (usize, Stretch<'_>)> {
+        (0..self.pieces.len()).map(|i| (self.pieces[i].0, self.stretch(i)))
     }
 
-    /// The visiting order, written in parallel blocks.
-    pub fn path(&self) -> Vec<u32> {
+    fn stretch(&self, i: usize) -> Stretch<'_> {
+        let (pos, piece) = self.pieces[i];
+        let end = self.pieces.get(i + 1).map_or(self.len, |p| p.0);
+        match piece {
+            Piece::Cells(from) => Stretch::Cells(&self.cells[from..from + end - pos]),
+            Piece::Run { first, step } => Stretch::Run {
+                first,
+                step,
+                len: (end - pos) as u32,
+            },
+        }
+    }
+
+    /// The visiting order. A walk that jumped nothing already holds it; otherwise it
+    /// is written in parallel blocks.
+    pub fn into_path(self) -> Vec<u32> {
+        if let [(_, Piece::Cells(0))] = self.pieces[..] {
+            return self.cells;
+        }
         const BLOCK: usize = 1 << 16;
         let mut path = vec![0u32; self.len];
         path.par_chunks_mut(BLOCK)
@@ -108,46 +164,31 @@ impl Trace {
     }
 
     /// Writes the cells at positions `pos..pos + out.len()` into `out`.
-    fn write(&self, pos: usize, out: &mut [u32]) {
-        let mut i = self.starts.partition_point(|&s| s <= pos) - 1;
-        let mut k = pos - self.starts[i];
-        let mut out = out;
+    fn write(&self, pos: usize, mut out: &mut [u32]) {
+        let mut i = self.pieces.partition_point(|p| p.0 <= pos) - 1;
+        let mut k = pos - self.pieces[i].0;
         while !out.is_empty() {
-            let s = self.stretches[i];
-            let n = (s.len as usize - k).min(out.len());
-            let (head, rest) = out.split_at_mut(n);
-            let first = s.first as i64 + k as i64 * s.step;
-            for (j, slot) in head.iter_mut().enumerate() {
-                *slot = (first + j as i64 * s.step) as u32;
-            }
+            let s = self.stretch(i);
+            let (head, rest) = out.split_at_mut((s.len() - k).min(out.len()));
+            s.write(k, head);
             out = rest;
             (i, k) = (i + 1, 0);
         }
     }
 
-    /// Appends the cell reached by a leap of cell difference `step`.
-    fn push(&mut self, cell: u32, step: i64) {
-        self.push_run(cell, step, 1);
+    /// Appends one cell.
+    fn push(&mut self, cell: u32) {
+        if !matches!(self.pieces.last(), Some((_, Piece::Cells(_)))) {
+            self.pieces.push((self.len, Piece::Cells(self.cells.len())));
+        }
+        self.cells.push(cell);
+        self.len += 1;
     }
 
-    /// Appends `count` cells, the first `cell`, each `step` after the one before.
-    fn push_run(&mut self, cell: u32, step: i64, count: u32) {
+    /// Appends `count` cells, the first `first`, each `step` after the one before.
+    fn push_run(&mut self, first: u32, step: i64, count: u32) {
+        self.pieces.push((self.len, Piece::Run { first, step }));
         self.len += count as usize;
-        if let Some(s) = self.stretches.last_mut() {
-            if s.len == 1 {
-                s.step = step;
-            }
-            if s.step == step {
-                s.len += count;
-                return;
-            }
-        }
-        self.starts.push(self.len - count as usize);
-        self.stretches.push(Stretch {
-            first: cell,
-            step,
-            len: count,
-        });
     }
 }
 
@@ -168,13 +209,7 @@ pub(crate) fn walk(
     let limit = board.cells() as usize;
     let start_xy = board.xy(start);
     let mut trace = Trace::default();
-    trace.starts.push(0);
-    trace.stretches.push(Stretch {
-        first: start,
-        step: 0,
-        len: 1,
-    });
-    trace.len = 1;
+    trace.push(start);
     let mut cur = start;
     let mut out = masks[start as usize];
     if let Some(second) = second {
@@ -206,7 +241,7 @@ pub(crate) fn walk(
             trace.closed = true;
             return trace;
         }
-        trace.push(cur, offsets[d]);
+        trace.push(cur);
         if trace.len > limit {
             return trace;
         }
@@ -238,24 +273,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stretches_merge_and_write_back_in_order() {
+    fn cells_and_runs_write_back_in_order() {
         let mut t = Trace::default();
-        t.starts.push(0);
-        t.stretches.push(Stretch {
-            first: 5,
-            step: 0,
-            len: 1,
-        });
-        t.len = 1;
-        t.push(7, 2);
+        t.push(5);
+        t.push(7);
         t.push_run(9, 2, 3); // 9, 11, 13
-        t.push(10, -3);
-        t.push(4, -6);
-        assert_eq!(t.stretches.len(), 2); // 5..=13 by 2, then 10, 4
-        assert_eq!(t.path(), vec![5, 7, 9, 11, 13, 10, 4]);
+        t.push(10);
+        t.push(4);
+        assert_eq!(t.len(), 7);
+        let kinds: Vec<_> = t.stretches().map(|(pos, s)| (pos, s.len())).collect();
+        assert_eq!(kinds, [(0, 2), (2, 3), (5, 2)]);
         let mut out = [0; 3];
         t.write(3, &mut out);
         assert_eq!(out, [11, 13, 10]);
+        assert_eq!(t.into_path(), vec![5, 7, 9, 11, 13, 10, 4]);
     }
 
     #[test]

@@ -132,7 +132,7 @@ fn build(board: &Board) -> Result<Tour, Error> {
     let labels =
         sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
-    Ok(Tour::new(board.clone(), trace.path(), true)
+    Ok(Tour::new(board.clone(), trace.into_path(), true)
         .with_algorithm("besa")
         .with_sections(Sections::new(names, labels))
         .with_grid(grid))

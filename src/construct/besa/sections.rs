@@ -8,7 +8,7 @@
 //! the gaps between them.
 
 use super::layout::{Layout, Role};
-use crate::trace::Trace;
+use crate::trace::{Stretch, Trace};
 
 /// The section names, in tour order from the bottom-left cell (Figure 3's colours).
 pub const NAMES: [&str; 8] = [
@@ -24,14 +24,13 @@ pub const NAMES: [&str; 8] = [
 
 /// The junction runs of the walk as inclusive step ranges, the first one holding step
 /// 0 (it may wrap past the end of the path). Stretches that lie between the junctions'
-/// rows (the long diagonal runs) are not looked into.
+/// rows (the long diagonal runs the walk jumped) are not looked into.
 fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
     let steps = trace
         .stretches()
-        .filter(|(_, s)| !layout.clear_of_junctions(s.first, s.last()))
+        .filter(|(_, s)| !(is_run(s) && layout.clear_of_junctions(s.cell(0), s.cell(s.len() - 1))))
         .flat_map(|(pos, s)| {
-            (0..s.len)
-                .filter_map(move |k| layout.junction(s.cell(k)).map(|r| (pos + k as usize, r)))
+            (0..s.len()).filter_map(move |k| layout.junction(s.cell(k)).map(|r| (pos + k, r)))
         });
     let mut runs: Vec<(usize, usize, Role)> = Vec::new();
     for (k, role) in steps {
@@ -49,6 +48,12 @@ fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
         }
     }
     runs
+}
+
+/// Whether a stretch is a jumped run, whose cell numbers only grow or only shrink, so
+/// that its ends bound all of them.
+fn is_run(s: &Stretch) -> bool {
+    matches!(s, Stretch::Run { .. })
 }
 
 /// The section of every step of the walk, or `None` if the path does not have the

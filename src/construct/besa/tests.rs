@@ -462,11 +462,11 @@ fn stages() {
         trace.stretches().count()
     );
     let t = Instant::now();
-    let path = trace.path();
-    println!("path {:?}", t.elapsed());
-    let t = Instant::now();
     let l = super::sections::labels(&layout, &trace).unwrap();
-    println!("labels {:?} {} {}", t.elapsed(), l.len(), path.len());
+    println!("labels {:?} {}", t.elapsed(), l.len());
+    let t = Instant::now();
+    let path = trace.into_path();
+    println!("path {:?} {}", t.elapsed(), path.len());
 }
 
 /// The largest board the brief asks for, 10^8 cells: `cargo test --release --lib
