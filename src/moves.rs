@@ -32,12 +32,21 @@ impl MoveGrid {
     /// Declares a rectangle whose cells all hold `straight.mask`, which walks then
     /// cross in jumps. Checked in debug builds.
     pub fn with_straight(mut self, straight: Straight) -> MoveGrid {
-        debug_assert!(straight.ys.clone().all(|y| straight
-            .xs
-            .clone()
-            .all(|x| { self.masks[self.board.index(x, y) as usize] == straight.mask })));
+        debug_assert!(
+            self.holds(&straight),
+            "the straight rectangle is not uniform"
+        );
         self.straight = Some(straight);
         self
+    }
+
+    /// Whether every cell of the rectangle holds its mask.
+    fn holds(&self, s: &Straight) -> bool {
+        let b = &self.board;
+        s.ys.clone().all(|y| {
+            s.xs.clone()
+                .all(|x| self.masks[b.index(x, y) as usize] == s.mask)
+        })
     }
 
     /// The moves of a path (and its closing move when `closed`), or `None` if some

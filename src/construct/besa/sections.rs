@@ -28,7 +28,7 @@ pub const NAMES: [&str; 8] = [
 fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
     let steps = trace
         .stretches()
-        .filter(|(_, s)| !(is_run(s) && layout.clear_of_junctions(s.cell(0), s.cell(s.len() - 1))))
+        .filter(|(_, s)| !jumped_between(layout, s))
         .flat_map(|(pos, s)| {
             (0..s.len()).filter_map(move |k| layout.junction(s.cell(k)).map(|r| (pos + k, r)))
         });
@@ -50,10 +50,10 @@ fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
     runs
 }
 
-/// Whether a stretch is a jumped run, whose cell numbers only grow or only shrink, so
-/// that its ends bound all of them.
-fn is_run(s: &Stretch) -> bool {
-    matches!(s, Stretch::Run { .. })
+/// Whether a stretch is a run the walk jumped between the junctions' rows: a run's cell
+/// numbers only grow or only shrink, so its two ends bound all of them.
+fn jumped_between(layout: &Layout, s: &Stretch) -> bool {
+    matches!(s, Stretch::Run { .. }) && layout.clear_of_junctions(s.cell(0), s.cell(s.len() - 1))
 }
 
 /// The section of every step of the walk, or `None` if the path does not have the
