@@ -7,6 +7,7 @@
 
 use std::io::{self, Write};
 
+use rayon::prelude::*;
 use serde::Deserialize;
 
 use crate::board::{Board, Leaper};
@@ -195,13 +196,36 @@ fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "]\n}}")
 }
 
+/// Writes cells as `[x, y]` pairs separated by commas. Big paths are formatted in
+/// parallel pieces, a bounded batch at a time, so a 10^8-cell tour is written in
+/// seconds without holding its whole text in memory.
 fn write_cells(b: &Board, cells: &[u32], out: &mut impl Write) -> io::Result<()> {
-    for (i, &c) in cells.iter().enumerate() {
-        let (x, y) = b.xy(c);
-        let sep = if i == 0 { "" } else { ", " };
-        write!(out, "{sep}[{x}, {y}]")?;
+    const PIECE: usize = 1 << 14;
+    let mut first = true;
+    for batch in cells.chunks(PIECE * 64) {
+        let texts: Vec<Vec<u8>> = batch.par_chunks(PIECE).map(|p| cells_text(b, p)).collect();
+        for text in texts {
+            // Every pair is written with a leading ", "; the first one of all drops it.
+            out.write_all(if first { &text[2..] } else { &text })?;
+            first = false;
+        }
     }
     Ok(())
+}
+
+/// `, [x, y]` for each cell.
+fn cells_text(b: &Board, cells: &[u32]) -> Vec<u8> {
+    let mut num = itoa::Buffer::new();
+    let mut text = Vec::with_capacity(cells.len() * 14);
+    for &c in cells {
+        let (x, y) = b.xy(c);
+        text.extend_from_slice(b", [");
+        text.extend_from_slice(num.format(x).as_bytes());
+        text.extend_from_slice(b", ");
+        text.extend_from_slice(num.format(y).as_bytes());
+        text.push(b']');
+    }
+    text
 }
 
 fn write_sections(s: &Sections, out: &mut impl Write) -> io::Result<()> {
