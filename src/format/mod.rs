@@ -1,0 +1,157 @@
+//! Tour files: the JSON format of DESIGN.md and the classic numbered grid, read and
+//! written. Reading says exactly where a file is wrong (line and column for syntax,
+//! the field such as `path[17]` for content), so users can fix it by hand.
+//!
+//! Reading only checks the file's shape; whether the path is a tour is
+//! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
+
+mod grid;
+mod json;
+
+use std::io::{self, Write};
+
+use crate::tour::Tour;
+use crate::Error;
+
+use grid::{parse_grid, write_grid};
+use json::{parse_json, write_json};
+
+/// The on-disk forms of a tour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The JSON tour file.
+    Json,
+    /// One line per row, top row first, each cell the 1-based step that visits it.
+    Grid,
+}
+
+/// Reads a tour from `text` in either format (JSON when it starts with `{`). `file`
+/// names the source in error messages.
+pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
+    if text.trim_start().starts_with('{') {
+        parse_json(text, file)
+    } else {
+        parse_grid(text, file)
+    }
+}
+
+/// Writes `tour` in `format`.
+pub fn write(tour: &Tour, format: Format, out: &mut impl Write) -> io::Result<()> {
+    match format {
+        Format::Json => write_json(tour, out),
+        Format::Grid => write_grid(tour, out),
+    }
+}
+
+/// The tour as a JSON document.
+pub fn to_json(tour: &Tour) -> String {
+    let mut out = Vec::new();
+    write_json(tour, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+fn parse_error(file: &str, place: impl Into<String>, message: impl Into<String>) -> Error {
+    Error::Parse {
+        file: file.to_string(),
+        place: place.into(),
+        message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Sections;
+
+    fn ring_with_hole() -> Tour {
+        crate::examples::ring()
+            .with_algorithm("hand")
+            .with_sections(Sections::new(
+                vec!["a".into(), "b".into()],
+                vec![0, 0, 0, 1, 1, 1, 1, 0],
+            ))
+    }
+
+    #[test]
+    fn json_round_trips() {
+        let t = ring_with_hole();
+        let back = parse(&to_json(&t), "t.json").unwrap();
+        assert_eq!(back.board(), t.board());
+        assert_eq!(back.path(), t.path());
+        assert_eq!(back.is_closed(), t.is_closed());
+        assert_eq!(back.algorithm(), "hand");
+        assert_eq!(back.sections(), t.sections());
+        crate::verify::check(&back).unwrap();
+    }
+
+    #[test]
+    fn grid_round_trips_and_infers_closed() {
+        let t = ring_with_hole();
+        let mut out = Vec::new();
+        write(&t, Format::Grid, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "7 2 5\n4 . 8\n1 6 3\n");
+        let back = parse(&text, "t.txt").unwrap();
+        assert_eq!(back.path(), t.path());
+        assert!(back.is_closed());
+        assert_eq!(back.board().holes(), t.board().holes());
+    }
+
+    #[test]
+    fn json_errors_name_the_place() {
+        let e = parse("{\"board\": {\"width\": 3}}", "a.json").unwrap_err();
+        assert!(e.to_string().starts_with("a.json: line 1, column "), "{e}");
+        assert!(e.to_string().contains("height"), "{e}");
+        let text = r#"{"board": {"width": 3, "height": 3}, "closed": false,
+            "path": [[0, 0], [1, 2], [3, 1]]}"#;
+        let e = parse(text, "b.json").unwrap_err().to_string();
+        assert_eq!(e, "b.json: field path[2]: [3, 1] is outside the 3x3 board");
+        // Pairs that do not fit in 32 bits keep their written values in the message.
+        for (bad, shown) in [("-1, 5", "[-1, 5]"), ("0, 99999999999", "[0, 99999999999]")] {
+            let text = format!(
+                r#"{{"board": {{"width": 3, "height": 3}}, "closed": false,
+                "path": [[0, 0], [1, 2], [{bad}], [-7, -7]]}}"#
+            );
+            let e = parse(&text, "d.json").unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("d.json: field path[2]: {shown} is outside the 3x3 board")
+            );
+        }
+        let e = parse(
+            r#"{"board": {"width": 3, "height": 3}, "closed": false, "path": [[0]]}"#,
+            "e.json",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("e.json: line 1, column") && e.contains("length 1"),
+            "{e}"
+        );
+        let e = parse("{\"board\": 3", "c.json").unwrap_err().to_string();
+        assert!(e.starts_with("c.json: line 1, column"), "{e}");
+    }
+
+    #[test]
+    fn grid_errors_name_the_line() {
+        let e = parse("1 2\n3\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "g.txt: line 2: this row has 1 cells but the first row has 2"
+        );
+        let e = parse("1 2\n3 x\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "g.txt: line 2, column 2: 'x' is not a step number or '.'"
+        );
+        let e = parse("1 2\n2 4\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "g.txt: line 2, column 1: step 2 appears twice (also on line 1)"
+        );
+        let e = parse("1 2\n5 4\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(e, "g.txt: line 2, column 1: step 5 is out of range 1..=4");
+        let e = parse("\n\n", "g.txt").unwrap_err().to_string();
+        assert!(e.starts_with("g.txt: line 1: the file is empty"), "{e}");
+    }
+}
