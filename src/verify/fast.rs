@@ -80,7 +80,7 @@ fn covers(b: &Board, maps: &[Vec<u64>]) -> bool {
 
 /// The board's width, area and leaper, with a division by the width that is a multiply
 /// and a shift.
-struct Geometry {
+pub(super) struct Geometry {
     width: u32,
     area: u64,
     /// `ceil(2^64 / width)`: for every 32-bit `c`, `c / width` is the high half of the
@@ -91,7 +91,7 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(b: &Board) -> Geometry {
+    pub(super) fn new(b: &Board) -> Geometry {
         let width = b.width();
         Geometry {
             width,
@@ -118,7 +118,7 @@ impl Geometry {
 
     /// Whether cells `p` and `q` (both on the board) are a leap apart.
     #[inline]
-    fn leap(&self, p: u32, q: u32) -> bool {
+    pub(super) fn leap(&self, p: u32, q: u32) -> bool {
         let ((px, py), (qx, qy)) = (self.xy(p), self.xy(q));
         let (dx, dy) = (px.abs_diff(qx), py.abs_diff(qy));
         let (a, b) = self.steps;

@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use super::fast::Geometry;
 use super::Failure;
 use crate::board::Board;
 
@@ -68,26 +69,13 @@ pub(super) fn length(b: &Board, path: &[u32]) -> Result<(), Failure> {
     })
 }
 
-/// Every step is a leap of the board's leaper. The path is cut into chunks checked in
-/// parallel; within a chunk the column is tracked step by step, so there is one
-/// division per chunk rather than two per step.
+/// Every step is a leap of the board's leaper (its cells being on the board, checked
+/// before), by the same test as the fast proof, in parallel.
 pub(super) fn leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
-    const CHUNK: usize = 1 << 16;
-    let table = LeapTable::new(b);
+    let g = Geometry::new(b);
     let bad = (0..path.len().saturating_sub(1))
         .into_par_iter()
-        .step_by(CHUNK)
-        .find_map_first(|start| {
-            let end = (start + CHUNK).min(path.len() - 1);
-            let mut x = path[start] % b.width();
-            (start..end).find(|&i| match table.dx(b, path[i], x, path[i + 1]) {
-                Some(dx) => {
-                    x = (x as i64 + dx) as u32;
-                    false
-                }
-                None => true,
-            })
-        });
+        .find_first(|&i| !g.leap(path[i], path[i + 1]));
     match bad {
         None => Ok(()),
         Some(i) => Err(Failure::NotALeap {
@@ -96,37 +84,5 @@ pub(super) fn leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
             to: b.xy(path[i + 1]),
             leaper: b.leaper().to_string(),
         }),
-    }
-}
-
-/// The cell-number differences of the eight leaps, to recognise a leap from the
-/// difference of two cell numbers and the column it leaves from.
-struct LeapTable {
-    /// `(cell difference, dx)` per direction.
-    leaps: [(i64, i64); 8],
-}
-
-impl LeapTable {
-    fn new(b: &Board) -> LeapTable {
-        let w = b.width() as i64;
-        let dirs = b.leaper().dirs();
-        LeapTable {
-            leaps: std::array::from_fn(|d| {
-                let (dx, dy) = (dirs[d].0 as i64, dirs[d].1 as i64);
-                (dx + dy * w, dx)
-            }),
-        }
-    }
-
-    /// The column change of the leap from `a` (in column `x`) to `b`, if it is a leap.
-    /// The target being on the board is checked elsewhere; the column must not wrap.
-    #[inline]
-    fn dx(&self, board: &Board, a: u32, x: u32, b: u32) -> Option<i64> {
-        let diff = b as i64 - a as i64;
-        let w = board.width() as i64;
-        self.leaps
-            .iter()
-            .find(|&&(delta, dx)| delta == diff && (0..w).contains(&(x as i64 + dx)))
-            .map(|&(_, dx)| dx)
     }
 }
