@@ -73,7 +73,8 @@ enum Command {
     #[command(after_help = "Examples:
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
-  knights render tour.json --theme print -o figure.pdf")]
+  knights render tour.json --theme print -o figure.pdf
+  knights render 1000x1000 --region 0,0,23,23 -o corner.png")]
     Render {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
         input: String,
@@ -175,6 +176,13 @@ struct StyleArgs {
     /// PNG resolution in dots per inch.
     #[arg(long)]
     dpi: Option<f32>,
+    /// auto (an overview when the squares would be too small to see), detail or overview.
+    #[arg(long, default_value = "auto")]
+    style: render::Style,
+    /// Only the cells X0,Y0,X1,Y1 (column and row from 0 at the bottom left, both
+    /// corners included), at full detail; leaps leaving it are cut at its frame.
+    #[arg(long)]
+    region: Option<render::Region>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -348,6 +356,8 @@ impl Default for StyleArgs {
             show: None,
             width: None,
             dpi: None,
+            style: render::Style::Auto,
+            region: None,
         }
     }
 }
@@ -434,6 +444,8 @@ impl StyleArgs {
             show: self.show.clone(),
             width: self.width,
             dpi: self.dpi,
+            style: self.style,
+            region: self.region,
         }
     }
 }

@@ -170,7 +170,7 @@ fn render(c: &Case) -> Vec<u8> {
         theme: c.theme.into(),
         show: c.show.map(String::from),
         width: Some(c.width),
-        dpi: None,
+        ..Default::default()
     };
     render::render_png_bytes(&c.tour.0, &c.tour.1, &opts).unwrap()
 }

@@ -23,12 +23,13 @@ pub fn turns(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
     let grid = tour.grid().expect("a verified tour has a move grid");
     let r = num(frame.size(&theme.markers.turn));
     let b = tour.board();
-    metrics::turn_cells(grid).into_iter().fold(
+    let cells = metrics::turn_cells(grid).into_iter().map(|c| b.xy(c));
+    cells.filter(|&xy| frame.shows_cell(xy)).fold(
         Group::new()
             .set("class", "turns")
             .set("fill", theme.markers.turn_colour.as_str()),
-        |g, c| {
-            let (x, y) = frame.cell(b.xy(c));
+        |g, xy| {
+            let (x, y) = frame.cell(xy);
             g.add(disk("turn", (x as f64, y as f64), &r))
         },
     )
@@ -39,7 +40,8 @@ pub fn crossings(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
     let grid = tour.grid().expect("a verified tour has a move grid");
     let m = &theme.markers;
     let r = num(frame.size(&m.crossing));
-    metrics::crossing_points(grid).into_iter().fold(
+    let points = metrics::crossing_points(grid).into_iter();
+    points.filter(|&p| frame.shows_point(p)).fold(
         Group::new()
             .set("class", "crossings")
             .set("fill", m.crossing_fill.as_str())
@@ -64,17 +66,15 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
         (x as f64, y as f64)
     };
     let (s, next) = (at(0), at(1));
-    let ring = disk("start", s, &num(r))
-        .set("fill", "none")
-        .set("stroke", m.start_colour.as_str())
-        .set("stroke-width", num((arrow_size * 0.35).max(width)));
-    let mut g = Group::new().set("class", "ends").add(ring).add(arrow(
-        s,
-        next,
-        arrow_size,
-        &m.start_colour,
-    ));
-    if !tour.is_closed() {
+    let mut g = Group::new().set("class", "ends");
+    if frame.shows_cell(b.xy(p[0])) {
+        let ring = disk("start", s, &num(r))
+            .set("fill", "none")
+            .set("stroke", m.start_colour.as_str())
+            .set("stroke-width", num((arrow_size * 0.35).max(width)));
+        g = g.add(ring).add(arrow(s, next, arrow_size, &m.start_colour));
+    }
+    if !tour.is_closed() && frame.shows_cell(b.xy(p[p.len() - 1])) {
         let (x, y) = at(p.len() - 1);
         let side = r * 2.0;
         g = g.add(

@@ -11,9 +11,11 @@ mod font;
 mod frame;
 pub mod layers;
 mod markers;
+pub mod overview;
 mod path;
 mod pdf;
 mod raster;
+pub mod region;
 mod squares;
 mod text;
 pub mod theme;
@@ -22,7 +24,9 @@ use std::path::Path;
 
 pub use colour::section as section_colour;
 pub use layers::{Layer, Layers};
+pub use overview::Style;
 pub use raster::{Resolution, DEFAULT_DPI};
+pub use region::Region;
 pub use theme::Theme;
 
 use crate::metrics::Metrics;
@@ -41,6 +45,10 @@ pub struct RenderOptions {
     pub width: Option<u32>,
     /// PNG resolution in dots per inch of the page's size.
     pub dpi: Option<f32>,
+    /// Square by square, as an overview, or chosen by the size of the squares.
+    pub style: Style,
+    /// Only these cells, at full detail (`None`: the whole board).
+    pub region: Option<Region>,
 }
 
 impl RenderOptions {
@@ -63,24 +71,51 @@ impl RenderOptions {
     }
 }
 
-/// The layers `opts` shows on `tour` drawn with `theme`.
-pub fn layers_for(tour: &Verified, theme: &Theme, show: Option<&str>) -> Result<Layers, Error> {
-    let side = tour.board().width().max(tour.board().height());
-    let defaults = Layers::defaults(&theme.layers, side);
-    match show {
-        None => Ok(defaults),
-        Some(s) => Layers::parse(s, defaults),
-    }
+/// What to draw of `tour` with `theme`: the region, the style (resolved) and the
+/// layers `show` asks for, whose defaults depend on the region's size and the style.
+pub fn plan_for(
+    tour: &Verified,
+    theme: &Theme,
+    show: Option<&str>,
+    style: Style,
+    region: Option<Region>,
+) -> Result<document::Plan, Error> {
+    let region = region.unwrap_or_else(|| Region::all(tour.board()));
+    region.check(tour.board())?;
+    let style = style.resolve(&region, theme);
+    let side = region.width().max(region.height());
+    let defaults = style.default_layers(Layers::defaults(&theme.layers, side));
+    let layers = match show {
+        None => defaults,
+        Some(s) => Layers::parse(s, defaults)?,
+    };
+    Ok(document::Plan {
+        layers,
+        style,
+        region,
+    })
 }
 
-/// The drawing as an SVG document with an explicit theme and layers.
+/// The layers `opts` shows on `tour` drawn with `theme`.
+pub fn layers_for(tour: &Verified, theme: &Theme, show: Option<&str>) -> Result<Layers, Error> {
+    Ok(plan_for(tour, theme, show, Style::Auto, None)?.layers)
+}
+
+/// The drawing as an SVG document with an explicit theme and layers, its style chosen
+/// by the size of the squares.
 pub fn svg_with(
     tour: &Verified,
     metrics: &Metrics,
     theme: &Theme,
     layers: Layers,
 ) -> Result<String, Error> {
-    document::document(tour, metrics, theme, layers)
+    let region = Region::all(tour.board());
+    let plan = document::Plan {
+        layers,
+        style: Style::Auto.resolve(&region, theme),
+        region,
+    };
+    document::document(tour, metrics, theme, plan)
 }
 
 /// The drawing as an SVG document.
@@ -90,8 +125,8 @@ pub fn render_svg(
     opts: &RenderOptions,
 ) -> Result<String, Error> {
     let theme = opts.theme()?;
-    let layers = layers_for(tour, &theme, opts.show.as_deref())?;
-    svg_with(tour, metrics, &theme, layers)
+    let plan = plan_for(tour, &theme, opts.show.as_deref(), opts.style, opts.region)?;
+    document::document(tour, metrics, &theme, plan)
 }
 
 /// The drawing as PNG bytes (e.g. gallery thumbnails: set `opts.width`).
