@@ -29,7 +29,7 @@ mod naive;
 #[cfg(test)]
 mod tests;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::verify::Verified;
@@ -39,7 +39,7 @@ pub use runs::longest_run;
 pub use turns::{is_turn, turn_cells, turns};
 
 /// What a tour measures.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
     /// Cells visited.
     pub cells: u64,

@@ -12,6 +12,7 @@ mod frame;
 pub mod layers;
 mod markers;
 pub mod overview;
+mod palette;
 mod path;
 mod pdf;
 mod raster;
@@ -23,6 +24,7 @@ pub mod theme;
 use std::path::Path;
 
 pub use colour::section as section_colour;
+pub use document::Plan;
 pub use layers::{Layer, Layers};
 pub use overview::Style;
 pub use raster::{Resolution, DEFAULT_DPI};
@@ -79,7 +81,7 @@ pub fn plan_for(
     show: Option<&str>,
     style: Style,
     region: Option<Region>,
-) -> Result<document::Plan, Error> {
+) -> Result<Plan, Error> {
     let region = region.unwrap_or_else(|| Region::all(tour.board()));
     region.check(tour.board())?;
     let style = style.resolve(&region, theme);
@@ -89,11 +91,21 @@ pub fn plan_for(
         None => defaults,
         Some(s) => Layers::parse(s, defaults)?,
     };
-    Ok(document::Plan {
+    Ok(Plan {
         layers,
         style,
         region,
     })
+}
+
+/// The drawing as an SVG document, as `plan` (see [`plan_for`]) says.
+pub fn svg_of_plan(
+    tour: &Verified,
+    metrics: &Metrics,
+    theme: &Theme,
+    plan: Plan,
+) -> Result<String, Error> {
+    document::document(tour, metrics, theme, plan)
 }
 
 /// The layers `opts` shows on `tour` drawn with `theme`.

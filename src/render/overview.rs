@@ -531,6 +531,22 @@ pub fn spots(tour: &Tour, s: &Summary) -> Vec<Spot> {
     out
 }
 
+/// The corners and busiest places of `tour`'s overview drawn with `theme` (see
+/// [`spots`]); empty when `tour` would be drawn square by square.
+pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
+    let b = tour.board();
+    if tour.path().len() < 2 || Style::Auto.resolve(&Region::all(b), theme) != Style::Overview {
+        return Vec::new();
+    }
+    let walk = Walk::new(tour);
+    let colours = Colours::new(tour, &walk, theme, false);
+    let blocks = Blocks::new(b.width(), b.height(), theme.overview.blocks);
+    spots(
+        tour,
+        &Summary::of(&walk, tour, blocks, colours.len(), |_| 0),
+    )
+}
+
 /// A frame around each spot, numbered.
 fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
     let o = &theme.overview;

@@ -1,26 +1,42 @@
 //! One tour of the plan, start to finish: construct, verify, measure, draw, write its
 //! files. Independent of every other tour, so the build runs these in parallel. A tour
 //! that fails verification stops here: nothing of it is written.
+//!
+//! What a tour ships: its drawing as SVG (shown on its page), thumbnails at two
+//! resolutions (for sharp high-density screens), detailed crops of the corners and
+//! busiest places when the drawing is an overview, and, for catalogue tours (series
+//! members when the catalogue asks), PNG, PDF and JSON downloads. Each picture is drawn
+//! once; the PNG and PDF come from the same document as the SVG.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::plan::Job;
 use crate::metrics::{self, Metrics};
-use crate::render::{self, Resolution, Theme};
+use crate::render::{self, overview, Resolution, Style, Theme};
 use crate::{construct, verify, Error};
 
-/// The drawings' theme.
-pub const THEME: &str = "web";
 /// Width in pixels of the large PNG download.
 const PNG_WIDTH: u32 = 1600;
-/// Width in pixels of the index thumbnails.
-const THUMB_WIDTH: u32 = 240;
+/// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
+pub const THUMB_WIDTH: u32 = 240;
+/// Thumbnails show the overview when a square would get fewer pixels than this at 2x.
+const THUMB_MIN_CELL_PX: f64 = 6.0;
+
+/// How every tour is drawn and what it ships.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The drawings' theme.
+    pub theme: Theme,
+    /// Write downloads for series members too.
+    pub series_downloads: bool,
+}
 
 /// What building one tour produced (its files are in the output folder).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Built {
     /// The construction that actually made the tour (resolves `auto`).
     pub algorithm: String,
@@ -30,24 +46,35 @@ pub struct Built {
     pub construct_secs: f64,
     /// Seconds spent verifying it.
     pub verify_secs: f64,
+    /// Seconds spent drawing and writing its files.
+    pub draw_secs: f64,
     /// Section names, how many cells each has, and their colour in the drawing, when
     /// the construction labelled them.
     pub sections: Vec<(String, u64, String)>,
+    /// The files written, by kind (`svg`, `thumb`, `thumb2x`, `png`, `pdf`, `json`),
+    /// relative to the output folder.
+    pub files: BTreeMap<String, String>,
+    /// Detailed crops of an overview: (what it shows, its SVG file).
+    pub crops: Vec<(String, String)>,
+    /// Taken from the build cache rather than built now.
+    #[serde(skip)]
+    pub cached: bool,
 }
 
-/// The files of tour `slug`, relative to the output folder.
-pub fn files(slug: &str) -> [(&'static str, String); 5] {
-    [
-        ("svg", format!("files/{slug}.svg")),
-        ("png", format!("files/{slug}.png")),
-        ("pdf", format!("files/{slug}.pdf")),
-        ("json", format!("files/{slug}.json")),
-        ("thumb", format!("thumbs/{slug}.png")),
-    ]
+impl Built {
+    /// Every file of the tour, relative to the output folder.
+    pub fn all_files(&self) -> impl Iterator<Item = &String> {
+        self.files.values().chain(self.crops.iter().map(|c| &c.1))
+    }
+}
+
+/// Whether `job` ships its PNG, PDF and JSON downloads.
+pub fn has_downloads(job: &Job, settings: &Settings) -> bool {
+    job.listed || settings.series_downloads
 }
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
-pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
+pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
         job.place.error(
             "board",
@@ -71,18 +98,76 @@ pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
     let t1 = Instant::now();
     let tour = verify::verify(tour).map_err(|f| at(Error::NotATour(f)))?;
     let verify_secs = t1.elapsed().as_secs_f64();
+    let t2 = Instant::now();
     let m = metrics::measure(&tour);
-    let sections = section_counts(&tour, theme);
-    let [svg, png, pdf, json, thumb] = files(&job.slug).map(|(_, f)| out.join(f));
+    let theme = &settings.theme;
+    let slug = &job.slug;
+    let mut files = BTreeMap::new();
+    let mut put = |kind: &str, rel: String, bytes: &[u8]| -> Result<(), Error> {
+        write(&out.join(&rel), bytes)?;
+        files.insert(kind.to_string(), rel);
+        Ok(())
+    };
     let layers = render::layers_for(&tour, theme, None).map_err(at)?;
     let drawing = render::svg_with(&tour, &m, theme, layers).map_err(at)?;
-    write(&svg, drawing.as_bytes())?;
-    let big = render::svg_to_png(&drawing, Resolution::Width(PNG_WIDTH)).map_err(at)?;
-    write(&png, &big)?;
-    write(&pdf, &render::svg_to_pdf(&drawing).map_err(at)?)?;
-    let small = render::svg_to_png(&drawing, Resolution::Width(THUMB_WIDTH)).map_err(at)?;
-    write(&thumb, &small)?;
-    write(&json, crate::format::to_json(&tour).as_bytes())?;
+    put("svg", format!("files/{slug}.svg"), drawing.as_bytes())?;
+    if has_downloads(job, settings) {
+        let png = render::svg_to_png(&drawing, Resolution::Width(PNG_WIDTH)).map_err(at)?;
+        put("png", format!("files/{slug}.png"), &png)?;
+        put(
+            "pdf",
+            format!("files/{slug}.pdf"),
+            &render::svg_to_pdf(&drawing).map_err(at)?,
+        )?;
+        put(
+            "json",
+            format!("files/{slug}.json"),
+            crate::format::to_json(&tour).as_bytes(),
+        )?;
+    }
+    // Thumbnails: the page's drawing when its squares are big enough at 2x, else an
+    // overview (drawn once for both sizes).
+    let side = tour.board().width().max(tour.board().height()) as f64;
+    let small = (2 * THUMB_WIDTH) as f64 / side < THUMB_MIN_CELL_PX;
+    let main_style = Style::Auto.resolve(&render::Region::all(tour.board()), theme);
+    let thumb_svg = if small && main_style != Style::Overview {
+        let opts = render::plan_for(&tour, theme, None, Style::Overview, None).map_err(at)?;
+        render::svg_of_plan(&tour, &m, theme, opts).map_err(at)?
+    } else {
+        drawing.clone()
+    };
+    for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
+        let png =
+            render::svg_to_png(&thumb_svg, Resolution::Width(THUMB_WIDTH * scale)).map_err(at)?;
+        put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
+    }
+    let mut crops = Vec::new();
+    for (i, spot) in overview::spots_of(&tour, theme).into_iter().enumerate() {
+        let plan = render::plan_for(
+            &tour,
+            theme,
+            Some("+turns,+crossings,+coords,+ends"),
+            Style::Detail,
+            Some(spot.region),
+        )
+        .map_err(at)?;
+        let svg = render::svg_of_plan(&tour, &m, theme, plan).map_err(at)?;
+        let rel = format!("files/{slug}-detail-{}.svg", i + 1);
+        write(&out.join(&rel), svg.as_bytes())?;
+        let r = spot.region;
+        crops.push((
+            format!(
+                "{}: {}, columns {} to {}, rows {} to {}",
+                i + 1,
+                spot.name,
+                r.x0 + 1,
+                r.x1 + 1,
+                r.y0 + 1,
+                r.y1 + 1
+            ),
+            rel,
+        ));
+    }
     Ok(Built {
         algorithm: if tour.algorithm().is_empty() {
             job.algorithm.clone()
@@ -92,7 +177,11 @@ pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
         metrics: m,
         construct_secs,
         verify_secs,
-        sections,
+        draw_secs: t2.elapsed().as_secs_f64(),
+        sections: section_counts(&tour, theme),
+        files,
+        crops,
+        cached: false,
     })
 }
 
