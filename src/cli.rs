@@ -22,7 +22,10 @@ use knights::{verify, Board, Error, Tour, Verified};
   knights tour 8x8 --format grid        a closed tour of the chessboard
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
-  knights build                         the gallery from content/ into site/")]
+  knights build                         the gallery from content/ into site/
+
+Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
+error; 3 internal error (a bug of knights: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -241,10 +244,7 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     };
-    let tour = construct::build(&req, &args.algo)?;
-    verify::verify(tour).map_err(|f| {
-        Error::NotATour(f) // a construction bug: never publish it
-    })
+    verify::constructed(construct::build(&req, &args.algo)?)
 }
 
 /// A board (`WxH`) to build, or a tour file to read and verify.
@@ -265,9 +265,11 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
 /// Reads a tour file and proves it, naming the file when it is not a tour.
 fn read_verified(path: &Path) -> Result<Verified, Failure> {
     let tour = read_tour(path)?;
-    verify::verify(tour).map_err(|f| {
-        let name = path.display();
-        Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}")))
+    verify::verify(tour).map_err(|failure| {
+        Failure::Invalid(Error::NotATour {
+            file: path.display().to_string(),
+            failure,
+        })
     })
 }
 

@@ -49,6 +49,9 @@ pub fn files(slug: &str) -> [(&'static str, String); 5] {
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
 pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
+        if e.is_internal() {
+            return e; // a bug, not the catalogue's fault: its own message and exit status
+        }
         job.place.error(
             "board",
             format!(
@@ -69,7 +72,7 @@ pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Er
         ))));
     }
     let t1 = Instant::now();
-    let tour = verify::verify(tour).map_err(|f| at(Error::NotATour(f)))?;
+    let tour = verify::constructed(tour)?;
     let verify_secs = t1.elapsed().as_secs_f64();
     let m = metrics::measure(&tour);
     let sections = section_counts(&tour, &style.theme);
