@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use knights::construct::{self, Request};
+use knights::construct::{self, Algo, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
@@ -131,8 +131,8 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The construction: auto picks the best that supports the board (see `knights list`).
-    #[arg(long, default_value = "auto")]
-    algo: String,
+    #[arg(long, default_value_t = Algo::Auto)]
+    algo: Algo,
     /// A variant of the construction (see `knights list`).
     #[arg(long)]
     variant: Option<String>,
@@ -244,7 +244,10 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     };
-    verify::constructed(construct::build(&req, &args.algo)?)
+    let tour = construct::resolve(&req, args.algo)
+        .map_err(Error::from)?
+        .build()?;
+    verify::constructed(tour)
 }
 
 /// A board (`WxH`) to build, or a tour file to read and verify.
@@ -375,7 +378,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
         );
         return Ok(());
     }
-    let kind = if m.closed { "closed" } else { "open" };
+    let kind = knights::TourKind::open_if(!m.closed);
     println!("board       {}", tour.board());
     println!("algorithm   {}", tour.algorithm());
     println!("cells       {}", m.cells);
@@ -457,7 +460,7 @@ fn list() -> Result<(), Failure> {
             println!("    variants: {}", c.variants().join(", "));
         }
     }
-    println!("auto");
+    println!("{}", Algo::Auto);
     println!("    the first of the above that supports the board (the default)");
     Ok(())
 }
