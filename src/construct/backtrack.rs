@@ -105,8 +105,9 @@ pub struct Backtrack;
 const PLAIN_BUDGET: u64 = 100_000_000;
 
 impl Backtrack {
-    /// Why plain backtracking will not take `req` on, if it will not. The limits were
-    /// measured with `cargo test --release --lib backtrack_measure -- --ignored`.
+    /// Why plain backtracking will not take `req` on, if it will not. The limits come
+    /// from timing it on every small board; `cargo bench --bench measure -- backtrack`
+    /// times the boards inside them.
     fn refusal(req: &Request) -> Option<String> {
         let cells = req.board.cells();
         let limit = if req.open { OPEN_LIMIT } else { CLOSED_LIMIT };
@@ -300,39 +301,5 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("not a cell of the 5x5 board"));
-    }
-
-    /// Times plain backtracking on every small board, to set the limits.
-    #[test]
-    #[ignore]
-    fn backtrack_measure() {
-        for open in [true, false] {
-            for w in 3..=14u32 {
-                for h in 3..=14u32 {
-                    let r = req(w, h, open);
-                    // `existence` wrongly rules out open 4 x n tours: time them too.
-                    let four = open && w.min(h) == 4 && w.max(h) >= 5;
-                    if (existence::check(&r.board, open).is_err() && !four) || w * h > 42 {
-                        continue;
-                    }
-                    let mut field = Field::new(&r.board).unwrap();
-                    let start = start_of(&field, &r).unwrap();
-                    let goal = Goal {
-                        closed: !open,
-                        prune: false,
-                        budget: 100_000_000,
-                    };
-                    let t = std::time::Instant::now();
-                    let out = dfs(&mut field, start, &mut Fixed, &goal);
-                    let kind = if open { "open" } else { "closed" };
-                    let res = match out {
-                        Outcome::Found(_) => "found",
-                        Outcome::Exhausted => "exhausted",
-                        Outcome::OverBudget(_) => "over budget",
-                    };
-                    println!("{w}x{h} {kind}: {res} in {:?}", t.elapsed());
-                }
-            }
-        }
     }
 }

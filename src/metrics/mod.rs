@@ -23,11 +23,11 @@ mod runs;
 mod turns;
 
 #[cfg(test)]
-mod bench;
-#[cfg(test)]
 mod naive;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod zigzags;
 
 use serde::Serialize;
 
