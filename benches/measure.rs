@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use knights::construct::{self, Request};
-use knights::render::{self, RenderOptions, Resolution};
+use knights::render::{Drawing, Options, Resolution, Show};
 use knights::verify::verify;
 use knights::{metrics, site, Board, Tour};
 // `zigzags.rs` is shared with the metrics tests and names these as `crate::...`.
@@ -303,32 +303,27 @@ fn render_formation() {
             );
         };
         row("build", built, 0);
-        let timed = |f: &dyn Fn() -> Vec<u8>| {
+        let timed = |f: &dyn Fn() -> usize| {
             let t = Instant::now();
-            let out = f();
-            (t.elapsed(), out.len())
+            let len = f();
+            (t.elapsed(), len)
         };
-        let plain = RenderOptions::default();
-        let marked = RenderOptions {
-            show: Some("all,-numbers".into()),
+        let plain = Options::default();
+        let marked = Options {
+            show: Show::parse("all,-numbers").expect("valid layers"),
             ..Default::default()
         };
-        let svg = render::render_svg(&v, &m, &plain).expect("an SVG");
-        let svg_marked = render::render_svg(&v, &m, &marked).expect("an SVG");
+        let draw = |opts: &Options| Drawing::new(&v, &m, opts).expect("a drawing");
+        let (drawing, drawing_marked) = (draw(&plain), draw(&marked));
         for (step, opts) in [("svg", &plain), ("svg+marks", &marked)] {
-            let (d, len) = timed(&|| {
-                render::render_svg(&v, &m, opts)
-                    .expect("an SVG")
-                    .into_bytes()
-            });
+            let (d, len) = timed(&|| draw(opts).svg().len());
             row(step, d, len);
         }
-        for (step, s) in [("png 4000", &svg), ("png+marks", &svg_marked)] {
-            let (d, len) =
-                timed(&|| render::svg_to_png(s, Resolution::Width(4000)).expect("a PNG"));
+        for (step, dr) in [("png 4000", &drawing), ("png+marks", &drawing_marked)] {
+            let (d, len) = timed(&|| dr.png_at(Resolution::Width(4000)).expect("a PNG").len());
             row(step, d, len);
         }
-        let (d, len) = timed(&|| render::svg_to_pdf(&svg).expect("a PDF"));
+        let (d, len) = timed(&|| drawing.pdf().expect("a PDF").len());
         row("pdf", d, len);
     }
 }
