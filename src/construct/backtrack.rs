@@ -5,7 +5,7 @@
 //! stack), keeps one byte of tried directions per step, allocates nothing per step,
 //! and stops after a budget of moves.
 //!
-//! The `backtrack` construction is the plain baseline of seed 004: neighbours in a fixed
+//! The `backtrack` construction is the textbook baseline: neighbours in a fixed
 //! order, no pruning. It only accepts boards it measurably finishes quickly.
 
 use super::field::Field;
@@ -20,7 +20,7 @@ pub(crate) trait Rule {
     fn choose(&mut self, field: &Field, head: u32, tried: u8) -> Option<usize>;
 }
 
-/// The plain rule of seed 004: the first untried direction, in the leaper's order.
+/// The plain rule: the first untried direction, in the leaper's order.
 pub(crate) struct Fixed;
 
 impl Rule for Fixed {
@@ -175,7 +175,7 @@ impl Construction for Backtrack {
         "backtrack"
     }
     fn summary(&self) -> &'static str {
-        "plain backtracking in a fixed move order (the baseline of seed 004)"
+        "plain backtracking in a fixed move order: the textbook baseline, for comparison"
     }
     fn boards(&self) -> &'static str {
         "boards of at most 35 cells for an open tour, 30 for a closed one"

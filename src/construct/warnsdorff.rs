@@ -1,6 +1,7 @@
-//! Warnsdorff's rule (1823): always leap to the free square with the fewest free
-//! onward leaps. Seed 004 lists the tie-breaks kept here as variants; seed 003 adds a
-//! move budget with restarts, which the search here gets from the depth-first engine
+//! Warnsdorff's rule (H. C. von Warnsdorff, 1823): always leap to the free square with
+//! the fewest free onward leaps, with the usual tie-breaks as variants (Pohl's look-ahead:
+//! "A method for finding Hamilton paths and knight's tours", 1967). Leslie-Hurd ("Large
+//! Knight's Tours") adds a move budget with restarts, which the search here gets from the depth-first engine
 //! of [`super::backtrack`] (ordered by the rule, with dead-end pruning).
 //!
 //! Open tours start from `Request::start` (default the bottom-left corner). A closed
@@ -239,7 +240,7 @@ pub const CLOSED_CELL_LIMIT: u64 = 4_000_000;
 /// Walks tried before giving up.
 const ATTEMPTS: u64 = 8;
 
-/// Moves one walk may make over `cells` cells: seed 003's hundred per cell, capped so
+/// Moves one walk may make over `cells` cells: Leslie-Hurd's hundred per cell, capped so
 /// that a failing walk on a huge board gives up within a second or so.
 fn budget(cells: u64) -> u64 {
     cells + (99 * cells).min(2_000_000)
@@ -250,7 +251,7 @@ impl Construction for Warnsdorff {
         "warnsdorff"
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff's rule with tie-breaks, a move budget and restarts"
+        "Warnsdorff's rule (Warnsdorff 1823) with tie-breaks, and a move budget and restarts (Leslie-Hurd, Large Knight's Tours)"
     }
     fn boards(&self) -> &'static str {
         "open tours up to 16 million cells from any start square, closed ones up to 4 million cells"

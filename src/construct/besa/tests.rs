@@ -21,7 +21,7 @@ fn tour(w: u32, h: u32) -> Tour {
 }
 
 /// The built board's masks (rows from the top), pasting the pieces one by one exactly
-/// as `shared/besa-pieces.md` lists them: the specification that the constant-time
+/// as docs/formation.md lists them: the specification that the constant-time
 /// layout must equal.
 fn pasted(w: u32, h: u32) -> Vec<u8> {
     let (w, h) = (w as i64, h as i64);
