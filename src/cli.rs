@@ -1,15 +1,15 @@
 //! The command line: clap's derive describes every subcommand of DESIGN.md, and each
 //! has one thin function that calls the library.
 
-use std::io::{self, BufWriter, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use knights::atomic::write_with;
 use knights::construct::{self, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
-use knights::output::write_atomic;
 use knights::render::{self, RenderOptions};
 use knights::site;
 use knights::symmetry::{symmetry, Symmetry};
@@ -44,7 +44,7 @@ enum Command {
         /// Output format (svg, png and pdf need -o unless svg).
         #[arg(long, value_enum, default_value_t = OutFormat::Json)]
         format: OutFormat,
-        /// Write here instead of standard output.
+        /// Write here instead of standard output (- is standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -306,36 +306,30 @@ fn tour(
         OutFormat::Grid => Some(Format::Grid),
         _ => None,
     };
-    if text_format.is_none() && fmt != OutFormat::Svg && output.is_none() {
-        return Err(Failure::Usage(format!(
-            "--format {} writes a binary file: give it a path with -o",
-            format!("{fmt:?}").to_lowercase()
-        )));
+    let to_stdout = output.is_none_or(|p| p == Path::new("-"));
+    if text_format.is_none() && fmt != OutFormat::Svg && to_stdout {
+        return Err(Failure::Usage(
+            format!("--format {fmt:?} writes a binary file: give it a path with -o").to_lowercase(),
+        ));
+    }
+    let ext = format!("{fmt:?}").to_lowercase();
+    if let Some(path) = output.filter(|_| text_format.is_none() && !to_stdout) {
+        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+            return Err(Failure::Usage(format!(
+                "--format {ext} but {} does not end in .{ext}",
+                path.display()
+            )));
+        }
     }
     let tour = construct(board, args)?;
     match (text_format, output) {
-        (Some(f), Some(path)) => write_atomic(path, |out| {
-            format::write(&tour, f, out).map_err(|e| Error::io(path, e))
+        (Some(f), _) => write_with(output.unwrap_or(Path::new("-")), |out| {
+            format::write(&tour, f, &mut &mut *out)
         })?,
-        (Some(f), None) => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            format::write(&tour, f, &mut out)
-                .and_then(|_| out.flush())
-                .map_err(|e| Error::io("standard output", e))?;
-        }
-        (None, Some(path)) => {
-            let ext = format!("{fmt:?}").to_lowercase();
-            if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
-                return Err(Failure::Usage(format!(
-                    "--format {ext} but {} does not end in .{ext}",
-                    path.display()
-                )));
-            }
-            render(&tour, &StyleArgs::default(), path)?
-        }
-        (None, None) => {
+        (None, Some(path)) if !to_stdout => render(&tour, &StyleArgs::default(), path)?,
+        (None, _) => {
             let svg = render_svg(&tour, &StyleArgs::default())?;
-            print!("{svg}");
+            write_with(Path::new("-"), |out| out.write_all(svg.as_bytes()))?
         }
     }
     Ok(())

@@ -9,6 +9,9 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse(); // usage errors exit 2 here, with clap's message
+    if let Err(e) = knights::interrupt::clean_up_on_signals() {
+        eprintln!("knights: warning: cannot clean up after an interrupt: {e}");
+    }
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::Invalid(knights::Error::Io { source, .. }))

@@ -146,5 +146,5 @@ pub fn render_file(
             )))
         }
     };
-    crate::output::write_bytes(out, &bytes)
+    crate::atomic::write_bytes(out, &bytes)
 }
