@@ -10,7 +10,7 @@ use knights::atomic::write_with;
 use knights::construct::{self, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
-use knights::render::{self, RenderOptions};
+use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
 use knights::symmetry::{symmetry, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
@@ -218,7 +218,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             style,
         } => {
             let tour = load(&input, &build)?;
-            render(&tour, &style, &output)
+            Ok(draw(&tour, &style.options()?)?.write(&output)?)
         }
         Command::Build {
             content,
@@ -326,24 +326,17 @@ fn tour(
         (Some(f), _) => write_with(output.unwrap_or(Path::new("-")), |out| {
             format::write(&tour, f, &mut &mut *out)
         })?,
-        (None, Some(path)) if !to_stdout => render(&tour, &StyleArgs::default(), path)?,
+        (None, Some(path)) if !to_stdout => {
+            draw(&tour, &render::Options::default())?.write(path)?
+        }
         (None, _) => {
-            let svg = render_svg(&tour, &StyleArgs::default())?;
-            write_with(Path::new("-"), |out| out.write_all(svg.as_bytes()))?
+            let drawing = draw(&tour, &render::Options::default())?;
+            write_with(Path::new("-"), |out| {
+                out.write_all(drawing.svg().as_bytes())
+            })?
         }
     }
     Ok(())
-}
-
-impl Default for StyleArgs {
-    fn default() -> StyleArgs {
-        StyleArgs {
-            theme: "web".into(),
-            show: None,
-            width: None,
-            dpi: None,
-        }
-    }
 }
 
 fn verify_file(file: &Path) -> Result<(), Failure> {
@@ -411,24 +404,26 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     Ok(())
 }
 
-fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
-    let m = metrics::measure(tour);
-    Ok(render::render_file(tour, &m, &style.options(), out)?)
-}
-
-fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {
-    let m = metrics::measure(tour);
-    Ok(render::render_svg(tour, &m, &style.options())?)
+/// Draws `tour` with its metrics.
+fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
+    Drawing::new(tour, &metrics::measure(tour), opts)
 }
 
 impl StyleArgs {
-    fn options(&self) -> RenderOptions {
-        RenderOptions {
-            theme: self.theme.clone(),
-            show: self.show.clone(),
-            width: self.width,
-            dpi: self.dpi,
-        }
+    /// Reads the theme and the layer list into drawing options.
+    fn options(&self) -> Result<render::Options, Error> {
+        Ok(render::Options {
+            theme: Theme::load(&self.theme)?,
+            show: match &self.show {
+                Some(s) => Show::parse(s)?,
+                None => Show::Defaults,
+            },
+            resolution: match (self.width, self.dpi) {
+                (Some(w), _) => Resolution::Width(w),
+                (None, Some(d)) => Resolution::Dpi(d),
+                (None, None) => Resolution::default(),
+            },
+        })
     }
 }
 

@@ -295,6 +295,13 @@ impl Theme {
     }
 }
 
+impl Default for Theme {
+    /// The built-in `web` theme.
+    fn default() -> Theme {
+        Theme::load("web").expect("the built-in themes are valid")
+    }
+}
+
 /// Deserializes a merged table, naming the field at fault.
 fn read(table: toml::Table) -> Result<Theme, (String, String)> {
     let theme: Theme =
