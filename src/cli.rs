@@ -38,6 +38,7 @@ enum Command {
   knights tour 100x100 --format svg -o tour.svg")]
     Tour {
         /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24.
+        #[arg(allow_hyphen_values = true)]
         board: Board,
         #[command(flatten)]
         build: BuildArgs,
@@ -62,6 +63,7 @@ enum Command {
   knights metrics tour.json --json")]
     Metrics {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
         input: String,
         #[command(flatten)]
         build: BuildArgs,
@@ -76,9 +78,10 @@ enum Command {
   knights render tour.json --theme print -o figure.pdf")]
     Render {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
         input: String,
         /// The drawing: PATH.svg, PATH.png or PATH.pdf.
-        #[arg(short, long)]
+        #[arg(short, long, value_parser = drawing_path)]
         output: PathBuf,
         #[command(flatten)]
         build: BuildArgs,
@@ -99,8 +102,8 @@ enum Command {
         /// Where the site goes (replaced atomically when the build succeeds).
         #[arg(long, default_value = "site")]
         out: PathBuf,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = jobs)]
         jobs: Option<usize>,
         /// Replace --out even if knights did not create it.
         #[arg(long)]
@@ -116,10 +119,10 @@ enum Command {
   knights bench --sizes 1000,4000")]
     Bench {
         /// Square board sides to time.
-        #[arg(long, value_delimiter = ',', default_values_t = [1000u32, 4000, 10000])]
+        #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
         sizes: Vec<u32>,
         /// The construction to time.
-        #[arg(long, default_value = "besa")]
+        #[arg(long, default_value = "besa", value_parser = algo_name)]
         algo: String,
     },
 }
@@ -128,7 +131,7 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The construction: auto picks the best that supports the board (see `knights list`).
-    #[arg(long, default_value = "auto")]
+    #[arg(long, default_value = "auto", value_parser = algo_name)]
     algo: String,
     /// A variant of the construction (see `knights list`).
     #[arg(long)]
@@ -142,6 +145,72 @@ struct BuildArgs {
     /// The start square X,Y (column, row from the bottom, from 0) for searches.
     #[arg(long)]
     start: Option<Start>,
+}
+
+/// `--algo`: a construction `knights list` names, or `auto`.
+fn algo_name(s: &str) -> Result<String, String> {
+    let names: Vec<&str> = construct::all().iter().map(|c| c.name()).collect();
+    if s == "auto" || names.contains(&s) {
+        return Ok(s.to_string());
+    }
+    Err(format!(
+        "no construction is called '{s}': choose auto or one of {} (see `knights list`)",
+        names.join(", ")
+    ))
+}
+
+/// The most worker threads `--jobs` starts (each has its own stack).
+const MAX_JOBS: usize = 256;
+
+/// `--jobs`: 1 to [`MAX_JOBS`].
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of threads from 1 to {MAX_JOBS}"
+        )),
+    }
+}
+
+/// `--dpi`: a positive finite number.
+fn dpi(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(d) if d.is_finite() && d > 0.0 => Ok(d),
+        _ => Err(format!(
+            "'{s}' is not a positive resolution in dots per inch"
+        )),
+    }
+}
+
+/// `render -o`: a path whose extension names the drawing's format.
+fn drawing_path(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if ["svg", "png", "pdf"].contains(&e.as_str()) => Ok(path),
+        _ => Err(format!(
+            "cannot tell the format of '{s}' from its extension: use .svg, .png or .pdf"
+        )),
+    }
+}
+
+impl BuildArgs {
+    /// The first option given that only matters when building a board.
+    fn given(&self) -> Option<&'static str> {
+        [
+            (self.algo != "auto", "--algo"),
+            (self.variant.is_some(), "--variant"),
+            (self.open, "--open"),
+            (self.seed != 0, "--seed"),
+            (self.start.is_some(), "--start"),
+        ]
+        .into_iter()
+        .find(|&(given, _)| given)
+        .map(|(_, flag)| flag)
+    }
 }
 
 /// `--start X,Y`.
@@ -170,10 +239,10 @@ struct StyleArgs {
     #[arg(long)]
     show: Option<String>,
     /// PNG width in pixels.
-    #[arg(long, conflicts_with = "dpi")]
+    #[arg(long, conflicts_with = "dpi", value_parser = clap::value_parser!(u32).range(1..))]
     width: Option<u32>,
     /// PNG resolution in dots per inch.
-    #[arg(long)]
+    #[arg(long, value_parser = dpi)]
     dpi: Option<f32>,
 }
 
@@ -253,6 +322,11 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
         let board: Board = input.parse()?;
         return Ok(construct(board, args)?);
     }
+    if let Some(flag) = args.given() {
+        return Err(Failure::Usage(format!(
+            "{flag} builds a tour of a board, but '{input}' is a tour file: leave it out"
+        )));
+    }
     let path = Path::new(input);
     if input != "-" && !path.exists() {
         return Err(Failure::Invalid(Error::invalid(format!(
@@ -271,13 +345,16 @@ fn read_verified(path: &Path) -> Result<Verified, Failure> {
     })
 }
 
+/// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
+/// a file name).
 fn looks_like_board(s: &str) -> bool {
     match s.split_once(['x', 'X']) {
         Some((w, h)) => {
-            !w.is_empty()
-                && !h.is_empty()
-                && w.bytes().all(|b| b.is_ascii_digit())
-                && h.bytes().all(|b| b.is_ascii_digit())
+            let digits = |t: &str| {
+                let t = t.strip_prefix('-').unwrap_or(t);
+                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+            };
+            digits(w) && digits(h)
         }
         None => false,
     }
@@ -341,7 +418,9 @@ fn tour(
 
 fn verify_file(file: &Path) -> Result<(), Failure> {
     let t = read_verified(file)?;
-    println!("{}: ok, {t} ({} cells)", file.display(), t.path().len());
+    let cells = t.path().len();
+    let plural = if cells == 1 { "" } else { "s" };
+    println!("{}: ok, {t} ({cells} cell{plural})", file.display());
     Ok(())
 }
 
@@ -472,6 +551,7 @@ mod tests {
         assert!(!looks_like_board("tour.json"));
         assert!(!looks_like_board("x8"));
         assert!(!looks_like_board("8x8.json"));
+        assert!(looks_like_board("-5x8"));
     }
 
     #[test]

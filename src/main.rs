@@ -2,13 +2,27 @@
 //! standard error with the exit status DESIGN.md fixes (1 invalid input, 2 usage).
 
 mod cli;
+mod message;
 
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
 use clap::Parser;
 
+use message::cut_long_words;
+
 fn main() -> ExitCode {
-    let args = cli::Cli::parse(); // usage errors exit 2 here, with clap's message
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) => {
+            // Usage errors exit 2, with clap's message (cut where it echoes huge input).
+            eprint!("{}", cut_long_words(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
     if let Err(e) = knights::interrupt::clean_up_on_signals() {
         eprintln!("knights: warning: cannot clean up after an interrupt: {e}");
     }
@@ -20,11 +34,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS // the reader (e.g. `head`) stopped reading: not an error
         }
         Err(cli::Failure::Invalid(e)) => {
-            eprintln!("knights: {e}");
+            eprintln!("knights: {}", cut_long_words(&e.to_string()));
             ExitCode::from(1)
         }
         Err(cli::Failure::Usage(msg)) => {
-            eprintln!("knights: {msg}");
+            eprintln!("knights: {}", cut_long_words(&msg));
             ExitCode::from(2)
         }
     }

@@ -177,3 +177,150 @@ fn an_interrupted_write_leaves_no_temporary_file() {
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
 }
+
+// Exit codes and messages.
+
+#[test]
+fn usage_errors_exit_2_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let jpg = dir.path().join("x.jpg");
+    for args in [
+        &["tour", "8x8", "--algo", "foo"][..],
+        &["render", "8x8", "-o", s(&jpg)],
+        &["render", "8x8", "--width", "0", "-o", "x.png"],
+        &["render", "8x8", "--dpi", "nan", "-o", "x.png"],
+        &["build", "--jobs", "0"],
+        &["build", "--jobs", "100000"],
+        &["bench", "--algo", "foo"],
+    ] {
+        let o = knights(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+    assert!(names(dir.path()).is_empty());
+    let o = knights(&["build", "--jobs", "20000"]);
+    assert!(stderr(&o).contains("from 1 to 256"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_board_sizes_get_a_board_message() {
+    let o = knights(&["tour", "-5x8"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a side cannot be negative"),
+        "{}",
+        stderr(&o)
+    );
+    let o = knights(&["tour", "99999999999x2"]);
+    assert!(stderr(&o).contains("too large a board"), "{}", stderr(&o));
+    let o = knights(&["metrics", "-5x8"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a side cannot be negative"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_huge_argument_gets_a_short_message() {
+    let huge = format!("{}x8", "9".repeat(100_000));
+    for args in [
+        &["tour", &huge][..],
+        &["metrics", &huge],
+        &["frobnicate", &huge],
+    ] {
+        let o = knights(args);
+        assert_ne!(o.status.code(), Some(0));
+        assert!(o.stderr.len() < 1000, "{} bytes", o.stderr.len());
+    }
+}
+
+#[test]
+fn json_with_a_byte_order_mark_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    let o = knights(&["tour", "6x6", "-o", s(&p)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend(fs::read(&p).unwrap());
+    fs::write(&p, bytes).unwrap();
+    let o = knights(&["verify", s(&p)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn leaper_steps_above_2_to_the_31_are_not_wrapped() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    fs::write(
+        &p,
+        r#"{"board": {"width": 3, "height": 3}, "leaper": [1, 3000000000], "closed": false, "path": []}"#,
+    )
+    .unwrap();
+    let o = knights(&["verify", s(&p)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("(1, 3000000000)"), "{}", stderr(&o));
+}
+
+#[test]
+fn bench_checks_its_sizes_before_printing_and_its_help_default_parses() {
+    let o = knights(&["bench", "--sizes", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let help = String::from_utf8_lossy(&knights(&["bench", "--help"]).stdout).into_owned();
+    let default = help
+        .split("[default: ")
+        .nth(1)
+        .and_then(|d| d.split(']').next())
+        .expect("--sizes shows a default")
+        .to_string();
+    assert_eq!(default, "1000,4000,10000");
+    // The shown default is accepted back (checked on a bad size so nothing runs).
+    let o = knights(&["bench", "--sizes", &format!("{default},0")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("0x0 board has no cells"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn build_options_on_a_tour_file_and_an_empty_theme_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    assert!(knights(&["tour", "6x6", "-o", s(&p)]).status.success());
+    for flag in [&["--algo", "besa"][..], &["--open"]] {
+        let mut args = vec!["metrics", s(&p)];
+        args.extend_from_slice(flag);
+        let o = knights(&args);
+        assert_eq!(o.status.code(), Some(2), "{flag:?}");
+        assert!(stderr(&o).contains(flag[0]), "{}", stderr(&o));
+    }
+    let out = dir.path().join("t.svg");
+    let o = knights(&["render", s(&p), "--theme", "", "-o", s(&out)]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("theme"), "{}", stderr(&o));
+    assert!(!out.exists());
+}
+
+#[test]
+fn one_cell_is_singular() {
+    let o = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(["verify", "-"])
+        .stdin(fs::File::open(write_one_cell().path()).unwrap())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(1 cell)"));
+}
+
+fn write_one_cell() -> tempfile::NamedTempFile {
+    let f = tempfile::NamedTempFile::new().unwrap();
+    fs::write(f.path(), "1\n").unwrap();
+    f
+}
