@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use knights::atomic::write_with;
-use knights::construct::{self, Request};
+use knights::construct::{self, Algo, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render::{self, Drawing, Resolution, Show, Theme};
@@ -22,7 +22,10 @@ use knights::{verify, Board, Error, Tour, Verified};
   knights tour 8x8 --format grid        a closed tour of the chessboard
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
-  knights build                         the gallery from content/ into site/")]
+  knights build                         the gallery from content/ into site/
+
+Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
+error; 3 internal error (a bug of knights: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -122,8 +125,8 @@ enum Command {
         #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
         sizes: Vec<u32>,
         /// The construction to time.
-        #[arg(long, default_value = "besa", value_parser = algo_name)]
-        algo: String,
+        #[arg(long, default_value = "besa")]
+        algo: Algo,
     },
 }
 
@@ -131,8 +134,8 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The construction: auto picks the best that supports the board (see `knights list`).
-    #[arg(long, default_value = "auto", value_parser = algo_name)]
-    algo: String,
+    #[arg(long, default_value_t = Algo::Auto)]
+    algo: Algo,
     /// A variant of the construction (see `knights list`).
     #[arg(long)]
     variant: Option<String>,
@@ -145,18 +148,6 @@ struct BuildArgs {
     /// The start square X,Y (column, row from the bottom, from 0) for searches.
     #[arg(long)]
     start: Option<Start>,
-}
-
-/// `--algo`: a construction `knights list` names, or `auto`.
-fn algo_name(s: &str) -> Result<String, String> {
-    let names: Vec<&str> = construct::all().iter().map(|c| c.name()).collect();
-    if s == "auto" || names.contains(&s) {
-        return Ok(s.to_string());
-    }
-    Err(format!(
-        "no construction is called '{s}': choose auto or one of {} (see `knights list`)",
-        names.join(", ")
-    ))
 }
 
 /// The most worker threads `--jobs` starts (each has its own stack).
@@ -201,7 +192,7 @@ impl BuildArgs {
     /// The first option given that only matters when building a board.
     fn given(&self) -> Option<&'static str> {
         [
-            (self.algo != "auto", "--algo"),
+            (!matches!(self.algo, Algo::Auto), "--algo"),
             (self.variant.is_some(), "--variant"),
             (self.open, "--open"),
             (self.seed != 0, "--seed"),
@@ -297,7 +288,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             force,
         } => build_site(content, templates, out, jobs, force),
         Command::List => list(),
-        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, &algo)?),
+        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, algo.name())?),
     }
 }
 
@@ -310,10 +301,10 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     };
-    let tour = construct::build(&req, &args.algo)?;
-    verify::verify(tour).map_err(|f| {
-        Error::NotATour(f) // a construction bug: never publish it
-    })
+    let tour = construct::resolve(&req, args.algo)
+        .map_err(Error::from)?
+        .build()?;
+    verify::constructed(tour)
 }
 
 /// A board (`WxH`) to build, or a tour file to read and verify.
@@ -339,9 +330,11 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
 /// Reads a tour file and proves it, naming the file when it is not a tour.
 fn read_verified(path: &Path) -> Result<Verified, Failure> {
     let tour = read_tour(path)?;
-    verify::verify(tour).map_err(|f| {
-        let name = path.display();
-        Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}")))
+    verify::verify(tour).map_err(|failure| {
+        Failure::Invalid(Error::NotATour {
+            file: path.display().to_string(),
+            failure,
+        })
     })
 }
 
@@ -453,7 +446,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
         );
         return Ok(());
     }
-    let kind = if m.closed { "closed" } else { "open" };
+    let kind = knights::TourKind::open_if(!m.closed);
     println!("board       {}", tour.board());
     println!("algorithm   {}", tour.algorithm());
     println!("cells       {}", m.cells);
@@ -535,7 +528,7 @@ fn list() -> Result<(), Failure> {
             println!("    variants: {}", c.variants().join(", "));
         }
     }
-    println!("auto");
+    println!("{}", Algo::Auto);
     println!("    the first of the above that supports the board (the default)");
     Ok(())
 }
