@@ -5,8 +5,14 @@
 
 mod render_support;
 
+use knights::metrics::Metrics;
 use knights::metrics::{crossing_points, turn_cells};
-use knights::render::{self, Region, RenderOptions, Style};
+use knights::render::{Drawing, Options, Region, Resolution, Show, Style};
+use knights::Verified;
+
+fn draw(t: &Verified, m: &Metrics, opts: &Options) -> Result<String, knights::Error> {
+    Drawing::new(t, m, opts).map(|d| d.svg().to_string())
+}
 use render_support::*;
 use resvg::usvg::roxmltree;
 
@@ -19,7 +25,7 @@ fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
 #[test]
 fn large_boards_are_drawn_as_an_overview_with_their_corners_framed() {
     let (t, m) = measured(formation(400, 400));
-    let svg = render::render_svg(&t, &m, &RenderOptions::default()).unwrap();
+    let svg = draw(&t, &m, &Options::default()).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(count_class(&doc, "overview"), 1);
     assert_eq!(count_class(&doc, "tour"), 0, "no per-leap paths");
@@ -62,25 +68,27 @@ fn large_boards_are_drawn_as_an_overview_with_their_corners_framed() {
     // The size follows the blocks, not the 160 000 cells.
     assert!(svg.len() < 200_000, "{} bytes", svg.len());
     // Asked for, the detailed drawing is still there.
-    let detail = RenderOptions {
+    let detail = Options {
         style: Style::Detail,
         ..Default::default()
     };
-    let svg = render::render_svg(&t, &m, &detail).unwrap();
+    let svg = draw(&t, &m, &detail).unwrap();
     assert!(svg.contains("class=\"tour\"") && !svg.contains("class=\"overview\""));
     // Small boards stay detailed.
     let (s, sm) = measured(formation(30, 30));
-    let svg = render::render_svg(&s, &sm, &RenderOptions::default()).unwrap();
+    let svg = draw(&s, &sm, &Options::default()).unwrap();
     assert!(svg.contains("class=\"tour\"") && !svg.contains("class=\"overview\""));
     // PNG and PDF of the overview come out.
-    let png = render::render_png_bytes(
+    let png = Drawing::new(
         &t,
         &m,
-        &RenderOptions {
-            width: Some(300),
+        &Options {
+            resolution: Resolution::Width(300),
             ..Default::default()
         },
     )
+    .unwrap()
+    .png()
     .unwrap();
     assert!(png.starts_with(b"\x89PNG"));
 }
@@ -89,12 +97,12 @@ fn large_boards_are_drawn_as_an_overview_with_their_corners_framed() {
 fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
     let (t, m) = measured(formation(200, 120));
     let region: Region = "40,0,63,23".parse().unwrap();
-    let opts = RenderOptions {
+    let opts = Options {
         region: Some(region),
-        show: Some("+turns,+crossings,+coords".into()),
+        show: Show::parse("+turns,+crossings,+coords").unwrap(),
         ..Default::default()
     };
-    let svg = render::render_svg(&t, &m, &opts).unwrap();
+    let svg = draw(&t, &m, &opts).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let b = t.board();
     let grid = t.grid().unwrap();
@@ -152,10 +160,10 @@ fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
         }
     }
     // A region off the board is refused.
-    let bad = RenderOptions {
+    let bad = Options {
         region: Some("190,100,200,110".parse().unwrap()),
         ..Default::default()
     };
-    let e = render::render_svg(&t, &m, &bad).unwrap_err().to_string();
+    let e = draw(&t, &m, &bad).unwrap_err().to_string();
     assert!(e.contains("leaves the 200x120 board"), "{e}");
 }

@@ -5,7 +5,7 @@
 //! stack), keeps one byte of tried directions per step, allocates nothing per step,
 //! and stops after a budget of moves.
 //!
-//! The `backtrack` construction is the plain baseline of seed 004: neighbours in a fixed
+//! The `backtrack` construction is the textbook baseline: neighbours in a fixed
 //! order, no pruning. It only accepts boards it measurably finishes quickly.
 
 use super::field::Field;
@@ -20,7 +20,7 @@ pub(crate) trait Rule {
     fn choose(&mut self, field: &Field, head: u32, tried: u8) -> Option<usize>;
 }
 
-/// The plain rule of seed 004: the first untried direction, in the leaper's order.
+/// The plain rule: the first untried direction, in the leaper's order.
 pub(crate) struct Fixed;
 
 impl Rule for Fixed {
@@ -105,15 +105,16 @@ pub struct Backtrack;
 const PLAIN_BUDGET: u64 = 100_000_000;
 
 impl Backtrack {
-    /// Why plain backtracking will not take `req` on, if it will not. The limits were
-    /// measured with `cargo test --release --lib backtrack_measure -- --ignored`.
+    /// Why plain backtracking will not take `req` on, if it will not. The limits come
+    /// from timing it on every small board; `cargo bench --bench measure -- backtrack`
+    /// times the boards inside them.
     fn refusal(req: &Request) -> Option<String> {
         let cells = req.board.cells();
         let limit = if req.open { OPEN_LIMIT } else { CLOSED_LIMIT };
         (cells > limit).then(|| {
             format!(
                 "plain backtracking is limited to {limit} cells for {} tours (the {} board has {cells}): larger searches can run for hours; use --algo search",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board
             )
         })
@@ -157,16 +158,10 @@ pub(crate) fn start_of(field: &Field, req: &Request) -> Result<u32, Error> {
     Ok(field.cell(x, y))
 }
 
-/// `path` (padded indices) as a tour of `board`, named `algorithm`.
-pub(crate) fn tour_of(
-    field: &Field,
-    board: &Board,
-    path: Vec<u32>,
-    closed: bool,
-    algorithm: &str,
-) -> Tour {
+/// `path` (padded indices) as a tour of `board`.
+pub(crate) fn tour_of(field: &Field, board: &Board, path: Vec<u32>, closed: bool) -> Tour {
     let path = path.into_iter().map(|p| field.board_cell(p)).collect();
-    Tour::new(board.clone(), path, closed).with_algorithm(algorithm)
+    Tour::new(board.clone(), path, closed)
 }
 
 impl Construction for Backtrack {
@@ -174,7 +169,7 @@ impl Construction for Backtrack {
         "backtrack"
     }
     fn summary(&self) -> &'static str {
-        "plain backtracking in a fixed move order (the baseline of seed 004)"
+        "plain backtracking in a fixed move order: the textbook baseline, for comparison"
     }
     fn boards(&self) -> &'static str {
         "boards of at most 35 cells for an open tour, 30 for a closed one"
@@ -194,10 +189,10 @@ impl Construction for Backtrack {
             budget: PLAIN_BUDGET,
         };
         match dfs(&mut field, start, &mut Fixed, &goal) {
-            Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open, self.name())),
+            Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open)),
             Outcome::Exhausted => Err(Error::NoTour(format!(
                 "plain backtracking tried every path: there is no {} tour of the {} board from [{}, {}]",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 field.xy(start).0,
                 field.xy(start).1
@@ -300,39 +295,5 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("not a cell of the 5x5 board"));
-    }
-
-    /// Times plain backtracking on every small board, to set the limits.
-    #[test]
-    #[ignore]
-    fn backtrack_measure() {
-        for open in [true, false] {
-            for w in 3..=14u32 {
-                for h in 3..=14u32 {
-                    let r = req(w, h, open);
-                    // `existence` wrongly rules out open 4 x n tours: time them too.
-                    let four = open && w.min(h) == 4 && w.max(h) >= 5;
-                    if (existence::check(&r.board, open).is_err() && !four) || w * h > 42 {
-                        continue;
-                    }
-                    let mut field = Field::new(&r.board).unwrap();
-                    let start = start_of(&field, &r).unwrap();
-                    let goal = Goal {
-                        closed: !open,
-                        prune: false,
-                        budget: 100_000_000,
-                    };
-                    let t = std::time::Instant::now();
-                    let out = dfs(&mut field, start, &mut Fixed, &goal);
-                    let kind = if open { "open" } else { "closed" };
-                    let res = match out {
-                        Outcome::Found(_) => "found",
-                        Outcome::Exhausted => "exhausted",
-                        Outcome::OverBudget(_) => "over budget",
-                    };
-                    println!("{w}x{h} {kind}: {res} in {:?}", t.elapsed());
-                }
-            }
-        }
     }
 }

@@ -255,7 +255,6 @@ mod tests {
     use crate::construct::warnsdorff::{walk, TieBreak};
     use crate::tour::Tour;
     use crate::verify::verify;
-    use std::time::Instant;
 
     /// Verifies `path` (padded indices) as a tour of `b`.
     fn check(field: &Field, b: &Board, path: &[u32], closed: bool) {
@@ -294,35 +293,6 @@ mod tests {
                 );
                 check(&field, &b, &cycle, true);
             }
-        }
-    }
-
-    /// Rotations and time to close a Warnsdorff (roth) path on n x n boards:
-    /// `cargo test --release --lib closing_measure -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn closing_measure() {
-        for n in [10, 20, 40, 100, 200, 300, 500, 1000] {
-            let b = Board::new(n, n).unwrap();
-            let mut field = Field::new(&b).unwrap();
-            let start = field.cell(0, 0);
-            let mut rule = Heuristic::new(&field, TieBreak::Roth, 0, 0);
-            let t = Instant::now();
-            let Outcome::Found(mut path) = walk(&mut field, start, &mut rule, 10 * b.cells())
-            else {
-                println!("{n}x{n}: no path");
-                continue;
-            };
-            let tw = t.elapsed();
-            let (s, e) = (field.xy(path[0]), field.xy(*path.last().unwrap()));
-            for seed in 0..3 {
-                let mut p = path.clone();
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let t = Instant::now();
-                let r = close(&field, &mut p, &mut rng, 10_000_000);
-                println!("{n}x{n}: walk {tw:?} ends {s:?} {e:?}; seed {seed}: closed after {r:?} rotations in {:?}", t.elapsed());
-            }
-            path.clear();
         }
     }
 }

@@ -1,6 +1,7 @@
-//! Warnsdorff's rule (1823): always leap to the free square with the fewest free
-//! onward leaps. Seed 004 lists the tie-breaks kept here as variants; seed 003 adds a
-//! move budget with restarts, which the search here gets from the depth-first engine
+//! Warnsdorff's rule (H. C. von Warnsdorff, 1823): always leap to the free square with
+//! the fewest free onward leaps, with the usual tie-breaks as variants (Pohl's look-ahead:
+//! "A method for finding Hamilton paths and knight's tours", 1967). Leslie-Hurd ("Large
+//! Knight's Tours") adds a move budget with restarts, which the search here gets from the depth-first engine
 //! of [`super::backtrack`] (ordered by the rule, with dead-end pruning).
 //!
 //! Open tours start from `Request::start` (default the bottom-left corner). A closed
@@ -14,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::backtrack::{dfs, start_of, tour_of, Goal, Outcome, Rule};
 use super::field::Field;
 use super::posa::{close_and_align, grow};
-use super::{Construction, Request};
+use super::{unchecked_variant, Construction, Request};
 use crate::{Error, Tour};
 
 /// How Warnsdorff's rule chooses between squares with equally few onward leaps.
@@ -191,7 +192,7 @@ fn grow_budget(field: &Field) -> u64 {
 /// Runs the walks of `plan` until one gives a tour of the kind `req` asks for. A walk
 /// that runs out of moves is tried again growing by Pósa rotations; closed tours are
 /// closed by Pósa rotations. `Ok(None)` when every walk ran out of budget.
-pub(crate) fn run(req: &Request, plan: &Plan, name: &str) -> Result<Option<Tour>, Error> {
+pub(crate) fn run(req: &Request, plan: &Plan) -> Result<Option<Tour>, Error> {
     let mut field = Field::new(&req.board)?;
     let home = start_of(&field, req)?;
     for attempt in 0..plan.attempts {
@@ -218,10 +219,10 @@ pub(crate) fn run(req: &Request, plan: &Plan, name: &str) -> Result<Option<Tour>
             Outcome::Exhausted => continue,
         };
         if req.open {
-            return Ok(Some(tour_of(&field, &req.board, path, false, name)));
+            return Ok(Some(tour_of(&field, &req.board, path, false)));
         }
         if let Some(cycle) = close_and_align(&field, path, home, req.seed ^ attempt) {
-            return Ok(Some(tour_of(&field, &req.board, cycle, true, name)));
+            return Ok(Some(tour_of(&field, &req.board, cycle, true)));
         }
     }
     Ok(None)
@@ -239,7 +240,7 @@ pub const CLOSED_CELL_LIMIT: u64 = 4_000_000;
 /// Walks tried before giving up.
 const ATTEMPTS: u64 = 8;
 
-/// Moves one walk may make over `cells` cells: seed 003's hundred per cell, capped so
+/// Moves one walk may make over `cells` cells: Leslie-Hurd's hundred per cell, capped so
 /// that a failing walk on a huge board gives up within a second or so.
 fn budget(cells: u64) -> u64 {
     cells + (99 * cells).min(2_000_000)
@@ -250,7 +251,7 @@ impl Construction for Warnsdorff {
         "warnsdorff"
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff's rule with tie-breaks, a move budget and restarts"
+        "Warnsdorff's rule (Warnsdorff 1823) with tie-breaks, and a move budget and restarts (Leslie-Hurd, Large Knight's Tours)"
     }
     fn boards(&self) -> &'static str {
         "open tours up to 16 million cells from any start square, closed ones up to 4 million cells"
@@ -260,14 +261,15 @@ impl Construction for Warnsdorff {
     }
     fn check(&self, req: &Request) -> Result<(), Error> {
         let cells = req.board.cells();
-        let (limit, kind) = if req.open {
-            (CELL_LIMIT, "open")
+        let limit = if req.open {
+            CELL_LIMIT
         } else {
-            (CLOSED_CELL_LIMIT, "closed")
+            CLOSED_CELL_LIMIT
         };
         if cells > limit {
             return Err(Error::Unsupported(format!(
-                "warnsdorff searches {kind} tours on boards of at most {limit} cells; the {} board has {cells}: use besa or parberry",
+                "warnsdorff searches {} tours on boards of at most {limit} cells; the {} board has {cells}: use besa or parberry",
+                req.kind(),
                 req.board
             )));
         }
@@ -275,17 +277,16 @@ impl Construction for Warnsdorff {
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let variant = req.variant.as_deref().unwrap_or("roth");
-        let tie = TieBreak::by_name(variant)
-            .ok_or_else(|| Error::invalid(format!("warnsdorff has no variant '{variant}'")))?;
+        let tie = TieBreak::by_name(variant).ok_or_else(|| unchecked_variant(self, variant))?;
         let plan = Plan {
             ties: &[tie],
             attempts: ATTEMPTS,
             budget: budget(req.board.cells()),
         };
-        run(req, &plan, self.name())?.ok_or_else(|| {
+        run(req, &plan)?.ok_or_else(|| {
             Error::GaveUp(format!(
                 "warnsdorff ({variant}) found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --variant or --seed, or --algo search",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 plan.budget
             ))
@@ -389,7 +390,7 @@ mod tests {
         assert!(e.to_string().contains("at most 16000000 cells"), "{e}");
         let mut r = req(5, 5, true, TieBreak::Roth);
         r.start = Some((0, 1));
-        let e = Warnsdorff.build(&r).unwrap_err().to_string();
+        let e = build(&r, "warnsdorff").unwrap_err().to_string();
         assert!(
             e.contains("no open tour of the 5x5 board starts at [0, 1]: its colour"),
             "{e}"
@@ -399,80 +400,5 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("no variant 'nope'"));
-    }
-}
-
-#[cfg(test)]
-mod measure {
-    use super::*;
-    use crate::board::Board;
-    use crate::verify::verify;
-    use std::time::Instant;
-
-    /// Whether one greedy walk (no backtracking at all) tours the n x n board.
-    fn greedy(n: u32, tie: TieBreak) -> bool {
-        let b = Board::new(n, n).unwrap();
-        let mut field = Field::new(&b).unwrap();
-        let start = field.cell(0, 0);
-        let mut rule = Heuristic::new(&field, tie, 0, 0);
-        matches!(
-            walk(&mut field, start, &mut rule, b.cells() - 1),
-            Outcome::Found(_)
-        )
-    }
-
-    /// Which tie-breaks tour which n x n boards from a corner, greedily and with the
-    /// budget and restarts of the construction. Run with
-    /// `cargo test --release --lib warnsdorff_measure -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn warnsdorff_measure() {
-        for tie in TieBreak::ALL {
-            let fails: Vec<u32> = (5..=100).filter(|&n| !greedy(n, tie)).collect();
-            println!(
-                "{}: greedy open n x n, n = 5..=100, fails for {fails:?}",
-                tie.name()
-            );
-        }
-        for tie in TieBreak::ALL {
-            let t = Instant::now();
-            let mut fails = Vec::new();
-            for n in 5..=100 {
-                let mut r = Request::closed(Board::new(n, n).unwrap());
-                r.open = true;
-                r.variant = Some(tie.name().into());
-                if Warnsdorff.build(&r).map(verify).is_err() {
-                    fails.push(n);
-                }
-            }
-            println!(
-                "{}: construction open n x n, n = 5..=100, fails for {fails:?}, all in {:?}",
-                tie.name(),
-                t.elapsed()
-            );
-        }
-        for n in [200, 500, 1000, 2000, 4000] {
-            for tie in TieBreak::ALL {
-                if n > 1000 && tie != TieBreak::Roth {
-                    continue;
-                }
-                let t = Instant::now();
-                let g = greedy(n, tie);
-                let tg = t.elapsed();
-                for open in [true, false] {
-                    let mut r = Request::closed(Board::new(n, n).unwrap());
-                    r.open = open;
-                    r.variant = Some(tie.name().into());
-                    let t = Instant::now();
-                    let c = Warnsdorff.build(&r).map(|t| verify(t).is_ok());
-                    println!(
-                        "{n}x{n} {} open {open}: greedy {g} in {tg:?}; construction {:?} in {:?}",
-                        tie.name(),
-                        c.map_err(|e| e.to_string()),
-                        t.elapsed()
-                    );
-                }
-            }
-        }
     }
 }

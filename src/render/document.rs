@@ -28,6 +28,23 @@ pub struct Plan {
     pub region: Region,
 }
 
+impl Plan {
+    /// What `opts` asks of `tour`: the region (checked), the style resolved for its
+    /// size, and the layers, whose defaults depend on both.
+    pub fn new(tour: &Verified, opts: &super::Options) -> Result<Plan, Error> {
+        let region = opts.region.unwrap_or_else(|| Region::all(tour.board()));
+        region.check(tour.board())?;
+        let style = opts.style.resolve(&region, &opts.theme);
+        let side = region.width().max(region.height());
+        let defaults = Layers::defaults(&opts.theme.layers, side);
+        Ok(Plan {
+            layers: opts.show.resolve(style.default_layers(defaults)),
+            style,
+            region,
+        })
+    }
+}
+
 /// The SVG document of `tour` drawn with `theme` as `plan` says.
 pub fn document(
     tour: &Verified,
@@ -41,7 +58,7 @@ pub fn document(
     let frame = Frame::of_region(board, theme, layers.has(Layer::Coords), plan.region);
     let v = frame.view_box();
     let (w, h) = frame.page_pt();
-    let kind = if tour.is_closed() { "closed" } else { "open" };
+    let kind = tour.kind();
     let title = format!(
         "A {kind} tour of the {board} board: {} turns, {} crossings",
         metrics.turns, metrics.crossings

@@ -120,8 +120,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
             .par_iter()
             .map(|job| {
                 let key = cache::Cache::key(&(
-                    format!("{:?}", job.request),
-                    &job.algorithm,
+                    format!("{:?} {:?}", job.request, job.algorithm),
                     &job.slug,
                     &theme_id,
                     tours::has_downloads(job, &settings),

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::plan::Job;
 use crate::metrics::{self, Metrics};
-use crate::render::{self, overview, Resolution, Style, Theme};
+use crate::render::{self, overview, Drawing, Options, Region, Resolution, Show, Style, Theme};
 use crate::{construct, verify, Error};
 
 /// Width in pixels of the large PNG download.
@@ -76,27 +76,25 @@ pub fn has_downloads(job: &Job, settings: &Settings) -> bool {
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
 pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
+        if e.is_internal() {
+            return e; // a bug, not the catalogue's fault: its own message and exit status
+        }
         job.place.error(
             "board",
             format!(
                 "{} tour of {} ({}): {e}",
-                kind(job),
+                job.request.kind(),
                 job.request.board,
                 job.algorithm
             ),
         )
     };
     let t0 = Instant::now();
-    let tour = construct::build(&job.request, &job.algorithm).map_err(at)?;
+    let resolved = construct::resolve(&job.request, job.algorithm).map_err(|r| at(r.error))?;
+    let tour = resolved.build().map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
-    if tour.is_closed() == job.request.open {
-        return Err(at(Error::invalid(format!(
-            "the construction returned an {} tour",
-            if tour.is_closed() { "closed" } else { "open" }
-        ))));
-    }
     let t1 = Instant::now();
-    let tour = verify::verify(tour).map_err(|f| at(Error::NotATour(f)))?;
+    let tour = verify::constructed(tour)?;
     let verify_secs = t1.elapsed().as_secs_f64();
     let t2 = Instant::now();
     let m = metrics::measure(&tour);
@@ -108,16 +106,22 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
         files.insert(kind.to_string(), rel);
         Ok(())
     };
-    let layers = render::layers_for(&tour, theme, None).map_err(at)?;
-    let drawing = render::svg_with(&tour, &m, theme, layers).map_err(at)?;
-    put("svg", format!("files/{slug}.svg"), drawing.as_bytes())?;
+    let opts = |style: Style, region: Option<Region>, show: Show| Options {
+        theme: theme.clone(),
+        show,
+        style,
+        region,
+        ..Default::default()
+    };
+    let drawing = Drawing::new(&tour, &m, &opts(Style::Auto, None, Show::Defaults)).map_err(at)?;
+    put("svg", format!("files/{slug}.svg"), drawing.svg().as_bytes())?;
     if has_downloads(job, settings) {
-        let png = render::svg_to_png(&drawing, Resolution::Width(PNG_WIDTH)).map_err(at)?;
+        let png = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(at)?;
         put("png", format!("files/{slug}.png"), &png)?;
         put(
             "pdf",
             format!("files/{slug}.pdf"),
-            &render::svg_to_pdf(&drawing).map_err(at)?,
+            &drawing.pdf().map_err(at)?,
         )?;
         put(
             "json",
@@ -129,31 +133,26 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     // overview (drawn once for both sizes).
     let side = tour.board().width().max(tour.board().height()) as f64;
     let small = (2 * THUMB_WIDTH) as f64 / side < THUMB_MIN_CELL_PX;
-    let main_style = Style::Auto.resolve(&render::Region::all(tour.board()), theme);
-    let thumb_svg = if small && main_style != Style::Overview {
-        let opts = render::plan_for(&tour, theme, None, Style::Overview, None).map_err(at)?;
-        render::svg_of_plan(&tour, &m, theme, opts).map_err(at)?
+    let main_style = Style::Auto.resolve(&Region::all(tour.board()), theme);
+    let overview_thumb = if small && main_style != Style::Overview {
+        Some(Drawing::new(&tour, &m, &opts(Style::Overview, None, Show::Defaults)).map_err(at)?)
     } else {
-        drawing.clone()
+        None
     };
+    let thumb = overview_thumb.as_ref().unwrap_or(&drawing);
     for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
-        let png =
-            render::svg_to_png(&thumb_svg, Resolution::Width(THUMB_WIDTH * scale)).map_err(at)?;
+        let png = thumb
+            .png_at(Resolution::Width(THUMB_WIDTH * scale))
+            .map_err(at)?;
         put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
     }
     let mut crops = Vec::new();
+    let detail = Show::parse("+turns,+crossings,+coords,+ends").map_err(at)?;
     for (i, spot) in overview::spots_of(&tour, theme).into_iter().enumerate() {
-        let plan = render::plan_for(
-            &tour,
-            theme,
-            Some("+turns,+crossings,+coords,+ends"),
-            Style::Detail,
-            Some(spot.region),
-        )
-        .map_err(at)?;
-        let svg = render::svg_of_plan(&tour, &m, theme, plan).map_err(at)?;
+        let crop = opts(Style::Detail, Some(spot.region), detail);
+        let svg = Drawing::new(&tour, &m, &crop).map_err(at)?;
         let rel = format!("files/{slug}-detail-{}.svg", i + 1);
-        write(&out.join(&rel), svg.as_bytes())?;
+        write(&out.join(&rel), svg.svg().as_bytes())?;
         let r = spot.region;
         crops.push((
             format!(
@@ -169,11 +168,7 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
         ));
     }
     Ok(Built {
-        algorithm: if tour.algorithm().is_empty() {
-            job.algorithm.clone()
-        } else {
-            tour.algorithm().to_string()
-        },
+        algorithm: tour.algorithm().to_string(),
         metrics: m,
         construct_secs,
         verify_secs,
@@ -183,14 +178,6 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
         crops,
         cached: false,
     })
-}
-
-fn kind(job: &Job) -> &'static str {
-    if job.request.open {
-        "open"
-    } else {
-        "closed"
-    }
 }
 
 fn section_counts(tour: &crate::Verified, theme: &Theme) -> Vec<(String, u64, String)> {

@@ -1,5 +1,5 @@
 //! The search that found the special tiles of `tiles.txt` (run by a test, never when
-//! building a tour). It is the plain search of seed 003: Warnsdorff's rule (try the
+//! building a tour). It is the plain search of Leslie-Hurd's "Large Knight's Tours": Warnsdorff's rule (try the
 //! cell with the fewest onward leaps first) with backtracking under a budget of 100
 //! leaps per cell, restarting with fresh random tie-breaks when the budget runs out,
 //! here with the tiles' join edges forced in. Of the first [`TRIES`] tours it finds
