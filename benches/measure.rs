@@ -86,8 +86,8 @@ fn request(w: u32, h: u32, open: bool, variant: Option<&str>) -> Request {
 
 /// Whether construction `algo` takes the request (a tour exists and it supports it).
 fn accepts(req: &Request, algo: &str) -> bool {
-    let c = construct::by_name(algo).expect("a known construction");
-    construct::check_exists(req).is_ok() && c.check(req).is_ok()
+    let algo = algo.parse().expect("a known construction");
+    construct::resolve(req, algo).is_ok()
 }
 
 /// Builds and verifies; `Ok(elapsed)` or the reason it failed.
@@ -232,7 +232,9 @@ fn backtrack_boards() {
 }
 
 fn warnsdorff_ties() {
-    let ties = construct::by_name("warnsdorff")
+    let ties = construct::all()
+        .iter()
+        .find(|c| c.name() == "warnsdorff")
         .expect("a known construction")
         .variants();
     for &tie in ties {

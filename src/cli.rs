@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use knights::construct::{self, Request};
+use knights::construct::{self, Algo, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
@@ -22,7 +22,10 @@ use knights::{verify, Board, Error, Tour, Verified};
   knights tour 8x8 --format grid        a closed tour of the chessboard
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
-  knights build                         the gallery from content/ into site/")]
+  knights build                         the gallery from content/ into site/
+
+Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
+error; 3 internal error (a bug of knights: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -128,8 +131,8 @@ enum Command {
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The construction: auto picks the best that supports the board (see `knights list`).
-    #[arg(long, default_value = "auto")]
-    algo: String,
+    #[arg(long, default_value_t = Algo::Auto)]
+    algo: Algo,
     /// A variant of the construction (see `knights list`).
     #[arg(long)]
     variant: Option<String>,
@@ -241,10 +244,10 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     };
-    let tour = construct::build(&req, &args.algo)?;
-    verify::verify(tour).map_err(|f| {
-        Error::NotATour(f) // a construction bug: never publish it
-    })
+    let tour = construct::resolve(&req, args.algo)
+        .map_err(Error::from)?
+        .build()?;
+    verify::constructed(tour)
 }
 
 /// A board (`WxH`) to build, or a tour file to read and verify.
@@ -265,9 +268,11 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
 /// Reads a tour file and proves it, naming the file when it is not a tour.
 fn read_verified(path: &Path) -> Result<Verified, Failure> {
     let tour = read_tour(path)?;
-    verify::verify(tour).map_err(|f| {
-        let name = path.display();
-        Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}")))
+    verify::verify(tour).map_err(|failure| {
+        Failure::Invalid(Error::NotATour {
+            file: path.display().to_string(),
+            failure,
+        })
     })
 }
 
@@ -373,7 +378,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
         );
         return Ok(());
     }
-    let kind = if m.closed { "closed" } else { "open" };
+    let kind = knights::TourKind::open_if(!m.closed);
     println!("board       {}", tour.board());
     println!("algorithm   {}", tour.algorithm());
     println!("cells       {}", m.cells);
@@ -455,7 +460,7 @@ fn list() -> Result<(), Failure> {
             println!("    variants: {}", c.variants().join(", "));
         }
     }
-    println!("auto");
+    println!("{}", Algo::Auto);
     println!("    the first of the above that supports the board (the default)");
     Ok(())
 }

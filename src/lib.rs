@@ -26,5 +26,5 @@ pub mod verify;
 
 pub use board::{Board, Leaper};
 pub use error::Error;
-pub use tour::{Sections, Tour};
+pub use tour::{Sections, Tour, TourKind};
 pub use verify::Verified;

@@ -114,7 +114,7 @@ impl Backtrack {
         (cells > limit).then(|| {
             format!(
                 "plain backtracking is limited to {limit} cells for {} tours (the {} board has {cells}): larger searches can run for hours; use --algo search",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board
             )
         })
@@ -158,16 +158,10 @@ pub(crate) fn start_of(field: &Field, req: &Request) -> Result<u32, Error> {
     Ok(field.cell(x, y))
 }
 
-/// `path` (padded indices) as a tour of `board`, named `algorithm`.
-pub(crate) fn tour_of(
-    field: &Field,
-    board: &Board,
-    path: Vec<u32>,
-    closed: bool,
-    algorithm: &str,
-) -> Tour {
+/// `path` (padded indices) as a tour of `board`.
+pub(crate) fn tour_of(field: &Field, board: &Board, path: Vec<u32>, closed: bool) -> Tour {
     let path = path.into_iter().map(|p| field.board_cell(p)).collect();
-    Tour::new(board.clone(), path, closed).with_algorithm(algorithm)
+    Tour::new(board.clone(), path, closed)
 }
 
 impl Construction for Backtrack {
@@ -195,10 +189,10 @@ impl Construction for Backtrack {
             budget: PLAIN_BUDGET,
         };
         match dfs(&mut field, start, &mut Fixed, &goal) {
-            Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open, self.name())),
+            Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open)),
             Outcome::Exhausted => Err(Error::NoTour(format!(
                 "plain backtracking tried every path: there is no {} tour of the {} board from [{}, {}]",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 field.xy(start).0,
                 field.xy(start).1

@@ -60,10 +60,10 @@ impl Construction for Search {
             attempts: ATTEMPTS,
             budget: walk_budget(req.board.cells()),
         };
-        run(req, &plan, self.name())?.ok_or_else(|| {
+        run(req, &plan)?.ok_or_else(|| {
             Error::GaveUp(format!(
                 "search found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --seed",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 plan.budget
             ))

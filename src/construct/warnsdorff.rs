@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use super::backtrack::{dfs, start_of, tour_of, Goal, Outcome, Rule};
 use super::field::Field;
 use super::posa::{close_and_align, grow};
-use super::{Construction, Request};
+use super::{unchecked_variant, Construction, Request};
 use crate::{Error, Tour};
 
 /// How Warnsdorff's rule chooses between squares with equally few onward leaps.
@@ -192,7 +192,7 @@ fn grow_budget(field: &Field) -> u64 {
 /// Runs the walks of `plan` until one gives a tour of the kind `req` asks for. A walk
 /// that runs out of moves is tried again growing by Pósa rotations; closed tours are
 /// closed by Pósa rotations. `Ok(None)` when every walk ran out of budget.
-pub(crate) fn run(req: &Request, plan: &Plan, name: &str) -> Result<Option<Tour>, Error> {
+pub(crate) fn run(req: &Request, plan: &Plan) -> Result<Option<Tour>, Error> {
     let mut field = Field::new(&req.board)?;
     let home = start_of(&field, req)?;
     for attempt in 0..plan.attempts {
@@ -219,10 +219,10 @@ pub(crate) fn run(req: &Request, plan: &Plan, name: &str) -> Result<Option<Tour>
             Outcome::Exhausted => continue,
         };
         if req.open {
-            return Ok(Some(tour_of(&field, &req.board, path, false, name)));
+            return Ok(Some(tour_of(&field, &req.board, path, false)));
         }
         if let Some(cycle) = close_and_align(&field, path, home, req.seed ^ attempt) {
-            return Ok(Some(tour_of(&field, &req.board, cycle, true, name)));
+            return Ok(Some(tour_of(&field, &req.board, cycle, true)));
         }
     }
     Ok(None)
@@ -261,14 +261,15 @@ impl Construction for Warnsdorff {
     }
     fn check(&self, req: &Request) -> Result<(), Error> {
         let cells = req.board.cells();
-        let (limit, kind) = if req.open {
-            (CELL_LIMIT, "open")
+        let limit = if req.open {
+            CELL_LIMIT
         } else {
-            (CLOSED_CELL_LIMIT, "closed")
+            CLOSED_CELL_LIMIT
         };
         if cells > limit {
             return Err(Error::Unsupported(format!(
-                "warnsdorff searches {kind} tours on boards of at most {limit} cells; the {} board has {cells}: use besa or parberry",
+                "warnsdorff searches {} tours on boards of at most {limit} cells; the {} board has {cells}: use besa or parberry",
+                req.kind(),
                 req.board
             )));
         }
@@ -276,17 +277,16 @@ impl Construction for Warnsdorff {
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let variant = req.variant.as_deref().unwrap_or("roth");
-        let tie = TieBreak::by_name(variant)
-            .ok_or_else(|| Error::invalid(format!("warnsdorff has no variant '{variant}'")))?;
+        let tie = TieBreak::by_name(variant).ok_or_else(|| unchecked_variant(self, variant))?;
         let plan = Plan {
             ties: &[tie],
             attempts: ATTEMPTS,
             budget: budget(req.board.cells()),
         };
-        run(req, &plan, self.name())?.ok_or_else(|| {
+        run(req, &plan)?.ok_or_else(|| {
             Error::GaveUp(format!(
                 "warnsdorff ({variant}) found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --variant or --seed, or --algo search",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 plan.budget
             ))
@@ -390,7 +390,7 @@ mod tests {
         assert!(e.to_string().contains("at most 16000000 cells"), "{e}");
         let mut r = req(5, 5, true, TieBreak::Roth);
         r.start = Some((0, 1));
-        let e = Warnsdorff.build(&r).unwrap_err().to_string();
+        let e = build(&r, "warnsdorff").unwrap_err().to_string();
         assert!(
             e.contains("no open tour of the 5x5 board starts at [0, 1]: its colour"),
             "{e}"

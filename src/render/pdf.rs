@@ -9,5 +9,5 @@ use crate::Error;
 pub fn pdf(tree: &Tree) -> Result<Vec<u8>, Error> {
     let page = svg2pdf::PageOptions { dpi: 72.0 };
     svg2pdf::to_pdf(tree, svg2pdf::ConversionOptions::default(), page)
-        .map_err(|e| Error::invalid(format!("PDF conversion failed: {e}")))
+        .map_err(|e| Error::internal(format!("PDF conversion failed: {e}")))
 }

@@ -54,7 +54,7 @@ pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+    encode(&pixmap).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
 }
 
 /// PNG bytes of a pixmap: RGB when it is opaque (drawings always are), else RGBA with

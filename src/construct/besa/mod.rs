@@ -109,7 +109,6 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        self.check(req)?;
         build(&req.board)
     }
 }
@@ -117,15 +116,16 @@ impl Construction for Besa {
 /// The closed tour of a supported, full board, with its sections and move grid.
 fn build(board: &Board) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
-    let layout = Layout::new(w, h).expect("checked: the board is supported");
+    let layout = Layout::new(w, h).ok_or_else(|| {
+        Error::Unsupported(format!(
+            "the formation algorithm does not support the {board} board"
+        ))
+    })?;
     let grid = move_grid(&layout, board);
     let (x1, y1) = layout.first_step();
     let trace = grid.trace(0, Some(board.index(x1, y1)));
-    let broken = |what: &str| {
-        Error::Unsupported(format!(
-            "internal error: the formation tour of the {board} board {what}; please report this"
-        ))
-    };
+    let broken =
+        |what: &str| Error::internal(format!("the formation tour of the {board} board {what}"));
     if !trace.closed() || trace.len() as u64 != board.cells() {
         return Err(broken("is not a single cycle"));
     }
@@ -133,7 +133,6 @@ fn build(board: &Board) -> Result<Tour, Error> {
         sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
     Ok(Tour::new(board.clone(), trace.into_path(), true)
-        .with_algorithm("besa")
         .with_sections(Sections::new(names, labels))
         .with_grid(grid))
 }

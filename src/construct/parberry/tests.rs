@@ -229,7 +229,7 @@ fn unsupported_boards_are_refused_with_the_reason() {
         .unwrap_err()
         .to_string()
         .contains("knight's tours only"));
-    let e = Parberry.check(&request(8, 8, Some("spiral"))).unwrap_err();
+    let e = crate::construct::build(&request(8, 8, Some("spiral")), "parberry").unwrap_err();
     assert!(matches!(e, Error::Invalid(_)) && e.to_string().contains("no variant 'spiral'"));
 }
 

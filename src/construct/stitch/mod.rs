@@ -41,7 +41,6 @@ impl Construction for Stitch {
         check(&req.board, req.open)
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        check(&req.board, req.open)?;
         Ok(build(&req.board))
     }
 }
@@ -94,7 +93,6 @@ fn build(board: &Board) -> Tour {
     let (path, closed) = grid.walk(board.index(board.width() - 1, 0));
     let sections = sections(board, &layout, &path);
     Tour::new(board.clone(), path, closed)
-        .with_algorithm("stitch")
         .with_sections(sections)
         .with_grid(grid)
 }
