@@ -73,17 +73,21 @@ enum Command {
     #[command(after_help = "Examples:
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
-  knights render tour.json --theme print -o figure.pdf")]
+  knights render tour.json --theme print -o figure.pdf
+  knights render 8x8 --animate --theme teaching -o walk.svg
+  knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
     Render {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
         input: String,
-        /// The drawing: PATH.svg, PATH.png or PATH.pdf.
-        #[arg(short, long)]
-        output: PathBuf,
+        /// The drawing: PATH.svg, PATH.png or PATH.pdf (with --animate: .svg or .gif).
+        #[arg(short, long, required_unless_present = "frames")]
+        output: Option<PathBuf>,
         #[command(flatten)]
         build: BuildArgs,
         #[command(flatten)]
         style: StyleArgs,
+        #[command(flatten)]
+        walk: AnimateArgs,
     },
     /// Builds the gallery website from a catalogue.
     #[command(after_help = "Examples:
@@ -177,6 +181,24 @@ struct StyleArgs {
     dpi: Option<f32>,
 }
 
+/// How to walk the tour step by step.
+#[derive(clap::Args, Debug)]
+struct AnimateArgs {
+    /// Draw the tour move by move: an animated SVG (no script) or GIF.
+    #[arg(long)]
+    animate: bool,
+    /// With --animate: steps per second (a step is one move, or a section of moves on
+    /// boards of more than 400 moves).
+    #[arg(long, default_value_t = 4.0)]
+    speed: f64,
+    /// With --animate: how often to play, `forever`, `once` or a number.
+    #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
+    repeat: String,
+    /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
+    #[arg(long, value_name = "DIR")]
+    frames: Option<PathBuf>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OutFormat {
     Json,
@@ -216,9 +238,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             output,
             build,
             style,
+            walk,
         } => {
             let tour = load(&input, &build)?;
-            render(&tour, &style, &output)
+            match output {
+                Some(out) if !walk.animate && walk.frames.is_none() => render(&tour, &style, &out),
+                _ => animate(&tour, &style, &walk, output.as_deref()),
+            }
         }
         Command::Build {
             content,
@@ -420,6 +446,23 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
 fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
     let m = metrics::measure(tour);
     Ok(render::render_file(tour, &m, &style.options(), out)?)
+}
+
+fn animate(
+    tour: &Verified,
+    style: &StyleArgs,
+    walk: &AnimateArgs,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let frames = walk.frames.as_deref();
+    Ok(render::animate::write_files(
+        tour,
+        &style.options(),
+        timing,
+        out,
+        frames,
+    )?)
 }
 
 fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {

@@ -5,16 +5,19 @@
 //! [`render_file`] picks the format from the file's extension and never leaves a
 //! half-written file behind.
 
+pub mod animate;
 mod colour;
 mod document;
 mod font;
 mod frame;
+mod frames;
 pub mod layers;
 mod markers;
 mod path;
 mod pdf;
 mod raster;
 mod squares;
+pub mod steps;
 mod text;
 pub mod theme;
 

@@ -23,6 +23,12 @@ pub enum Resolution {
 
 /// Rasterizes an SVG document made by the renderer into PNG bytes.
 pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
+    let pixmap = pixmap(svg, res)?;
+    encode(&pixmap).map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+}
+
+/// Rasterizes an SVG document made by the renderer.
+pub fn pixmap(svg: &str, res: Resolution) -> Result<Pixmap, Error> {
     let tree = font::tree(svg)?;
     let size = tree.size();
     let scale = match res {
@@ -47,7 +53,7 @@ pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+    Ok(pixmap)
 }
 
 /// PNG bytes of a pixmap: RGB when it is opaque (drawings always are), else RGBA with
