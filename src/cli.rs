@@ -10,7 +10,7 @@ use knights::construct::{self, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
-use knights::render::{self, RenderOptions};
+use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
 use knights::symmetry::{symmetry, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
@@ -22,7 +22,10 @@ use knights::{verify, Board, Error, Tour, Verified};
   knights tour 8x8 --format grid        a closed tour of the chessboard
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
-  knights build                         the gallery from content/ into site/")]
+  knights build                         the gallery from content/ into site/
+
+Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
+error; 3 internal error (a bug of knights: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -242,7 +245,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let tour = load(&input, &build)?;
             match output {
-                Some(out) if !walk.animate && walk.frames.is_none() => render(&tour, &style, &out),
+                Some(out) if !walk.animate && walk.frames.is_none() => {
+                    Ok(draw(&tour, &style.options()?)?.write(&out)?)
+                }
                 _ => animate(&tour, &style, &walk, output.as_deref()),
             }
         }
@@ -267,10 +272,7 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     };
-    let tour = construct::build(&req, &args.algo)?;
-    verify::verify(tour).map_err(|f| {
-        Error::NotATour(f) // a construction bug: never publish it
-    })
+    verify::constructed(construct::build(&req, &args.algo)?)
 }
 
 /// A board (`WxH`) to build, or a tour file to read and verify.
@@ -291,9 +293,11 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
 /// Reads a tour file and proves it, naming the file when it is not a tour.
 fn read_verified(path: &Path) -> Result<Verified, Failure> {
     let tour = read_tour(path)?;
-    verify::verify(tour).map_err(|f| {
-        let name = path.display();
-        Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}")))
+    verify::verify(tour).map_err(|failure| {
+        Failure::Invalid(Error::NotATour {
+            file: path.display().to_string(),
+            failure,
+        })
     })
 }
 
@@ -357,25 +361,11 @@ fn tour(
                     path.display()
                 )));
             }
-            render(&tour, &StyleArgs::default(), path)?
+            draw(&tour, &render::Options::default())?.write(path)?
         }
-        (None, None) => {
-            let svg = render_svg(&tour, &StyleArgs::default())?;
-            print!("{svg}");
-        }
+        (None, None) => print!("{}", draw(&tour, &render::Options::default())?.svg()),
     }
     Ok(())
-}
-
-impl Default for StyleArgs {
-    fn default() -> StyleArgs {
-        StyleArgs {
-            theme: "web".into(),
-            show: None,
-            width: None,
-            dpi: None,
-        }
-    }
 }
 
 fn verify_file(file: &Path) -> Result<(), Failure> {
@@ -443,11 +433,6 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     Ok(())
 }
 
-fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
-    let m = metrics::measure(tour);
-    Ok(render::render_file(tour, &m, &style.options(), out)?)
-}
-
 fn animate(
     tour: &Verified,
     style: &StyleArgs,
@@ -456,28 +441,35 @@ fn animate(
 ) -> Result<(), Failure> {
     let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
     let frames = walk.frames.as_deref();
+    let mut opts = style.options()?;
+    if style.width.is_none() && style.dpi.is_none() {
+        opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
+    }
     Ok(render::animate::write_files(
-        tour,
-        &style.options(),
-        timing,
-        out,
-        frames,
+        tour, &opts, timing, out, frames,
     )?)
 }
 
-fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {
-    let m = metrics::measure(tour);
-    Ok(render::render_svg(tour, &m, &style.options())?)
+/// Draws `tour` with its metrics.
+fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
+    Drawing::new(tour, &metrics::measure(tour), opts)
 }
 
 impl StyleArgs {
-    fn options(&self) -> RenderOptions {
-        RenderOptions {
-            theme: self.theme.clone(),
-            show: self.show.clone(),
-            width: self.width,
-            dpi: self.dpi,
-        }
+    /// Reads the theme and the layer list into drawing options.
+    fn options(&self) -> Result<render::Options, Error> {
+        Ok(render::Options {
+            theme: Theme::load(&self.theme)?,
+            show: match &self.show {
+                Some(s) => Show::parse(s)?,
+                None => Show::Defaults,
+            },
+            resolution: match (self.width, self.dpi) {
+                (Some(w), _) => Resolution::Width(w),
+                (None, Some(d)) => Resolution::Dpi(d),
+                (None, None) => Resolution::default(),
+            },
+        })
     }
 }
 

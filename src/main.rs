@@ -16,6 +16,11 @@ fn main() -> ExitCode {
         {
             ExitCode::SUCCESS // the reader (e.g. `head`) stopped reading: not an error
         }
+        Err(cli::Failure::Invalid(e)) if e.is_internal() => {
+            // A bug of this tool, not of its input: 3, as the README and --help say.
+            eprintln!("knights: {e}");
+            ExitCode::from(3)
+        }
         Err(cli::Failure::Invalid(e)) => {
             eprintln!("knights: {e}");
             ExitCode::from(1)

@@ -8,7 +8,7 @@ mod render_support;
 
 use std::time::Instant;
 
-use knights::render::{self, RenderOptions};
+use knights::render::{Drawing, Options, Resolution, Show, Theme};
 use render_support::*;
 
 fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -36,21 +36,20 @@ fn render_formation_tours() {
         };
         row("build", build, 0);
         row("measure", measure, 0);
-        let default = RenderOptions::default();
-        let (svg, ms) = time(|| render::render_svg(&t, &m, &default).unwrap());
-        row("svg", ms, svg.len());
-        let marked = RenderOptions {
-            show: Some("all,-numbers".into()),
+        let default = Options::default();
+        let (svg, ms) = time(|| Drawing::new(&t, &m, &default).unwrap());
+        row("svg", ms, svg.svg().len());
+        let marked = Options {
+            show: Show::parse("all,-numbers").unwrap(),
             ..Default::default()
         };
-        let (svg_all, ms) = time(|| render::render_svg(&t, &m, &marked).unwrap());
-        row("svg+marks", ms, svg_all.len());
-        let (png, ms) = time(|| render::svg_to_png(&svg, render::Resolution::Width(4000)).unwrap());
+        let (svg_all, ms) = time(|| Drawing::new(&t, &m, &marked).unwrap());
+        row("svg+marks", ms, svg_all.svg().len());
+        let (png, ms) = time(|| svg.png_at(Resolution::Width(4000)).unwrap());
         row("png 4000", ms, png.len());
-        let (png, ms) =
-            time(|| render::svg_to_png(&svg_all, render::Resolution::Width(4000)).unwrap());
+        let (png, ms) = time(|| svg_all.png_at(Resolution::Width(4000)).unwrap());
         row("png+marks", ms, png.len());
-        let (pdf, ms) = time(|| render::svg_to_pdf(&svg).unwrap());
+        let (pdf, ms) = time(|| svg.pdf().unwrap());
         row("pdf", ms, pdf.len());
         println!("{:>10} turns {} crossings {}", "", m.turns, m.crossings);
     }
@@ -61,16 +60,20 @@ fn render_formation_tours() {
 fn write_samples() {
     let dir = std::path::PathBuf::from(std::env::var("KNIGHTS_SAMPLES").unwrap());
     let (t, m) = measured(formation(30, 30));
-    let o = RenderOptions {
-        theme: "print".into(),
+    let o = Options {
+        theme: Theme::load("print").unwrap(),
         ..Default::default()
     };
-    render::render_file(&t, &m, &o, &dir.join("f30.pdf")).unwrap();
+    Drawing::new(&t, &m, &o)
+        .unwrap()
+        .write(&dir.join("f30.pdf"))
+        .unwrap();
     let (e, me) = measured(warnsdorff(8, 8, true, 7, 20_000).unwrap());
-    let o = RenderOptions {
-        theme: "teaching".into(),
+    let o = Options {
+        theme: Theme::load("teaching").unwrap(),
         ..Default::default()
     };
-    render::render_file(&e, &me, &o, &dir.join("t8.pdf")).unwrap();
-    render::render_file(&e, &me, &o, &dir.join("t8.svg")).unwrap();
+    let drawing = Drawing::new(&e, &me, &o).unwrap();
+    drawing.write(&dir.join("t8.pdf")).unwrap();
+    drawing.write(&dir.join("t8.svg")).unwrap();
 }

@@ -18,34 +18,29 @@ use super::colour;
 use super::frame::{num, Frame};
 use super::layers::{Layer, Layers};
 use super::path::{Piece, Walk};
-use super::raster::Resolution;
 use super::steps::{Repeat, Steps, Timing, MAX_STEPS};
 use super::theme::Theme;
-use super::RenderOptions;
+use super::Options;
 use super::{squares, text};
 use crate::verify::Verified;
 use crate::Error;
 
 /// Resolution of GIF frames and PNG frames when neither a width nor a resolution is
 /// asked for: screen-sized, as they are meant for slides.
-const FRAME_DPI: f32 = 96.0;
+pub const FRAME_DPI: f32 = 96.0;
 
 /// Writes the walk-through of `tour` to `out`: an animated SVG for `.svg`, an animated
 /// GIF for `.gif`; and, when `frames` names a folder, one numbered PNG per step there.
+/// Frames are rasterized at `opts.resolution`.
 pub fn write_files(
     tour: &Verified,
-    opts: &RenderOptions,
+    opts: &Options,
     timing: Timing,
     out: Option<&Path>,
     frames: Option<&Path>,
 ) -> Result<(), Error> {
-    let theme = opts.theme()?;
-    let layers = super::layers_for(tour, &theme, opts.show.as_deref())?;
-    let walk = Walkthrough::new(tour, &theme, layers, MAX_STEPS);
-    let res = match (opts.width, opts.dpi) {
-        (None, None) => Resolution::Dpi(FRAME_DPI),
-        _ => opts.resolution()?,
-    };
+    let walk = Walkthrough::new(tour, &opts.theme, opts.layers(tour.board()), MAX_STEPS);
+    let res = opts.resolution;
     if let Some(out) = out {
         let ext = out.extension().and_then(|e| e.to_str());
         let bytes = match ext.map(str::to_ascii_lowercase).as_deref() {
@@ -411,6 +406,7 @@ fn num6(v: f64) -> String {
 mod tests {
     use super::*;
     use crate::construct::{build, Request};
+    use crate::render::Resolution;
     use crate::verify::verify;
     use crate::Board;
 
@@ -428,7 +424,7 @@ mod tests {
     fn one_animated_step_per_move_with_the_knight_and_counter() {
         let theme = Theme::load("teaching").unwrap();
         for (t, moves) in [(tour(8, 8, false), 64), (tour(5, 5, true), 24)] {
-            let layers = super::super::layers_for(&t, &theme, None).unwrap();
+            let layers = Layers::defaults(&theme.layers, t.board().width());
             let w = Walkthrough::new(&t, &theme, layers, 400);
             let svg = w.animated(Timing::default());
             assert_eq!(count(&svg, "<g class=\"step\""), moves);
@@ -446,8 +442,7 @@ mod tests {
     fn large_boards_animate_by_sections() {
         let t = tour(40, 40, false);
         let theme = Theme::load("web").unwrap();
-        let layers = super::super::layers_for(&t, &theme, None).unwrap();
-        let w = Walkthrough::new(&t, &theme, layers, 400);
+        let w = Walkthrough::new(&t, &theme, Layers::defaults(&theme.layers, 40), 400);
         assert!(w.steps().sectioned());
         let svg = w.animated(Timing::new(10.0, Repeat::Times(2)).unwrap());
         assert_eq!(count(&svg, "<g class=\"step\""), w.steps().len());
@@ -464,7 +459,8 @@ mod tests {
             let svg = w.frozen(k);
             assert_eq!(count(&svg, "<g class=\"step\""), k);
             assert!(!svg.contains("<animate"));
-            super::super::svg_to_png(&svg, super::super::Resolution::Width(60)).unwrap();
+            let tree = super::super::font::tree(&svg).unwrap();
+            super::super::raster::png(&tree, Resolution::Width(60)).unwrap();
         }
         assert!(w.frozen(36).contains("36 of 36 moves: back at the start"));
     }

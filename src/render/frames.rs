@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::animate::Walkthrough;
+use super::font;
 use super::raster::{self, Resolution};
 use super::steps::{Repeat, Timing, HOLD_STEPS};
 use crate::Error;
@@ -25,7 +26,7 @@ pub fn write_frames(w: &Walkthrough, res: Resolution, dir: &Path) -> Result<usiz
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let count = w.steps().len();
     for k in 1..=count {
-        let png = raster::png(&w.frozen(k), res)?;
+        let png = raster::png(&font::tree(&w.frozen(k))?, res)?;
         crate::output::write_bytes(&dir.join(frame_name(k, count)), &png)?;
     }
     Ok(count)
@@ -38,7 +39,7 @@ pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, 
     let delay = (100.0 * timing.step_seconds()).round().clamp(2.0, 65535.0) as u16;
     let hold = delay.saturating_mul(1 + HOLD_STEPS as u16);
     let fail = |e: gif::EncodingError| Error::invalid(format!("GIF encoding failed: {e}"));
-    let first = raster::pixmap(&w.frozen(1.min(count)), res)?;
+    let first = raster::pixmap(&font::tree(&w.frozen(1.min(count)))?, res)?;
     let (pw, ph) = (first.width(), first.height());
     if pw > GIF_MAX_SIDE || ph > GIF_MAX_SIDE {
         return Err(Error::invalid(format!(
@@ -54,7 +55,7 @@ pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, 
     for k in 1..=count.max(1) {
         let mut pixmap = match next.take() {
             Some(p) => p,
-            None => raster::pixmap(&w.frozen(k), res)?,
+            None => raster::pixmap(&font::tree(&w.frozen(k))?, res)?,
         };
         // Drawings are opaque, so the premultiplied pixels are the colours themselves.
         let mut frame = gif::Frame::from_rgba_speed(pw as u16, ph as u16, pixmap.data_mut(), 10);

@@ -2,7 +2,8 @@
 
 use resvg::tiny_skia::{Pixmap, Transform};
 
-use super::font;
+use resvg::usvg::Tree;
+
 use crate::Error;
 
 /// Resolution used when neither a width nor a resolution is asked for.
@@ -21,15 +22,21 @@ pub enum Resolution {
     Dpi(f32),
 }
 
-/// Rasterizes an SVG document made by the renderer into PNG bytes.
-pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
-    let pixmap = pixmap(svg, res)?;
-    encode(&pixmap).map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+impl Default for Resolution {
+    /// [`DEFAULT_DPI`].
+    fn default() -> Resolution {
+        Resolution::Dpi(DEFAULT_DPI)
+    }
 }
 
-/// Rasterizes an SVG document made by the renderer.
-pub fn pixmap(svg: &str, res: Resolution) -> Result<Pixmap, Error> {
-    let tree = font::tree(svg)?;
+/// Rasterizes a drawing's parsed SVG document into PNG bytes.
+pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
+    let pixmap = pixmap(tree, res)?;
+    encode(&pixmap).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+}
+
+/// Rasterizes a drawing's parsed SVG document.
+pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
     let size = tree.size();
     let scale = match res {
         Resolution::Width(px) if px > 0 => px as f32 / size.width(),
@@ -49,7 +56,7 @@ pub fn pixmap(svg: &str, res: Resolution) -> Result<Pixmap, Error> {
     let mut pixmap = Pixmap::new(w, h)
         .ok_or_else(|| Error::invalid(format!("cannot allocate a {w}x{h} pixel image")))?;
     resvg::render(
-        &tree,
+        tree,
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );

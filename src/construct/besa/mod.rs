@@ -121,11 +121,8 @@ fn build(board: &Board) -> Result<Tour, Error> {
     let grid = move_grid(&layout, board);
     let (x1, y1) = layout.first_step();
     let trace = grid.trace(0, Some(board.index(x1, y1)));
-    let broken = |what: &str| {
-        Error::Unsupported(format!(
-            "internal error: the formation tour of the {board} board {what}; please report this"
-        ))
-    };
+    let broken =
+        |what: &str| Error::internal(format!("the formation tour of the {board} board {what}"));
     if !trace.closed() || trace.len() as u64 != board.cells() {
         return Err(broken("is not a single cycle"));
     }

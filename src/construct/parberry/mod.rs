@@ -60,7 +60,7 @@ impl Construction for Parberry {
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let plan = plan(req)?;
-        let tiles = tiles::tiles().map_err(Error::Invalid)?;
+        let tiles = tiles::tiles().map_err(Error::Internal)?;
         let n = plan.board.width();
         let (canvas, names) = match plan.kind {
             Kind::Plain { depth } => {
@@ -143,7 +143,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
     let kind = match variant {
         None => Kind::Plain { depth: LABEL_DEPTH },
         Some("quadrisected") if w == h && w < SPLIT_FROM => {
-            let tiles = tiles::tiles().map_err(Error::Invalid)?;
+            let tiles = tiles::tiles().map_err(Error::Internal)?;
             if tiles.quadrisected(w).is_none() {
                 return Err(no(format!(
                     "a quadrisected tour needs both sides at least {SPLIT_FROM}, or the 10x10 board (none exists on 6x6 or 8x8: a 3x3 or 4x4 quadrant has no knight's path through all its cells)"
@@ -185,7 +185,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
             "both sides must be at least 6 (its smallest base tile is 6x6)".into(),
         ));
     }
-    let tiles = tiles::tiles().map_err(Error::Invalid)?;
+    let tiles = tiles::tiles().map_err(Error::Internal)?;
     let (side_h, side_w) = match kind {
         Kind::Sym180 => (h / 2, w / 2),
         _ => (h, w),
@@ -224,9 +224,11 @@ fn plan_corner(board: &Board) -> Result<Plan, Error> {
     let Some(t) = symmetric::corner_transform(hole_rc, w) else {
         return no("the missing cell must be a corner");
     };
-    let tiles = tiles::tiles().map_err(Error::Invalid)?;
+    let tiles = tiles::tiles().map_err(Error::Internal)?;
     if let Err((th, tw, _)) = coverable(w, w, true, tiles) {
-        return no(&format!("no {tw}x{th} base tile (a bug)"));
+        return Err(Error::internal(format!(
+            "parberry has no {tw}x{th} base tile for a corner board"
+        )));
     }
     let board = Board::new(w, h)?.with_holes(&[hole_xy])?;
     Ok(Plan {
@@ -243,8 +245,8 @@ fn finish(board: Board, canvas: Canvas, names: Vec<String>, open: bool) -> Resul
         .unwrap_or(0);
     let (path, closed) = grid.walk(start);
     if !closed || path.len() as u64 != board.cells() {
-        return Err(Error::Unsupported(format!(
-            "parberry: the joined moves on {board} are not one closed tour (a bug)"
+        return Err(Error::internal(format!(
+            "parberry: the joined moves on {board} are not one closed tour"
         )));
     }
     let steps = path.iter().map(|&c| labels[c as usize]).collect();
