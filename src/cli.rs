@@ -515,6 +515,9 @@ fn build_site(
         progress: true,
     };
     let summary = site::build(&opts)?;
+    for w in &summary.warnings {
+        eprintln!("knights: warning: {w}");
+    }
     eprintln!("{summary}");
     Ok(())
 }
