@@ -1,4 +1,4 @@
-//! The command line: clap's derive describes every subcommand of DESIGN.md, and each
+//! The command line: clap's derive describes every subcommand of docs/cli.md, and each
 //! has one thin function that calls the library.
 
 use std::io;

@@ -1,5 +1,5 @@
 //! The `knights` binary: parses the command line and reports failures as one line on
-//! standard error with the exit status DESIGN.md fixes (1 invalid input, 2 usage).
+//! standard error with the exit status docs/cli.md fixes (1 invalid input, 2 usage).
 
 mod cli;
 mod message;

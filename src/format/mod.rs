@@ -1,4 +1,4 @@
-//! Tour files: the JSON format of DESIGN.md and the classic numbered grid, read and
+//! Tour files: the JSON format and the classic numbered grid (docs/tour-format.md), read and
 //! written. Reading says exactly where a file is wrong (line and column for syntax,
 //! the field such as `path[17]` for content), so users can fix it by hand.
 //!

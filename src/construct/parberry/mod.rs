@@ -1,11 +1,11 @@
-//! Parberry's divide and conquer (seed 001, "An Efficient Algorithm for the Knight's
+//! Parberry's divide and conquer (Ian Parberry, "An Efficient Algorithm for the Knight's
 //! Tour Problem", 1997): structured closed tours built by splitting the board into four
 //! quadrants, touring each the same way down to small base tiles, and joining the four
 //! tours with four new moves at the centre. Linear time. Its variants: quadrisected
 //! tours, tours invariant under a half or a quarter turn, and closed tours of odd
 //! squares missing a corner.
 //!
-//! The figures the construction rests on are stated in `/work/shared/parberry.md`;
+//! The split, the join and the structured tiles are described in docs/parberry.md;
 //! the base tiles are data (`tiles.txt`), found by the search in `tilegen`.
 
 mod canvas;
@@ -40,7 +40,7 @@ impl Construction for Parberry {
     }
 
     fn summary(&self) -> &'static str {
-        "Parberry's divide and conquer: structured closed tours from four joined quadrants"
+        "Parberry's divide and conquer: structured closed tours from four joined quadrants (Parberry, An Efficient Algorithm for the Knight's Tour Problem, 1997)"
     }
 
     fn boards(&self) -> &'static str {
