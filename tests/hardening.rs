@@ -467,3 +467,88 @@ fn an_interrupted_build_leaves_no_staging_folder() {
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(names(&work).is_empty(), "{:?}", names(&work));
 }
+
+// Memory.
+
+/// `knights args` under `ulimit -v kib` (an address-space limit).
+#[cfg(unix)]
+fn knights_limited(kib: u64, args: &[&str]) -> Output {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kib} && exec '{}' {}",
+            env!("CARGO_BIN_EXE_knights"),
+            quoted.join(" ")
+        ))
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_address_space_limit_is_respected() {
+    let o = knights_limited(2_000_000, &["tour", "30000x30000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("needs about 6.7 GiB"), "{}", stderr(&o));
+    let o = knights_limited(2_000_000, &["bench", "--sizes", "30000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("needs about"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_drawing_too_large_for_memory_is_refused_with_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.svg");
+    let args = [
+        "render",
+        "400x400",
+        "--algo",
+        "stitch",
+        "--show",
+        "+squares,+turns,+crossings",
+        "-o",
+        s(&out),
+    ];
+    let o = knights_limited(400_000, &args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("the drawing of the 400x400 board needs about"),
+        "{e}"
+    );
+    assert!(e.contains("an SVG of about"), "{e}");
+    assert!(names(dir.path()).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_small_file_declaring_a_huge_board_is_verified_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    fs::write(
+        &p,
+        r#"{"board": {"width": 65535, "height": 65535}, "closed": false, "path": [[0, 0], [1, 2], [2, 0]]}"#,
+    )
+    .unwrap();
+    let o = knights_limited(300_000, &["verify", s(&p)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the path has 3 cells but the 65535x65535 board has 4294836225"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn reading_dev_zero_stops_at_once() {
+    let o = knights(&["verify", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot start a tour file"),
+        "{}",
+        stderr(&o)
+    );
+}

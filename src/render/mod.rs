@@ -6,6 +6,7 @@
 //! Reading command-line strings (a theme's name or path, a `--show` list) is the
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
+mod budget;
 mod colour;
 mod document;
 mod font;
@@ -62,6 +63,7 @@ impl Drawing {
         let layers = opts
             .show
             .resolve(Layers::defaults(&opts.theme.layers, side));
+        budget::check_svg(tour.board(), metrics, layers)?;
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, layers)?,
             layers,
@@ -121,6 +123,7 @@ impl Drawing {
         if let Some(t) = self.tree.get() {
             return Ok(t);
         }
+        budget::check_tree(&self.svg)?;
         let t = font::tree(&self.svg)?;
         Ok(self.tree.get_or_init(|| t))
     }
