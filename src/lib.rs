@@ -16,6 +16,7 @@ mod error;
 pub mod examples;
 pub mod format;
 pub mod interrupt;
+pub mod memory;
 pub mod metrics;
 pub mod moves;
 pub mod render;

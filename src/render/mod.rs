@@ -7,6 +7,7 @@
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
 pub mod animate;
+mod budget;
 mod colour;
 mod document;
 mod font;
@@ -72,6 +73,7 @@ impl Drawing {
     /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
         let layers = opts.layers(tour.board());
+        budget::check_svg(tour.board(), metrics, layers)?;
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, layers)?,
             layers,
@@ -131,6 +133,7 @@ impl Drawing {
         if let Some(t) = self.tree.get() {
             return Ok(t);
         }
+        budget::check_tree(&self.svg)?;
         let t = font::tree(&self.svg)?;
         Ok(self.tree.get_or_init(|| t))
     }
