@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use knights::construct::{self, Request};
+use knights::construct::{self, Algo, Construction, Request};
 use knights::render::{Drawing, Options, Resolution, Show};
 use knights::verify::verify;
 use knights::{metrics, site, Board, Tour};
@@ -82,6 +82,14 @@ fn request(w: u32, h: u32, open: bool, variant: Option<&str>) -> Request {
     r.open = open;
     r.variant = variant.map(String::from);
     r
+}
+
+/// The construction called `algo`.
+fn named(algo: &str) -> &'static dyn Construction {
+    match algo.parse::<Algo>().expect("a known construction") {
+        Algo::Named(c) => c,
+        Algo::Auto => panic!("{algo} names no one construction"),
+    }
 }
 
 /// Whether construction `algo` takes the request (a tour exists and it supports it).
@@ -232,11 +240,7 @@ fn backtrack_boards() {
 }
 
 fn warnsdorff_ties() {
-    let ties = construct::all()
-        .iter()
-        .find(|c| c.name() == "warnsdorff")
-        .expect("a known construction")
-        .variants();
+    let ties = named("warnsdorff").variants();
     for &tie in ties {
         let t = Instant::now();
         let fails: Vec<u32> = (5..=100)

@@ -9,10 +9,9 @@
 
 pub mod backtrack;
 pub mod besa;
+mod engine;
 pub mod existence;
-mod field;
 pub mod parberry;
-mod posa;
 mod registry;
 pub mod search;
 pub mod stitch;
@@ -22,8 +21,8 @@ use crate::board::Board;
 use crate::tour::{Tour, TourKind};
 use crate::Error;
 
+pub(crate) use registry::unchecked_variant;
 pub use registry::{all, build, check_exists, resolve, Algo, Part, Refusal, Resolved};
-pub(crate) use registry::{internal, unchecked_variant};
 
 /// What the user asked for: a board, open or closed, a variant, a seed.
 #[derive(Clone, Debug)]

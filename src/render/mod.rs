@@ -6,16 +6,19 @@
 //! Reading command-line strings (a theme's name or path, a `--show` list) is the
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
+pub mod animate;
 mod colour;
 mod document;
 mod font;
 mod frame;
+mod frames;
 pub mod layers;
 mod markers;
 mod path;
 mod pdf;
 mod raster;
 mod squares;
+pub mod steps;
 mod text;
 pub mod theme;
 
@@ -47,6 +50,16 @@ pub struct Options {
     pub resolution: Resolution,
 }
 
+impl Options {
+    /// The layers shown on `board`: [`Options::show`] resolved against the theme's
+    /// defaults for the board's size.
+    pub fn layers(&self, board: &crate::Board) -> Layers {
+        let side = board.width().max(board.height());
+        self.show
+            .resolve(Layers::defaults(&self.theme.layers, side))
+    }
+}
+
 /// A drawing of a verified tour: its SVG document, and PNG and PDF made from it.
 pub struct Drawing {
     svg: String,
@@ -58,10 +71,7 @@ pub struct Drawing {
 impl Drawing {
     /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
-        let side = tour.board().width().max(tour.board().height());
-        let layers = opts
-            .show
-            .resolve(Layers::defaults(&opts.theme.layers, side));
+        let layers = opts.layers(tour.board());
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, layers)?,
             layers,
@@ -113,7 +123,7 @@ impl Drawing {
                 )))
             }
         };
-        crate::output::write_bytes(out, &bytes)
+        crate::atomic::write_bytes(out, &bytes)
     }
 
     /// The SVG document parsed once, with the bundled font, for PNG and PDF.
