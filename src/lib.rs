@@ -8,15 +8,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod atomic;
 pub mod bench;
 pub mod board;
 pub mod construct;
 mod error;
 pub mod examples;
 pub mod format;
+pub mod interrupt;
 pub mod metrics;
 pub mod moves;
-pub mod output;
 pub mod render;
 pub mod site;
 pub mod symmetry;

@@ -21,8 +21,8 @@ use crate::board::Board;
 use crate::tour::{Tour, TourKind};
 use crate::Error;
 
+pub(crate) use registry::unchecked_variant;
 pub use registry::{all, build, check_exists, resolve, Algo, Part, Refusal, Resolved};
-pub(crate) use registry::{internal, unchecked_variant};
 
 /// What the user asked for: a board, open or closed, a variant, a seed.
 #[derive(Clone, Debug)]

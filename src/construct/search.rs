@@ -39,7 +39,7 @@ impl Construction for Search {
         "search"
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff walks with tie-breaks and restarts, closed by Pósa rotations"
+        "Warnsdorff walks with tie-breaks and restarts, closed by Pósa rotations (Warnsdorff 1823)"
     }
     fn boards(&self) -> &'static str {
         "boards with both sides 3 to 100, and strips 3 to 8 wide up to 1000 long (every one swept)"

@@ -38,7 +38,7 @@ impl Construction for Warnsdorff {
         "warnsdorff"
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff's rule with tie-breaks, a move budget and restarts"
+        "Warnsdorff's rule (Warnsdorff 1823) with tie-breaks, and a move budget and restarts (Leslie-Hurd, Large Knight's Tours)"
     }
     fn boards(&self) -> &'static str {
         "open tours up to 16 million cells from any start square, closed ones up to 4 million cells"

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::plan::Job;
 use crate::metrics::{self, Metrics};
-use crate::render::{self, Resolution, Theme};
+use crate::render::{self, Drawing, Resolution, Theme};
 use crate::{construct, verify, Error};
 
 /// The drawings' theme.
@@ -47,8 +47,11 @@ pub fn files(slug: &str) -> [(&'static str, String); 5] {
 }
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
-pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
+pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
+        if e.is_internal() {
+            return e; // a bug, not the catalogue's fault: its own message and exit status
+        }
         job.place.error(
             "board",
             format!(
@@ -64,18 +67,17 @@ pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
     let tour = resolved.build().map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
-    let tour = verify::verify(tour).map_err(|f| at(Error::NotATour(f)))?;
+    let tour = verify::constructed(tour)?;
     let verify_secs = t1.elapsed().as_secs_f64();
     let m = metrics::measure(&tour);
-    let sections = section_counts(&tour, theme);
+    let sections = section_counts(&tour, &style.theme);
     let [svg, png, pdf, json, thumb] = files(&job.slug).map(|(_, f)| out.join(f));
-    let layers = render::layers_for(&tour, theme, None).map_err(at)?;
-    let drawing = render::svg_with(&tour, &m, theme, layers).map_err(at)?;
-    write(&svg, drawing.as_bytes())?;
-    let big = render::svg_to_png(&drawing, Resolution::Width(PNG_WIDTH)).map_err(at)?;
+    let drawing = Drawing::new(&tour, &m, style).map_err(at)?;
+    write(&svg, drawing.svg().as_bytes())?;
+    let big = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(at)?;
     write(&png, &big)?;
-    write(&pdf, &render::svg_to_pdf(&drawing).map_err(at)?)?;
-    let small = render::svg_to_png(&drawing, Resolution::Width(THUMB_WIDTH)).map_err(at)?;
+    write(&pdf, &drawing.pdf().map_err(at)?)?;
+    let small = drawing.png_at(Resolution::Width(THUMB_WIDTH)).map_err(at)?;
     write(&thumb, &small)?;
     write(&json, crate::format::to_json(&tour).as_bytes())?;
     Ok(Built {

@@ -1,6 +1,6 @@
 //! The formation algorithm: Algorithm 1 of Besa, Johnson, Mamano, Osegueda and
-//! Williams, "Taming the Knight's Tour" (seed `000_a012d5b51f2d197b.txt`), with the
-//! plain heel, as specified by `shared/besa-pieces.md` and its pieces data.
+//! Williams, "Taming the Knight's Tour: Minimizing Turns and Crossings" (arXiv:1904.02824),
+//! with the plain heel; docs/formation.md gives the piece encoding and placement rules.
 //!
 //! Four knights move as a 2x2 quartet along diagonals from a junction in the
 //! bottom-left corner to one in the top-right corner; heels turn them along the top
@@ -55,7 +55,7 @@ mod tests;
 
 use rayon::prelude::*;
 
-use super::{internal, Construction, Request};
+use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
 use crate::{Board, Error, Sections, Tour};
@@ -73,7 +73,7 @@ impl Construction for Besa {
     }
 
     fn summary(&self) -> &'static str {
-        "the formation algorithm of Besa et al.: a knight quartet on diagonals, O(n) turns and crossings, linear time"
+        "the formation algorithm: a knight quartet on diagonals, O(n) turns and crossings, linear time (Besa, Johnson, Mamano, Osegueda, Williams, Taming the Knight's Tour: Minimizing Turns and Crossings, arXiv:1904.02824)"
     }
 
     fn boards(&self) -> &'static str {
@@ -124,7 +124,8 @@ fn build(board: &Board) -> Result<Tour, Error> {
     let grid = move_grid(&layout, board);
     let (x1, y1) = layout.first_step();
     let trace = grid.trace(0, Some(board.index(x1, y1)));
-    let broken = |what: &str| internal(format!("the formation tour of the {board} board {what}"));
+    let broken =
+        |what: &str| Error::internal(format!("the formation tour of the {board} board {what}"));
     if !trace.closed() || trace.len() as u64 != board.cells() {
         return Err(broken("is not a single cycle"));
     }

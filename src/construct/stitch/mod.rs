@@ -1,4 +1,4 @@
-//! Leslie-Hurd's stitched tours (seed 003, "Large Knight's Tours"): the board is cut
+//! Leslie-Hurd's stitched tours (Joe Leslie-Hurd, "Large Knight's Tours"; docs/stitch.md): the board is cut
 //! into special tiles, closed 6x6 tours inside and 6..=11-sided ones on the right and
 //! bottom edges, and each tile is joined to the next along a spiral through the grid
 //! of tiles by swapping two leaps. Both sides must be at least 6. When both sides are
@@ -32,7 +32,7 @@ impl Construction for Stitch {
         "stitch"
     }
     fn summary(&self) -> &'static str {
-        "closed 6x6 tiles (6..11 on the right and bottom edges) stitched along a spiral (Leslie-Hurd)"
+        "closed 6x6 tiles (6..11 on the right and bottom edges) stitched along a spiral (Leslie-Hurd, Large Knight's Tours)"
     }
     fn boards(&self) -> &'static str {
         "knight, both sides at least 6: closed when a side is even, open when both are odd"

@@ -71,7 +71,7 @@ fn neighbouring_tiles_get_different_colours() {
 }
 
 #[test]
-fn the_seeds_23x23_example_is_open_with_its_end_in_the_corner() {
+fn the_papers_23x23_example_is_open_with_its_end_in_the_corner() {
     let t = built(23, 23);
     assert!(!t.is_closed());
     assert_eq!(Layout::new(23, 23).grid(), (3, 3));

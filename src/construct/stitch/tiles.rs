@@ -1,4 +1,4 @@
-//! The special tiles (Leslie-Hurd, seed 003): one tour of every rectangle with sides
+//! The special tiles (Leslie-Hurd, "Large Knight's Tours"; docs/stitch.md): one tour of every rectangle with sides
 //! 6..=11, closed unless both sides are odd, that holds the four "join edges" below.
 //! They were found once by the search in `tilesearch.rs` and are kept as data in
 //! `tiles.txt`; a test runs the search again and checks the file is what it finds.
@@ -97,7 +97,7 @@ impl Tile {
 
     /// Sides within 6..=11, closed unless both are odd, a tour, every join edge of
     /// [`Tile::sides`] among its leaps, and an open tile starting in its bottom-right
-    /// corner (where the seed's 23x23 tour has its end).
+    /// corner (where the paper's 23x23 tour has its end).
     pub fn check(&self) -> Result<(), String> {
         let (w, h) = (self.width, self.height);
         let name = format!("{w}x{h} tile");
