@@ -13,6 +13,7 @@ pub mod board;
 pub mod construct;
 mod error;
 pub mod examples;
+pub mod exercises;
 pub mod format;
 pub mod metrics;
 pub mod moves;
