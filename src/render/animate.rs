@@ -53,7 +53,7 @@ pub fn write_files(
                 )))
             }
         };
-        crate::output::write_bytes(out, &bytes)?;
+        crate::atomic::write_bytes(out, &bytes)?;
     }
     if let Some(dir) = frames {
         super::frames::write_frames(&walk, res, dir)?;

@@ -27,7 +27,7 @@ pub fn write_frames(w: &Walkthrough, res: Resolution, dir: &Path) -> Result<usiz
     let count = w.steps().len();
     for k in 1..=count {
         let png = raster::png(&font::tree(&w.frozen(k))?, res)?;
-        crate::output::write_bytes(&dir.join(frame_name(k, count)), &png)?;
+        crate::atomic::write_bytes(&dir.join(frame_name(k, count)), &png)?;
     }
     Ok(count)
 }

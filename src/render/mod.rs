@@ -126,7 +126,7 @@ impl Drawing {
                 )))
             }
         };
-        crate::output::write_bytes(out, &bytes)
+        crate::atomic::write_bytes(out, &bytes)
     }
 
     /// The SVG document parsed once, with the bundled font, for PNG and PDF.
