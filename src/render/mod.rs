@@ -15,6 +15,7 @@ mod frame;
 mod frames;
 pub mod layers;
 mod markers;
+mod pages;
 mod path;
 mod pdf;
 mod raster;
@@ -22,6 +23,7 @@ mod squares;
 pub mod steps;
 mod text;
 pub mod theme;
+pub mod worksheet;
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -31,6 +33,7 @@ use resvg::usvg;
 
 pub use colour::section as section_colour;
 pub use layers::{Layer, Layers, Show};
+pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use theme::Theme;
 
