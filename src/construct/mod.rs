@@ -9,10 +9,9 @@
 
 pub mod backtrack;
 pub mod besa;
+mod engine;
 pub mod existence;
-mod field;
 pub mod parberry;
-mod posa;
 mod registry;
 pub mod search;
 pub mod stitch;

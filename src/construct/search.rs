@@ -1,9 +1,10 @@
 //! The search `auto` falls back on for boards the formation algorithm does not cover:
 //! Warnsdorff walks (several tie-breaks, shuffled orders, start corners, each with a
 //! move budget, grown on by Pósa rotations when a walk gets stuck) find a Hamiltonian
-//! path, and Pósa rotations close it (see [`super::posa`]).
+//! path, and Pósa rotations close it: the engine's walks with restarts
+//! ([`super::engine`]), with more walks and tie-breaks than `warnsdorff` tries.
 
-use super::warnsdorff::{run, Plan, TieBreak};
+use super::engine::{run, Plan, TieBreak};
 use super::{Construction, Request};
 use crate::{Error, Tour};
 

@@ -6,21 +6,27 @@
 //! Reading command-line strings (a theme's name or path, a `--show` list) is the
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
+pub mod animate;
+mod budget;
 mod colour;
 mod document;
 mod font;
 mod frame;
+mod frames;
 pub mod layers;
 mod markers;
 pub mod overview;
+mod pages;
 mod palette;
 mod path;
 mod pdf;
 mod raster;
 pub mod region;
 mod squares;
+pub mod steps;
 mod text;
 pub mod theme;
+pub mod worksheet;
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -32,6 +38,7 @@ pub use colour::section as section_colour;
 pub use document::Plan;
 pub use layers::{Layer, Layers, Show};
 pub use overview::Style;
+pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use region::Region;
 pub use theme::Theme;
@@ -57,6 +64,16 @@ pub struct Options {
     pub region: Option<Region>,
 }
 
+impl Options {
+    /// The layers shown on `board`: [`Options::show`] resolved against the theme's
+    /// defaults for the board's size.
+    pub fn layers(&self, board: &crate::Board) -> Layers {
+        let side = board.width().max(board.height());
+        self.show
+            .resolve(Layers::defaults(&self.theme.layers, side))
+    }
+}
+
 /// A drawing of a verified tour: its SVG document, and PNG and PDF made from it.
 pub struct Drawing {
     svg: String,
@@ -70,6 +87,9 @@ impl Drawing {
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
         let plan = Plan::new(tour, opts)?;
         let layers = plan.layers;
+        if plan.style == Style::Detail && plan.region == Region::all(tour.board()) {
+            budget::check_svg(tour.board(), metrics, layers)?; // an overview is small
+        }
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, plan)?,
             layers,
@@ -129,6 +149,7 @@ impl Drawing {
         if let Some(t) = self.tree.get() {
             return Ok(t);
         }
+        budget::check_tree(&self.svg)?;
         let t = font::tree(&self.svg)?;
         Ok(self.tree.get_or_init(|| t))
     }

@@ -31,6 +31,13 @@ impl Default for Resolution {
 
 /// Rasterizes a drawing's parsed SVG document into PNG bytes.
 pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
+    let pixmap = pixmap(tree, res)?;
+    let dpi = pixmap.width() as f32 / tree.size().width() * 72.0;
+    encode(&pixmap, dpi).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+}
+
+/// Rasterizes a drawing's parsed SVG document.
+pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
     let size = tree.size();
     let scale = match res {
         Resolution::Width(px) if px > 0 => px as f32 / size.width(),
@@ -54,7 +61,7 @@ pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap, scale * 72.0).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+    Ok(pixmap)
 }
 
 /// PNG bytes of a pixmap at `dpi` dots per inch: an 8-bit palette image (see

@@ -5,6 +5,7 @@ use svg::node::element::{Circle, Group, Text};
 
 use super::frame::{num, Frame};
 use super::theme::Theme;
+use crate::board::Board;
 use crate::tour::Tour;
 use crate::Error;
 
@@ -108,15 +109,27 @@ pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error
             tour.board()
         )));
     }
-    let (size, r) = number_size(p.len(), frame, theme);
+    Ok(numbers_at(tour.board(), p, 0..p.len(), frame, theme))
+}
+
+/// The step numbers of the path positions `steps` (from 0, written from 1), each on a
+/// small disk, sized for a path of `path.len()` cells. The path need not be a tour.
+pub fn numbers_at(
+    b: &Board,
+    path: &[u32],
+    steps: impl IntoIterator<Item = usize>,
+    frame: &Frame,
+    theme: &Theme,
+) -> Group {
+    let (size, r) = number_size(path.len(), frame, theme);
     let t = &theme.text;
     let mut disks = Group::new().set("fill", t.numbers_backdrop.as_str());
     let mut labels = Group::new().set("text-anchor", "middle");
-    for (i, &c) in p.iter().enumerate() {
-        if !frame.shows_cell(b.xy(c)) {
+    for i in steps {
+        if !frame.shows_cell(b.xy(path[i])) {
             continue;
         }
-        let (x, y) = frame.cell(b.xy(c));
+        let (x, y) = frame.cell(b.xy(path[i]));
         let (x, y) = (x as f64, y as f64);
         disks = disks.add(
             Circle::new()
@@ -126,9 +139,9 @@ pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error
         );
         labels = labels.add(label(x, y + size * 0.36, (i + 1).to_string()));
     }
-    Ok(text_group("numbers", theme, size, &t.numbers_colour)
+    text_group("numbers", theme, size, &t.numbers_colour)
         .add(disks)
-        .add(labels))
+        .add(labels)
 }
 
 #[cfg(test)]

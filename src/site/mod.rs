@@ -8,6 +8,7 @@
 
 mod cache;
 mod catalogue;
+mod guards;
 mod output;
 mod pages;
 mod plan;
@@ -69,6 +70,8 @@ pub struct Summary {
     pub seconds: f64,
     /// The output folder.
     pub out: PathBuf,
+    /// What the build did but a user may not want (e.g. no style sheet to copy).
+    pub warnings: Vec<String>,
 }
 
 impl fmt::Display for Summary {
@@ -91,7 +94,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     if opts.jobs == Some(0) {
         return Err(Error::invalid("--jobs must be at least 1"));
     }
+    guards::check_folders(opts)?;
     let cat = catalogue::load(&opts.content)?;
+    guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
     let tera = pages::load_templates(&opts.templates)?;
     let settings = tours::Settings {
@@ -156,6 +161,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         pages: rendered.len(),
         seconds,
         out: opts.out.clone(),
+        warnings: guards::static_warning(&opts.templates)
+            .into_iter()
+            .collect(),
     })
 }
 

@@ -11,10 +11,10 @@
 //! ring. Four names, and tiles that share a side never share a colour.
 
 mod layout;
-#[cfg(test)]
-mod search;
 mod spiral;
 pub mod tiles;
+#[cfg(test)]
+mod tilesearch;
 
 use rayon::prelude::*;
 
