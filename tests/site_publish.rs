@@ -102,8 +102,17 @@ fn a_second_build_takes_unchanged_tours_from_the_cache_and_is_byte_identical() {
     let timings: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join(TIMINGS)).unwrap()).unwrap();
     assert_eq!(timings["tours"].as_array().unwrap().len(), forced.entries);
-    // Pages carry no times: they would differ from build to build.
+    // Pages carry no times: they would differ from build to build. Every tour page
+    // has a legend and an alt text that describes the tour.
     for (f, bytes) in &cached {
+        if f.starts_with("tours/") {
+            let html = String::from_utf8_lossy(bytes);
+            assert!(html.contains("class=\"legend"), "{f} has no legend");
+            assert!(
+                html.contains("s tour of the") && html.contains("turns,"),
+                "{f} has no describing alt text"
+            );
+        }
         if f.ends_with(".html") {
             let html = String::from_utf8_lossy(bytes);
             assert!(

@@ -72,7 +72,10 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
             .set("fill", "none")
             .set("stroke", m.start_colour.as_str())
             .set("stroke-width", num((arrow_size * 0.35).max(width)));
-        g = g.add(ring).add(arrow(s, next, arrow_size, &m.start_colour));
+        let halo = theme.page.background.as_str();
+        g = g
+            .add(ring)
+            .add(arrow(s, next, arrow_size, &m.start_colour, halo));
     }
     if !tour.is_closed() && frame.shows_cell(b.xy(p[p.len() - 1])) {
         let (x, y) = at(p.len() - 1);
@@ -92,13 +95,14 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
     g
 }
 
-/// A triangle half way along the leap from `a` to `b`, pointing towards `b`.
-fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str) -> Polygon {
+/// A triangle half way along the leap from `a` to `b`, pointing towards `b`, with a
+/// halo in `halo` so that no line crossing it hides its tip.
+fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str, halo: &str) -> Polygon {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     let (ux, uy) = (dx / len, dy / len);
     let (cx, cy) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let (l, w) = (size * 1.3, size * 0.75);
+    let (l, w) = (size * 2.6, size * 0.75);
     let tip = (cx + ux * l / 2.0, cy + uy * l / 2.0);
     let base = (cx - ux * l / 2.0, cy - uy * l / 2.0);
     let left = (base.0 - uy * w, base.1 + ux * w);
@@ -111,4 +115,8 @@ fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str) -> Polygon {
         .set("class", "direction")
         .set("points", pts.join(" "))
         .set("fill", colour)
+        .set("stroke", halo)
+        .set("stroke-width", num(size * 0.3))
+        .set("stroke-linejoin", "round")
+        .set("paint-order", "stroke")
 }

@@ -130,12 +130,13 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
         )?;
     }
     // Thumbnails: the page's drawing when its squares are big enough at 2x, else an
-    // overview (drawn once for both sizes).
+    // overview of flat blocks only (density markers are noise at this size), drawn
+    // once for both sizes.
     let side = tour.board().width().max(tour.board().height()) as f64;
     let small = (2 * THUMB_WIDTH) as f64 / side < THUMB_MIN_CELL_PX;
-    let main_style = Style::Auto.resolve(&Region::all(tour.board()), theme);
-    let overview_thumb = if small && main_style != Style::Overview {
-        Some(Drawing::new(&tour, &m, &opts(Style::Overview, None, Show::Defaults)).map_err(at)?)
+    let overview_thumb = if small {
+        let flat = Show::parse("-turns,-crossings,-ends").map_err(at)?;
+        Some(Drawing::new(&tour, &m, &opts(Style::Overview, None, flat)).map_err(at)?)
     } else {
         None
     };
