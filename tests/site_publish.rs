@@ -40,27 +40,14 @@ fn run(content: &Path, out: &Path, force: bool) -> Summary {
 /// Every file of the site and its bytes, but the timings.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
-    for e in walkdir(dir) {
-        let rel = e
-            .strip_prefix(dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        if rel != TIMINGS {
-            out.insert(rel, fs::read(&e).unwrap());
+    for e in walkdir::WalkDir::new(dir).into_iter().flatten() {
+        if !e.file_type().is_file() {
+            continue;
         }
-    }
-    out
-}
-
-fn walkdir(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(walkdir(&p));
-        } else {
-            out.push(p);
+        let rel = e.path().strip_prefix(dir).unwrap();
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        if rel != TIMINGS {
+            out.insert(rel, fs::read(e.path()).unwrap());
         }
     }
     out
