@@ -14,6 +14,7 @@ pub mod board;
 pub mod construct;
 mod error;
 pub mod examples;
+pub mod exercises;
 pub mod format;
 pub mod interrupt;
 pub mod memory;

@@ -130,3 +130,17 @@ pub(super) fn leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
         }),
     }
 }
+
+/// Every step that is not a leap (its cells being on the board), in path order.
+pub(super) fn every_bad_leap(b: &Board, path: &[u32]) -> Vec<Failure> {
+    let g = Geometry::new(b);
+    (0..path.len().saturating_sub(1))
+        .filter(|&i| !g.leap(path[i], path[i + 1]))
+        .map(|i| Failure::NotALeap {
+            step: i + 1,
+            from: b.xy(path[i]),
+            to: b.xy(path[i + 1]),
+            leaper: b.leaper().to_string(),
+        })
+        .collect()
+}
