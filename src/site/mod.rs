@@ -8,6 +8,8 @@
 
 mod cache;
 mod catalogue;
+#[cfg(test)]
+mod fuzz;
 mod guards;
 mod output;
 mod pages;
