@@ -15,6 +15,8 @@ pub mod parberry;
 mod registry;
 pub mod search;
 pub mod stitch;
+#[cfg(test)]
+mod stored;
 pub mod warnsdorff;
 
 use crate::board::Board;

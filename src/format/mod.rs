@@ -5,7 +5,7 @@
 //! Reading only checks the file's shape; whether the path is a tour is
 //! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
 
-mod grid;
+pub(crate) mod grid;
 mod json;
 
 use std::io::{self, Write};
