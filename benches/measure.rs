@@ -94,8 +94,8 @@ fn named(algo: &str) -> &'static dyn Construction {
 
 /// Whether construction `algo` takes the request (a tour exists and it supports it).
 fn accepts(req: &Request, algo: &str) -> bool {
-    let c = named(algo);
-    construct::check_exists(req).is_ok() && c.check(req).is_ok()
+    let algo = algo.parse().expect("a known construction");
+    construct::resolve(req, algo).is_ok()
 }
 
 /// Builds and verifies; `Ok(elapsed)` or the reason it failed.

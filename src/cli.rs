@@ -78,18 +78,22 @@ enum Command {
     #[command(after_help = "Examples:
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
-  knights render tour.json --theme print -o figure.pdf")]
+  knights render tour.json --theme print -o figure.pdf
+  knights render 8x8 --animate --theme teaching -o walk.svg
+  knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
     Render {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
         #[arg(allow_hyphen_values = true)]
         input: String,
-        /// The drawing: PATH.svg, PATH.png or PATH.pdf.
-        #[arg(short, long, value_parser = drawing_path)]
-        output: PathBuf,
+        /// The drawing: PATH.svg, PATH.png or PATH.pdf (with --animate: .svg or .gif).
+        #[arg(short, long, required_unless_present = "frames", value_parser = drawing_path)]
+        output: Option<PathBuf>,
         #[command(flatten)]
         build: BuildArgs,
         #[command(flatten)]
         style: StyleArgs,
+        #[command(flatten)]
+        walk: AnimateArgs,
     },
     /// Builds the gallery website from a catalogue.
     #[command(after_help = "Examples:
@@ -111,6 +115,31 @@ enum Command {
         /// Replace --out even if knights did not create it.
         #[arg(long)]
         force: bool,
+    },
+    /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
+    #[command(after_help = "Examples:
+  knights worksheet 8x8 -o sheet.pdf
+  knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf")]
+    Worksheet {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        input: String,
+        /// The worksheet, PATH.pdf.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Numbers shown in "fill in" and moves drawn in "finish" (default: a quarter).
+        #[arg(long)]
+        reveal: Option<usize>,
+        /// Exercises per A4 page.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=6))]
+        per_page: u16,
+        /// Exercises in all (default: one page).
+        #[arg(long)]
+        count: Option<usize>,
+        /// Illegal steps in each "find the mistake" exercise: 1 or 2.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        mistakes: u8,
     },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
@@ -181,9 +210,10 @@ fn drawing_path(s: &str) -> Result<PathBuf, String> {
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
     {
-        Some(e) if ["svg", "png", "pdf"].contains(&e.as_str()) => Ok(path),
+        Some(e) if ["svg", "png", "pdf", "gif"].contains(&e.as_str()) => Ok(path),
         _ => Err(format!(
-            "cannot tell the format of '{s}' from its extension: use .svg, .png or .pdf"
+            "cannot tell the format of '{s}' from its extension: use .svg, .png or .pdf \
+             (.gif with --animate)"
         )),
     }
 }
@@ -237,6 +267,24 @@ struct StyleArgs {
     dpi: Option<f32>,
 }
 
+/// How to walk the tour step by step.
+#[derive(clap::Args, Debug)]
+struct AnimateArgs {
+    /// Draw the tour move by move: an animated SVG (no script) or GIF.
+    #[arg(long)]
+    animate: bool,
+    /// With --animate: steps per second (a step is one move, or a section of moves on
+    /// boards of more than 400 moves).
+    #[arg(long, default_value_t = 4.0)]
+    speed: f64,
+    /// With --animate: how often to play, `forever`, `once` or a number.
+    #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
+    repeat: String,
+    /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
+    #[arg(long, value_name = "DIR")]
+    frames: Option<PathBuf>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OutFormat {
     Json,
@@ -276,9 +324,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             output,
             build,
             style,
+            walk,
         } => {
             let tour = load(&input, &build)?;
-            Ok(draw(&tour, &style.options()?)?.write(&output)?)
+            match output {
+                Some(out) if !walk.animate && walk.frames.is_none() => {
+                    Ok(draw(&tour, &style.options()?)?.write(&out)?)
+                }
+                _ => animate(&tour, &style, &walk, output.as_deref()),
+            }
         }
         Command::Build {
             content,
@@ -287,6 +341,24 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             jobs,
             force,
         } => build_site(content, templates, out, jobs, force),
+        Command::Worksheet {
+            input,
+            output,
+            build,
+            reveal,
+            per_page,
+            count,
+            mistakes,
+        } => {
+            let tour = load(&input, &build)?;
+            let plan = knights::exercises::Plan {
+                count: count.unwrap_or(per_page as usize),
+                reveal,
+                mistakes: mistakes as usize,
+                seed: build.seed,
+            };
+            worksheet(&tour, &plan, per_page as usize, &output)
+        }
         Command::List => list(),
         Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, algo.name())?),
     }
@@ -355,12 +427,11 @@ fn looks_like_board(s: &str) -> bool {
 
 fn read_tour(path: &Path) -> Result<Tour, Error> {
     let (text, name) = if path == Path::new("-") {
-        let mut s = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut s).map_err(|e| Error::io("-", e))?;
-        (s, "-".to_string())
+        (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
-        let s = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        (s, path.display().to_string())
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        (format::read_text(file, &name)?, name)
     };
     format::parse(&text, &name)
 }
@@ -476,6 +547,44 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     Ok(())
 }
 
+fn animate(
+    tour: &Verified,
+    style: &StyleArgs,
+    walk: &AnimateArgs,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let frames = walk.frames.as_deref();
+    let mut opts = style.options()?;
+    if style.width.is_none() && style.dpi.is_none() {
+        opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
+    }
+    Ok(render::animate::write_files(
+        tour, &opts, timing, out, frames,
+    )?)
+}
+
+fn worksheet(
+    tour: &Verified,
+    plan: &knights::exercises::Plan,
+    per_page: usize,
+    out: &Path,
+) -> Result<(), Failure> {
+    if out.extension().and_then(|e| e.to_str()) != Some("pdf") {
+        return Err(Failure::Usage(format!(
+            "{}: a worksheet is a PDF: give a path ending in .pdf",
+            out.display()
+        )));
+    }
+    let exercises = knights::exercises::make(tour, plan)?;
+    let title = format!("Knight's tours on the {} board", tour.board());
+    let pages = render::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
+    Ok(knights::atomic::write_bytes(
+        out,
+        &render::pdf_pages(&pages)?,
+    )?)
+}
+
 /// Draws `tour` with its metrics.
 fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
     Drawing::new(tour, &metrics::measure(tour), opts)
@@ -515,6 +624,9 @@ fn build_site(
         progress: true,
     };
     let summary = site::build(&opts)?;
+    for w in &summary.warnings {
+        eprintln!("knights: warning: {w}");
+    }
     eprintln!("{summary}");
     Ok(())
 }

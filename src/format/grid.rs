@@ -152,55 +152,39 @@ impl Numbered {
         }
         Ok(grid)
     }
+}
 
-    /// The grid of a path (cell numbers `y * width + x`) over a `width` x `height`
-    /// rectangle; cells not on the path are holes.
-    pub(crate) fn of_path(width: u32, height: u32, path: &[u32]) -> Numbered {
-        let mut on = vec![false; (width * height) as usize];
-        for &c in path {
-            on[c as usize] = true;
-        }
-        let holes = (0..width * height)
-            .filter(|&c| !on[c as usize])
-            .map(|c| (c % width, c / width))
-            .collect();
-        Numbered {
-            width,
-            height,
-            path: path.to_vec(),
-            holes,
-        }
+/// Writes the numbered grid of `path` (cell numbers `y * width + x`) over a `width` x
+/// `height` rectangle: one line per row, top row first, each step right-aligned to the
+/// width of the largest, `.` for a cell not on the path.
+pub(crate) fn write(width: u32, height: u32, path: &[u32], out: &mut impl Write) -> io::Result<()> {
+    let area = width as usize * height as usize;
+    let mut step =
+        crate::memory::try_vec(area, 0u32, "the numbered grid").map_err(io::Error::other)?;
+    for (i, &c) in path.iter().enumerate() {
+        step[c as usize] = i as u32 + 1;
     }
+    let digits = path.len().to_string().len();
+    for y in (0..height as usize).rev() {
+        let row = &step[y * width as usize..][..width as usize];
+        let line = row
+            .iter()
+            .map(|&s| match s {
+                0 => format!("{:>digits$}", "."),
+                s => format!("{s:>digits$}"),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
 
-    /// Writes the grid: one line per row, top row first, each step right-aligned to
-    /// the width of the largest, `.` for a hole.
-    pub(crate) fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        let mut step = vec![0u32; (self.width * self.height) as usize];
-        for (i, &c) in self.path.iter().enumerate() {
-            step[c as usize] = i as u32 + 1;
-        }
-        let digits = self.path.len().to_string().len();
-        for y in (0..self.height).rev() {
-            let row = &step[(y * self.width) as usize..][..self.width as usize];
-            let line = row
-                .iter()
-                .map(|&s| match s {
-                    0 => format!("{:>digits$}", "."),
-                    s => format!("{s:>digits$}"),
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
-            writeln!(out, "{line}")?;
-        }
-        Ok(())
-    }
-
-    /// [`Numbered::write`] into a string.
-    pub(crate) fn text(&self) -> String {
-        let mut out = Vec::new();
-        self.write(&mut out).expect("writing to memory cannot fail");
-        String::from_utf8(out).expect("the grid is ASCII")
-    }
+/// [`write`] into a string (for data files of small grids).
+pub(crate) fn text(width: u32, height: u32, path: &[u32]) -> String {
+    let mut out = Vec::new();
+    write(width, height, path, &mut out).expect("a small grid is written to memory");
+    String::from_utf8(out).expect("the grid is ASCII")
 }
 
 pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
@@ -223,5 +207,5 @@ pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
 
 pub(super) fn write_grid(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     let b = tour.board();
-    Numbered::of_path(b.width(), b.height(), tour.path()).write(out)
+    write(b.width(), b.height(), tour.path(), out)
 }

@@ -6,6 +6,7 @@
 //! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
 
 pub(crate) mod grid;
+mod input;
 mod json;
 
 use std::io::{self, Write};
@@ -15,6 +16,8 @@ use crate::Error;
 
 use grid::{parse_grid, write_grid};
 use json::{parse_json, write_json};
+
+pub use input::read_text;
 
 /// The on-disk forms of a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

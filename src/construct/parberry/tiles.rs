@@ -222,8 +222,5 @@ pub(super) fn format(tile: &Tile) -> String {
         .iter()
         .map(|&(r, c)| (h - 1 - r) * w + c)
         .collect();
-    format!(
-        "tile {w}x{h}{kind}\n{}",
-        Numbered::of_path(w, h, &path).text()
-    )
+    format!("tile {w}x{h}{kind}\n{}", grid::text(w, h, &path))
 }

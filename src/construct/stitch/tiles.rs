@@ -185,7 +185,7 @@ pub fn format(tiles: &[Tile]) -> String {
     for t in tiles {
         let kind = TourKind::open_if(!t.closed);
         s += &format!("\n{}x{} {kind}\n", t.width, t.height);
-        s += &Numbered::of_path(t.width, t.height, &t.path).text();
+        s += &grid::text(t.width, t.height, &t.path);
     }
     s
 }
