@@ -12,7 +12,7 @@ use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
 use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
-use knights::symmetry::{symmetry, Symmetry};
+use knights::symmetry::{self, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -360,7 +360,7 @@ struct MetricsReport<'a> {
 fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
     let tour = load(input, args)?;
     let m = metrics::measure(&tour);
-    let sym = symmetry(&tour);
+    let sym = symmetry::of_moves(tour.grid());
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),
