@@ -11,6 +11,10 @@ use rayon::prelude::*;
 use crate::construct::{self, Request};
 use crate::{metrics, verify, Board, Error};
 
+/// Memory a benchmarked board needs per cell at most: the tour's pipeline (8 bytes) and
+/// the baseline's fill and successor arrays (4 bytes each).
+const BENCH_BYTES_PER_CELL: u64 = 16;
+
 /// One row of the report.
 struct Row {
     cells: u64,
@@ -26,6 +30,18 @@ struct Row {
 
 /// Runs the benchmark on square boards of the given sides and prints a table.
 pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
+    // Every size is checked before the header, so a bad one prints nothing else.
+    let boards = sizes
+        .iter()
+        .map(|&n| Board::new(n, n))
+        .collect::<Result<Vec<_>, Error>>()?;
+    for b in &boards {
+        crate::memory::check(
+            b.area() * BENCH_BYTES_PER_CELL,
+            &format!("benchmarking a {b} board"),
+            &format!("the tour and the baseline at {BENCH_BYTES_PER_CELL} bytes a cell"),
+        )?;
+    }
     println!(
         "algorithm {algo}, {} threads; times are the best of 3 runs (1 above 20M cells)",
         rayon::current_num_threads()
@@ -47,10 +63,9 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
         "turns/n",
         "cross/n"
     );
-    for &n in sizes {
-        let board = Board::new(n, n)?;
-        let row = measure(&board, algo)?;
-        print_row(&board, &row);
+    for board in &boards {
+        let row = measure(board, algo)?;
+        print_row(board, &row);
     }
     println!("ratio = total / baseline; baseline = fill + walk of the same number of cells; n = the side");
     Ok(())

@@ -6,18 +6,24 @@
 //! Reading command-line strings (a theme's name or path, a `--show` list) is the
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
+pub mod animate;
+mod budget;
 mod colour;
 mod document;
 mod font;
 mod frame;
+mod frames;
 pub mod layers;
 mod markers;
+mod pages;
 mod path;
 mod pdf;
 mod raster;
 mod squares;
+pub mod steps;
 mod text;
 pub mod theme;
+pub mod worksheet;
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -27,6 +33,7 @@ use resvg::usvg;
 
 pub use colour::section as section_colour;
 pub use layers::{Layer, Layers, Show};
+pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use theme::Theme;
 
@@ -47,6 +54,16 @@ pub struct Options {
     pub resolution: Resolution,
 }
 
+impl Options {
+    /// The layers shown on `board`: [`Options::show`] resolved against the theme's
+    /// defaults for the board's size.
+    pub fn layers(&self, board: &crate::Board) -> Layers {
+        let side = board.width().max(board.height());
+        self.show
+            .resolve(Layers::defaults(&self.theme.layers, side))
+    }
+}
+
 /// A drawing of a verified tour: its SVG document, and PNG and PDF made from it.
 pub struct Drawing {
     svg: String,
@@ -58,10 +75,8 @@ pub struct Drawing {
 impl Drawing {
     /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
-        let side = tour.board().width().max(tour.board().height());
-        let layers = opts
-            .show
-            .resolve(Layers::defaults(&opts.theme.layers, side));
+        let layers = opts.layers(tour.board());
+        budget::check_svg(tour.board(), metrics, layers)?;
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, layers)?,
             layers,
@@ -113,7 +128,7 @@ impl Drawing {
                 )))
             }
         };
-        crate::output::write_bytes(out, &bytes)
+        crate::atomic::write_bytes(out, &bytes)
     }
 
     /// The SVG document parsed once, with the bundled font, for PNG and PDF.
@@ -121,6 +136,7 @@ impl Drawing {
         if let Some(t) = self.tree.get() {
             return Ok(t);
         }
+        budget::check_tree(&self.svg)?;
         let t = font::tree(&self.svg)?;
         Ok(self.tree.get_or_init(|| t))
     }

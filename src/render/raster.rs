@@ -31,6 +31,12 @@ impl Default for Resolution {
 
 /// Rasterizes a drawing's parsed SVG document into PNG bytes.
 pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
+    let pixmap = pixmap(tree, res)?;
+    encode(&pixmap).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+}
+
+/// Rasterizes a drawing's parsed SVG document.
+pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
     let size = tree.size();
     let scale = match res {
         Resolution::Width(px) if px > 0 => px as f32 / size.width(),
@@ -54,7 +60,7 @@ pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+    Ok(pixmap)
 }
 
 /// PNG bytes of a pixmap: RGB when it is opaque (drawings always are), else RGBA with

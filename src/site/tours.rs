@@ -56,21 +56,16 @@ pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Er
             "board",
             format!(
                 "{} tour of {} ({}): {e}",
-                kind(job),
+                job.request.kind(),
                 job.request.board,
                 job.algorithm
             ),
         )
     };
     let t0 = Instant::now();
-    let tour = construct::build(&job.request, &job.algorithm).map_err(at)?;
+    let resolved = construct::resolve(&job.request, job.algorithm).map_err(|r| at(r.error))?;
+    let tour = resolved.build().map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
-    if tour.is_closed() == job.request.open {
-        return Err(at(Error::invalid(format!(
-            "the construction returned an {} tour",
-            if tour.is_closed() { "closed" } else { "open" }
-        ))));
-    }
     let t1 = Instant::now();
     let tour = verify::constructed(tour)?;
     let verify_secs = t1.elapsed().as_secs_f64();
@@ -86,24 +81,12 @@ pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Er
     write(&thumb, &small)?;
     write(&json, crate::format::to_json(&tour).as_bytes())?;
     Ok(Built {
-        algorithm: if tour.algorithm().is_empty() {
-            job.algorithm.clone()
-        } else {
-            tour.algorithm().to_string()
-        },
+        algorithm: tour.algorithm().to_string(),
         metrics: m,
         construct_secs,
         verify_secs,
         sections,
     })
-}
-
-fn kind(job: &Job) -> &'static str {
-    if job.request.open {
-        "open"
-    } else {
-        "closed"
-    }
 }
 
 fn section_counts(tour: &crate::Verified, theme: &Theme) -> Vec<(String, u64, String)> {
