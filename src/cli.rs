@@ -526,7 +526,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     println!("crossings   {}", m.crossings);
     println!(
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
-        m.turn_lower_bound, m.turn_ratio
+        m.edge_turn_bound, m.turn_ratio
     );
     println!("longest run {} leaps", m.longest_run);
     let symmetries: Vec<&str> = [
