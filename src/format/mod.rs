@@ -5,6 +5,8 @@
 //! Reading only checks the file's shape; whether the path is a tour is
 //! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
 
+#[cfg(test)]
+mod fuzz;
 mod grid;
 mod input;
 mod json;

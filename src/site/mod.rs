@@ -7,6 +7,8 @@
 //! step leaves the previous site as it was.
 
 mod catalogue;
+#[cfg(test)]
+mod fuzz;
 mod guards;
 mod output;
 mod pages;
