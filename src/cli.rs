@@ -12,7 +12,7 @@ use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
-use knights::symmetry::{symmetry, Symmetry};
+use knights::symmetry::{self, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -502,7 +502,7 @@ struct MetricsReport<'a> {
 fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
     let tour = load(input, args)?;
     let m = metrics::measure(&tour);
-    let sym = symmetry(&tour);
+    let sym = symmetry::of_moves(tour.grid());
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),
@@ -526,7 +526,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     println!("crossings   {}", m.crossings);
     println!(
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
-        m.turn_lower_bound, m.turn_ratio
+        m.edge_turn_bound, m.turn_ratio
     );
     println!("longest run {} leaps", m.longest_run);
     let symmetries: Vec<&str> = [
