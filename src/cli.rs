@@ -110,6 +110,26 @@ enum Command {
     #[command(after_help = "Example:
   knights list")]
     List,
+    /// Searches gadgets (regions of a tour re-covered by its knights) and prints the
+    /// Pareto front of turns and crossings.
+    #[command(after_help = "Examples:
+  knights gadgets heel                  the paper's heel search (Section 4.2)
+  knights gadgets heel --area open      knights free to enter and leave the heel
+  knights gadgets heel --write src/construct/besa/heels.toml")]
+    Gadgets {
+        /// The gadget: heel (the formation algorithm's bottom-edge heel).
+        #[arg(value_enum)]
+        gadget: GadgetName,
+        /// paper: each knight's first and last heel cell fixed; open: free.
+        #[arg(long, value_enum, default_value_t = GadgetArea::Paper)]
+        area: GadgetArea,
+        /// Let each knight leave at any exit (any) or only the plain heel's (plain).
+        #[arg(long, value_enum, default_value_t = GadgetEnding::Any)]
+        ending: GadgetEnding,
+        /// Also write the heels found (both areas) as a pieces file here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
   knights bench
@@ -178,6 +198,23 @@ struct StyleArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetName {
+    Heel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetArea {
+    Paper,
+    Open,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetEnding {
+    Any,
+    Plain,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OutFormat {
     Json,
     Grid,
@@ -228,6 +265,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             force,
         } => build_site(content, templates, out, jobs, force),
         Command::List => list(),
+        Command::Gadgets {
+            gadget: GadgetName::Heel,
+            area,
+            ending,
+            write,
+        } => gadgets(area, ending, write.as_deref()),
         Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, &algo)?),
     }
 }
@@ -455,6 +498,26 @@ fn build_site(
     };
     let summary = site::build(&opts)?;
     eprintln!("{summary}");
+    Ok(())
+}
+
+/// `knights gadgets heel`: the front as a table; the pieces file when asked.
+fn gadgets(area: GadgetArea, ending: GadgetEnding, write: Option<&Path>) -> Result<(), Failure> {
+    use knights::construct::besa::gadgets::{self, Area};
+    use knights::gadget::Ending;
+    let area = match area {
+        GadgetArea::Paper => Area::Paper,
+        GadgetArea::Open => Area::Open,
+    };
+    let ending = match ending {
+        GadgetEnding::Any => Ending::Any,
+        GadgetEnding::Plain => Ending::Plain,
+    };
+    print!("{}", gadgets::report(area, ending));
+    if let Some(path) = write {
+        knights::output::write_bytes(path, gadgets::heels_toml().as_bytes())?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }
 

@@ -14,6 +14,7 @@ pub mod construct;
 mod error;
 pub mod examples;
 pub mod format;
+pub mod gadget;
 pub mod metrics;
 pub mod moves;
 pub mod output;

@@ -35,6 +35,7 @@ use crate::board::Board;
 use crate::verify::Verified;
 
 pub use crossings::{crossing_points, crossings};
+pub(crate) use geometry::open_segments_cross;
 pub use runs::longest_run;
 pub use turns::{is_turn, turn_cells, turns};
 
