@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod atomic;
 pub mod bench;
 pub mod board;
 pub mod construct;
@@ -15,9 +16,9 @@ mod error;
 pub mod examples;
 pub mod format;
 pub mod gadget;
+pub mod interrupt;
 pub mod metrics;
 pub mod moves;
-pub mod output;
 pub mod render;
 pub mod site;
 pub mod symmetry;
@@ -27,5 +28,5 @@ pub mod verify;
 
 pub use board::{Board, Leaper};
 pub use error::Error;
-pub use tour::{Sections, Tour};
+pub use tour::{Sections, Tour, TourKind};
 pub use verify::Verified;

@@ -20,7 +20,7 @@ pub fn check(board: &Board, open: bool) -> Result<(), Error> {
         let (w, h) = (board.width(), board.height());
         (w.min(h), w.max(h))
     };
-    let kind = if open { "open" } else { "closed" };
+    let kind = crate::tour::TourKind::open_if(open);
     let none = |why: &str| {
         Err(Error::NoTour(format!(
             "no {kind} knight's tour exists on a {board} board: {why}"

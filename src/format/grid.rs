@@ -34,8 +34,9 @@ pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
                 file,
                 format!("line {line}"),
                 format!(
-                    "this row has {} cells but the first row has {width}",
-                    cells.len()
+                    "this row has {} cell{} but the first row has {width}",
+                    cells.len(),
+                    if cells.len() == 1 { "" } else { "s" }
                 ),
             ));
         }

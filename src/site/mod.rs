@@ -89,7 +89,10 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let cat = catalogue::load(&opts.content)?;
     let plan = plan::plan(cat)?;
     let tera = pages::load_templates(&opts.templates)?;
-    let theme = crate::render::Theme::load(tours::THEME)?;
+    let style = crate::render::Options {
+        theme: crate::render::Theme::load(tours::THEME)?,
+        ..Default::default()
+    };
     let staging = output::begin(&opts.out, opts.force)?;
     let dir = staging.dir().to_path_buf();
     for sub in [
@@ -109,7 +112,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         plan.jobs
             .par_iter()
             .map(|job| {
-                let r = tours::build(job, &theme, &dir);
+                let r = tours::build(job, &style, &dir);
                 bar.done(job, r.as_ref().ok());
                 r
             })

@@ -1,5 +1,5 @@
 //! Where Algorithm 1 puts its pieces on a board (the placement rules of
-//! `shared/besa-pieces.md`), and from that the two moves of any one cell in constant
+//! docs/formation.md), and from that the two moves of any one cell in constant
 //! time: a fixed list of at most a dozen placements, each a piece repeated along a row
 //! or a column, checked from the last pasted to the first.
 //!
@@ -316,7 +316,7 @@ impl Layout {
     }
 }
 
-/// The placements of `shared/besa-pieces.md` on a built `w x h` board (`w` even and at
+/// The placements of docs/formation.md on a built `w x h` board (`w` even and at
 /// least 16, `h` at least 12), in the order they are pasted, with the variant's heel
 /// wherever a heel goes; a heel that changes the moves of cells just outside it brings
 /// a piece for them, pasted last, above and left of the heel (turned with it).
