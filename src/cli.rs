@@ -120,6 +120,17 @@ enum Command {
     #[command(after_help = "Example:
   knights list")]
     List,
+    /// Prints the known lower bounds on turns and crossings of a board, with sources.
+    #[command(after_help = "Examples:
+  knights bounds 30x30
+  knights bounds 100x100 --json")]
+    Bounds {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Searches gadgets (regions of a tour re-covered by its knights) and prints the
     /// Pareto front of turns and crossings.
     #[command(after_help = "Examples:
@@ -354,6 +365,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             force,
         } => build_site(content, templates, out, jobs, force),
         Command::List => list(),
+        Command::Bounds { board, json } => print_bounds(&board, json),
         Command::Gadgets {
             gadget: GadgetName::Heel,
             area,
@@ -605,6 +617,23 @@ fn build_site(
     };
     let summary = site::build(&opts)?;
     eprintln!("{summary}");
+    Ok(())
+}
+
+/// `knights bounds`: each lower bound with its source.
+fn print_bounds(board: &Board, json: bool) -> Result<(), Failure> {
+    let bounds = metrics::bounds::bounds(board.width(), board.height());
+    if json {
+        let text = serde_json::to_string_pretty(&bounds)
+            .map_err(|e| Error::internal(format!("bounds as JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("lower bounds for the {board} board");
+    for b in bounds {
+        let exact = if b.exact { "" } else { " (leading term)" };
+        println!("{:>9} >= {:>10.1}{exact}  {}", b.measure, b.value, b.source);
+    }
     Ok(())
 }
 

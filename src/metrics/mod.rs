@@ -16,6 +16,7 @@
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
 
+pub mod bounds;
 mod crossings;
 mod geometry;
 mod patterns;
