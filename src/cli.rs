@@ -116,6 +116,31 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
+    #[command(after_help = "Examples:
+  knights worksheet 8x8 -o sheet.pdf
+  knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf")]
+    Worksheet {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        input: String,
+        /// The worksheet, PATH.pdf.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Numbers shown in "fill in" and moves drawn in "finish" (default: a quarter).
+        #[arg(long)]
+        reveal: Option<usize>,
+        /// Exercises per A4 page.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=6))]
+        per_page: u16,
+        /// Exercises in all (default: one page).
+        #[arg(long)]
+        count: Option<usize>,
+        /// Illegal steps in each "find the mistake" exercise: 1 or 2.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        mistakes: u8,
+    },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
   knights list")]
@@ -364,6 +389,24 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             jobs,
             force,
         } => build_site(content, templates, out, jobs, force),
+        Command::Worksheet {
+            input,
+            output,
+            build,
+            reveal,
+            per_page,
+            count,
+            mistakes,
+        } => {
+            let tour = load(&input, &build)?;
+            let plan = knights::exercises::Plan {
+                count: count.unwrap_or(per_page as usize),
+                reveal,
+                mistakes: mistakes as usize,
+                seed: build.seed,
+            };
+            worksheet(&tour, &plan, per_page as usize, &output)
+        }
         Command::List => list(),
         Command::Bounds { board, json } => print_bounds(&board, json),
         Command::Gadgets {
@@ -439,12 +482,11 @@ fn looks_like_board(s: &str) -> bool {
 
 fn read_tour(path: &Path) -> Result<Tour, Error> {
     let (text, name) = if path == Path::new("-") {
-        let mut s = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut s).map_err(|e| Error::io("-", e))?;
-        (s, "-".to_string())
+        (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
-        let s = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        (s, path.display().to_string())
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        (format::read_text(file, &name)?, name)
     };
     format::parse(&text, &name)
 }
@@ -577,6 +619,27 @@ fn animate(
     )?)
 }
 
+fn worksheet(
+    tour: &Verified,
+    plan: &knights::exercises::Plan,
+    per_page: usize,
+    out: &Path,
+) -> Result<(), Failure> {
+    if out.extension().and_then(|e| e.to_str()) != Some("pdf") {
+        return Err(Failure::Usage(format!(
+            "{}: a worksheet is a PDF: give a path ending in .pdf",
+            out.display()
+        )));
+    }
+    let exercises = knights::exercises::make(tour, plan)?;
+    let title = format!("Knight's tours on the {} board", tour.board());
+    let pages = render::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
+    Ok(knights::atomic::write_bytes(
+        out,
+        &render::pdf_pages(&pages)?,
+    )?)
+}
+
 /// Draws `tour` with its metrics.
 fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
     Drawing::new(tour, &metrics::measure(tour), opts)
@@ -616,6 +679,9 @@ fn build_site(
         progress: true,
     };
     let summary = site::build(&opts)?;
+    for w in &summary.warnings {
+        eprintln!("knights: warning: {w}");
+    }
     eprintln!("{summary}");
     Ok(())
 }

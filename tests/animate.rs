@@ -186,3 +186,36 @@ fn the_animation_plays_in_chromium() {
         "{text}"
     );
 }
+
+#[test]
+fn worksheets_are_multi_page_pdfs_with_fonts_embedded() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("sheet.pdf");
+    let p = pdf.to_str().unwrap();
+    ok(&[
+        "worksheet",
+        "6x6",
+        "--per-page",
+        "2",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+        "-o",
+        p,
+    ]);
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.starts_with("%PDF-"));
+    assert!(
+        text.contains("/Count 4"),
+        "two pages of exercises, two of answers"
+    );
+    assert!(text.contains("/FontFile2"));
+    let out = knights(&["worksheet", "5x5", "--open", "--reveal", "25", "-o", p]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--reveal 25 shows every step"), "{err}");
+    let out = knights(&["worksheet", "5x5", "--open", "-o", "sheet.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+}

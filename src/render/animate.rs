@@ -222,39 +222,10 @@ impl<'a> Walkthrough<'a> {
         }
     }
 
-    /// The step numbers (from 1) of path positions `range`, each on a small disk.
+    /// The step numbers (from 1) of path positions `range`.
     fn numbers(&self, range: std::ops::Range<usize>) -> Group {
-        let t = &self.theme.text;
-        let p = self.tour.path();
-        let b = self.tour.board();
-        let (size, r) = text::number_size(p.len(), &self.frame, self.theme);
-        let mut g = Group::new()
-            .set("class", "numbers")
-            .set("stroke", "none")
-            .set("font-size", num(size))
-            .set(
-                "font-family",
-                format!("{}, DejaVu Sans, sans-serif", t.font),
-            )
-            .set("text-anchor", "middle");
-        for i in range {
-            let (x, y) = self.frame.cell(b.xy(p[i]));
-            g = g
-                .add(
-                    Circle::new()
-                        .set("cx", x)
-                        .set("cy", y)
-                        .set("r", num(r))
-                        .set("fill", t.numbers_backdrop.as_str()),
-                )
-                .add(
-                    Text::new((i + 1).to_string())
-                        .set("x", x)
-                        .set("y", num(y as f64 + size * 0.36))
-                        .set("fill", t.numbers_colour.as_str()),
-                );
-        }
-        g
+        let t = self.tour;
+        text::numbers_at(t.board(), t.path(), range, &self.frame, self.theme)
     }
 
     /// The knight: a ring and a knight on its current square.

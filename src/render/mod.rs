@@ -7,6 +7,7 @@
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
 pub mod animate;
+mod budget;
 mod colour;
 mod document;
 mod font;
@@ -14,6 +15,7 @@ mod frame;
 mod frames;
 pub mod layers;
 mod markers;
+mod pages;
 mod path;
 mod pdf;
 mod raster;
@@ -21,6 +23,7 @@ mod squares;
 pub mod steps;
 mod text;
 pub mod theme;
+pub mod worksheet;
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -30,6 +33,7 @@ use resvg::usvg;
 
 pub use colour::section as section_colour;
 pub use layers::{Layer, Layers, Show};
+pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use theme::Theme;
 
@@ -72,6 +76,7 @@ impl Drawing {
     /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
         let layers = opts.layers(tour.board());
+        budget::check_svg(tour.board(), metrics, layers)?;
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, layers)?,
             layers,
@@ -131,6 +136,7 @@ impl Drawing {
         if let Some(t) = self.tree.get() {
             return Ok(t);
         }
+        budget::check_tree(&self.svg)?;
         let t = font::tree(&self.svg)?;
         Ok(self.tree.get_or_init(|| t))
     }

@@ -89,6 +89,18 @@ pub fn check(tour: &Tour) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Every step of a path of distinct board cells that is not a leap, in order, where
+/// [`check`] names only the first: a "find the mistake" worksheet locates its errors
+/// with it. Empty when the path has cells off the board, holes or repeats (those
+/// failures come first; [`check`] says which).
+pub fn bad_leaps(tour: &Tour) -> Vec<Failure> {
+    let (b, path) = (tour.board(), tour.path());
+    if locate::cells(b, path).is_err() {
+        return Vec::new();
+    }
+    locate::every_bad_leap(b, path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
