@@ -145,6 +145,37 @@ enum Command {
     #[command(after_help = "Example:
   knights list")]
     List,
+    /// Prints the known lower bounds on turns and crossings of a board, with sources.
+    #[command(after_help = "Examples:
+  knights bounds 30x30
+  knights bounds 100x100 --json")]
+    Bounds {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Searches gadgets (regions of a tour re-covered by its knights) and prints the
+    /// Pareto front of turns and crossings.
+    #[command(after_help = "Examples:
+  knights gadgets heel                  the paper's heel search (Section 4.2)
+  knights gadgets heel --area open      knights free to enter and leave the heel
+  knights gadgets heel --write src/construct/besa/heels.toml")]
+    Gadgets {
+        /// The gadget: heel (the formation algorithm's bottom-edge heel).
+        #[arg(value_enum)]
+        gadget: GadgetName,
+        /// paper: each knight's first and last heel cell fixed; open: free.
+        #[arg(long, value_enum, default_value_t = GadgetArea::Paper)]
+        area: GadgetArea,
+        /// Let each knight leave at any exit (any) or only the plain heel's (plain).
+        #[arg(long, value_enum, default_value_t = GadgetEnding::Any)]
+        ending: GadgetEnding,
+        /// Also write the heels found (both areas) as a pieces file here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
   knights bench
@@ -286,6 +317,23 @@ struct AnimateArgs {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetName {
+    Heel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetArea {
+    Paper,
+    Open,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetEnding {
+    Any,
+    Plain,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum OutFormat {
     Json,
     Grid,
@@ -360,6 +408,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             worksheet(&tour, &plan, per_page as usize, &output)
         }
         Command::List => list(),
+        Command::Bounds { board, json } => print_bounds(&board, json),
+        Command::Gadgets {
+            gadget: GadgetName::Heel,
+            area,
+            ending,
+            write,
+        } => gadgets(area, ending, write.as_deref()),
         Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, algo.name())?),
     }
 }
@@ -628,6 +683,43 @@ fn build_site(
         eprintln!("knights: warning: {w}");
     }
     eprintln!("{summary}");
+    Ok(())
+}
+
+/// `knights bounds`: each lower bound with its source.
+fn print_bounds(board: &Board, json: bool) -> Result<(), Failure> {
+    let bounds = metrics::bounds::bounds(board.width(), board.height());
+    if json {
+        let text = serde_json::to_string_pretty(&bounds)
+            .map_err(|e| Error::internal(format!("bounds as JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("lower bounds for the {board} board");
+    for b in bounds {
+        let exact = if b.exact { "" } else { " (leading term)" };
+        println!("{:>9} >= {:>10.1}{exact}  {}", b.measure, b.value, b.source);
+    }
+    Ok(())
+}
+
+/// `knights gadgets heel`: the front as a table; the pieces file when asked.
+fn gadgets(area: GadgetArea, ending: GadgetEnding, write: Option<&Path>) -> Result<(), Failure> {
+    use knights::construct::besa::gadgets::{self, Area};
+    use knights::gadget::Ending;
+    let area = match area {
+        GadgetArea::Paper => Area::Paper,
+        GadgetArea::Open => Area::Open,
+    };
+    let ending = match ending {
+        GadgetEnding::Any => Ending::Any,
+        GadgetEnding::Plain => Ending::Plain,
+    };
+    print!("{}", gadgets::report(area, ending));
+    if let Some(path) = write {
+        knights::atomic::write_bytes(path, gadgets::heels_toml().as_bytes())?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }
 

@@ -16,6 +16,7 @@
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
 
+pub mod bounds;
 mod crossings;
 mod geometry;
 mod patterns;
@@ -36,6 +37,7 @@ use crate::board::Board;
 use crate::verify::Verified;
 
 pub use crossings::{crossing_points, crossings};
+pub(crate) use geometry::open_segments_cross;
 pub use runs::longest_run;
 pub use turns::{is_turn, turn_cells, turns};
 
