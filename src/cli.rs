@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use knights::construct::{self, Request};
+use knights::construct::{self, motif, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::output::write_atomic;
@@ -106,6 +106,24 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Designs a motif by integer programming: the tour closest to symmetric.
+    #[command(after_help = "Examples:
+  knights motif 8x8 -o o8.json          open, bottom-left corner to next to bottom-right
+  knights motif 8x8 --symmetry quarter --format grid
+  knights motif 6x6 --closed
+Needs a build with the solver: cargo build --release --features motif")]
+    Motif {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        #[command(flatten)]
+        motif: MotifArgs,
+        /// Output format of the tour.
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write the tour here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
   knights list")]
@@ -113,7 +131,8 @@ enum Command {
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
   knights bench
-  knights bench --sizes 1000,4000")]
+  knights bench --sizes 1000,4000
+  knights bench --algo hilbert --open --sizes 1024,8192")]
     Bench {
         /// Square board sides to time.
         #[arg(long, value_delimiter = ',', default_values_t = [1000u32, 4000, 10000])]
@@ -121,6 +140,9 @@ enum Command {
         /// The construction to time.
         #[arg(long, default_value = "besa")]
         algo: String,
+        /// Time open tours (hilbert builds only those).
+        #[arg(long)]
+        open: bool,
     },
 }
 
@@ -158,6 +180,41 @@ impl std::str::FromStr for Start {
             y.trim().parse().map_err(|_| bad())?,
         ))
     }
+}
+
+/// The motif model's options.
+#[derive(clap::Args, Debug)]
+struct MotifArgs {
+    /// An open tour (the default): from --from to --to.
+    #[arg(long, conflicts_with = "closed")]
+    open: bool,
+    /// A closed tour.
+    #[arg(long)]
+    closed: bool,
+    /// The open tour's first square X,Y (default: the bottom-left corner).
+    #[arg(long, conflicts_with = "closed")]
+    from: Option<Start>,
+    /// The open tour's last square X,Y (default: diagonally next to the bottom-right corner).
+    #[arg(long, conflicts_with = "closed")]
+    to: Option<Start>,
+    /// The symmetry to come closest to: mirror (vertical axis) or quarter (turns).
+    #[arg(long, default_value = "mirror")]
+    symmetry: String,
+    /// A leap the tour must make, X,Y:X,Y (repeatable).
+    #[arg(long)]
+    force: Vec<String>,
+    /// Repeat interior leaps with this period along both axes.
+    #[arg(long)]
+    repeat: Option<u32>,
+    /// With --repeat: the cells along each side left free of repetition.
+    #[arg(long, default_value_t = 2, requires = "repeat")]
+    margin: u32,
+    /// Write the RANK-th tour found (1 = the best; each found tour is cut off before the next).
+    #[arg(long, default_value_t = 1)]
+    rank: usize,
+    /// Seconds the solver may take in all.
+    #[arg(long, default_value_t = 600)]
+    time_limit: u64,
 }
 
 /// How to draw.
@@ -227,8 +284,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             jobs,
             force,
         } => build_site(content, templates, out, jobs, force),
+        Command::Motif {
+            board,
+            motif,
+            format,
+            output,
+        } => design_motif(&board, &motif, format, output.as_deref()),
         Command::List => list(),
-        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, &algo)?),
+        Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, &algo, open)?),
     }
 }
 
@@ -314,15 +377,7 @@ fn tour(
     }
     let tour = construct(board, args)?;
     match (text_format, output) {
-        (Some(f), Some(path)) => write_atomic(path, |out| {
-            format::write(&tour, f, out).map_err(|e| Error::io(path, e))
-        })?,
-        (Some(f), None) => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            format::write(&tour, f, &mut out)
-                .and_then(|_| out.flush())
-                .map_err(|e| Error::io("standard output", e))?;
-        }
+        (Some(f), output) => write_text(&tour, f, output)?,
         (None, Some(path)) => {
             let ext = format!("{fmt:?}").to_lowercase();
             if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
@@ -434,6 +489,100 @@ impl StyleArgs {
             show: self.show.clone(),
             width: self.width,
             dpi: self.dpi,
+        }
+    }
+}
+
+/// The motif model `args` describe on `board`.
+fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec, Error> {
+    let mut spec = motif::Spec::open_default(board.width(), board.height());
+    if args.closed {
+        spec.ends = motif::Ends::Closed;
+    } else if let motif::Ends::Open(s, t) = spec.ends {
+        let from = args.from.map_or(s, |Start(x, y)| (x, y));
+        let to = args.to.map_or(t, |Start(x, y)| (x, y));
+        spec.ends = motif::Ends::Open(from, to);
+    }
+    spec.symmetry = args.symmetry.parse()?;
+    for f in &args.force {
+        let bad = || Error::invalid(format!("'{f}' is not a leap: write X,Y:X,Y, e.g. 0,0:1,2"));
+        let (a, b) = f.split_once(':').ok_or_else(bad)?;
+        let (Ok(Start(ax, ay)), Ok(Start(bx, by))) = (a.parse::<Start>(), b.parse::<Start>())
+        else {
+            return Err(bad());
+        };
+        spec.forced.push(((ax, ay), (bx, by)));
+    }
+    spec.repeat = args.repeat.map(|period| motif::Repeat {
+        period,
+        margin: args.margin,
+    });
+    spec.check()?;
+    Ok(spec)
+}
+
+/// `knights motif`: solves the model, reports every tour found against the bound,
+/// and writes the one asked for, verified.
+fn design_motif(
+    board: &Board,
+    args: &MotifArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let text_format = match fmt {
+        OutFormat::Json => Format::Json,
+        OutFormat::Grid => Format::Grid,
+        other => {
+            return Err(Failure::Usage(format!(
+                "knights motif writes json or grid, not {}: render the file afterwards",
+                format!("{other:?}").to_lowercase()
+            )))
+        }
+    };
+    if args.rank == 0 {
+        return Err(Failure::Usage("--rank counts from 1".into()));
+    }
+    let spec = motif_spec(board, args)?;
+    let limit = std::time::Duration::from_secs(args.time_limit);
+    let found = motif::solve(&spec, args.rank, limit)?;
+    for (k, m) in found.iter().enumerate() {
+        let verdict = if m.optimal() {
+            "optimal"
+        } else {
+            "not proved optimal"
+        };
+        eprintln!(
+            "tour {}: {} symmetric leaps ({}), solver bound {}: {verdict}",
+            k + 1,
+            m.count,
+            spec.symmetry,
+            m.bound
+        );
+    }
+    let Some(chosen) = found.get(args.rank - 1) else {
+        return Err(Failure::Invalid(Error::GaveUp(format!(
+            "the solver found {} tours within {} s, fewer than --rank {}",
+            found.len(),
+            args.time_limit,
+            args.rank
+        ))));
+    };
+    let tour = verify::verify(chosen.tour.clone()).map_err(Error::NotATour)?;
+    write_text(&tour, text_format, output)?;
+    Ok(())
+}
+
+/// Writes a verified tour as text to `output` (atomically) or standard output.
+fn write_text(tour: &Verified, f: Format, output: Option<&Path>) -> Result<(), Error> {
+    match output {
+        Some(path) => write_atomic(path, |out| {
+            format::write(tour, f, out).map_err(|e| Error::io(path, e))
+        }),
+        None => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            format::write(tour, f, &mut out)
+                .and_then(|_| out.flush())
+                .map_err(|e| Error::io("standard output", e))
         }
     }
 }

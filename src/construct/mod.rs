@@ -5,7 +5,10 @@
 pub mod backtrack;
 pub mod besa;
 pub mod existence;
+pub mod fibonacci;
 mod field;
+pub mod hilbert;
+pub mod motif;
 pub mod parberry;
 mod posa;
 pub mod search;
@@ -72,6 +75,8 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &stitch::Stitch,
         &warnsdorff::Warnsdorff,
         &backtrack::Backtrack,
+        &hilbert::Hilbert,
+        &fibonacci::Fibonacci,
     ]
 }
 
