@@ -11,6 +11,10 @@ use rayon::prelude::*;
 use crate::construct::{self, Request};
 use crate::{metrics, verify, Board, Error};
 
+/// Memory a benchmarked board needs per cell at most: the tour's pipeline (8 bytes) and
+/// the baseline's fill and successor arrays (4 bytes each).
+const BENCH_BYTES_PER_CELL: u64 = 16;
+
 /// One row of the report.
 struct Row {
     cells: u64,
@@ -27,6 +31,18 @@ struct Row {
 /// Runs the benchmark on square boards of the given sides and prints a table (open
 /// tours when `open`, for constructions such as hilbert that build only those).
 pub fn run(sizes: &[u32], algo: &str, open: bool) -> Result<(), Error> {
+    // Every size is checked before the header, so a bad one prints nothing else.
+    let boards = sizes
+        .iter()
+        .map(|&n| Board::new(n, n))
+        .collect::<Result<Vec<_>, Error>>()?;
+    for b in &boards {
+        crate::memory::check(
+            b.area() * BENCH_BYTES_PER_CELL,
+            &format!("benchmarking a {b} board"),
+            &format!("the tour and the baseline at {BENCH_BYTES_PER_CELL} bytes a cell"),
+        )?;
+    }
     println!(
         "algorithm {algo}, {} threads; times are the best of 3 runs (1 above 20M cells)",
         rayon::current_num_threads()
@@ -48,10 +64,9 @@ pub fn run(sizes: &[u32], algo: &str, open: bool) -> Result<(), Error> {
         "turns/n",
         "cross/n"
     );
-    for &n in sizes {
-        let board = Board::new(n, n)?;
-        let row = measure(&board, algo, open)?;
-        print_row(&board, &row);
+    for board in &boards {
+        let row = measure(board, algo, open)?;
+        print_row(board, &row);
     }
     println!("ratio = total / baseline; baseline = fill + walk of the same number of cells; n = the side");
     Ok(())
@@ -82,7 +97,7 @@ fn measure(board: &Board, algo: &str, open: bool) -> Result<Row, Error> {
         let tour = construct::build(&req, algo)?;
         let construct = t.elapsed();
         let t = Instant::now();
-        let tour = verify::verify(tour)?;
+        let tour = verify::constructed(tour)?;
         let verify = t.elapsed();
         let t = Instant::now();
         let m = black_box(metrics::measure(&tour));

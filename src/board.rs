@@ -28,13 +28,16 @@ impl Leaper {
 
     /// A leaper moving `a` along one axis and `b` along the other (in either order).
     pub fn new(a: u32, b: u32) -> Result<Leaper, Error> {
-        let (a, b) = (a.min(b) as i32, a.max(b) as i32);
+        let (a, b) = (a.min(b), a.max(b));
         if a == 0 || a == b || b > 64 {
             return Err(Error::invalid(format!(
                 "({a}, {b}) is not a supported leaper: both steps must differ, be non-zero and at most 64"
             )));
         }
-        Ok(Leaper { a, b })
+        Ok(Leaper {
+            a: a as i32, // at most 64: the cast is exact
+            b: b as i32,
+        })
     }
 
     /// The short and the long step, `a < b`.
@@ -231,15 +234,27 @@ impl FromStr for Board {
 
     /// Parses `WxH`, width (columns) first: `8x8`, `40x24`.
     fn from_str(s: &str) -> Result<Board, Error> {
-        let bad = || {
-            Error::invalid(format!(
-                "'{s}' is not a board size: write WIDTHxHEIGHT, for example 8x8 or 40x24"
-            ))
+        let bad = |why: &str| Error::invalid(format!("'{s}' is not a board size: {why}"));
+        let usage = "write WIDTHxHEIGHT, for example 8x8 or 40x24";
+        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(|| bad(usage))?;
+        let side = |t: &str| -> Result<u32, Error> {
+            let t = t.trim();
+            if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(
+                    "a side cannot be negative: both sides must be at least 1",
+                ));
+            }
+            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                return t.parse().map_err(|_| {
+                    Error::TooLarge(format!(
+                        "'{s}' is too large a board: a side can be at most {} and the board at most {MAX_CELLS} cells",
+                        u32::MAX
+                    ))
+                });
+            }
+            Err(bad(usage))
         };
-        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
-        let w: u32 = w.trim().parse().map_err(|_| bad())?;
-        let h: u32 = h.trim().parse().map_err(|_| bad())?;
-        Board::new(w, h)
+        Board::new(side(w)?, side(h)?)
     }
 }
 
@@ -255,6 +270,28 @@ mod tests {
         assert!("0x8".parse::<Board>().is_err());
         assert!("axb".parse::<Board>().is_err());
         assert!("100000x100000".parse::<Board>().is_err());
+    }
+
+    #[test]
+    fn bad_sizes_get_a_board_specific_message() {
+        let e = |s: &str| s.parse::<Board>().unwrap_err().to_string();
+        assert_eq!(
+            e("-5x8"),
+            "'-5x8' is not a board size: a side cannot be negative: both sides must be at least 1"
+        );
+        assert!(e("99999999999x2")
+            .starts_with("'99999999999x2' is too large a board: a side can be at most 4294967295"));
+        assert!(e("8y8").ends_with("write WIDTHxHEIGHT, for example 8x8 or 40x24"));
+        assert!(e("8x+8").ends_with("write WIDTHxHEIGHT, for example 8x8 or 40x24"));
+    }
+
+    #[test]
+    fn huge_leaper_steps_are_reported_as_written() {
+        let e = Leaper::new(1, 3_000_000_000).unwrap_err().to_string();
+        assert!(
+            e.starts_with("(1, 3000000000) is not a supported leaper"),
+            "{e}"
+        );
     }
 
     #[test]

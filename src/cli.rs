@@ -1,16 +1,16 @@
-//! The command line: clap's derive describes every subcommand of DESIGN.md, and each
+//! The command line: clap's derive describes every subcommand of docs/cli.md, and each
 //! has one thin function that calls the library.
 
-use std::io::{self, BufWriter, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use knights::construct::{self, motif, Request};
+use knights::atomic::write_with;
+use knights::construct::{self, motif, Algo, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
-use knights::output::write_atomic;
-use knights::render::{self, RenderOptions};
+use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
 use knights::symmetry::{symmetry, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
@@ -22,7 +22,10 @@ use knights::{verify, Board, Error, Tour, Verified};
   knights tour 8x8 --format grid        a closed tour of the chessboard
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
-  knights build                         the gallery from content/ into site/")]
+  knights build                         the gallery from content/ into site/
+
+Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
+error; 3 internal error (a bug of knights: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -38,13 +41,14 @@ enum Command {
   knights tour 100x100 --format svg -o tour.svg")]
     Tour {
         /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24.
+        #[arg(allow_hyphen_values = true)]
         board: Board,
         #[command(flatten)]
         build: BuildArgs,
         /// Output format (svg, png and pdf need -o unless svg).
         #[arg(long, value_enum, default_value_t = OutFormat::Json)]
         format: OutFormat,
-        /// Write here instead of standard output.
+        /// Write here instead of standard output (- is standard output).
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
@@ -62,6 +66,7 @@ enum Command {
   knights metrics tour.json --json")]
     Metrics {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
         input: String,
         #[command(flatten)]
         build: BuildArgs,
@@ -73,17 +78,22 @@ enum Command {
     #[command(after_help = "Examples:
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
-  knights render tour.json --theme print -o figure.pdf")]
+  knights render tour.json --theme print -o figure.pdf
+  knights render 8x8 --animate --theme teaching -o walk.svg
+  knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
     Render {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
         input: String,
-        /// The drawing: PATH.svg, PATH.png or PATH.pdf.
-        #[arg(short, long)]
-        output: PathBuf,
+        /// The drawing: PATH.svg, PATH.png or PATH.pdf (with --animate: .svg or .gif).
+        #[arg(short, long, required_unless_present = "frames", value_parser = drawing_path)]
+        output: Option<PathBuf>,
         #[command(flatten)]
         build: BuildArgs,
         #[command(flatten)]
         style: StyleArgs,
+        #[command(flatten)]
+        walk: AnimateArgs,
     },
     /// Builds the gallery website from a catalogue.
     #[command(after_help = "Examples:
@@ -99,8 +109,8 @@ enum Command {
         /// Where the site goes (replaced atomically when the build succeeds).
         #[arg(long, default_value = "site")]
         out: PathBuf,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = jobs)]
         jobs: Option<usize>,
         /// Replace --out even if knights did not create it.
         #[arg(long)]
@@ -124,6 +134,31 @@ Needs a build with the solver: cargo build --release --features motif")]
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
+    #[command(after_help = "Examples:
+  knights worksheet 8x8 -o sheet.pdf
+  knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf")]
+    Worksheet {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        input: String,
+        /// The worksheet, PATH.pdf.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Numbers shown in "fill in" and moves drawn in "finish" (default: a quarter).
+        #[arg(long)]
+        reveal: Option<usize>,
+        /// Exercises per A4 page.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=6))]
+        per_page: u16,
+        /// Exercises in all (default: one page).
+        #[arg(long)]
+        count: Option<usize>,
+        /// Illegal steps in each "find the mistake" exercise: 1 or 2.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        mistakes: u8,
+    },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
   knights list")]
@@ -135,11 +170,11 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights bench --algo hilbert --open --sizes 1024,8192")]
     Bench {
         /// Square board sides to time.
-        #[arg(long, value_delimiter = ',', default_values_t = [1000u32, 4000, 10000])]
+        #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
         sizes: Vec<u32>,
         /// The construction to time.
         #[arg(long, default_value = "besa")]
-        algo: String,
+        algo: Algo,
         /// Time open tours (hilbert builds only those).
         #[arg(long)]
         open: bool,
@@ -150,8 +185,8 @@ Needs a build with the solver: cargo build --release --features motif")]
 #[derive(clap::Args, Debug)]
 struct BuildArgs {
     /// The construction: auto picks the best that supports the board (see `knights list`).
-    #[arg(long, default_value = "auto")]
-    algo: String,
+    #[arg(long, default_value_t = Algo::Auto)]
+    algo: Algo,
     /// A variant of the construction (see `knights list`).
     #[arg(long)]
     variant: Option<String>,
@@ -164,6 +199,61 @@ struct BuildArgs {
     /// The start square X,Y (column, row from the bottom, from 0) for searches.
     #[arg(long)]
     start: Option<Start>,
+}
+
+/// The most worker threads `--jobs` starts (each has its own stack).
+const MAX_JOBS: usize = 256;
+
+/// `--jobs`: 1 to [`MAX_JOBS`].
+fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of threads from 1 to {MAX_JOBS}"
+        )),
+    }
+}
+
+/// `--dpi`: a positive finite number.
+fn dpi(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(d) if d.is_finite() && d > 0.0 => Ok(d),
+        _ => Err(format!(
+            "'{s}' is not a positive resolution in dots per inch"
+        )),
+    }
+}
+
+/// `render -o`: a path whose extension names the drawing's format.
+fn drawing_path(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if ["svg", "png", "pdf", "gif"].contains(&e.as_str()) => Ok(path),
+        _ => Err(format!(
+            "cannot tell the format of '{s}' from its extension: use .svg, .png or .pdf \
+             (.gif with --animate)"
+        )),
+    }
+}
+
+impl BuildArgs {
+    /// The first option given that only matters when building a board.
+    fn given(&self) -> Option<&'static str> {
+        [
+            (!matches!(self.algo, Algo::Auto), "--algo"),
+            (self.variant.is_some(), "--variant"),
+            (self.open, "--open"),
+            (self.seed != 0, "--seed"),
+            (self.start.is_some(), "--start"),
+        ]
+        .into_iter()
+        .find(|&(given, _)| given)
+        .map(|(_, flag)| flag)
+    }
 }
 
 /// `--start X,Y`.
@@ -227,11 +317,29 @@ struct StyleArgs {
     #[arg(long)]
     show: Option<String>,
     /// PNG width in pixels.
-    #[arg(long, conflicts_with = "dpi")]
+    #[arg(long, conflicts_with = "dpi", value_parser = clap::value_parser!(u32).range(1..))]
     width: Option<u32>,
     /// PNG resolution in dots per inch.
-    #[arg(long)]
+    #[arg(long, value_parser = dpi)]
     dpi: Option<f32>,
+}
+
+/// How to walk the tour step by step.
+#[derive(clap::Args, Debug)]
+struct AnimateArgs {
+    /// Draw the tour move by move: an animated SVG (no script) or GIF.
+    #[arg(long)]
+    animate: bool,
+    /// With --animate: steps per second (a step is one move, or a section of moves on
+    /// boards of more than 400 moves).
+    #[arg(long, default_value_t = 4.0)]
+    speed: f64,
+    /// With --animate: how often to play, `forever`, `once` or a number.
+    #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
+    repeat: String,
+    /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
+    #[arg(long, value_name = "DIR")]
+    frames: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -273,9 +381,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             output,
             build,
             style,
+            walk,
         } => {
             let tour = load(&input, &build)?;
-            render(&tour, &style, &output)
+            match output {
+                Some(out) if !walk.animate && walk.frames.is_none() => {
+                    Ok(draw(&tour, &style.options()?)?.write(&out)?)
+                }
+                _ => animate(&tour, &style, &walk, output.as_deref()),
+            }
         }
         Command::Build {
             content,
@@ -290,8 +404,26 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             format,
             output,
         } => design_motif(&board, &motif, format, output.as_deref()),
+        Command::Worksheet {
+            input,
+            output,
+            build,
+            reveal,
+            per_page,
+            count,
+            mistakes,
+        } => {
+            let tour = load(&input, &build)?;
+            let plan = knights::exercises::Plan {
+                count: count.unwrap_or(per_page as usize),
+                reveal,
+                mistakes: mistakes as usize,
+                seed: build.seed,
+            };
+            worksheet(&tour, &plan, per_page as usize, &output)
+        }
         Command::List => list(),
-        Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, &algo, open)?),
+        Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, algo.name(), open)?),
     }
 }
 
@@ -304,10 +436,10 @@ fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     };
-    let tour = construct::build(&req, &args.algo)?;
-    verify::verify(tour).map_err(|f| {
-        Error::NotATour(f) // a construction bug: never publish it
-    })
+    let tour = construct::resolve(&req, args.algo)
+        .map_err(Error::from)?
+        .build()?;
+    verify::constructed(tour)
 }
 
 /// A board (`WxH`) to build, or a tour file to read and verify.
@@ -315,6 +447,11 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     if looks_like_board(input) {
         let board: Board = input.parse()?;
         return Ok(construct(board, args)?);
+    }
+    if let Some(flag) = args.given() {
+        return Err(Failure::Usage(format!(
+            "{flag} builds a tour of a board, but '{input}' is a tour file: leave it out"
+        )));
     }
     let path = Path::new(input);
     if input != "-" && !path.exists() {
@@ -328,19 +465,24 @@ fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
 /// Reads a tour file and proves it, naming the file when it is not a tour.
 fn read_verified(path: &Path) -> Result<Verified, Failure> {
     let tour = read_tour(path)?;
-    verify::verify(tour).map_err(|f| {
-        let name = path.display();
-        Failure::Invalid(Error::invalid(format!("{name}: not a tour: {f}")))
+    verify::verify(tour).map_err(|failure| {
+        Failure::Invalid(Error::NotATour {
+            file: path.display().to_string(),
+            failure,
+        })
     })
 }
 
+/// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
+/// a file name).
 fn looks_like_board(s: &str) -> bool {
     match s.split_once(['x', 'X']) {
         Some((w, h)) => {
-            !w.is_empty()
-                && !h.is_empty()
-                && w.bytes().all(|b| b.is_ascii_digit())
-                && h.bytes().all(|b| b.is_ascii_digit())
+            let digits = |t: &str| {
+                let t = t.strip_prefix('-').unwrap_or(t);
+                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+            };
+            digits(w) && digits(h)
         }
         None => false,
     }
@@ -348,12 +490,11 @@ fn looks_like_board(s: &str) -> bool {
 
 fn read_tour(path: &Path) -> Result<Tour, Error> {
     let (text, name) = if path == Path::new("-") {
-        let mut s = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut s).map_err(|e| Error::io("-", e))?;
-        (s, "-".to_string())
+        (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
-        let s = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        (s, path.display().to_string())
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        (format::read_text(file, &name)?, name)
     };
     format::parse(&text, &name)
 }
@@ -369,47 +510,44 @@ fn tour(
         OutFormat::Grid => Some(Format::Grid),
         _ => None,
     };
-    if text_format.is_none() && fmt != OutFormat::Svg && output.is_none() {
-        return Err(Failure::Usage(format!(
-            "--format {} writes a binary file: give it a path with -o",
-            format!("{fmt:?}").to_lowercase()
-        )));
+    let to_stdout = output.is_none_or(|p| p == Path::new("-"));
+    if text_format.is_none() && fmt != OutFormat::Svg && to_stdout {
+        return Err(Failure::Usage(
+            format!("--format {fmt:?} writes a binary file: give it a path with -o").to_lowercase(),
+        ));
+    }
+    let ext = format!("{fmt:?}").to_lowercase();
+    if let Some(path) = output.filter(|_| text_format.is_none() && !to_stdout) {
+        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+            return Err(Failure::Usage(format!(
+                "--format {ext} but {} does not end in .{ext}",
+                path.display()
+            )));
+        }
     }
     let tour = construct(board, args)?;
     match (text_format, output) {
-        (Some(f), output) => write_text(&tour, f, output)?,
-        (None, Some(path)) => {
-            let ext = format!("{fmt:?}").to_lowercase();
-            if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
-                return Err(Failure::Usage(format!(
-                    "--format {ext} but {} does not end in .{ext}",
-                    path.display()
-                )));
-            }
-            render(&tour, &StyleArgs::default(), path)?
+        (Some(f), _) => write_with(output.unwrap_or(Path::new("-")), |out| {
+            format::write(&tour, f, &mut &mut *out)
+        })?,
+        (None, Some(path)) if !to_stdout => {
+            draw(&tour, &render::Options::default())?.write(path)?
         }
-        (None, None) => {
-            let svg = render_svg(&tour, &StyleArgs::default())?;
-            print!("{svg}");
+        (None, _) => {
+            let drawing = draw(&tour, &render::Options::default())?;
+            write_with(Path::new("-"), |out| {
+                out.write_all(drawing.svg().as_bytes())
+            })?
         }
     }
     Ok(())
 }
 
-impl Default for StyleArgs {
-    fn default() -> StyleArgs {
-        StyleArgs {
-            theme: "web".into(),
-            show: None,
-            width: None,
-            dpi: None,
-        }
-    }
-}
-
 fn verify_file(file: &Path) -> Result<(), Failure> {
     let t = read_verified(file)?;
-    println!("{}: ok, {t} ({} cells)", file.display(), t.path().len());
+    let cells = t.path().len();
+    let plural = if cells == 1 { "" } else { "s" };
+    println!("{}: ok, {t} ({cells} cell{plural})", file.display());
     Ok(())
 }
 
@@ -442,7 +580,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
         );
         return Ok(());
     }
-    let kind = if m.closed { "closed" } else { "open" };
+    let kind = knights::TourKind::open_if(!m.closed);
     println!("board       {}", tour.board());
     println!("algorithm   {}", tour.algorithm());
     println!("cells       {}", m.cells);
@@ -472,24 +610,64 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     Ok(())
 }
 
-fn render(tour: &Verified, style: &StyleArgs, out: &Path) -> Result<(), Failure> {
-    let m = metrics::measure(tour);
-    Ok(render::render_file(tour, &m, &style.options(), out)?)
+fn animate(
+    tour: &Verified,
+    style: &StyleArgs,
+    walk: &AnimateArgs,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let frames = walk.frames.as_deref();
+    let mut opts = style.options()?;
+    if style.width.is_none() && style.dpi.is_none() {
+        opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
+    }
+    Ok(render::animate::write_files(
+        tour, &opts, timing, out, frames,
+    )?)
 }
 
-fn render_svg(tour: &Verified, style: &StyleArgs) -> Result<String, Failure> {
-    let m = metrics::measure(tour);
-    Ok(render::render_svg(tour, &m, &style.options())?)
+fn worksheet(
+    tour: &Verified,
+    plan: &knights::exercises::Plan,
+    per_page: usize,
+    out: &Path,
+) -> Result<(), Failure> {
+    if out.extension().and_then(|e| e.to_str()) != Some("pdf") {
+        return Err(Failure::Usage(format!(
+            "{}: a worksheet is a PDF: give a path ending in .pdf",
+            out.display()
+        )));
+    }
+    let exercises = knights::exercises::make(tour, plan)?;
+    let title = format!("Knight's tours on the {} board", tour.board());
+    let pages = render::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
+    Ok(knights::atomic::write_bytes(
+        out,
+        &render::pdf_pages(&pages)?,
+    )?)
+}
+
+/// Draws `tour` with its metrics.
+fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
+    Drawing::new(tour, &metrics::measure(tour), opts)
 }
 
 impl StyleArgs {
-    fn options(&self) -> RenderOptions {
-        RenderOptions {
-            theme: self.theme.clone(),
-            show: self.show.clone(),
-            width: self.width,
-            dpi: self.dpi,
-        }
+    /// Reads the theme and the layer list into drawing options.
+    fn options(&self) -> Result<render::Options, Error> {
+        Ok(render::Options {
+            theme: Theme::load(&self.theme)?,
+            show: match &self.show {
+                Some(s) => Show::parse(s)?,
+                None => Show::Defaults,
+            },
+            resolution: match (self.width, self.dpi) {
+                (Some(w), _) => Resolution::Width(w),
+                (None, Some(d)) => Resolution::Dpi(d),
+                (None, None) => Resolution::default(),
+            },
+        })
     }
 }
 
@@ -567,24 +745,11 @@ fn design_motif(
             args.rank
         ))));
     };
-    let tour = verify::verify(chosen.tour.clone()).map_err(Error::NotATour)?;
-    write_text(&tour, text_format, output)?;
+    let tour = verify::constructed(chosen.tour.clone())?;
+    write_with(output.unwrap_or(Path::new("-")), |out| {
+        format::write(&tour, text_format, &mut &mut *out)
+    })?;
     Ok(())
-}
-
-/// Writes a verified tour as text to `output` (atomically) or standard output.
-fn write_text(tour: &Verified, f: Format, output: Option<&Path>) -> Result<(), Error> {
-    match output {
-        Some(path) => write_atomic(path, |out| {
-            format::write(tour, f, out).map_err(|e| Error::io(path, e))
-        }),
-        None => {
-            let mut out = BufWriter::new(io::stdout().lock());
-            format::write(tour, f, &mut out)
-                .and_then(|_| out.flush())
-                .map_err(|e| Error::io("standard output", e))
-        }
-    }
 }
 
 fn build_site(
@@ -603,6 +768,9 @@ fn build_site(
         progress: true,
     };
     let summary = site::build(&opts)?;
+    for w in &summary.warnings {
+        eprintln!("knights: warning: {w}");
+    }
     eprintln!("{summary}");
     Ok(())
 }
@@ -616,7 +784,7 @@ fn list() -> Result<(), Failure> {
             println!("    variants: {}", c.variants().join(", "));
         }
     }
-    println!("auto");
+    println!("{}", Algo::Auto);
     println!("    the first of the above that supports the board (the default)");
     Ok(())
 }
@@ -632,6 +800,7 @@ mod tests {
         assert!(!looks_like_board("tour.json"));
         assert!(!looks_like_board("x8"));
         assert!(!looks_like_board("8x8.json"));
+        assert!(looks_like_board("-5x8"));
     }
 
     #[test]

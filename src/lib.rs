@@ -8,15 +8,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod atomic;
 pub mod bench;
 pub mod board;
 pub mod construct;
 mod error;
 pub mod examples;
+pub mod exercises;
 pub mod format;
+pub mod interrupt;
+pub mod memory;
 pub mod metrics;
 pub mod moves;
-pub mod output;
 pub mod render;
 pub mod site;
 pub mod symmetry;
@@ -26,5 +29,5 @@ pub mod verify;
 
 pub use board::{Board, Leaper};
 pub use error::Error;
-pub use tour::{Sections, Tour};
+pub use tour::{Sections, Tour, TourKind};
 pub use verify::Verified;

@@ -1,14 +1,31 @@
 //! The `knights` binary: parses the command line and reports failures as one line on
-//! standard error with the exit status DESIGN.md fixes (1 invalid input, 2 usage).
+//! standard error with the exit status docs/cli.md fixes (1 invalid input, 2 usage).
 
 mod cli;
+mod message;
 
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
 use clap::Parser;
 
+use message::cut_long_words;
+
 fn main() -> ExitCode {
-    let args = cli::Cli::parse(); // usage errors exit 2 here, with clap's message
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) => {
+            // Usage errors exit 2, with clap's message (cut where it echoes huge input).
+            eprint!("{}", cut_long_words(&e.to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = knights::interrupt::clean_up_on_signals() {
+        eprintln!("knights: warning: cannot clean up after an interrupt: {e}");
+    }
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::Invalid(knights::Error::Io { source, .. }))
@@ -16,12 +33,17 @@ fn main() -> ExitCode {
         {
             ExitCode::SUCCESS // the reader (e.g. `head`) stopped reading: not an error
         }
-        Err(cli::Failure::Invalid(e)) => {
+        Err(cli::Failure::Invalid(e)) if e.is_internal() => {
+            // A bug of this tool, not of its input: 3, as the README and --help say.
             eprintln!("knights: {e}");
+            ExitCode::from(3)
+        }
+        Err(cli::Failure::Invalid(e)) => {
+            eprintln!("knights: {}", cut_long_words(&e.to_string()));
             ExitCode::from(1)
         }
         Err(cli::Failure::Usage(msg)) => {
-            eprintln!("knights: {msg}");
+            eprintln!("knights: {}", cut_long_words(&msg));
             ExitCode::from(2)
         }
     }

@@ -33,6 +33,40 @@ impl Sections {
     }
 }
 
+/// Whether a tour ends a leap from where it began: the two kinds a request asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TourKind {
+    /// The last cell is a leap from the first.
+    Closed,
+    /// The ends need not be a leap apart.
+    Open,
+}
+
+impl TourKind {
+    /// [`TourKind::Open`] when `open`, else [`TourKind::Closed`].
+    pub fn open_if(open: bool) -> TourKind {
+        if open {
+            TourKind::Open
+        } else {
+            TourKind::Closed
+        }
+    }
+
+    /// Whether this is [`TourKind::Open`].
+    pub fn is_open(self) -> bool {
+        self == TourKind::Open
+    }
+}
+
+impl std::fmt::Display for TourKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TourKind::Closed => "closed",
+            TourKind::Open => "open",
+        })
+    }
+}
+
 /// A visiting order of the cells of a board.
 #[derive(Debug)]
 pub struct Tour {
@@ -97,6 +131,11 @@ impl Tour {
     /// Whether the tour claims to be closed.
     pub fn is_closed(&self) -> bool {
         self.closed
+    }
+
+    /// Whether the tour claims to be closed or open.
+    pub fn kind(&self) -> TourKind {
+        TourKind::open_if(!self.closed)
     }
 
     /// The cells in visiting order (cell numbers, see [`Board::index`]).

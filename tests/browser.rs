@@ -1,7 +1,16 @@
-//! The gallery in a real browser: runs `tests/browser/run.sh` (headless Chromium, which
-//! it installs when missing) on the fixture catalogue built by the binary under test.
+//! The gallery in a real browser: runs `tests/browser/run.sh` (headless Chromium) on the
+//! fixture catalogue built by the binary under test.
+//!
+//! The test installs nothing. When Chromium or the npm package of `tests/browser` is
+//! missing, the script says so and exits 77: the test then prints, past the test
+//! harness's capture, that the browser check did not run and how to run it, and passes;
+//! with `KNIGHTS_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs both) it fails.
 
+use std::io::Write;
 use std::process::Command;
+
+/// The exit status of `run.sh` when Chromium, node or the npm package is missing.
+const SKIPPED: i32 = 77;
 
 #[test]
 fn the_fixture_gallery_loads_cleanly_in_chromium() {
@@ -16,6 +25,16 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+    if out.status.code() == Some(SKIPPED) {
+        let required = std::env::var("KNIGHTS_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+        assert!(!required, "KNIGHTS_REQUIRE_BROWSER=1 but {text}");
+        // Straight to the terminal: the harness captures print!/eprint! of passing tests.
+        let _ = write!(
+            std::io::stderr(),
+            "\nNOTE: the browser test did not run. {text}"
+        );
+        return;
+    }
     assert!(out.status.success(), "browser check failed:\n{text}");
     assert!(text.contains(" passed, 0 failed"), "{text}");
 }

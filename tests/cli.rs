@@ -131,6 +131,13 @@ fn usage_errors_exit_2() {
         knights(&["tour", "8x8", "--format", "png"]).status.code(),
         Some(2)
     );
+    let o = knights(&["tour", "8x8", "--algo", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown algorithm 'nope': choose auto or one of besa"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

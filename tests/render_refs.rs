@@ -11,7 +11,7 @@ mod render_support;
 use std::path::{Path, PathBuf};
 
 use knights::metrics::Metrics;
-use knights::render::{self, RenderOptions};
+use knights::render::{Drawing, Options, Resolution, Show, Theme};
 use knights::Verified;
 use render_support::*;
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
@@ -166,13 +166,13 @@ fn refs_dir() -> PathBuf {
 }
 
 fn render(c: &Case) -> Vec<u8> {
-    let opts = RenderOptions {
-        theme: c.theme.into(),
-        show: c.show.map(String::from),
-        width: Some(c.width),
-        dpi: None,
+    let opts = Options {
+        theme: Theme::load(c.theme).unwrap(),
+        show: c.show.map_or(Show::Defaults, |s| Show::parse(s).unwrap()),
+        resolution: Resolution::Width(c.width),
     };
-    render::render_png_bytes(&c.tour.0, &c.tour.1, &opts).unwrap()
+    let drawing = Drawing::new(&c.tour.0, &c.tour.1, &opts).unwrap();
+    drawing.png().unwrap()
 }
 
 /// The number of pixels that differ by more than 1 in some channel, and the diff image.

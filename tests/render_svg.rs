@@ -1,23 +1,33 @@
 //! Structure of the SVG drawings: marker counts equal the metrics, the tour's paths
 //! have one vertex per turn (plus piece ends) and retrace exactly the tour's leaps, and
-//! every document parses with usvg. Also the errors of `render_file`.
+//! every document parses with usvg. Also the errors of `Drawing::write`.
 
 mod render_support;
 
 use std::collections::HashSet;
 
 use knights::metrics::{turn_cells, Metrics};
-use knights::render::{self, Layers, RenderOptions, Theme};
+use knights::render::{self, Drawing, Layers, Options, Resolution, Show, Theme};
+use knights::Error;
 use knights::Verified;
 use render_support::*;
 use resvg::usvg::roxmltree;
 
-fn opts(theme: &str, show: &str) -> RenderOptions {
-    RenderOptions {
-        theme: theme.into(),
-        show: Some(show.into()),
+/// Options read as the command line reads `--theme` and `--show`.
+fn try_opts(theme: &str, show: &str) -> Result<Options, Error> {
+    Ok(Options {
+        theme: Theme::load(theme)?,
+        show: Show::parse(show)?,
         ..Default::default()
-    }
+    })
+}
+
+fn opts(theme: &str, show: &str) -> Options {
+    try_opts(theme, show).unwrap()
+}
+
+fn svg(t: &Verified, m: &Metrics, o: &Options) -> String {
+    Drawing::new(t, m, o).unwrap().svg().to_string()
 }
 
 fn count_class(doc: &roxmltree::Document, class: &str) -> u64 {
@@ -55,7 +65,7 @@ fn check(t: &Verified, m: &Metrics, sections: bool) {
     } else {
         "squares,turns,crossings,ends,coords"
     };
-    let svg = render::render_svg(t, m, &opts("web", show)).unwrap();
+    let svg = svg(t, m, &opts("web", show));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let board = t.board();
     assert_eq!(count_class(&doc, "turn"), m.turns, "turns on {board}");
@@ -164,7 +174,7 @@ fn formation_tours_check_out_and_stay_small() {
     assert_eq!(boards, 91);
     // Size follows the turns: a 200x200 drawing with default layers stays small.
     let (t, m) = measured(formation(200, 200));
-    let svg = render::render_svg(&t, &m, &RenderOptions::default()).unwrap();
+    let svg = svg(&t, &m, &Options::default());
     assert!(
         svg.len() < 2_000 + 12 * m.turns as usize,
         "{} bytes",
@@ -182,7 +192,7 @@ fn formation_tours_check_out_and_stay_small() {
 fn a_closed_single_colour_tour_has_exactly_one_vertex_per_turn() {
     let t = warnsdorff(8, 8, true, 7, 20_000).unwrap();
     let (t, m) = measured(t);
-    let svg = render::render_svg(&t, &m, &opts("print", "squares")).unwrap();
+    let svg = svg(&t, &m, &opts("print", "squares"));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let paths = tour_paths(&doc);
     assert_eq!(paths.len(), 1);
@@ -197,8 +207,8 @@ fn every_theme_and_layer_set_parses_with_usvg() {
     for theme in render::theme::BUILT_IN {
         for show in ["all", "none", "numbers", "coords,sections", "+numbers"] {
             for (t, m) in [(&t, &m), (&o, &mo)] {
-                let svg = render::render_svg(t, m, &opts(theme, show)).unwrap();
-                let png = render::svg_to_png(&svg, render::Resolution::Width(48)).unwrap();
+                let drawing = Drawing::new(t, m, &opts(theme, show)).unwrap();
+                let png = drawing.png_at(Resolution::Width(48)).unwrap();
                 assert!(png.starts_with(b"\x89PNG"));
             }
         }
@@ -208,7 +218,7 @@ fn every_theme_and_layer_set_parses_with_usvg() {
 #[test]
 fn numbers_write_every_step_once() {
     let (t, m) = measured(warnsdorff(8, 8, true, 7, 20_000).unwrap());
-    let svg = render::render_svg(&t, &m, &opts("teaching", "numbers")).unwrap();
+    let svg = svg(&t, &m, &opts("teaching", "numbers"));
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let mut texts: Vec<u32> = doc
         .descendants()
@@ -221,13 +231,8 @@ fn numbers_write_every_step_once() {
 
 #[test]
 fn defaults_hide_markers_on_big_boards() {
-    let t = Theme::load("web").unwrap();
-    let big = render::layers_for(
-        &measured(warnsdorff(40, 40, false, 1, 50).unwrap()).0,
-        &t,
-        None,
-    )
-    .unwrap();
+    let (t, m) = measured(warnsdorff(40, 40, false, 1, 50).unwrap());
+    let big = Drawing::new(&t, &m, &Options::default()).unwrap().layers();
     assert!(!big.has(render::Layer::Turns) && !big.has(render::Layer::Crossings));
     assert_ne!(big, Layers::default());
 }
@@ -236,24 +241,22 @@ fn defaults_hide_markers_on_big_boards() {
 fn png_and_pdf_come_out_with_the_asked_size() {
     let (t, m) = measured(warnsdorff(8, 8, true, 7, 20_000).unwrap());
     let mut o = opts("teaching", "all");
-    o.width = Some(300);
-    let png = render::render_png_bytes(&t, &m, &o).unwrap();
+    o.resolution = Resolution::Width(300);
+    let png = Drawing::new(&t, &m, &o).unwrap().png().unwrap();
     let img = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
     assert_eq!(img.width(), 300);
-    o.width = None;
-    o.dpi = Some(72.0);
-    let svg = render::render_svg(&t, &m, &o).unwrap();
-    let doc = roxmltree::Document::parse(&svg).unwrap();
+    o.resolution = Resolution::Dpi(72.0);
+    let drawing = Drawing::new(&t, &m, &o).unwrap();
+    let doc = roxmltree::Document::parse(drawing.svg()).unwrap();
     let pt: f32 = doc
         .root_element()
         .attribute("width")
         .unwrap()
         .parse()
         .unwrap();
-    let img = resvg::tiny_skia::Pixmap::decode_png(&render::render_png_bytes(&t, &m, &o).unwrap())
-        .unwrap();
+    let img = resvg::tiny_skia::Pixmap::decode_png(&drawing.png().unwrap()).unwrap();
     assert_eq!(img.width(), pt.round() as u32);
-    let pdf = render::render_pdf_bytes(&t, &m, &o).unwrap();
+    let pdf = drawing.pdf().unwrap();
     let s = String::from_utf8_lossy(&pdf);
     assert!(s.starts_with("%PDF"));
     assert!(s.contains("/FontFile2"), "text is embedded as a font");
@@ -271,25 +274,22 @@ fn bad_options_fail_cleanly_and_leave_no_file() {
     let keep = dir.path().join("keep.png");
     std::fs::write(&keep, b"old").unwrap();
     let cases = [
-        (opts("neon", "all"), "keep.png", "unknown theme 'neon'"),
-        (
-            opts("web", "glitter"),
-            "keep.png",
-            "unknown layer 'glitter'",
-        ),
-        (opts("web", "all"), "out.gif", "use .svg, .png or .pdf"),
-        (opts("web", "all"), "no/such/dir/out.svg", "out.svg"),
+        (("neon", "all"), "keep.png", "unknown theme 'neon'"),
+        (("web", "glitter"), "keep.png", "unknown layer 'glitter'"),
+        (("web", "all"), "out.gif", "use .svg, .png or .pdf"),
+        (("web", "all"), "no/such/dir/out.svg", "out.svg"),
     ];
-    for (o, name, msg) in cases {
-        let e = render::render_file(&t, &m, &o, &dir.path().join(name)).unwrap_err();
+    let write =
+        |o: Result<Options, Error>, out: &std::path::Path| Drawing::new(&t, &m, &o?)?.write(out);
+    for ((theme, show), name, msg) in cases {
+        let e = write(try_opts(theme, show), &dir.path().join(name)).unwrap_err();
         let e = e.to_string();
         assert!(e.contains(msg), "{e}");
         assert!(!e.contains('\n'), "one line: {e}");
     }
     let mut o = opts("web", "all");
-    o.width = Some(100);
-    o.dpi = Some(100.0);
-    assert!(render::render_file(&t, &m, &o, &keep).is_err());
+    o.resolution = Resolution::Width(0);
+    assert!(write(Ok(o), &keep).is_err());
     assert_eq!(std::fs::read(&keep).unwrap(), b"old");
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -298,7 +298,7 @@ fn bad_options_fail_cleanly_and_leave_no_file() {
     assert_eq!(names, ["keep.png"], "no stray files");
     for ext in ["svg", "png", "pdf"] {
         let out = dir.path().join(format!("ring.{ext}"));
-        render::render_file(&t, &m, &opts("web", "all"), &out).unwrap();
+        write(Ok(opts("web", "all")), &out).unwrap();
         assert!(std::fs::metadata(&out).unwrap().len() > 100);
     }
 }
@@ -310,10 +310,10 @@ fn a_theme_file_changes_the_drawing_and_bad_ones_name_the_field() {
     let good = dir.path().join("mine.toml");
     std::fs::write(&good, "base = \"print\"\n[tour]\ncolour = \"#123456\"\n").unwrap();
     let o = opts(good.to_str().unwrap(), "none");
-    assert!(render::render_svg(&t, &m, &o).unwrap().contains("#123456"));
+    assert!(svg(&t, &m, &o).contains("#123456"));
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "[markers]\nturn_color = \"red\"\n").unwrap();
-    let e = render::render_svg(&t, &m, &opts(bad.to_str().unwrap(), "none")).unwrap_err();
+    let e = try_opts(bad.to_str().unwrap(), "none").unwrap_err();
     let e = e.to_string();
     assert!(
         e.contains("bad.toml: line 2, field markers.turn_color: unknown field"),

@@ -469,27 +469,3 @@ fn refuses_a_folder_it_did_not_create_unless_forced() {
     assert!(out.join("index.html").is_file() && out.join(MARKER).is_file());
     assert!(!out.join("thesis.tex").exists());
 }
-
-/// The shipped catalogue builds, and how long it takes with one and two workers:
-/// `cargo test --test site shipped -- --ignored --nocapture`.
-#[test]
-#[ignore = "a benchmark: builds the whole shipped catalogue twice"]
-fn shipped_catalogue_build_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let mut times = Vec::new();
-    for jobs in [1, 2] {
-        let out = tmp.path().join(format!("site{jobs}"));
-        let o = BuildOptions {
-            content: root().join("content"),
-            templates: root().join("templates"),
-            out,
-            jobs: Some(jobs),
-            force: false,
-            progress: false,
-        };
-        let s = build(&o).unwrap_or_else(|e| panic!("{e}"));
-        println!("--jobs {jobs}: {s}");
-        times.push(s.seconds);
-    }
-    println!("speedup with 2 jobs: {:.2}x", times[0] / times[1]);
-}

@@ -1,102 +1,10 @@
-//! Exact depth-first search for tours: the engine every search here runs (Warnsdorff's
-//! rule orders its choices), and the plain `backtrack` construction.
-//!
-//! The search is iterative (no recursion, so a million-cell walk cannot overflow the
-//! stack), keeps one byte of tried directions per step, allocates nothing per step,
-//! and stops after a budget of moves.
-//!
-//! The `backtrack` construction is the plain baseline of seed 004: neighbours in a fixed
-//! order, no pruning. It only accepts boards it measurably finishes quickly.
+//! The plain `backtrack` construction: exact depth-first search over the board,
+//! neighbours in the leaper's fixed order, no pruning (the textbook baseline every other
+//! search is measured against). It only accepts boards it measurably finishes quickly.
 
-use super::field::Field;
+use super::engine::{search, start_of, tour_of, Field, Fixed, Goal, Outcome};
 use super::{Construction, Request};
-use crate::board::Board;
 use crate::{Error, Tour};
-
-/// How a search picks the next leap.
-pub(crate) trait Rule {
-    /// The direction to try next from `head`, among the free neighbours whose direction
-    /// bit is not in `tried`; `None` when none is left.
-    fn choose(&mut self, field: &Field, head: u32, tried: u8) -> Option<usize>;
-}
-
-/// The plain rule of seed 004: the first untried direction, in the leaper's order.
-pub(crate) struct Fixed;
-
-impl Rule for Fixed {
-    fn choose(&mut self, field: &Field, head: u32, tried: u8) -> Option<usize> {
-        (0..8).find(|&d| tried & (1 << d) == 0 && field.is_free(field.step(head, d)))
-    }
-}
-
-/// How a search ended.
-#[derive(Debug)]
-pub(crate) enum Outcome {
-    /// A path over every cell (padded indices), closing when a closed one was asked.
-    Found(Vec<u32>),
-    /// Every possibility was tried: there is none from this start.
-    Exhausted,
-    /// The move budget ran out; the path it had reached then (padded indices).
-    OverBudget(Vec<u32>),
-}
-
-/// What a depth-first search looks for.
-pub(crate) struct Goal {
-    /// The path must end a leap from its start.
-    pub closed: bool,
-    /// Cut branches that [`Field::feasible`] rules out.
-    pub prune: bool,
-    /// Most moves (leaps forward) to make before giving up.
-    pub budget: u64,
-}
-
-/// Depth-first search from `start` over the free cells of `field`, choosing leaps with
-/// `rule`. The field is left as it was.
-pub(crate) fn dfs(field: &mut Field, start: u32, rule: &mut impl Rule, goal: &Goal) -> Outcome {
-    if !field.is_free(start) {
-        return Outcome::Exhausted;
-    }
-    let total = field.remaining() as usize;
-    let mut path = Vec::with_capacity(total);
-    let mut tried: Vec<u8> = Vec::with_capacity(total);
-    field.visit(start);
-    path.push(start);
-    tried.push(0);
-    let mut moves = 0u64;
-    let outcome = loop {
-        let head = *path.last().expect("the path is never empty here");
-        if path.len() == total && (!goal.closed || total > 2 && field.adjacent(head, start)) {
-            break Outcome::Found(path.clone());
-        }
-        let top = tried.len() - 1;
-        let ok = path.len() < total && (!goal.prune || field.feasible(head));
-        match ok.then(|| rule.choose(field, head, tried[top])).flatten() {
-            Some(d) => {
-                moves += 1;
-                if moves > goal.budget {
-                    break Outcome::OverBudget(path.clone());
-                }
-                tried[top] |= 1 << d;
-                let next = field.step(head, d);
-                field.visit(next);
-                path.push(next);
-                tried.push(0);
-            }
-            None => {
-                if path.len() == 1 {
-                    break Outcome::Exhausted;
-                }
-                field.leave(head);
-                path.pop();
-                tried.pop();
-            }
-        }
-    };
-    while let Some(p) = path.pop() {
-        field.leave(p);
-    }
-    outcome
-}
 
 /// Exhaustive plain backtracking for small boards.
 pub struct Backtrack;
@@ -105,15 +13,16 @@ pub struct Backtrack;
 const PLAIN_BUDGET: u64 = 100_000_000;
 
 impl Backtrack {
-    /// Why plain backtracking will not take `req` on, if it will not. The limits were
-    /// measured with `cargo test --release --lib backtrack_measure -- --ignored`.
+    /// Why plain backtracking will not take `req` on, if it will not. The limits come
+    /// from timing it on every small board; `cargo bench --bench measure -- backtrack`
+    /// times the boards inside them.
     fn refusal(req: &Request) -> Option<String> {
         let cells = req.board.cells();
         let limit = if req.open { OPEN_LIMIT } else { CLOSED_LIMIT };
         (cells > limit).then(|| {
             format!(
                 "plain backtracking is limited to {limit} cells for {} tours (the {} board has {cells}): larger searches can run for hours; use --algo search",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board
             )
         })
@@ -124,57 +33,12 @@ impl Backtrack {
 const OPEN_LIMIT: u64 = 35;
 const CLOSED_LIMIT: u64 = 30;
 
-/// The padded start square of `req`: the one asked for, else the bottom-left corner.
-/// Refuses a square off the board, and (for an open tour) a square of the minority
-/// colour when every leap changes colour: such a path starts and ends on the majority.
-pub(crate) fn start_of(field: &Field, req: &Request) -> Result<u32, Error> {
-    let (x, y) = req.start.unwrap_or((0, 0));
-    let b = &req.board;
-    if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
-        return Err(Error::invalid(format!(
-            "the start square [{x}, {y}] is not a cell of the {b} board"
-        )));
-    }
-    let (l, m) = b.leaper().steps();
-    if req.open && (l + m) % 2 == 1 {
-        let colour = |c: u32| {
-            let (x, y) = b.xy(c);
-            (x + y) % 2
-        };
-        let odd = b.area() / 2 - b.holes().iter().filter(|&&c| colour(c) == 1).count() as u64;
-        let even = b.cells() - odd;
-        let (mine, other) = if (x + y) % 2 == 0 {
-            (even, odd)
-        } else {
-            (odd, even)
-        };
-        if mine < other {
-            return Err(Error::NoTour(format!(
-                "no open tour of the {b} board starts at [{x}, {y}]: its colour has {mine} cells and the other {other}, and a tour alternates colours, so it starts on the colour with more"
-            )));
-        }
-    }
-    Ok(field.cell(x, y))
-}
-
-/// `path` (padded indices) as a tour of `board`, named `algorithm`.
-pub(crate) fn tour_of(
-    field: &Field,
-    board: &Board,
-    path: Vec<u32>,
-    closed: bool,
-    algorithm: &str,
-) -> Tour {
-    let path = path.into_iter().map(|p| field.board_cell(p)).collect();
-    Tour::new(board.clone(), path, closed).with_algorithm(algorithm)
-}
-
 impl Construction for Backtrack {
     fn name(&self) -> &'static str {
         "backtrack"
     }
     fn summary(&self) -> &'static str {
-        "plain backtracking in a fixed move order (the baseline of seed 004)"
+        "plain backtracking in a fixed move order: the textbook baseline, for comparison"
     }
     fn boards(&self) -> &'static str {
         "boards of at most 35 cells for an open tour, 30 for a closed one"
@@ -188,16 +52,12 @@ impl Construction for Backtrack {
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let mut field = Field::new(&req.board)?;
         let start = start_of(&field, req)?;
-        let goal = Goal {
-            closed: !req.open,
-            prune: false,
-            budget: PLAIN_BUDGET,
-        };
-        match dfs(&mut field, start, &mut Fixed, &goal) {
-            Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open, self.name())),
+        let goal = Goal::tour(start, !req.open, PLAIN_BUDGET);
+        match search(&mut field, &goal, &mut Fixed) {
+            Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open)),
             Outcome::Exhausted => Err(Error::NoTour(format!(
                 "plain backtracking tried every path: there is no {} tour of the {} board from [{}, {}]",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 field.xy(start).0,
                 field.xy(start).1
@@ -213,6 +73,7 @@ impl Construction for Backtrack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::construct::existence;
     use crate::verify::verify;
 
@@ -278,13 +139,9 @@ mod tests {
         assert!(e.contains("limited to 35 cells for open tours"), "{e}");
         let mut field = Field::new(&Board::new(8, 8).unwrap()).unwrap();
         let start = field.cell(0, 0);
-        let goal = Goal {
-            closed: true,
-            prune: false,
-            budget: 10_000,
-        };
+        let goal = Goal::tour(start, true, 10_000);
         assert!(matches!(
-            dfs(&mut field, start, &mut Fixed, &goal),
+            search(&mut field, &goal, &mut Fixed),
             Outcome::OverBudget(_)
         ));
         let fresh = Field::new(&Board::new(8, 8).unwrap()).unwrap();
@@ -300,39 +157,5 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("not a cell of the 5x5 board"));
-    }
-
-    /// Times plain backtracking on every small board, to set the limits.
-    #[test]
-    #[ignore]
-    fn backtrack_measure() {
-        for open in [true, false] {
-            for w in 3..=14u32 {
-                for h in 3..=14u32 {
-                    let r = req(w, h, open);
-                    // `existence` wrongly rules out open 4 x n tours: time them too.
-                    let four = open && w.min(h) == 4 && w.max(h) >= 5;
-                    if (existence::check(&r.board, open).is_err() && !four) || w * h > 42 {
-                        continue;
-                    }
-                    let mut field = Field::new(&r.board).unwrap();
-                    let start = start_of(&field, &r).unwrap();
-                    let goal = Goal {
-                        closed: !open,
-                        prune: false,
-                        budget: 100_000_000,
-                    };
-                    let t = std::time::Instant::now();
-                    let out = dfs(&mut field, start, &mut Fixed, &goal);
-                    let kind = if open { "open" } else { "closed" };
-                    let res = match out {
-                        Outcome::Found(_) => "found",
-                        Outcome::Exhausted => "exhausted",
-                        Outcome::OverBudget(_) => "over budget",
-                    };
-                    println!("{w}x{h} {kind}: {res} in {:?}", t.elapsed());
-                }
-            }
-        }
     }
 }

@@ -1,23 +1,31 @@
 //! Constructions: one module per family of tours, all behind the [`Construction`]
 //! trait. Each says which boards it supports and refuses the others with a reason;
-//! [`build`] picks one (`auto`) or runs the one asked for.
+//! [`resolve`] checks a request against the construction asked for (or picks one for
+//! `auto`), and [`Resolved::build`] runs it.
+//!
+//! Adding a construction: implement [`Construction`] (name, summary, boards, variants,
+//! `check`, `build`) and list it in [`all`]. The registry checks the variant, stamps the
+//! name on the tour and checks it is open or closed as asked, so `build` only builds.
 
 pub mod backtrack;
 pub mod besa;
+mod engine;
 pub mod existence;
 pub mod fibonacci;
-mod field;
 pub mod hilbert;
 pub mod motif;
 pub mod parberry;
-mod posa;
+mod registry;
 pub mod search;
 pub mod stitch;
 pub mod warnsdorff;
 
 use crate::board::Board;
-use crate::tour::Tour;
+use crate::tour::{Tour, TourKind};
 use crate::Error;
+
+pub(crate) use registry::unchecked_variant;
+pub use registry::{all, build, check_exists, resolve, Algo, Part, Refusal, Resolved};
 
 /// What the user asked for: a board, open or closed, a variant, a seed.
 #[derive(Clone, Debug)]
@@ -46,6 +54,11 @@ impl Request {
             start: None,
         }
     }
+
+    /// Whether it asks for an open or a closed tour.
+    pub fn kind(&self) -> TourKind {
+        TourKind::open_if(self.open)
+    }
 }
 
 /// A family of tours.
@@ -56,93 +69,13 @@ pub trait Construction: Sync {
     fn summary(&self) -> &'static str;
     /// Which boards it supports, in words, for `knights list`.
     fn boards(&self) -> &'static str;
-    /// The variants `--variant` accepts.
+    /// The variants `--variant` accepts ([`resolve`] refuses any other).
     fn variants(&self) -> &'static [&'static str] {
         &[]
     }
     /// `Ok` when it can build `req`, else the reason it cannot ([`Error::Unsupported`]).
     fn check(&self, req: &Request) -> Result<(), Error>;
-    /// Builds the tour. Only called after [`Construction::check`] said yes.
+    /// Builds the tour. Only called after [`Construction::check`] said yes, with no
+    /// variant or one of [`Construction::variants`]; the registry names the tour.
     fn build(&self, req: &Request) -> Result<Tour, Error>;
-}
-
-/// Every construction, in the order `auto` tries them.
-pub fn all() -> &'static [&'static dyn Construction] {
-    &[
-        &besa::Besa,
-        &search::Search,
-        &parberry::Parberry,
-        &stitch::Stitch,
-        &warnsdorff::Warnsdorff,
-        &backtrack::Backtrack,
-        &hilbert::Hilbert,
-        &fibonacci::Fibonacci,
-    ]
-}
-
-/// The construction called `name`.
-pub fn by_name(name: &str) -> Result<&'static dyn Construction, Error> {
-    all()
-        .iter()
-        .copied()
-        .find(|c| c.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<_> = all().iter().map(|c| c.name()).collect();
-            Error::invalid(format!(
-                "unknown algorithm '{name}': choose auto or one of {}",
-                names.join(", ")
-            ))
-        })
-}
-
-/// Refuses, before any work, a request for a tour that does not exist (citing the
-/// rule) or would not fit in memory.
-pub fn check_exists(req: &Request) -> Result<(), Error> {
-    // A variant may change the board (Parberry's `corner` removes a corner of an odd
-    // board), so the construction itself judges boards asked for with a variant.
-    if req.variant.is_none() {
-        existence::check(&req.board, req.open)?;
-    }
-    existence::check_memory(&req.board)
-}
-
-/// Builds a tour for `req` with the construction `algo` (`auto` picks the first that
-/// supports the board). Refuses boards with no tour, and boards too large for memory,
-/// before allocating anything.
-pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
-    check_exists(req)?;
-    if algo == "auto" {
-        let mut reasons = Vec::new();
-        for c in all() {
-            if req.variant.is_some() && !c.variants().contains(&req.variant.as_deref().unwrap()) {
-                continue;
-            }
-            match c.check(req) {
-                Ok(()) => return c.build(req),
-                Err(e) => reasons.push(format!("{}: {e}", c.name())),
-            }
-        }
-        return Err(Error::Unsupported(format!(
-            "no construction supports a {} {} tour ({})",
-            if req.open { "open" } else { "closed" },
-            req.board,
-            reasons.join("; ")
-        )));
-    }
-    let c = by_name(algo)?;
-    if let Some(v) = &req.variant {
-        if !c.variants().contains(&v.as_str()) {
-            return Err(Error::invalid(format!(
-                "algorithm {} has no variant '{v}' (it has: {})",
-                c.name(),
-                if c.variants().is_empty() {
-                    "none".to_string()
-                } else {
-                    c.variants().join(", ")
-                }
-            )));
-        }
-    }
-    c.check(req)?;
-    c.build(req)
 }

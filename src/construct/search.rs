@@ -1,9 +1,10 @@
 //! The search `auto` falls back on for boards the formation algorithm does not cover:
 //! Warnsdorff walks (several tie-breaks, shuffled orders, start corners, each with a
 //! move budget, grown on by Pósa rotations when a walk gets stuck) find a Hamiltonian
-//! path, and Pósa rotations close it (see [`super::posa`]).
+//! path, and Pósa rotations close it: the engine's walks with restarts
+//! ([`super::engine`]), with more walks and tie-breaks than `warnsdorff` tries.
 
-use super::warnsdorff::{run, Plan, TieBreak};
+use super::engine::{run, Plan, TieBreak};
 use super::{Construction, Request};
 use crate::{Error, Tour};
 
@@ -38,7 +39,7 @@ impl Construction for Search {
         "search"
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff walks with tie-breaks and restarts, closed by Pósa rotations"
+        "Warnsdorff walks with tie-breaks and restarts, closed by Pósa rotations (Warnsdorff 1823)"
     }
     fn boards(&self) -> &'static str {
         "boards with both sides 3 to 100, and strips 3 to 8 wide up to 1000 long (every one swept)"
@@ -60,10 +61,10 @@ impl Construction for Search {
             attempts: ATTEMPTS,
             budget: walk_budget(req.board.cells()),
         };
-        run(req, &plan, self.name())?.ok_or_else(|| {
+        run(req, &plan)?.ok_or_else(|| {
             Error::GaveUp(format!(
                 "search found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --seed",
-                if req.open { "open" } else { "closed" },
+                req.kind(),
                 req.board,
                 plan.budget
             ))
@@ -211,98 +212,6 @@ mod strips {
             e.contains("starts at [2, 1]: its colour has 12 cells"),
             "{e}"
         );
-    }
-}
-
-#[cfg(test)]
-mod measure {
-    use super::*;
-    use crate::board::Board;
-    use crate::verify::verify;
-    use std::time::{Duration, Instant};
-
-    fn try_board(w: u32, h: u32, open: bool) {
-        let mut r = Request::closed(Board::new(w, h).unwrap());
-        r.open = open;
-        let t = Instant::now();
-        let res = Search.build(&r).map(|t| verify(t).map(|_| ()));
-        println!(
-            "{w}x{h} {}: {:?} in {:?}",
-            if open { "open" } else { "closed" },
-            res.map_err(|e| e.to_string()),
-            t.elapsed()
-        );
-    }
-
-    /// Every board the search accepts, open and closed (where a tour exists), built
-    /// and verified: `cargo test --release --lib search_sweep_measure -- --ignored
-    /// --nocapture` (several minutes).
-    #[test]
-    #[ignore]
-    fn search_sweep_measure() {
-        use crate::construct::existence;
-        let mut boards: Vec<(u32, u32)> = Vec::new();
-        for w in 3..=SQUARE_SIDE {
-            boards.extend((3..=SQUARE_SIDE).map(|h| (w, h)));
-        }
-        for s in 3..=STRIP_SHORT {
-            for l in SQUARE_SIDE + 1..=STRIP_LONG {
-                boards.extend([(s, l), (l, s)]);
-            }
-        }
-        for open in [false, true] {
-            let t = Instant::now();
-            let (mut n, mut fails, mut slowest) = (0, Vec::new(), (Duration::ZERO, (0, 0)));
-            for &(w, h) in &boards {
-                let mut r = Request::closed(Board::new(w, h).unwrap());
-                r.open = open;
-                // `existence` wrongly rules out open 4 x n tours (n >= 5): sweep them.
-                let four = open && w.min(h) == 4 && w.max(h) >= 5;
-                if existence::check(&r.board, open).is_err() && !four {
-                    continue;
-                }
-                n += 1;
-                let tb = Instant::now();
-                let ok = Search
-                    .build(&r)
-                    .map(|t| verify(t).map(|v| v.is_closed() != open));
-                if !matches!(ok, Ok(Ok(true))) {
-                    fails.push((w, h));
-                }
-                slowest = slowest.max((tb.elapsed(), (w, h)));
-            }
-            println!(
-                "open {open}: {n} boards in {:?}, slowest {slowest:?}, failures {fails:?}",
-                t.elapsed()
-            );
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn search_narrow() {
-        for n in [10, 12, 14, 20, 30, 50, 100, 200, 500, 1000] {
-            try_board(3, n, false);
-            try_board(n, 3, false);
-        }
-        for n in [7, 9, 20, 50, 100, 200, 500, 1000] {
-            try_board(3, n, true);
-            try_board(4, n, true);
-            try_board(n, 4, true);
-        }
-        for (w, h) in [
-            (5, 1000),
-            (5, 5000),
-            (6, 5000),
-            (7, 5000),
-            (8, 5000),
-            (5, 200),
-            (10, 300),
-            (5000, 5),
-        ] {
-            try_board(w, h, true);
-            try_board(w, h, false);
-        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! The JSON tour format of DESIGN.md: `[x, y]` pairs with `y` from the bottom, the
+//! The JSON tour format (docs/tour-format.md): `[x, y]` pairs with `y` from the bottom, the
 //! board, the leaper, closed or open, and optional sections as label runs. Big paths
 //! are read packed and written in parallel pieces.
 

@@ -1,4 +1,4 @@
-//! Tour files: the JSON format of DESIGN.md and the classic numbered grid, read and
+//! Tour files: the JSON format and the classic numbered grid (docs/tour-format.md), read and
 //! written. Reading says exactly where a file is wrong (line and column for syntax,
 //! the field such as `path[17]` for content), so users can fix it by hand.
 //!
@@ -6,6 +6,7 @@
 //! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
 
 mod grid;
+mod input;
 mod json;
 
 use std::io::{self, Write};
@@ -16,6 +17,8 @@ use crate::Error;
 use grid::{parse_grid, write_grid};
 use json::{parse_json, write_json};
 
+pub use input::read_text;
+
 /// The on-disk forms of a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -25,9 +28,10 @@ pub enum Format {
     Grid,
 }
 
-/// Reads a tour from `text` in either format (JSON when it starts with `{`). `file`
-/// names the source in error messages.
+/// Reads a tour from `text` in either format (JSON when it starts with `{`, after an
+/// optional UTF-8 byte order mark). `file` names the source in error messages.
 pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
         parse_json(text, file)
     } else {
@@ -133,11 +137,20 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let json = format!("\u{feff}{}", to_json(&ring_with_hole()));
+        assert_eq!(
+            parse(&json, "bom.json").unwrap().path(),
+            ring_with_hole().path()
+        );
+    }
+
+    #[test]
     fn grid_errors_name_the_line() {
         let e = parse("1 2\n3\n", "g.txt").unwrap_err().to_string();
         assert_eq!(
             e,
-            "g.txt: line 2: this row has 1 cells but the first row has 2"
+            "g.txt: line 2: this row has 1 cell but the first row has 2"
         );
         let e = parse("1 2\n3 x\n", "g.txt").unwrap_err().to_string();
         assert_eq!(

@@ -1,4 +1,5 @@
-//! Metrics: turns and crossings (Definitions 1 and 2 of Besa et al., seed 000), straight
+//! Metrics: turns and crossings (Definitions 1 and 2 of Besa, Johnson, Mamano, Osegueda
+//! and Williams, "Taming the Knight's Tour: Minimizing Turns and Crossings"), straight
 //! runs, the lower bound every tour obeys, and the ratio of a tour to it.
 //!
 //! Everything reads the tour's [`MoveGrid`] in linear time and in parallel:
@@ -23,11 +24,11 @@ mod runs;
 mod turns;
 
 #[cfg(test)]
-mod bench;
-#[cfg(test)]
 mod naive;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod zigzags;
 
 use serde::Serialize;
 

@@ -247,7 +247,7 @@ fn a_scaled_knight_counts_like_the_knight() {
 #[test]
 fn zigzag_grids_match_a_quadratic_count() {
     for (w, h) in [(3, 3), (8, 8), (70, 9), (130, 12), (5, 140)] {
-        let g = super::bench::zigzags(w, h);
+        let g = super::zigzags::zigzags(w, h);
         let b = g.board();
         let dirs = b.leaper().dirs();
         let mut segs = Vec::new();

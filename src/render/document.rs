@@ -24,7 +24,7 @@ pub fn document(
     let frame = Frame::new(board, theme, layers.has(Layer::Coords));
     let v = frame.view_box();
     let (w, h) = frame.page_pt();
-    let kind = if tour.is_closed() { "closed" } else { "open" };
+    let kind = tour.kind();
     let title = format!(
         "A {kind} tour of the {board} board: {} turns, {} crossings",
         metrics.turns, metrics.crossings

@@ -35,5 +35,5 @@ pub fn tree(svg: &str) -> Result<usvg::Tree, Error> {
         ..usvg::Options::default()
     };
     usvg::Tree::from_str(svg, &opts)
-        .map_err(|e| Error::invalid(format!("the drawing is not valid SVG: {e}")))
+        .map_err(|e| Error::internal(format!("the drawing is not valid SVG: {e}")))
 }

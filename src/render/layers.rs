@@ -77,6 +77,9 @@ impl Layer {
 pub struct Layers(u8);
 
 impl Layers {
+    /// Every layer.
+    pub const ALL: Layers = Layers((1 << ALL.len()) - 1);
+
     /// Whether `l` is shown.
     pub fn has(self, l: Layer) -> bool {
         self.0 & (1 << l as u8) != 0
@@ -96,35 +99,74 @@ impl Layers {
         ALL.into_iter()
             .fold(Layers(0), |s, l| s.with(l, side <= l.default_side(d)))
     }
+}
 
+/// Which layers to draw: the theme's defaults for the board's size, exactly a given
+/// set, or the defaults with some layers added or removed. Parsed from `--show` by the
+/// command line; resolved against the board when the drawing is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Show {
+    /// The theme's defaults for the board's size.
+    #[default]
+    Defaults,
+    /// Exactly these layers.
+    Only(Layers),
+    /// The defaults, with `add` shown and `remove` hidden (disjoint sets).
+    Change {
+        /// Layers shown whatever the defaults say.
+        add: Layers,
+        /// Layers hidden whatever the defaults say.
+        remove: Layers,
+    },
+}
+
+impl Show {
     /// Reads `--show`: a comma list of layer names (exactly those layers), `all`, `none`,
     /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
-    pub fn parse(show: &str, defaults: Layers) -> Result<Layers, Error> {
+    pub fn parse(show: &str) -> Result<Show, Error> {
         let items: Vec<&str> = show
             .split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .collect();
-        let relative = items.iter().all(|s| s.starts_with(['+', '-']));
-        let mut set = if relative && !items.is_empty() {
-            defaults
-        } else {
-            Layers(0)
-        };
+        let relative = !items.is_empty() && items.iter().all(|s| s.starts_with(['+', '-']));
+        let (mut add, mut remove) = (Layers(0), Layers(0));
         for item in items {
             match item {
-                "all" => set = ALL.into_iter().fold(set, |s, l| s.with(l, true)),
-                "none" => set = Layers(0),
+                "all" => add = Layers::ALL,
+                "none" => add = Layers(0),
                 _ => {
                     let (on, name) = match item.strip_prefix('-') {
                         Some(n) => (false, n),
                         None => (true, item.trim_start_matches('+')),
                     };
-                    set = set.with(Layer::by_name(name)?, on);
+                    let l = Layer::by_name(name)?;
+                    add = add.with(l, on);
+                    remove = remove.with(l, !on);
                 }
             }
         }
-        Ok(set)
+        Ok(if relative {
+            Show::Change { add, remove }
+        } else {
+            Show::Only(add)
+        })
+    }
+
+    /// The layers shown when the theme's defaults for the board are `defaults`.
+    pub fn resolve(self, defaults: Layers) -> Layers {
+        match self {
+            Show::Defaults => defaults,
+            Show::Only(set) => set,
+            Show::Change { add, remove } => Layers((defaults.0 & !remove.0) | add.0),
+        }
+    }
+}
+
+impl std::str::FromStr for Show {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Show, Error> {
+        Show::parse(s)
     }
 }
 
@@ -147,13 +189,19 @@ mod tests {
     #[test]
     fn show_lists_adds_and_removes() {
         let d = Layers(0).with(Layer::Turns, true);
-        let s = Layers::parse("crossings, numbers", d).unwrap();
+        let parse = |s: &str| Show::parse(s).unwrap().resolve(d);
+        let s = parse("crossings, numbers");
         assert!(s.has(Layer::Crossings) && s.has(Layer::Numbers) && !s.has(Layer::Turns));
-        let s = Layers::parse("+coords,-turns", d).unwrap();
+        let s = parse("+coords,-turns");
         assert!(s.has(Layer::Coords) && !s.has(Layer::Turns));
-        assert_eq!(Layers::parse("none", d).unwrap(), Layers(0));
-        assert!(ALL.iter().all(|&l| Layers::parse("all", d).unwrap().has(l)));
-        let e = Layers::parse("turns,sparkles", d).unwrap_err().to_string();
+        assert_eq!(parse("-turns,+turns"), d, "the last mention wins");
+        assert_eq!(parse("+turns,-turns"), Layers(0));
+        assert_eq!(parse("none"), Layers(0));
+        assert_eq!(parse(""), Layers(0));
+        assert!(ALL.iter().all(|&l| parse("all").has(l)));
+        assert!(!parse("all,-numbers").has(Layer::Numbers));
+        assert_eq!(Show::default().resolve(d), d);
+        let e = Show::parse("turns,sparkles").unwrap_err().to_string();
         assert!(e.starts_with("unknown layer 'sparkles' in --show"), "{e}");
     }
 }

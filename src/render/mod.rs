@@ -1,27 +1,39 @@
-//! Drawing tours: a pure function from (tour, metrics, theme) to an SVG document, which
-//! resvg rasterizes to PNG and svg2pdf turns into vector PDF.
+//! Drawing tours: a [`Drawing`] is made from a verified tour, its metrics and parsed
+//! [`Options`] (a [`Theme`], the layers to [`Show`], a PNG [`Resolution`]). Its SVG
+//! document is a pure function of those; PNG (resvg) and vector PDF (svg2pdf) are made
+//! from one parsed copy of that document.
 //!
-//! [`render_svg`], [`render_png_bytes`] and [`render_pdf_bytes`] return the document;
-//! [`render_file`] picks the format from the file's extension and never leaves a
-//! half-written file behind.
+//! Reading command-line strings (a theme's name or path, a `--show` list) is the
+//! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
+pub mod animate;
+mod budget;
 mod colour;
 mod document;
 mod font;
 mod frame;
+mod frames;
 pub mod layers;
 mod markers;
+mod pages;
 mod path;
 mod pdf;
 mod raster;
 mod squares;
+pub mod steps;
 mod text;
 pub mod theme;
+pub mod worksheet;
 
+use std::borrow::Cow;
 use std::path::Path;
+use std::sync::OnceLock;
+
+use resvg::usvg;
 
 pub use colour::section as section_colour;
-pub use layers::{Layer, Layers};
+pub use layers::{Layer, Layers, Show};
+pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use theme::Theme;
 
@@ -29,122 +41,103 @@ use crate::metrics::Metrics;
 use crate::verify::Verified;
 use crate::Error;
 
-/// What the command line asks of a drawing.
+/// How to draw: everything a drawing depends on besides the tour. The default is the
+/// `web` theme with its default layers at [`DEFAULT_DPI`]. New ways of drawing add
+/// fields here, with defaults that keep today's drawings.
 #[derive(Clone, Debug, Default)]
-pub struct RenderOptions {
-    /// A built-in theme (`web`, `print`, `teaching`) or the path of a `.toml` theme file.
-    pub theme: String,
-    /// The layers to show, as a comma list (see [`Layers::parse`]); `None`: the theme's
-    /// defaults for the board's size.
-    pub show: Option<String>,
-    /// PNG width in pixels.
-    pub width: Option<u32>,
-    /// PNG resolution in dots per inch of the page's size.
-    pub dpi: Option<f32>,
+pub struct Options {
+    /// Colours, sizes, fonts, and the layers shown by default.
+    pub theme: Theme,
+    /// Which layers to draw.
+    pub show: Show,
+    /// How big [`Drawing::png`] makes the picture.
+    pub resolution: Resolution,
 }
 
-impl RenderOptions {
-    /// The theme, or `web` when none is named.
-    fn theme(&self) -> Result<Theme, Error> {
-        Theme::load(if self.theme.is_empty() {
-            "web"
-        } else {
-            &self.theme
+impl Options {
+    /// The layers shown on `board`: [`Options::show`] resolved against the theme's
+    /// defaults for the board's size.
+    pub fn layers(&self, board: &crate::Board) -> Layers {
+        let side = board.width().max(board.height());
+        self.show
+            .resolve(Layers::defaults(&self.theme.layers, side))
+    }
+}
+
+/// A drawing of a verified tour: its SVG document, and PNG and PDF made from it.
+pub struct Drawing {
+    svg: String,
+    layers: Layers,
+    resolution: Resolution,
+    tree: OnceLock<usvg::Tree>,
+}
+
+impl Drawing {
+    /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
+    pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
+        let layers = opts.layers(tour.board());
+        budget::check_svg(tour.board(), metrics, layers)?;
+        Ok(Drawing {
+            svg: document::document(tour, metrics, &opts.theme, layers)?,
+            layers,
+            resolution: opts.resolution,
+            tree: OnceLock::new(),
         })
     }
 
-    fn resolution(&self) -> Result<Resolution, Error> {
-        match (self.width, self.dpi) {
-            (Some(_), Some(_)) => Err(Error::invalid("give --width or --dpi, not both")),
-            (Some(w), None) => Ok(Resolution::Width(w)),
-            (None, Some(d)) => Ok(Resolution::Dpi(d)),
-            (None, None) => Ok(Resolution::Dpi(DEFAULT_DPI)),
-        }
+    /// The layers drawn (the options' [`Show`] resolved for this board).
+    pub fn layers(&self) -> Layers {
+        self.layers
     }
-}
 
-/// The layers `opts` shows on `tour` drawn with `theme`.
-pub fn layers_for(tour: &Verified, theme: &Theme, show: Option<&str>) -> Result<Layers, Error> {
-    let side = tour.board().width().max(tour.board().height());
-    let defaults = Layers::defaults(&theme.layers, side);
-    match show {
-        None => Ok(defaults),
-        Some(s) => Layers::parse(s, defaults),
+    /// The SVG document.
+    pub fn svg(&self) -> &str {
+        &self.svg
     }
-}
 
-/// The drawing as an SVG document with an explicit theme and layers.
-pub fn svg_with(
-    tour: &Verified,
-    metrics: &Metrics,
-    theme: &Theme,
-    layers: Layers,
-) -> Result<String, Error> {
-    document::document(tour, metrics, theme, layers)
-}
+    /// The drawing as PNG bytes at the options' resolution.
+    pub fn png(&self) -> Result<Vec<u8>, Error> {
+        self.png_at(self.resolution)
+    }
 
-/// The drawing as an SVG document.
-pub fn render_svg(
-    tour: &Verified,
-    metrics: &Metrics,
-    opts: &RenderOptions,
-) -> Result<String, Error> {
-    let theme = opts.theme()?;
-    let layers = layers_for(tour, &theme, opts.show.as_deref())?;
-    svg_with(tour, metrics, &theme, layers)
-}
+    /// The drawing as PNG bytes at resolution `res` (e.g. a thumbnail's width).
+    pub fn png_at(&self, res: Resolution) -> Result<Vec<u8>, Error> {
+        raster::png(self.tree()?, res)
+    }
 
-/// The drawing as PNG bytes (e.g. gallery thumbnails: set `opts.width`).
-pub fn render_png_bytes(
-    tour: &Verified,
-    metrics: &Metrics,
-    opts: &RenderOptions,
-) -> Result<Vec<u8>, Error> {
-    let res = opts.resolution()?;
-    raster::png(&render_svg(tour, metrics, opts)?, res)
-}
+    /// The drawing as vector PDF bytes.
+    pub fn pdf(&self) -> Result<Vec<u8>, Error> {
+        pdf::pdf(self.tree()?)
+    }
 
-/// The drawing as vector PDF bytes.
-pub fn render_pdf_bytes(
-    tour: &Verified,
-    metrics: &Metrics,
-    opts: &RenderOptions,
-) -> Result<Vec<u8>, Error> {
-    pdf::pdf(&render_svg(tour, metrics, opts)?)
-}
+    /// Writes the drawing to `out` in the format its extension names (`svg`, `png`,
+    /// `pdf`), through a temporary file beside it renamed into place.
+    pub fn write(&self, out: &Path) -> Result<(), Error> {
+        let ext = out
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let bytes: Cow<[u8]> = match ext.as_deref() {
+            Some("svg") => self.svg.as_bytes().into(),
+            Some("png") => self.png()?.into(),
+            Some("pdf") => self.pdf()?.into(),
+            _ => {
+                return Err(Error::invalid(format!(
+                    "{}: cannot tell the format from the extension: use .svg, .png or .pdf",
+                    out.display()
+                )))
+            }
+        };
+        crate::atomic::write_bytes(out, &bytes)
+    }
 
-/// Converts an SVG document made by [`render_svg`] to PNG.
-pub fn svg_to_png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
-    raster::png(svg, res)
-}
-
-/// Converts an SVG document made by [`render_svg`] to PDF.
-pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, Error> {
-    pdf::pdf(svg)
-}
-
-/// Draws the tour into `out`; the format comes from the extension (`svg`, `png`, `pdf`).
-/// The file is written to a temporary file beside it and renamed into place.
-pub fn render_file(
-    tour: &Verified,
-    metrics: &Metrics,
-    opts: &RenderOptions,
-    out: &Path,
-) -> Result<(), Error> {
-    let ext = out
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    let bytes = match ext.as_deref() {
-        Some("svg") => render_svg(tour, metrics, opts)?.into_bytes(),
-        Some("png") => render_png_bytes(tour, metrics, opts)?,
-        Some("pdf") => render_pdf_bytes(tour, metrics, opts)?,
-        _ => {
-            return Err(Error::invalid(format!(
-                "{}: cannot tell the format from the extension: use .svg, .png or .pdf",
-                out.display()
-            )))
+    /// The SVG document parsed once, with the bundled font, for PNG and PDF.
+    fn tree(&self) -> Result<&usvg::Tree, Error> {
+        if let Some(t) = self.tree.get() {
+            return Ok(t);
         }
-    };
-    crate::output::write_bytes(out, &bytes)
+        budget::check_tree(&self.svg)?;
+        let t = font::tree(&self.svg)?;
+        Ok(self.tree.get_or_init(|| t))
+    }
 }

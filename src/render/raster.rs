@@ -2,7 +2,8 @@
 
 use resvg::tiny_skia::{Pixmap, Transform};
 
-use super::font;
+use resvg::usvg::Tree;
+
 use crate::Error;
 
 /// Resolution used when neither a width nor a resolution is asked for.
@@ -21,9 +22,21 @@ pub enum Resolution {
     Dpi(f32),
 }
 
-/// Rasterizes an SVG document made by the renderer into PNG bytes.
-pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
-    let tree = font::tree(svg)?;
+impl Default for Resolution {
+    /// [`DEFAULT_DPI`].
+    fn default() -> Resolution {
+        Resolution::Dpi(DEFAULT_DPI)
+    }
+}
+
+/// Rasterizes a drawing's parsed SVG document into PNG bytes.
+pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
+    let pixmap = pixmap(tree, res)?;
+    encode(&pixmap).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+}
+
+/// Rasterizes a drawing's parsed SVG document.
+pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
     let size = tree.size();
     let scale = match res {
         Resolution::Width(px) if px > 0 => px as f32 / size.width(),
@@ -43,11 +56,11 @@ pub fn png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
     let mut pixmap = Pixmap::new(w, h)
         .ok_or_else(|| Error::invalid(format!("cannot allocate a {w}x{h} pixel image")))?;
     resvg::render(
-        &tree,
+        tree,
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| Error::invalid(format!("PNG encoding failed: {e}")))
+    Ok(pixmap)
 }
 
 /// PNG bytes of a pixmap: RGB when it is opaque (drawings always are), else RGBA with

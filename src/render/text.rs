@@ -5,6 +5,7 @@ use svg::node::element::{Circle, Group, Text};
 
 use super::frame::{num, Frame};
 use super::theme::Theme;
+use crate::board::Board;
 use crate::tour::Tour;
 use crate::Error;
 
@@ -99,17 +100,24 @@ pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error
             tour.board()
         )));
     }
-    let digits = p.len().to_string().len() as f64;
-    let size = frame
-        .size(&theme.text.numbers_size)
-        .min(0.86 / (DIGIT_EM * digits));
-    let r = (size * DIGIT_EM * digits / 2.0 + size * 0.18).max(size * 0.62);
+    Ok(numbers_at(tour.board(), p, 0..p.len(), frame, theme))
+}
+
+/// The step numbers of the path positions `steps` (from 0, written from 1), each on a
+/// small disk, sized for a path of `path.len()` cells. The path need not be a tour.
+pub fn numbers_at(
+    b: &Board,
+    path: &[u32],
+    steps: impl IntoIterator<Item = usize>,
+    frame: &Frame,
+    theme: &Theme,
+) -> Group {
+    let (size, r) = number_size(path.len(), frame, theme);
     let t = &theme.text;
     let mut disks = Group::new().set("fill", t.numbers_backdrop.as_str());
     let mut labels = Group::new().set("text-anchor", "middle");
-    let b = tour.board();
-    for (i, &c) in p.iter().enumerate() {
-        let (x, y) = frame.cell(b.xy(c));
+    for i in steps {
+        let (x, y) = frame.cell(b.xy(path[i]));
         let (x, y) = (x as f64, y as f64);
         disks = disks.add(
             Circle::new()
@@ -119,9 +127,9 @@ pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error
         );
         labels = labels.add(label(x, y + size * 0.36, (i + 1).to_string()));
     }
-    Ok(text_group("numbers", theme, size, &t.numbers_colour)
+    text_group("numbers", theme, size, &t.numbers_colour)
         .add(disks)
-        .add(labels))
+        .add(labels)
 }
 
 #[cfg(test)]

@@ -224,7 +224,7 @@ impl Theme {
         };
         let mut table = builtin_table(&base);
         merge(&mut table, user);
-        read(table).map_err(|(field, message)| {
+        read(table).map_err(|BadField { field, message }| {
             let line = line_of_key(text, &field)
                 .map(|l| format!("line {l}, "))
                 .unwrap_or_default();
@@ -271,11 +271,16 @@ impl Theme {
     }
 
     /// Checks what the types cannot: colours parse, lists are not empty, sizes are sane.
-    fn check(&self) -> Result<(), (String, String)> {
+    fn check(&self) -> Result<(), BadField> {
         for (field, c) in self.colours() {
-            crate::render::colour::parse(c).map_err(|m| (field, m))?;
+            crate::render::colour::parse(c).map_err(|message| BadField { field, message })?;
         }
-        let bad = |field: &str, m: &str| Err((field.to_string(), m.to_string()));
+        let bad = |field: &str, m: &str| {
+            Err(BadField {
+                field: field.to_string(),
+                message: m.to_string(),
+            })
+        };
         if self.tour.gradient.is_empty() {
             return bad("tour.gradient", "needs at least one colour");
         }
@@ -295,8 +300,23 @@ impl Theme {
     }
 }
 
+impl Default for Theme {
+    /// The built-in `web` theme.
+    fn default() -> Theme {
+        Theme::load("web").expect("the built-in themes are valid")
+    }
+}
+
+/// A field of a theme that is wrong, and what is wrong with it.
+#[derive(Debug)]
+struct BadField {
+    /// The dotted path of the field, e.g. `tour.width`.
+    field: String,
+    message: String,
+}
+
 /// Deserializes a merged table, naming the field at fault.
-fn read(table: toml::Table) -> Result<Theme, (String, String)> {
+fn read(table: toml::Table) -> Result<Theme, BadField> {
     let theme: Theme =
         serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
             let path = e.path().to_string();
@@ -307,7 +327,7 @@ fn read(table: toml::Table) -> Result<Theme, (String, String)> {
             } else {
                 path
             };
-            (field, message)
+            BadField { field, message }
         })?;
     theme.check()?;
     Ok(theme)

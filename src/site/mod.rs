@@ -7,6 +7,7 @@
 //! step leaves the previous site as it was.
 
 mod catalogue;
+mod guards;
 mod output;
 mod pages;
 mod plan;
@@ -65,6 +66,8 @@ pub struct Summary {
     pub seconds: f64,
     /// The output folder.
     pub out: PathBuf,
+    /// What the build did but a user may not want (e.g. no style sheet to copy).
+    pub warnings: Vec<String>,
 }
 
 impl fmt::Display for Summary {
@@ -86,10 +89,15 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     if opts.jobs == Some(0) {
         return Err(Error::invalid("--jobs must be at least 1"));
     }
+    guards::check_folders(opts)?;
     let cat = catalogue::load(&opts.content)?;
+    guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
     let tera = pages::load_templates(&opts.templates)?;
-    let theme = crate::render::Theme::load(tours::THEME)?;
+    let style = crate::render::Options {
+        theme: crate::render::Theme::load(tours::THEME)?,
+        ..Default::default()
+    };
     let staging = output::begin(&opts.out, opts.force)?;
     let dir = staging.dir().to_path_buf();
     for sub in [
@@ -109,7 +117,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         plan.jobs
             .par_iter()
             .map(|job| {
-                let r = tours::build(job, &theme, &dir);
+                let r = tours::build(job, &style, &dir);
                 bar.done(job, r.as_ref().ok());
                 r
             })
@@ -130,6 +138,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         pages: rendered.len(),
         seconds: start.elapsed().as_secs_f64(),
         out: opts.out.clone(),
+        warnings: guards::static_warning(&opts.templates)
+            .into_iter()
+            .collect(),
     })
 }
 

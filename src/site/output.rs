@@ -2,10 +2,15 @@
 //! beside the target and swaps it in at the end, so a failed or interrupted build leaves
 //! the previous site intact. A marker file says which folders this tool made; it will
 //! not replace any other non-empty folder unless forced.
+//!
+//! One build at a time writes a site: a lock file beside it (`.NAME.knights-lock`) is
+//! held for the whole build and removed at its end. The staging folder and the lock
+//! file are removed on an interrupt.
 
-use std::fs;
+use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
 
+use crate::interrupt::Unfinished;
 use crate::Error;
 
 /// The file that marks a folder as written by `knights build`.
@@ -17,6 +22,10 @@ pub struct Staging {
     dir: PathBuf,
     target: PathBuf,
     done: bool,
+    /// Removes the staging folder on an interrupt until the build is done.
+    _unfinished: Unfinished,
+    /// Held until the build ends: no other build writes the same site meanwhile.
+    _lock: Lock,
 }
 
 /// Checks that `target` may be replaced, clears the stale staging folders of
@@ -25,12 +34,14 @@ pub fn begin(target: &Path, force: bool) -> Result<Staging, Error> {
     check_target(target, force)?;
     let parent = parent_of(target);
     fs::create_dir_all(&parent).map_err(|e| Error::io(&parent, e))?;
+    let lock = lock(target)?;
     remove_stale(target);
     let dir = sibling(target, &format!("new-{}", std::process::id()));
     if dir.exists() {
         fs::remove_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
     }
     fs::create_dir(&dir).map_err(|e| Error::io(&dir, e))?;
+    let unfinished = Unfinished::track(&dir);
     let marker = dir.join(MARKER);
     fs::write(
         &marker,
@@ -41,7 +52,75 @@ pub fn begin(target: &Path, force: bool) -> Result<Staging, Error> {
         dir,
         target: target.to_path_buf(),
         done: false,
+        _unfinished: unfinished,
+        _lock: lock,
     })
+}
+
+/// The lock of a site's builds: an open, locked file, deleted when released.
+#[derive(Debug)]
+struct Lock {
+    file: File,
+    path: PathBuf,
+    _unfinished: Unfinished,
+}
+
+/// Takes the lock of `target`'s builds, or says who holds it.
+fn lock(target: &Path) -> Result<Lock, Error> {
+    let path = sibling(target, "lock");
+    loop {
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| Error::io(&path, e))?;
+        match file.try_lock() {
+            // The holder before us may have deleted the file between our open and our
+            // lock: then this lock guards nothing, and we start again.
+            Ok(()) if same_file(&file, &path) => {
+                let _unfinished = Unfinished::track(&path);
+                return Ok(Lock {
+                    file,
+                    path,
+                    _unfinished,
+                });
+            }
+            Ok(()) => continue,
+            Err(TryLockError::WouldBlock) => {
+                return Err(Error::invalid(format!(
+                    "another build is writing {}: wait for it to finish",
+                    target.display()
+                )))
+            }
+            Err(TryLockError::Error(e)) => return Err(Error::io(&path, e)),
+        }
+    }
+}
+
+/// Whether the open `file` is the one `path` names now.
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+impl Drop for Lock {
+    /// Deletes the lock file while still holding the lock (see [`lock`]).
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
 }
 
 impl Staging {
@@ -171,8 +250,12 @@ mod tests {
         s.commit().unwrap();
         assert!(!out.join("a.html").exists() && out.join("b.html").is_file());
         // Nothing is left beside it.
-        let names: Vec<_> = fs::read_dir(tmp.path()).unwrap().flatten().collect();
-        assert_eq!(names.len(), 1);
+        let mut names: Vec<_> = fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["site"]);
         // A foreign folder is refused unless forced.
         let foreign = tmp.path().join("docs");
         fs::create_dir(&foreign).unwrap();
@@ -185,5 +268,26 @@ mod tests {
         assert!(foreign.join("keep.txt").is_file());
         begin(&foreign, true).unwrap().commit().unwrap();
         assert!(!foreign.join("keep.txt").exists());
+    }
+
+    #[test]
+    fn a_second_build_of_the_same_site_is_refused_while_the_first_runs() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("site");
+        let first = begin(&out, false).unwrap();
+        let e = begin(&out, false).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "another build is writing {}: wait for it to finish",
+                out.display()
+            )
+        );
+        assert!(
+            first.dir().is_dir(),
+            "the first build's staging folder is kept"
+        );
+        first.commit().unwrap();
+        begin(&out, false).unwrap().commit().unwrap();
     }
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
 use crate::board::Board;
-use crate::construct::{self, Request};
+use crate::construct::{self, Algo, Part, Request};
 use crate::Error;
 
 /// Most boards one series may expand to.
@@ -25,7 +25,7 @@ pub struct Job {
     /// Tags for filtering (series members carry their series' tags).
     pub tags: Vec<String>,
     /// The construction asked for (`auto` allowed).
-    pub algorithm: String,
+    pub algorithm: Algo,
     /// The board, open or closed, variant and seed.
     pub request: Request,
     /// Where its board was written, for errors found while building it.
@@ -68,7 +68,7 @@ fn key(job: &Job) -> Key {
     (
         r.board.width(),
         r.board.height(),
-        job.algorithm.clone(),
+        job.algorithm.to_string(),
         r.variant.clone(),
         r.open,
         r.seed,
@@ -166,7 +166,11 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         .value
         .parse()
         .map_err(|e: Error| board.place.error("board", e.to_string()))?;
-    let algo = &spec.algorithm;
+    let algo: Algo = spec
+        .algorithm
+        .value
+        .parse()
+        .map_err(|e: Error| spec.algorithm.place.error("algorithm", e.to_string()))?;
     let variant = spec.variant.as_ref().map(|v| v.value.clone());
     let request = Request {
         board: b.clone(),
@@ -175,47 +179,27 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         seed: spec.seed,
         start: None,
     };
-    construct::check_exists(&request).map_err(|e| board.place.error("board", e.to_string()))?;
-    if algo.value != "auto" {
-        let c = construct::by_name(&algo.value)
-            .map_err(|e| algo.place.error("algorithm", e.to_string()))?;
-        if let Some(v) = &spec.variant {
-            if !c.variants().contains(&v.value.as_str()) {
-                let known = if c.variants().is_empty() {
-                    "none".to_string()
-                } else {
-                    c.variants().join(", ")
-                };
-                return Err(v.place.error(
-                    "variant",
-                    format!(
-                        "algorithm {} has no variant '{}' (it has: {known})",
-                        c.name(),
-                        v.value
-                    ),
-                ));
-            }
-        }
-        c.check(&request)
-            .map_err(|e| board.place.error("board", e.to_string()))?;
-    }
+    construct::resolve(&request, algo).map_err(|r| match (r.part, &spec.variant) {
+        (Part::Variant, Some(v)) => v.place.error("variant", r.error.to_string()),
+        _ => board.place.error("board", r.error.to_string()),
+    })?;
     let slug = match &spec.slug {
         Some(s) => {
             check_slug(s)?;
             s.value.clone()
         }
-        None => default_slug(&b, &algo.value, variant.as_deref(), spec.open, spec.seed),
+        None => default_slug(&b, algo.name(), variant.as_deref(), spec.open, spec.seed),
     };
-    let kind = if spec.open { "open" } else { "closed" };
+    let kind = request.kind();
     Ok(Job {
         title: spec
             .title
             .clone()
-            .unwrap_or_else(|| format!("{b} {kind} tour, {}", algo.value)),
+            .unwrap_or_else(|| format!("{b} {kind} tour, {algo}")),
         slug,
         note: spec.note.clone(),
         tags: spec.tags.clone(),
-        algorithm: algo.value.clone(),
+        algorithm: algo,
         request,
         place: board.place.clone(),
         listed: true,

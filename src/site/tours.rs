@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::plan::Job;
 use crate::metrics::{self, Metrics};
-use crate::render::{self, Resolution, Theme};
+use crate::render::{self, Drawing, Resolution, Theme};
 use crate::{construct, verify, Error};
 
 /// The drawings' theme.
@@ -47,61 +47,46 @@ pub fn files(slug: &str) -> [(&'static str, String); 5] {
 }
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
-pub fn build(job: &Job, theme: &Theme, out: &Path) -> Result<Built, Error> {
+pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
+        if e.is_internal() {
+            return e; // a bug, not the catalogue's fault: its own message and exit status
+        }
         job.place.error(
             "board",
             format!(
                 "{} tour of {} ({}): {e}",
-                kind(job),
+                job.request.kind(),
                 job.request.board,
                 job.algorithm
             ),
         )
     };
     let t0 = Instant::now();
-    let tour = construct::build(&job.request, &job.algorithm).map_err(at)?;
+    let resolved = construct::resolve(&job.request, job.algorithm).map_err(|r| at(r.error))?;
+    let tour = resolved.build().map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
-    if tour.is_closed() == job.request.open {
-        return Err(at(Error::invalid(format!(
-            "the construction returned an {} tour",
-            if tour.is_closed() { "closed" } else { "open" }
-        ))));
-    }
     let t1 = Instant::now();
-    let tour = verify::verify(tour).map_err(|f| at(Error::NotATour(f)))?;
+    let tour = verify::constructed(tour)?;
     let verify_secs = t1.elapsed().as_secs_f64();
     let m = metrics::measure(&tour);
-    let sections = section_counts(&tour, theme);
+    let sections = section_counts(&tour, &style.theme);
     let [svg, png, pdf, json, thumb] = files(&job.slug).map(|(_, f)| out.join(f));
-    let layers = render::layers_for(&tour, theme, None).map_err(at)?;
-    let drawing = render::svg_with(&tour, &m, theme, layers).map_err(at)?;
-    write(&svg, drawing.as_bytes())?;
-    let big = render::svg_to_png(&drawing, Resolution::Width(PNG_WIDTH)).map_err(at)?;
+    let drawing = Drawing::new(&tour, &m, style).map_err(at)?;
+    write(&svg, drawing.svg().as_bytes())?;
+    let big = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(at)?;
     write(&png, &big)?;
-    write(&pdf, &render::svg_to_pdf(&drawing).map_err(at)?)?;
-    let small = render::svg_to_png(&drawing, Resolution::Width(THUMB_WIDTH)).map_err(at)?;
+    write(&pdf, &drawing.pdf().map_err(at)?)?;
+    let small = drawing.png_at(Resolution::Width(THUMB_WIDTH)).map_err(at)?;
     write(&thumb, &small)?;
     write(&json, crate::format::to_json(&tour).as_bytes())?;
     Ok(Built {
-        algorithm: if tour.algorithm().is_empty() {
-            job.algorithm.clone()
-        } else {
-            tour.algorithm().to_string()
-        },
+        algorithm: tour.algorithm().to_string(),
         metrics: m,
         construct_secs,
         verify_secs,
         sections,
     })
-}
-
-fn kind(job: &Job) -> &'static str {
-    if job.request.open {
-        "open"
-    } else {
-        "closed"
-    }
 }
 
 fn section_counts(tour: &crate::Verified, theme: &Theme) -> Vec<(String, u64, String)> {

@@ -10,78 +10,9 @@ use std::ops::Deref;
 mod fast;
 mod locate;
 
+pub use crate::error::Failure;
 use crate::tour::Tour;
-
-/// Why a tour is not a tour, and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Failure {
-    /// The path does not have one entry per cell.
-    #[error("the path has {actual} cells but the {board} board has {expected}{hint}")]
-    WrongLength {
-        /// The board, as `WxH`.
-        board: String,
-        /// Cells the board has.
-        expected: u64,
-        /// Cells the path lists.
-        actual: u64,
-        /// A hint on which cells are missing or extra.
-        hint: String,
-    },
-    /// A cell number is off the board.
-    #[error("step {step} of the path is cell number {cell}, which is off the {board} board")]
-    OffBoard {
-        /// The position in the path (from 0).
-        step: usize,
-        /// The cell number.
-        cell: u32,
-        /// The board, as `WxH`.
-        board: String,
-    },
-    /// A cell the board does not have.
-    #[error("step {step} of the path visits [{x}, {y}], which is a hole of the board")]
-    Hole {
-        /// The position in the path (from 0).
-        step: usize,
-        /// Column.
-        x: u32,
-        /// Row from the bottom.
-        y: u32,
-    },
-    /// A cell visited twice.
-    #[error("cell [{x}, {y}] is visited twice, at steps {first} and {second} of the path")]
-    Repeated {
-        /// Column.
-        x: u32,
-        /// Row from the bottom.
-        y: u32,
-        /// The first visit (from 0).
-        first: usize,
-        /// The second visit.
-        second: usize,
-    },
-    /// A step that is not a leap.
-    #[error("step {step} of the path, from [{}, {}] to [{}, {}], is not a {leaper} leap", from.0, from.1, to.0, to.1)]
-    NotALeap {
-        /// The position of the step's end in the path (from 1).
-        step: usize,
-        /// Where it leaves.
-        from: (u32, u32),
-        /// Where it lands.
-        to: (u32, u32),
-        /// The leaper, as `(1, 2)`.
-        leaper: String,
-    },
-    /// A tour claimed closed whose ends are not a leap apart.
-    #[error("the tour claims to be closed, but its last cell [{}, {}] is not a {leaper} leap from its first [{}, {}]", last.0, last.1, first.0, first.1)]
-    NotClosed {
-        /// The first cell.
-        first: (u32, u32),
-        /// The last cell.
-        last: (u32, u32),
-        /// The leaper.
-        leaper: String,
-    },
-}
+use crate::Error;
 
 /// A tour that passed [`verify`]. Read it through `Deref` as a [`Tour`].
 #[derive(Clone, Debug)]
@@ -118,6 +49,20 @@ pub fn verify(tour: Tour) -> Result<Verified, Failure> {
     Ok(Verified(tour))
 }
 
+/// Proves a tour a construction made. Its failure is a bug of that construction,
+/// reported as [`Error::Unverified`]; the tour is never published.
+pub fn constructed(tour: Tour) -> Result<Verified, Error> {
+    check(&tour).map_err(|failure| Error::Unverified {
+        algorithm: match tour.algorithm() {
+            "" => "unnamed".to_string(),
+            name => name.to_string(),
+        },
+        board: tour.board().to_string(),
+        failure,
+    })?;
+    Ok(Verified(tour))
+}
+
 /// The checks of [`verify`] without taking the tour.
 ///
 /// Two complete proofs: [`fast::valid`] answers yes or no in one parallel pass, and
@@ -142,6 +87,18 @@ pub fn check(tour: &Tour) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Every step of a path of distinct board cells that is not a leap, in order, where
+/// [`check`] names only the first: a "find the mistake" worksheet locates its errors
+/// with it. Empty when the path has cells off the board, holes or repeats (those
+/// failures come first; [`check`] says which).
+pub fn bad_leaps(tour: &Tour) -> Vec<Failure> {
+    let (b, path) = (tour.board(), tour.path());
+    if locate::cells(b, path).is_err() {
+        return Vec::new();
+    }
+    locate::every_bad_leap(b, path)
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Where Algorithm 1 puts its pieces on a board (the placement rules of
-//! `shared/besa-pieces.md`), and from that the two moves of any one cell in constant
+//! docs/formation.md), and from that the two moves of any one cell in constant
 //! time: a fixed list of at most a dozen placements, each a piece repeated along a row
 //! or a column, checked from the last pasted to the first.
 //!
@@ -314,7 +314,7 @@ impl Layout {
     }
 }
 
-/// The placements of `shared/besa-pieces.md` on a built `w x h` board (`w` even and at
+/// The placements of docs/formation.md on a built `w x h` board (`w` even and at
 /// least 16, `h` at least 12), in the order they are pasted.
 fn placements(w: u32, h: u32) -> Vec<Placement> {
     let br = (w / 2 + 2) % 4;

@@ -1,6 +1,6 @@
 //! The formation algorithm: Algorithm 1 of Besa, Johnson, Mamano, Osegueda and
-//! Williams, "Taming the Knight's Tour" (seed `000_a012d5b51f2d197b.txt`), with the
-//! plain heel, as specified by `shared/besa-pieces.md` and its pieces data.
+//! Williams, "Taming the Knight's Tour: Minimizing Turns and Crossings" (arXiv:1904.02824),
+//! with the plain heel; docs/formation.md gives the piece encoding and placement rules.
 //!
 //! Four knights move as a 2x2 quartet along diagonals from a junction in the
 //! bottom-left corner to one in the top-right corner; heels turn them along the top
@@ -73,7 +73,7 @@ impl Construction for Besa {
     }
 
     fn summary(&self) -> &'static str {
-        "the formation algorithm of Besa et al.: a knight quartet on diagonals, O(n) turns and crossings, linear time"
+        "the formation algorithm: a knight quartet on diagonals, O(n) turns and crossings, linear time (Besa, Johnson, Mamano, Osegueda, Williams, Taming the Knight's Tour: Minimizing Turns and Crossings, arXiv:1904.02824)"
     }
 
     fn boards(&self) -> &'static str {
@@ -109,7 +109,6 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        self.check(req)?;
         build(&req.board)
     }
 }
@@ -117,15 +116,16 @@ impl Construction for Besa {
 /// The closed tour of a supported, full board, with its sections and move grid.
 fn build(board: &Board) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
-    let layout = Layout::new(w, h).expect("checked: the board is supported");
+    let layout = Layout::new(w, h).ok_or_else(|| {
+        Error::Unsupported(format!(
+            "the formation algorithm does not support the {board} board"
+        ))
+    })?;
     let grid = move_grid(&layout, board);
     let (x1, y1) = layout.first_step();
     let trace = grid.trace(0, Some(board.index(x1, y1)));
-    let broken = |what: &str| {
-        Error::Unsupported(format!(
-            "internal error: the formation tour of the {board} board {what}; please report this"
-        ))
-    };
+    let broken =
+        |what: &str| Error::internal(format!("the formation tour of the {board} board {what}"));
     if !trace.closed() || trace.len() as u64 != board.cells() {
         return Err(broken("is not a single cycle"));
     }
@@ -133,7 +133,6 @@ fn build(board: &Board) -> Result<Tour, Error> {
         sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
     Ok(Tour::new(board.clone(), trace.into_path(), true)
-        .with_algorithm("besa")
         .with_sections(Sections::new(names, labels))
         .with_grid(grid))
 }

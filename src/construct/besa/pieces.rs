@@ -1,6 +1,6 @@
 //! The pieces of Algorithm 1 (the junctions of the paper's Figure 4 and the corner
-//! sequences of its Figure 5), read once from the embedded `pieces.toml`, a copy of
-//! `shared/besa-pieces.toml`, whose header explains the encoding.
+//! sequences of its Figure 5), read once from the embedded `pieces.toml`; the encoding
+//! is explained in docs/formation.md.
 //!
 //! A piece is a small grid of cells, rows from the TOP, each cell either not covered or
 //! holding the two moves of the tour there as a direction mask (the TOML's move digits
@@ -154,7 +154,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn embedded_data_parses_and_matches_the_shared_copy_in_meaning() {
+    fn embedded_data_parses_with_the_expected_meaning() {
         let p = pieces();
         assert_eq!(p.background, 0b0100_0100);
         assert_eq!(p.by_name.len(), 10);

@@ -3,7 +3,6 @@
 //! independent count from the path alone; the paper's own numbers; refusals.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -22,7 +21,7 @@ fn tour(w: u32, h: u32) -> Tour {
 }
 
 /// The built board's masks (rows from the top), pasting the pieces one by one exactly
-/// as `shared/besa-pieces.md` lists them: the specification that the constant-time
+/// as docs/formation.md lists them: the specification that the constant-time
 /// layout must equal.
 fn pasted(w: u32, h: u32) -> Vec<u8> {
     let (w, h) = (w as i64, h as i64);
@@ -415,72 +414,4 @@ fn large_boards_build_and_verify() {
         assert_eq!(v.path().len(), (w * h) as usize);
         assert!(sections_in_order(&v).is_ok());
     }
-}
-
-/// Timing for the report: `cargo test --release --lib besa::tests::timing -- --ignored
-/// --nocapture`.
-#[test]
-#[ignore]
-fn timing() {
-    for n in [1000, 4000] {
-        let board = Board::new(n, n).unwrap();
-        let req = Request::closed(board.clone());
-        let start = Instant::now();
-        let t = Besa.build(&req).unwrap();
-        let built = start.elapsed();
-        let start = Instant::now();
-        let fill = std::hint::black_box(vec![1u8; board.area() as usize]);
-        let filled = start.elapsed();
-        drop(fill);
-        let start = Instant::now();
-        let v = verify(t).unwrap();
-        let verified = start.elapsed();
-        println!(
-            "{n}x{n}: build {built:?} (memory fill of the grid alone {filled:?}), verify {verified:?}, {} cells",
-            v.path().len()
-        );
-    }
-}
-
-/// Where the build's time goes: `cargo test --release --lib besa::tests::stages --
-/// --ignored --nocapture`.
-#[test]
-#[ignore]
-fn stages() {
-    let n = 4000;
-    let board = Board::new(n, n).unwrap();
-    let layout = super::Layout::new(n, n).unwrap();
-    let t = Instant::now();
-    let grid = super::move_grid(&layout, &board);
-    println!("fill {:?}", t.elapsed());
-    let t = Instant::now();
-    let (x1, y1) = layout.first_step();
-    let trace = grid.trace(0, Some(board.index(x1, y1)));
-    println!(
-        "walk {:?} ({} stretches)",
-        t.elapsed(),
-        trace.stretches().count()
-    );
-    let t = Instant::now();
-    let l = super::sections::labels(&layout, &trace).unwrap();
-    println!("labels {:?} {}", t.elapsed(), l.len());
-    let t = Instant::now();
-    let path = trace.into_path();
-    println!("path {:?} {}", t.elapsed(), path.len());
-}
-
-/// The largest board the brief asks for, 10^8 cells: `cargo test --release --lib
-/// besa::tests::huge -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn huge() {
-    let start = Instant::now();
-    let t = tour(10_000, 10_000);
-    let built = start.elapsed();
-    let v = verify(t).unwrap();
-    println!(
-        "10000x10000: build {built:?}, build and verify {:?}",
-        start.elapsed()
-    );
-    assert_eq!(v.path().len(), 100_000_000);
 }

@@ -8,8 +8,8 @@
 //! bottom-right one. `D+` runs from the corner `(0, 0)` to `(1, n - 2)`, one leap from
 //! `O`'s start at `(0, n)`; the top-left `O` ends at `(n - 2, n + 1)`, one leap from the
 //! top-right `O`'s start `(n, n)`; that one ends at `(2n - 2, n + 1)`, one leap from
-//! `(2n - 1, n - 1)`, the corner where `D-` starts when walked backwards, ending at
-//! `(2n - 2, 1)`. Three connecting leaps, and the result has the motif's shape again, so
+//! `(2n - 1, n - 1)`, the corner where `D-` starts (the image of `O`'s start), and `D-`
+//! ends at `(2n - 2, 1)`, the image of `O`'s end, which lies on the falling diagonal. Three connecting leaps, and the result has the motif's shape again, so
 //! the rule applies to itself. It is the rule that draws the Hilbert curve, so the
 //! tour finishes each `m` x `m` block before the next, adjacent, one, in Hilbert order.
 //!
@@ -126,32 +126,29 @@ impl Map {
     }
 }
 
-/// The four quadrants of a block of side `2h` in tour order: where each sits (as a map
-/// from its own coordinates) and whether it is walked backwards.
-fn quadrants(h: i64) -> [(Map, bool); 4] {
+/// The four quadrants of a block of side `2h` in tour order, each as the map from its
+/// own coordinates. Each is walked forwards: the connectors join its end to the next
+/// one's start.
+fn quadrants(h: i64) -> [Map; 4] {
     [
         // D+: the mirror image through the rising diagonal, bottom left.
-        (Map::new([0, 1, 0], [1, 0, 0]), false),
+        Map::new([0, 1, 0], [1, 0, 0]),
         // O, top left.
-        (Map::new([1, 0, 0], [0, 1, h]), false),
+        Map::new([1, 0, 0], [0, 1, h]),
         // O, top right.
-        (Map::new([1, 0, h], [0, 1, h]), false),
-        // D-: the mirror image through the falling diagonal, bottom right, backwards.
-        (Map::new([0, -1, 2 * h - 1], [-1, 0, h - 1]), true),
+        Map::new([1, 0, h], [0, 1, h]),
+        // D-: the mirror image through the falling diagonal, bottom right.
+        Map::new([0, -1, 2 * h - 1], [-1, 0, h - 1]),
     ]
 }
 
 /// Below this many cells a block is filled on the current thread.
 const PARALLEL_CELLS: usize = 1 << 14;
 
-/// Fills `out` (one block of side `side`, placed by `map`, walked backwards when
-/// `reversed`) with board cell numbers.
-fn fill(out: &mut [u32], side: u32, map: Map, reversed: bool, motif: &[(u32, u32)], width: u32) {
-    let m = (motif.len() as f64).sqrt() as u32;
-    if side == m {
-        let n = motif.len();
-        for (k, cell) in out.iter_mut().enumerate() {
-            let (x, y) = motif[if reversed { n - 1 - k } else { k }];
+/// Fills `out` (one block of side `side`, placed by `map`) with board cell numbers.
+fn fill(out: &mut [u32], side: u32, map: Map, motif: &[(u32, u32)], width: u32) {
+    if out.len() == motif.len() {
+        for (cell, &(x, y)) in out.iter_mut().zip(motif) {
             let (gx, gy) = map.apply(x as i64, y as i64);
             *cell = gy as u32 * width + gx as u32;
         }
@@ -159,15 +156,11 @@ fn fill(out: &mut [u32], side: u32, map: Map, reversed: bool, motif: &[(u32, u32
     }
     let h = side / 2;
     let quarter = out.len() / 4;
-    let mut order = quadrants(h as i64);
-    if reversed {
-        order.reverse();
-    }
     let mut jobs = out
         .chunks_mut(quarter)
-        .zip(order)
-        .map(|(part, (q, back))| (part, map.then(&q), back != reversed));
-    let run = |(part, m, back): (&mut [u32], Map, bool)| fill(part, h, m, back, motif, width);
+        .zip(quadrants(h as i64))
+        .map(|(part, q)| (part, map.then(&q)));
+    let run = |(part, m): (&mut [u32], Map)| fill(part, h, m, motif, width);
     let (a, b, c, d) = (
         jobs.next().expect("four quarters"),
         jobs.next().expect("four quarters"),
@@ -189,7 +182,7 @@ fn build(board: &Board, motif: &stored::Stored) -> Tour {
     let n = board.width();
     let cells = motif.cells();
     let mut path = vec![0u32; board.area() as usize];
-    fill(&mut path, n, Map::IDENTITY, false, &cells, n);
+    fill(&mut path, n, Map::IDENTITY, &cells, n);
     let block = cells.len();
     let sections = sections(path.len() / block, block);
     Tour::new(board.clone(), path, false)

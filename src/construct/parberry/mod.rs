@@ -1,11 +1,11 @@
-//! Parberry's divide and conquer (seed 001, "An Efficient Algorithm for the Knight's
+//! Parberry's divide and conquer (Ian Parberry, "An Efficient Algorithm for the Knight's
 //! Tour Problem", 1997): structured closed tours built by splitting the board into four
 //! quadrants, touring each the same way down to small base tiles, and joining the four
 //! tours with four new moves at the centre. Linear time. Its variants: quadrisected
 //! tours, tours invariant under a half or a quarter turn, and closed tours of odd
 //! squares missing a corner.
 //!
-//! The figures the construction rests on are stated in `/work/shared/parberry.md`;
+//! The split, the join and the structured tiles are described in docs/parberry.md;
 //! the base tiles are data (`tiles.txt`), found by the search in `tilegen`.
 
 mod canvas;
@@ -17,7 +17,7 @@ mod tests;
 mod tilegen;
 mod tiles;
 
-use super::{Construction, Request};
+use super::{unchecked_variant, Construction, Request};
 use crate::board::{Board, Leaper};
 use crate::tour::Sections;
 use crate::{Error, Tour};
@@ -40,7 +40,7 @@ impl Construction for Parberry {
     }
 
     fn summary(&self) -> &'static str {
-        "Parberry's divide and conquer: structured closed tours from four joined quadrants"
+        "Parberry's divide and conquer: structured closed tours from four joined quadrants (Parberry, An Efficient Algorithm for the Knight's Tour Problem, 1997)"
     }
 
     fn boards(&self) -> &'static str {
@@ -60,7 +60,7 @@ impl Construction for Parberry {
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let plan = plan(req)?;
-        let tiles = tiles::tiles().map_err(Error::Invalid)?;
+        let tiles = tiles::tiles().map_err(Error::Internal)?;
         let n = plan.board.width();
         let (canvas, names) = match plan.kind {
             Kind::Plain { depth } => {
@@ -143,7 +143,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
     let kind = match variant {
         None => Kind::Plain { depth: LABEL_DEPTH },
         Some("quadrisected") if w == h && w < SPLIT_FROM => {
-            let tiles = tiles::tiles().map_err(Error::Invalid)?;
+            let tiles = tiles::tiles().map_err(Error::Internal)?;
             if tiles.quadrisected(w).is_none() {
                 return Err(no(format!(
                     "a quadrisected tour needs both sides at least {SPLIT_FROM}, or the 10x10 board (none exists on 6x6 or 8x8: a 3x3 or 4x4 quadrant has no knight's path through all its cells)"
@@ -170,12 +170,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
             square("the quarter-turn symmetric tour needs an n x n board with n = 4k + 2 >= 10 (Theorem 2.5; Dejter: none exists when 4 divides n)", w % 4 == 2 && w >= 10)?;
             Kind::Sym90
         }
-        Some(v) => {
-            return Err(Error::invalid(format!(
-                "algorithm parberry has no variant '{v}' (it has: {})",
-                VARIANTS.join(", ")
-            )))
-        }
+        Some(v) => return Err(unchecked_variant(&Parberry, v)),
     };
     if (w as u64 * h as u64) % 2 == 1 {
         return Err(no("both sides are odd, so no closed tour exists; try --variant corner for an odd square missing a corner".into()));
@@ -185,7 +180,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
             "both sides must be at least 6 (its smallest base tile is 6x6)".into(),
         ));
     }
-    let tiles = tiles::tiles().map_err(Error::Invalid)?;
+    let tiles = tiles::tiles().map_err(Error::Internal)?;
     let (side_h, side_w) = match kind {
         Kind::Sym180 => (h / 2, w / 2),
         _ => (h, w),
@@ -224,9 +219,11 @@ fn plan_corner(board: &Board) -> Result<Plan, Error> {
     let Some(t) = symmetric::corner_transform(hole_rc, w) else {
         return no("the missing cell must be a corner");
     };
-    let tiles = tiles::tiles().map_err(Error::Invalid)?;
+    let tiles = tiles::tiles().map_err(Error::Internal)?;
     if let Err((th, tw, _)) = coverable(w, w, true, tiles) {
-        return no(&format!("no {tw}x{th} base tile (a bug)"));
+        return Err(Error::internal(format!(
+            "parberry has no {tw}x{th} base tile for a corner board"
+        )));
     }
     let board = Board::new(w, h)?.with_holes(&[hole_xy])?;
     Ok(Plan {
@@ -243,13 +240,11 @@ fn finish(board: Board, canvas: Canvas, names: Vec<String>, open: bool) -> Resul
         .unwrap_or(0);
     let (path, closed) = grid.walk(start);
     if !closed || path.len() as u64 != board.cells() {
-        return Err(Error::Unsupported(format!(
-            "parberry: the joined moves on {board} are not one closed tour (a bug)"
+        return Err(Error::internal(format!(
+            "parberry: the joined moves on {board} are not one closed tour"
         )));
     }
     let steps = path.iter().map(|&c| labels[c as usize]).collect();
-    let tour = Tour::new(board, path, !open)
-        .with_algorithm("parberry")
-        .with_sections(Sections::new(names, steps));
+    let tour = Tour::new(board, path, !open).with_sections(Sections::new(names, steps));
     Ok(if open { tour } else { tour.with_grid(grid) })
 }

@@ -158,8 +158,8 @@ pub(super) fn join(canvas: &mut Canvas, (mr, mc): Rc) -> Result<(), Error> {
     let d = ((mr + 2, mc - 2), (mr, mc - 1));
     for (p, q) in [a, b, c, d] {
         if !canvas.unlink(p, q) {
-            return Err(Error::Unsupported(format!(
-                "parberry: a quadrant tour lacks the move {p:?}-{q:?} the join needs (a bug)"
+            return Err(Error::internal(format!(
+                "parberry: a quadrant tour lacks the move {p:?}-{q:?} the join needs"
             )));
         }
     }

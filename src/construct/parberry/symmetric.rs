@@ -70,13 +70,12 @@ pub(super) fn sym90(n: u32, tiles: &Tiles) -> Result<Canvas, Error> {
     for (i, &(t, at)) in placements.iter().enumerate() {
         canvas.blit(&q.canvas, t, at, Some(i as u8));
     }
-    let (ends, links) = centre_links(n, HOLE_MOVE).ok_or_else(|| {
-        Error::Unsupported("parberry: the 90-degree join does not fit (a bug)".into())
-    })?;
+    let (ends, links) = centre_links(n, HOLE_MOVE)
+        .ok_or_else(|| Error::internal("parberry: the 90-degree join does not fit"))?;
     for pair in ends.chunks(2) {
         if !canvas.unlink(pair[0], pair[1]) {
-            return Err(Error::Unsupported(format!(
-                "parberry: a quadrant tour lacks the move {:?}-{:?} the 90-degree join needs (a bug)",
+            return Err(Error::internal(format!(
+                "parberry: a quadrant tour lacks the move {:?}-{:?} the 90-degree join needs",
                 pair[0], pair[1]
             )));
         }

@@ -229,7 +229,7 @@ fn unsupported_boards_are_refused_with_the_reason() {
         .unwrap_err()
         .to_string()
         .contains("knight's tours only"));
-    let e = Parberry.check(&request(8, 8, Some("spiral"))).unwrap_err();
+    let e = crate::construct::build(&request(8, 8, Some("spiral")), "parberry").unwrap_err();
     assert!(matches!(e, Error::Invalid(_)) && e.to_string().contains("no variant 'spiral'"));
 }
 
@@ -243,54 +243,6 @@ fn sections_follow_the_quadrants() {
     let names = t.sections().unwrap().names();
     assert_eq!(names.len(), 256);
     assert_eq!(names[0], "NW.NW.NW.NW");
-}
-
-/// Timings for the report (no assertions): `cargo test --release --lib
-/// parberry::tests::benchmark -- --ignored --nocapture`.
-#[test]
-#[ignore = "benchmark: prints timings"]
-fn benchmark() {
-    use std::time::Instant;
-    for (n, variant) in [
-        (1000, None),
-        (2000, None),
-        (1000, Some("sym180")),
-        (1002, Some("sym90")),
-    ] {
-        let req = request(n, n, variant);
-        let cells = (n * n) as usize;
-        let best = |f: &dyn Fn()| {
-            (0..3)
-                .map(|_| {
-                    let t = Instant::now();
-                    f();
-                    t.elapsed()
-                })
-                .min()
-                .unwrap()
-        };
-        let fill_time = best(&|| {
-            std::hint::black_box((0..cells as u32).collect::<Vec<u32>>());
-        });
-        let build = best(&|| {
-            std::hint::black_box(Parberry.build(&req).unwrap());
-        });
-        let t = Parberry.build(&req).unwrap();
-        let t1 = Instant::now();
-        let v = verify(t).unwrap();
-        let verify_time = t1.elapsed();
-        let t2 = Instant::now();
-        let m = crate::metrics::measure(&v);
-        let measure_time = t2.elapsed();
-        println!(
-            "{n}x{n} {variant:?}: build {build:?} ({:.1}x a {cells}-cell fill of {fill_time:?}), verify {verify_time:?}, measure {measure_time:?}; turns {} = {:.2} n, crossings {} = {:.2} n",
-            build.as_secs_f64() / fill_time.as_secs_f64(),
-            m.turns,
-            m.turns as f64 / n as f64,
-            m.crossings,
-            m.crossings as f64 / n as f64
-        );
-    }
 }
 
 #[test]

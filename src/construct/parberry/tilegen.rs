@@ -3,226 +3,99 @@
 //! rewrites the file. Also the search for the move next to a corner tile's hole that
 //! the 90-degree symmetric join deletes.
 //!
-//! The tile search is a depth-first search for a closed tour containing the required
-//! moves, Warnsdorff-ordered with random tie-breaks, pruned when an unvisited cell can
-//! no longer get its two moves, restarted with a new seed when a node budget runs out.
+//! The tile search is the engine's depth-first walk with its [`Linked`] rule: a closed
+//! tour containing the required moves, Warnsdorff-ordered with random tie-breaks,
+//! pruned when an unvisited cell would be stranded, restarted with a new seed when the
+//! leap budget runs out.
 
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::split::base_sizes;
 use super::tiles::{self, is_knight_move, quadrant, required_moves, Rc, Tile};
+use crate::board::Board;
+use crate::construct::engine::{search as search_walk, Field, Linked, Outcome};
 
-/// Search state for one tile.
-struct Dfs {
-    n: usize,
-    adj: Vec<Vec<usize>>,
-    req: Vec<Vec<usize>>,
-    free: Vec<u8>,
-    visited: Vec<bool>,
-    path: Vec<usize>,
-    last: usize,
-    /// For quadrisected tours: each cell's quadrant, and the cells per quadrant (the
-    /// path must fill quadrant 0, then 1, 2, 3); 0 when unconstrained.
-    zones: Vec<u8>,
-    per_zone: usize,
-    budget: u64,
-    rng: ChaCha8Rng,
+/// The board of a tile of `h` rows and `w` columns (missing its top-left cell when
+/// `hole`), and the board cell of tile cell `(r, c)` (row from the top).
+fn tile_board(h: u32, w: u32, hole: bool) -> Board {
+    let board = Board::new(w, h).expect("tile sizes are valid");
+    let holes: &[(u32, u32)] = if hole { &[(0, h - 1)] } else { &[] };
+    board.with_holes(holes).expect("the corner is on the board")
 }
 
-impl Dfs {
-    fn go(&mut self) -> bool {
-        if self.budget == 0 {
-            return false;
-        }
-        self.budget -= 1;
-        let cur = *self.path.last().unwrap();
-        if self.path.len() == self.n {
-            return cur == self.last;
-        }
-        let Some(mut cands) = self.candidates(cur) else {
-            return false;
-        };
-        cands.shuffle(&mut self.rng);
-        cands.sort_by_key(|&v| self.free[v]);
-        for v in cands {
-            self.enter(v);
-            if self.go() {
-                return true;
-            }
-            self.leave(v);
-        }
-        false
-    }
+/// The padded cell of tile cell `(r, c)` (row from the top).
+fn at(field: &Field, h: u32, (r, c): Rc) -> u32 {
+    field.cell(c, h - 1 - r)
+}
 
-    /// The cells the path may go to from `cur`, or `None` when the branch is dead.
-    fn candidates(&self, cur: usize) -> Option<Vec<usize>> {
-        let prev = self.path.len().checked_sub(2).map(|i| self.path[i]);
-        let need = |u: usize| if u == self.last { 1 } else { 2 };
-        let mut forced = None;
-        for &u in &self.adj[cur] {
-            if self.visited[u] {
-                continue;
-            }
-            match (self.free[u] as usize + 1).cmp(&need(u)) {
-                std::cmp::Ordering::Less => return None,
-                std::cmp::Ordering::Equal if forced.is_some() => return None,
-                std::cmp::Ordering::Equal => forced = Some(u),
-                _ => {}
-            }
-        }
-        if let Some(&r) = self.req[cur].iter().find(|&&r| Some(r) != prev) {
-            return match forced {
-                Some(f) if f != r => None,
-                _ if self.visited[r] => None,
-                _ => Some(vec![r]),
-            };
-        }
-        let ok = |v: usize| {
-            !self.visited[v]
-                && (v != self.last || self.path.len() + 1 == self.n)
-                && forced.is_none_or(|f| f == v)
-                && (self.per_zone == 0 || self.zones[v] as usize == self.path.len() / self.per_zone)
-                && self.req[v].iter().filter(|&&r| r != cur).count() <= 1
-                && self.req[v].iter().all(|&r| r == cur || !self.visited[r])
-        };
-        Some(self.adj[cur].iter().copied().filter(|&v| ok(v)).collect())
+/// The tile whose visiting order is `path` (padded cells of a tile of `h` rows).
+fn tile_of(field: &Field, h: u32, w: u32, path: &[u32], hole: bool, quadrisected: bool) -> Tile {
+    let mut order = vec![u32::MAX; (h * w) as usize];
+    for (i, &p) in path.iter().enumerate() {
+        let (x, y) = field.xy(p);
+        order[((h - 1 - y) * w + x) as usize] = i as u32;
     }
-
-    fn enter(&mut self, v: usize) {
-        self.visited[v] = true;
-        self.path.push(v);
-        for &u in &self.adj[v] {
-            self.free[u] -= 1;
-        }
-    }
-
-    fn leave(&mut self, v: usize) {
-        self.visited[v] = false;
-        self.path.pop();
-        for &u in &self.adj[v] {
-            self.free[u] += 1;
-        }
+    Tile {
+        h,
+        w,
+        hole,
+        quadrisected,
+        order,
+        masks: Vec::new(),
     }
 }
 
 /// A structured closed tour of `h` rows by `w` columns (missing the top-left cell when
-/// `hole`), from `seed`, or `None` within the budget.
+/// `hole`), from `seed`, or `None` within the budget: the engine's walk with the
+/// required moves as links.
 fn search(h: u32, w: u32, hole: bool, seed: u64, budget: u64) -> Option<Tile> {
-    let id = |(r, c): Rc| (r * w + c) as usize;
-    let cells: Vec<Rc> = (0..h)
-        .flat_map(|r| (0..w).map(move |c| (r, c)))
-        .filter(|&rc| !(hole && rc == (0, 0)))
-        .collect();
-    let area = (h * w) as usize;
-    let mut adj = vec![Vec::new(); area];
-    for &a in &cells {
-        adj[id(a)] = cells
-            .iter()
-            .filter(|&&b| is_knight_move(a, b))
-            .map(|&b| id(b))
-            .collect();
-    }
-    let mut req = vec![Vec::new(); area];
-    for (a, b) in required_moves(h, w, hole) {
-        req[id(a)].push(id(b));
-        req[id(b)].push(id(a));
-    }
+    let mut field = Field::new(&tile_board(h, w, hole)).expect("tiles are small");
+    let links = required_moves(h, w, hole).map(|(a, b)| (at(&field, h, a), at(&field, h, b)));
     // Start at the bottom-left corner: its two moves are forced, so the tour leaves
     // along one and comes back along the other.
-    let start = id((h - 1, 0));
-    let (first, last) = (adj[start][0], adj[start][1]);
-    let free = adj.iter().map(|a| a.len() as u8).collect();
-    let mut dfs = Dfs {
-        n: cells.len(),
-        adj,
-        req,
-        free,
-        visited: vec![false; area],
-        path: Vec::new(),
-        last,
-        zones: Vec::new(),
-        per_zone: 0,
-        budget,
-        rng: ChaCha8Rng::seed_from_u64(seed),
-    };
-    dfs.enter(start);
-    dfs.enter(first);
-    if !dfs.go() {
-        return None;
+    let start = field.cell(0, 0);
+    let last = field.neighbours(start).filter(|&n| field.is_free(n)).nth(1);
+    let mut rule = Linked::new(&field, start, last, &links, seed);
+    match search_walk(&mut field, &rule.goal(budget), &mut rule) {
+        Outcome::Found(path) => Some(tile_of(&field, h, w, &path, hole, false)),
+        Outcome::Exhausted | Outcome::OverBudget(_) => None,
     }
-    let mut order = vec![u32::MAX; area];
-    for (i, &c) in dfs.path.iter().enumerate() {
-        order[c] = i as u32;
-    }
-    Some(Tile {
-        h,
-        w,
-        hole,
-        quadrisected: false,
-        order,
-        masks: Vec::new(),
-    })
 }
 
 /// A quadrisected closed tour of the `n` x `n` board (`n` even): the path fills the
-/// NW quadrant, then NE, SE and SW. Searched on the knight's graph restricted to moves
-/// inside a quadrant or into the next one. (None exists for n = 8: a 4x4 quadrant has
-/// no knight's path through all its cells.)
+/// NW quadrant, then NE, SE and SW, ending next to its start. (None exists for n = 8:
+/// a 4x4 quadrant has no knight's path through all its cells.)
 fn search_quadrisected(n: u32, seed: u64, budget: u64) -> Option<Tile> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut field = Field::new(&tile_board(n, n, false)).expect("tiles are small");
     let cells: Vec<Rc> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
-    let zones: Vec<u8> = cells.iter().map(|&p| quadrant(n, p)).collect();
-    let step = |a: u8, b: u8| a == b || (a + 1) % 4 == b || (b + 1) % 4 == a;
-    let adj: Vec<Vec<usize>> = (0..cells.len())
-        .map(|i| {
-            (0..cells.len())
-                .filter(|&j| is_knight_move(cells[i], cells[j]) && step(zones[i], zones[j]))
-                .collect()
-        })
-        .collect();
+    let mut zone = vec![0u8; field.len()];
+    for &rc in &cells {
+        zone[at(&field, n, rc) as usize] = quadrant(n, rc);
+    }
     // Start in NW next to a cell of SW, which ends the tour.
-    let starts: Vec<(usize, usize)> = (0..cells.len())
-        .filter(|&i| zones[i] == 0)
-        .flat_map(|i| {
-            adj[i]
-                .iter()
-                .filter(|&&j| zones[j] == 3)
-                .map(move |&j| (i, j))
+    let starts: Vec<(u32, u32)> = cells
+        .iter()
+        .filter(|&&rc| quadrant(n, rc) == 0)
+        .flat_map(|&rc| {
+            let p = at(&field, n, rc);
+            let sw = |q: &u32| field.is_free(*q) && zone[*q as usize] == 3;
+            field
+                .neighbours(p)
+                .filter(sw)
+                .map(move |q| (p, q))
+                .collect::<Vec<_>>()
         })
         .collect();
     let (start, last) = starts[rng.gen_range(0..starts.len())];
-    let free = adj.iter().map(|a| a.len() as u8).collect();
-    let mut dfs = Dfs {
-        n: cells.len(),
-        adj,
-        req: vec![Vec::new(); cells.len()],
-        free,
-        visited: vec![false; cells.len()],
-        path: Vec::new(),
-        last,
-        zones,
-        per_zone: cells.len() / 4,
-        budget,
-        rng,
-    };
-    dfs.enter(start);
-    if !dfs.go() {
-        return None;
+    let per_zone = cells.len() / 4;
+    let mut rule =
+        Linked::new(&field, start, Some(last), &[], rng.gen()).with_zones(zone, per_zone);
+    match search_walk(&mut field, &rule.goal(budget), &mut rule) {
+        Outcome::Found(path) => Some(tile_of(&field, n, n, &path, false, true)),
+        Outcome::Exhausted | Outcome::OverBudget(_) => None,
     }
-    let mut order = vec![u32::MAX; cells.len()];
-    for (i, &c) in dfs.path.iter().enumerate() {
-        order[c] = i as u32;
-    }
-    Some(Tile {
-        h: n,
-        w: n,
-        hole: false,
-        quadrisected: true,
-        order,
-        masks: Vec::new(),
-    })
 }
 
 /// Searches with fresh seeds until a tile is found.

@@ -1,6 +1,7 @@
 //! How a board is cut into tiles and the tiles laid and joined: columns 6 wide with the
 //! last one taking the remainder (6..=11), rows 6 high with the BOTTOM one taking the
-//! remainder, so the larger tiles sit on the right and bottom edges as in seed 003.
+//! remainder, so the larger tiles sit on the right and bottom edges as in Leslie-Hurd's
+//! "Large Knight's Tours" (docs/stitch.md).
 //! Every tile's moves are copied in (in parallel, by rows), then each tile is joined to
 //! the next along the spiral by swapping two leaps (see `tiles.rs`).
 

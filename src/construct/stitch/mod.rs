@@ -1,4 +1,4 @@
-//! Leslie-Hurd's stitched tours (seed 003, "Large Knight's Tours"): the board is cut
+//! Leslie-Hurd's stitched tours (Joe Leslie-Hurd, "Large Knight's Tours"; docs/stitch.md): the board is cut
 //! into special tiles, closed 6x6 tours inside and 6..=11-sided ones on the right and
 //! bottom edges, and each tile is joined to the next along a spiral through the grid
 //! of tiles by swapping two leaps. Both sides must be at least 6. When both sides are
@@ -11,10 +11,10 @@
 //! ring. Four names, and tiles that share a side never share a colour.
 
 mod layout;
-#[cfg(test)]
-mod search;
 mod spiral;
 pub mod tiles;
+#[cfg(test)]
+mod tilesearch;
 
 use rayon::prelude::*;
 
@@ -32,7 +32,7 @@ impl Construction for Stitch {
         "stitch"
     }
     fn summary(&self) -> &'static str {
-        "closed 6x6 tiles (6..11 on the right and bottom edges) stitched along a spiral (Leslie-Hurd)"
+        "closed 6x6 tiles (6..11 on the right and bottom edges) stitched along a spiral (Leslie-Hurd, Large Knight's Tours)"
     }
     fn boards(&self) -> &'static str {
         "knight, both sides at least 6: closed when a side is even, open when both are odd"
@@ -41,7 +41,6 @@ impl Construction for Stitch {
         check(&req.board, req.open)
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        check(&req.board, req.open)?;
         Ok(build(&req.board))
     }
 }
@@ -94,7 +93,6 @@ fn build(board: &Board) -> Tour {
     let (path, closed) = grid.walk(board.index(board.width() - 1, 0));
     let sections = sections(board, &layout, &path);
     Tour::new(board.clone(), path, closed)
-        .with_algorithm("stitch")
         .with_sections(sections)
         .with_grid(grid)
 }

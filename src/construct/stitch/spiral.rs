@@ -1,4 +1,4 @@
-//! The spiral through the grid of tiles (Leslie-Hurd, seed 003): it starts at the
+//! The spiral through the grid of tiles (Leslie-Hurd, "Large Knight's Tours"): it starts at the
 //! bottom-right tile, runs anticlockwise round the outer ring and winds inwards ring by
 //! ring, ending in the middle. Joining consecutive tiles along it links every tile into
 //! one tour without fragmenting it.

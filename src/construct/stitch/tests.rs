@@ -19,8 +19,7 @@ fn request(w: u32, h: u32, open: bool) -> Request {
 fn built(w: u32, h: u32) -> crate::Verified {
     let open = w % 2 == 1 && h % 2 == 1;
     let req = request(w, h, open);
-    Stitch.check(&req).unwrap();
-    let tour = Stitch.build(&req).unwrap();
+    let tour = crate::construct::build(&req, "stitch").unwrap();
     assert_eq!(tour.is_closed(), !open, "{w}x{h}");
     assert_eq!(tour.algorithm(), "stitch");
     verify(tour).unwrap_or_else(|e| panic!("{w}x{h}: {e}"))
@@ -72,7 +71,7 @@ fn neighbouring_tiles_get_different_colours() {
 }
 
 #[test]
-fn the_seeds_23x23_example_is_open_with_its_end_in_the_corner() {
+fn the_papers_23x23_example_is_open_with_its_end_in_the_corner() {
     let t = built(23, 23);
     assert!(!t.is_closed());
     assert_eq!(Layout::new(23, 23).grid(), (3, 3));
@@ -99,8 +98,8 @@ fn refuses_what_it_cannot_build_with_a_reason() {
     let holed = Board::new(8, 8).unwrap().with_holes(&[(0, 0)]).unwrap();
     assert!(Stitch.check(&Request::closed(holed)).is_err());
     assert!(
-        Stitch.build(&request(8, 8, true)).is_err(),
-        "build refuses too"
+        crate::construct::build(&request(8, 8, true), "stitch").is_err(),
+        "the registry checks before building"
     );
 }
 

@@ -1,6 +1,6 @@
-//! The special tiles (Leslie-Hurd, seed 003): one tour of every rectangle with sides
+//! The special tiles (Leslie-Hurd, "Large Knight's Tours"; docs/stitch.md): one tour of every rectangle with sides
 //! 6..=11, closed unless both sides are odd, that holds the four "join edges" below.
-//! They were found once by the search in `search.rs` and are kept as data in
+//! They were found once by the search in `tilesearch.rs` and are kept as data in
 //! `tiles.txt`; a test runs the search again and checks the file is what it finds.
 //!
 //! Joining two neighbouring tiles swaps two leaps for two others: each tile gives up
@@ -97,7 +97,7 @@ impl Tile {
 
     /// Sides within 6..=11, closed unless both are odd, a tour, every join edge of
     /// [`Tile::sides`] among its leaps, and an open tile starting in its bottom-right
-    /// corner (where the seed's 23x23 tour has its end).
+    /// corner (where the paper's 23x23 tour has its end).
     pub fn check(&self) -> Result<(), String> {
         let (w, h) = (self.width, self.height);
         let name = format!("{w}x{h} tile");
@@ -257,7 +257,7 @@ mod tests {
     fn stored_tiles_are_what_the_search_finds() {
         let found: Vec<Tile> = sizes()
             .map(|(w, h)| {
-                let path = super::super::search::find_tile(w, h);
+                let path = super::super::tilesearch::find_tile(w, h);
                 Tile::new(w, h, !Tile::is_open_size(w, h), path).unwrap()
             })
             .collect();

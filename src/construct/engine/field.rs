@@ -1,6 +1,6 @@
-//! The board as every search here sees it.
+//! The board as the engine's walks see it.
 //!
-//! The board is padded by a margin of walls as wide as the longest leap, so a neighbour
+//! The board (or a region of it: any set of its cells) is padded by a margin of walls as wide as the longest leap, so a neighbour
 //! is one addition with no bounds test, and each free cell keeps its number of free
 //! neighbours in one byte: Warnsdorff's "accessibility", kept up to date in O(1) per
 //! move. Counts of free cells with 0 and 1 free neighbours make dead ends visible at
@@ -31,6 +31,12 @@ pub(crate) struct Field {
 impl Field {
     /// The padded field of `board`, every cell free.
     pub(crate) fn new(board: &Board) -> Result<Field, Error> {
+        Field::region(board, |_| true)
+    }
+
+    /// The padded field of the cells of `board` (cell numbers, see [`Board::index`])
+    /// for which `keep` holds, every one free; the others are walls like the holes.
+    pub(crate) fn region(board: &Board, keep: impl Fn(u32) -> bool) -> Result<Field, Error> {
         let (_, b) = board.leaper().steps();
         let (w, h) = (board.width() as u64, board.height() as u64);
         let (stride, rows) = (w + 2 * b as u64, h + 2 * b as u64);
@@ -51,14 +57,15 @@ impl Field {
             stride: stride as u32,
             offsets,
             degree: vec![WALL | BLOCKED; (stride * rows) as usize],
-            free: board.cells(),
+            free: 0,
             low: [0; 2],
         };
         for c in 0..board.area() as u32 {
-            if !board.is_hole(c) {
+            if !board.is_hole(c) && keep(c) {
                 let (x, y) = board.xy(c);
                 let p = f.cell(x, y);
                 f.degree[p as usize] = 0;
+                f.free += 1;
             }
         }
         for p in 0..f.degree.len() as u32 {

@@ -11,9 +11,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::backtrack::Rule;
 use super::field::Field;
-use super::warnsdorff::Heuristic;
+use super::rules::{At, Rule};
 
 /// Reverses `path[a..=b]`, keeping `pos` (the index of every cell in `path`) right.
 fn reverse(path: &mut [u32], pos: &mut [u32], a: usize, b: usize) {
@@ -200,14 +199,14 @@ fn unsticking_rotation(
     Some((pick.1, k))
 }
 
-/// `path` (visited nowhere yet) grown over every free cell of `field`: Warnsdorff
-/// steps by `rule`, and, whenever the end has no free neighbour, a Pósa rotation of
+/// `path` (visited nowhere yet) grown over every free cell of `field`: steps chosen
+/// by `rule` (Warnsdorff's, in practice), and, whenever the end has no free neighbour, a Pósa rotation of
 /// the end (the start stays put) towards the free cells, at most `budget` rotations in
 /// all. The field is left as it was.
 pub(crate) fn grow(
     field: &mut Field,
     mut path: Vec<u32>,
-    rule: &mut Heuristic,
+    rule: &mut impl Rule,
     rng: &mut ChaCha8Rng,
     budget: u64,
 ) -> Option<Vec<u32>> {
@@ -219,7 +218,8 @@ pub(crate) fn grow(
     }
     while field.remaining() > 0 {
         let end = *path.last().expect("the path starts with one cell");
-        if let Some(d) = rule.choose(field, end, 0) {
+        let at = At { field, path: &path };
+        if let Some(d) = rule.choose(&at, 0) {
             let next = field.step(end, d);
             field.visit(next);
             pos[next as usize] = path.len() as u32;
@@ -245,84 +245,4 @@ pub(crate) fn grow(
         field.leave(p);
     }
     done.then_some(path)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Board;
-    use crate::construct::backtrack::Outcome;
-    use crate::construct::warnsdorff::{walk, TieBreak};
-    use crate::tour::Tour;
-    use crate::verify::verify;
-    use std::time::Instant;
-
-    /// Verifies `path` (padded indices) as a tour of `b`.
-    fn check(field: &Field, b: &Board, path: &[u32], closed: bool) {
-        let cells = path.iter().map(|&p| field.board_cell(p)).collect();
-        verify(Tour::new(b.clone(), cells, closed)).unwrap_or_else(|e| panic!("{b}: {e}"));
-    }
-
-    #[test]
-    fn growing_gets_past_dead_ends_and_closing_closes() {
-        for (w, h) in [(3, 99), (99, 3), (8, 8), (5, 5), (30, 17), (60, 60)] {
-            let b = Board::new(w, h).unwrap();
-            let mut field = Field::new(&b).unwrap();
-            let fresh = field.clone();
-            let mut rule = Heuristic::new(&field, TieBreak::Roth, 0, 0);
-            let mut rng = ChaCha8Rng::seed_from_u64(0);
-            let start = field.cell(0, 0);
-            // A walk with the search's budget, then grown on by rotations.
-            let reached = match walk(&mut field, start, &mut rule, 20 * b.cells() + 2000) {
-                Outcome::Found(path) | Outcome::OverBudget(path) => path,
-                Outcome::Exhausted => panic!("{b}: exhausted"),
-            };
-            let path = grow(&mut field, reached, &mut rule, &mut rng, 100_000)
-                .unwrap_or_else(|| panic!("{b}: no path"));
-            assert_eq!(
-                field.degrees(),
-                fresh.degrees(),
-                "{b}: the field is restored"
-            );
-            assert_eq!(path[0], start);
-            check(&field, &b, &path, false);
-            if (w * h) % 2 == 0 {
-                let mut cycle = path.clone();
-                assert!(
-                    close(&field, &mut cycle, &mut rng, 100_000).is_some(),
-                    "{b}"
-                );
-                check(&field, &b, &cycle, true);
-            }
-        }
-    }
-
-    /// Rotations and time to close a Warnsdorff (roth) path on n x n boards:
-    /// `cargo test --release --lib closing_measure -- --ignored --nocapture`.
-    #[test]
-    #[ignore]
-    fn closing_measure() {
-        for n in [10, 20, 40, 100, 200, 300, 500, 1000] {
-            let b = Board::new(n, n).unwrap();
-            let mut field = Field::new(&b).unwrap();
-            let start = field.cell(0, 0);
-            let mut rule = Heuristic::new(&field, TieBreak::Roth, 0, 0);
-            let t = Instant::now();
-            let Outcome::Found(mut path) = walk(&mut field, start, &mut rule, 10 * b.cells())
-            else {
-                println!("{n}x{n}: no path");
-                continue;
-            };
-            let tw = t.elapsed();
-            let (s, e) = (field.xy(path[0]), field.xy(*path.last().unwrap()));
-            for seed in 0..3 {
-                let mut p = path.clone();
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let t = Instant::now();
-                let r = close(&field, &mut p, &mut rng, 10_000_000);
-                println!("{n}x{n}: walk {tw:?} ends {s:?} {e:?}; seed {seed}: closed after {r:?} rotations in {:?}", t.elapsed());
-            }
-            path.clear();
-        }
-    }
 }

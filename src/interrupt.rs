@@ -1,0 +1,96 @@
+//! Cleaning up after an interrupted run: files and folders that are only half written
+//! (the temporary file of an atomic write, the staging folder of a gallery build) are
+//! tracked here while they exist, and removed when the process gets SIGINT or SIGTERM.
+//!
+//! A run killed without a chance to clean up (SIGKILL, power loss) still leaves them;
+//! the writers remove such stale leftovers of their own on the next run.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+/// The exit status after an interrupt: 128 + SIGINT, as shells report it.
+pub const INTERRUPTED: i32 = 130;
+
+static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
+    // A panic while holding the lock leaves the list itself intact.
+    UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A file or folder being written: removed on an interrupt while this guard lives.
+#[derive(Debug)]
+pub struct Unfinished(PathBuf);
+
+impl Unfinished {
+    /// Starts tracking `path`.
+    pub fn track(path: &Path) -> Unfinished {
+        unfinished().push(path.to_path_buf());
+        Unfinished(path.to_path_buf())
+    }
+}
+
+impl Drop for Unfinished {
+    /// The writer finished (or cleaned up itself): stop tracking.
+    fn drop(&mut self) {
+        let mut list = unfinished();
+        if let Some(i) = list.iter().rposition(|p| *p == self.0) {
+            list.swap_remove(i);
+        }
+    }
+}
+
+/// Removes every tracked file and folder (what the signal handler does).
+pub fn remove_unfinished() {
+    remove_under(Path::new(""));
+}
+
+/// Removes the tracked files and folders under `root` and stops tracking them.
+fn remove_under(root: &Path) {
+    let mut list = unfinished();
+    let (gone, kept): (Vec<_>, Vec<_>) = list.drain(..).partition(|p| p.starts_with(root));
+    *list = kept;
+    drop(list);
+    for p in gone {
+        let is_dir = p.symlink_metadata().is_ok_and(|m| m.is_dir());
+        let _ = if is_dir {
+            std::fs::remove_dir_all(&p)
+        } else {
+            std::fs::remove_file(&p)
+        };
+    }
+}
+
+/// Installs the handler: on SIGINT or SIGTERM, remove what is unfinished and exit with
+/// [`INTERRUPTED`]. Call once, at the start of `main`.
+pub fn clean_up_on_signals() -> Result<(), ctrlc::Error> {
+    ctrlc::set_handler(|| {
+        remove_unfinished();
+        std::process::exit(INTERRUPTED);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tracked_paths_are_removed_and_finished_ones_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, folder, done) = (
+            dir.path().join("f.tmp"),
+            dir.path().join("stage"),
+            dir.path().join("done"),
+        );
+        std::fs::write(&file, "half").unwrap();
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(folder.join("a.html"), "a").unwrap();
+        std::fs::write(&done, "whole").unwrap();
+        let _f = Unfinished::track(&file);
+        let _d = Unfinished::track(&folder);
+        drop(Unfinished::track(&done));
+        remove_under(dir.path()); // not the files of other tests running alongside
+        assert!(!file.exists() && !folder.exists());
+        assert!(done.exists(), "a finished file is not touched");
+    }
+}

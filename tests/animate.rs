@@ -1,0 +1,221 @@
+//! `knights render --animate`: the walk-through as an animated SVG, a GIF and numbered
+//! frames, through the real binary; and the animated SVG playing in headless Chromium.
+
+use std::path::Path;
+use std::process::Command;
+
+fn knights(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) {
+    let out = knights(args);
+    assert!(
+        out.status.success(),
+        "knights {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn gif_frames(path: &Path) -> usize {
+    let file = std::fs::File::open(path).unwrap();
+    let mut dec = gif::DecodeOptions::new().read_info(file).unwrap();
+    let mut n = 0;
+    while dec.read_next_frame().unwrap().is_some() {
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn the_svg_has_one_animated_step_per_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("walk.svg");
+    let s = svg.to_str().unwrap();
+    // A closed 6x6 tour: 36 moves, the last one back to the start.
+    ok(&["render", "6x6", "--animate", "--theme", "teaching", "-o", s]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("<g class=\"step\"").count(), 36);
+    assert_eq!(text.matches("attributeName=\"opacity\"").count(), 36);
+    assert!(text.contains("class=\"knight\"") && text.contains("36 of 36 moves"));
+    assert!(!text.contains("<script"));
+    // An open 5x5 tour: 24 moves.
+    ok(&["render", "5x5", "--open", "--animate", "-o", s]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("<g class=\"step\"").count(), 24);
+}
+
+#[test]
+fn gif_and_frames_have_one_picture_per_move_or_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("walk.gif");
+    let frames = dir.path().join("frames");
+    let (g, f) = (gif.to_str().unwrap(), frames.to_str().unwrap());
+    ok(&[
+        "render",
+        "5x5",
+        "--open",
+        "--animate",
+        "--width",
+        "80",
+        "-o",
+        g,
+        "--frames",
+        f,
+    ]);
+    assert_eq!(gif_frames(&gif), 24);
+    let mut names: Vec<String> = std::fs::read_dir(&frames)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 24);
+    assert_eq!(
+        (names[0].as_str(), names[23].as_str()),
+        ("frame-0001.png", "frame-0024.png")
+    );
+    // 40x40 closed: 1600 moves in sections of 4, 400 frames.
+    ok(&[
+        "render",
+        "40x40",
+        "--animate",
+        "--width",
+        "40",
+        "--speed",
+        "50",
+        "-o",
+        g,
+    ]);
+    assert_eq!(gif_frames(&gif), 400);
+}
+
+#[test]
+fn bad_animation_settings_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = dir.path().join("w.svg");
+    let s = s.to_str().unwrap();
+    for (args, says) in [
+        (vec!["--speed", "0"], "--speed 0"),
+        (vec!["--loop", "never"], "--loop 'never'"),
+    ] {
+        let mut a = vec!["render", "6x6", "--animate", "-o", s];
+        a.extend(args);
+        let out = knights(&a);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let out = knights(&["render", "6x6", "--animate", "-o", "w.pdf"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("writes an animated .svg or .gif"));
+    assert!(!Path::new("w.pdf").exists());
+}
+
+/// Chromium, node and the npm package of tests/browser, or why the check cannot run.
+fn browser() -> Result<String, String> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let mut missing = Vec::new();
+    if !Path::new(&chromium).exists() {
+        missing.push(format!(
+            "Chromium at {chromium} (set CHROMIUM to use another)"
+        ));
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        missing.push("node".into());
+    }
+    if !Path::new(root)
+        .join("tests/browser/node_modules/playwright-core")
+        .is_dir()
+    {
+        missing.push("the npm package of tests/browser (cd tests/browser && npm ci)".into());
+    }
+    if missing.is_empty() {
+        Ok(chromium)
+    } else {
+        Err(format!(
+            "missing {}; .ci/run installs them",
+            missing.join("; ")
+        ))
+    }
+}
+
+#[test]
+fn the_animation_plays_in_chromium() {
+    let chromium = match browser() {
+        Ok(c) => c,
+        Err(why) => {
+            let required = std::env::var("KNIGHTS_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
+            assert!(!required, "KNIGHTS_REQUIRE_BROWSER=1 but {why}");
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nNOTE: the animation browser check did not run: {why}"
+            );
+            return;
+        }
+    };
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("walk.svg");
+    ok(&[
+        "render",
+        "8x8",
+        "--animate",
+        "--speed",
+        "8",
+        "-o",
+        svg.to_str().unwrap(),
+    ]);
+    let out = Command::new("node")
+        .arg(format!("{root}/tests/browser/animation.mjs"))
+        .arg(&svg)
+        .arg(format!("{root}/target/browser/screenshots"))
+        .env("CHROMIUM", chromium)
+        .output()
+        .expect("node runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success() && text.contains("animation: played"),
+        "{text}"
+    );
+}
+
+#[test]
+fn worksheets_are_multi_page_pdfs_with_fonts_embedded() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("sheet.pdf");
+    let p = pdf.to_str().unwrap();
+    ok(&[
+        "worksheet",
+        "6x6",
+        "--per-page",
+        "2",
+        "--count",
+        "3",
+        "--seed",
+        "4",
+        "-o",
+        p,
+    ]);
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.starts_with("%PDF-"));
+    assert!(
+        text.contains("/Count 4"),
+        "two pages of exercises, two of answers"
+    );
+    assert!(text.contains("/FontFile2"));
+    let out = knights(&["worksheet", "5x5", "--open", "--reveal", "25", "-o", p]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--reveal 25 shows every step"), "{err}");
+    let out = knights(&["worksheet", "5x5", "--open", "-o", "sheet.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+}
