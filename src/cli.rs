@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use knights::atomic::write_with;
-use knights::construct::{self, Algo, Request};
+use knights::construct::{self, motif, Algo, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render::{self, Drawing, Resolution, Show, Theme};
@@ -116,6 +116,24 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Designs a motif by integer programming: the tour closest to symmetric.
+    #[command(after_help = "Examples:
+  knights motif 8x8 -o o8.json          open, bottom-left corner to next to bottom-right
+  knights motif 8x8 --symmetry quarter --format grid
+  knights motif 6x6 --closed
+Needs a build with the solver: cargo build --release --features motif")]
+    Motif {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        #[command(flatten)]
+        motif: MotifArgs,
+        /// Output format of the tour.
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write the tour here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
     #[command(after_help = "Examples:
   knights worksheet 8x8 -o sheet.pdf
@@ -179,7 +197,8 @@ enum Command {
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
   knights bench
-  knights bench --sizes 1000,4000")]
+  knights bench --sizes 1000,4000
+  knights bench --algo hilbert --open --sizes 1024,8192")]
     Bench {
         /// Square board sides to time.
         #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
@@ -187,6 +206,9 @@ enum Command {
         /// The construction to time.
         #[arg(long, default_value = "besa")]
         algo: Algo,
+        /// Time open tours (hilbert builds only those).
+        #[arg(long)]
+        open: bool,
     },
 }
 
@@ -279,6 +301,41 @@ impl std::str::FromStr for Start {
             y.trim().parse().map_err(|_| bad())?,
         ))
     }
+}
+
+/// The motif model's options.
+#[derive(clap::Args, Debug)]
+struct MotifArgs {
+    /// An open tour (the default): from --from to --to.
+    #[arg(long, conflicts_with = "closed")]
+    open: bool,
+    /// A closed tour.
+    #[arg(long)]
+    closed: bool,
+    /// The open tour's first square X,Y (default: the bottom-left corner).
+    #[arg(long, conflicts_with = "closed")]
+    from: Option<Start>,
+    /// The open tour's last square X,Y (default: diagonally next to the bottom-right corner).
+    #[arg(long, conflicts_with = "closed")]
+    to: Option<Start>,
+    /// The symmetry to come closest to: mirror (vertical axis) or quarter (turns).
+    #[arg(long, default_value = "mirror")]
+    symmetry: String,
+    /// A leap the tour must make, X,Y:X,Y (repeatable).
+    #[arg(long)]
+    force: Vec<String>,
+    /// Repeat interior leaps with this period along both axes.
+    #[arg(long)]
+    repeat: Option<u32>,
+    /// With --repeat: the cells along each side left free of repetition.
+    #[arg(long, default_value_t = 2, requires = "repeat")]
+    margin: u32,
+    /// Write the RANK-th tour found (1 = the best; each found tour is cut off before the next).
+    #[arg(long, default_value_t = 1)]
+    rank: usize,
+    /// Seconds the solver may take in all.
+    #[arg(long, default_value_t = 600)]
+    time_limit: u64,
 }
 
 /// How to draw.
@@ -389,6 +446,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             jobs,
             force,
         } => build_site(content, templates, out, jobs, force),
+        Command::Motif {
+            board,
+            motif,
+            format,
+            output,
+        } => design_motif(&board, &motif, format, output.as_deref()),
         Command::Worksheet {
             input,
             output,
@@ -415,7 +478,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             ending,
             write,
         } => gadgets(area, ending, write.as_deref()),
-        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, algo.name())?),
+        Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, algo.name(), open)?),
     }
 }
 
@@ -661,6 +724,87 @@ impl StyleArgs {
             },
         })
     }
+}
+
+/// The motif model `args` describe on `board`.
+fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec, Error> {
+    let mut spec = motif::Spec::open_default(board.width(), board.height());
+    if args.closed {
+        spec.ends = motif::Ends::Closed;
+    } else if let motif::Ends::Open(s, t) = spec.ends {
+        let from = args.from.map_or(s, |Start(x, y)| (x, y));
+        let to = args.to.map_or(t, |Start(x, y)| (x, y));
+        spec.ends = motif::Ends::Open(from, to);
+    }
+    spec.symmetry = args.symmetry.parse()?;
+    for f in &args.force {
+        let bad = || Error::invalid(format!("'{f}' is not a leap: write X,Y:X,Y, e.g. 0,0:1,2"));
+        let (a, b) = f.split_once(':').ok_or_else(bad)?;
+        let (Ok(Start(ax, ay)), Ok(Start(bx, by))) = (a.parse::<Start>(), b.parse::<Start>())
+        else {
+            return Err(bad());
+        };
+        spec.forced.push(((ax, ay), (bx, by)));
+    }
+    spec.repeat = args.repeat.map(|period| motif::Repeat {
+        period,
+        margin: args.margin,
+    });
+    spec.check()?;
+    Ok(spec)
+}
+
+/// `knights motif`: solves the model, reports every tour found against the bound,
+/// and writes the one asked for, verified.
+fn design_motif(
+    board: &Board,
+    args: &MotifArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let text_format = match fmt {
+        OutFormat::Json => Format::Json,
+        OutFormat::Grid => Format::Grid,
+        other => {
+            return Err(Failure::Usage(format!(
+                "knights motif writes json or grid, not {}: render the file afterwards",
+                format!("{other:?}").to_lowercase()
+            )))
+        }
+    };
+    if args.rank == 0 {
+        return Err(Failure::Usage("--rank counts from 1".into()));
+    }
+    let spec = motif_spec(board, args)?;
+    let limit = std::time::Duration::from_secs(args.time_limit);
+    let found = motif::solve(&spec, args.rank, limit)?;
+    for (k, m) in found.iter().enumerate() {
+        let verdict = if m.optimal() {
+            "optimal"
+        } else {
+            "not proved optimal"
+        };
+        eprintln!(
+            "tour {}: {} symmetric leaps ({}), solver bound {}: {verdict}",
+            k + 1,
+            m.count,
+            spec.symmetry,
+            m.bound
+        );
+    }
+    let Some(chosen) = found.get(args.rank - 1) else {
+        return Err(Failure::Invalid(Error::GaveUp(format!(
+            "the solver found {} tours within {} s, fewer than --rank {}",
+            found.len(),
+            args.time_limit,
+            args.rank
+        ))));
+    };
+    let tour = verify::constructed(chosen.tour.clone())?;
+    write_with(output.unwrap_or(Path::new("-")), |out| {
+        format::write(&tour, text_format, &mut &mut *out)
+    })?;
+    Ok(())
 }
 
 fn build_site(

@@ -247,3 +247,44 @@ fn besa_variants_build_and_verify() {
         stderr(&o)
     );
 }
+
+#[test]
+fn structured_tours_build_and_verify_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (board, algo) in [("64x64", "hilbert"), ("64x104", "fibonacci")] {
+        let path = dir.path().join(format!("{algo}.json"));
+        let o = knights(&[
+            "tour",
+            board,
+            "--algo",
+            algo,
+            "--open",
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = knights(&["verify", path.to_str().unwrap()]);
+        assert!(stdout(&o).contains("ok, an open tour"), "{}", stderr(&o));
+    }
+    let o = knights(&["tour", "24x24", "--algo", "hilbert", "--open"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("8 * 2^k"), "{}", stderr(&o));
+}
+
+#[test]
+fn motif_says_whether_this_build_has_the_solver() {
+    let o = knights(&["motif", "6x6", "--format", "grid"]);
+    if cfg!(feature = "motif") {
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).contains("optimal"), "{}", stderr(&o));
+        let v = knights_stdin(&["verify", "-"], &o.stdout);
+        assert!(v.status.success(), "{}", stderr(&v));
+    } else {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("--features motif"), "{}", stderr(&o));
+    }
+    // A bad model is refused either way, naming the problem.
+    let o = knights(&["motif", "8x6", "--symmetry", "quarter"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("square"), "{}", stderr(&o));
+}

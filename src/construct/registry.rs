@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{backtrack, besa, existence, parberry, search, stitch, warnsdorff};
+use super::{backtrack, besa, existence, fibonacci, hilbert, parberry, search, stitch, warnsdorff};
 use super::{Construction, Request};
 use crate::tour::Tour;
 use crate::Error;
@@ -22,6 +22,8 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &stitch::Stitch,
         &warnsdorff::Warnsdorff,
         &backtrack::Backtrack,
+        &hilbert::Hilbert,
+        &fibonacci::Fibonacci,
     ]
 }
 
