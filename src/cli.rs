@@ -580,7 +580,7 @@ fn worksheet(
     let exercises = knights::exercises::make(tour, plan)?;
     let title = format!("Knight's tours on the {} board", tour.board());
     let pages = render::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
-    Ok(knights::output::write_bytes(
+    Ok(knights::atomic::write_bytes(
         out,
         &render::pdf_pages(&pages)?,
     )?)

@@ -219,3 +219,25 @@ fn worksheets_are_multi_page_pdfs_with_fonts_embedded() {
     let out = knights(&["worksheet", "5x5", "--open", "-o", "sheet.svg"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn degrees_label_every_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("deg.svg");
+    let s = svg.to_str().unwrap();
+    ok(&[
+        "render",
+        "8x8",
+        "--algo",
+        "warnsdorff",
+        "--open",
+        "--show",
+        "+degrees",
+        "-o",
+        s,
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("class=\"degree\"").count(), 64);
+    // The last square has no onward leap, and no square has more than eight.
+    assert!(text.contains(">\n0\n</text>"));
+}

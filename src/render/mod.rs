@@ -8,6 +8,7 @@
 
 pub mod animate;
 mod colour;
+mod degrees;
 mod document;
 mod font;
 mod frame;
