@@ -20,6 +20,7 @@ pub mod interrupt;
 pub mod metrics;
 pub mod moves;
 pub mod render;
+pub mod rule_trace;
 pub mod site;
 pub mod symmetry;
 pub mod tour;

@@ -19,6 +19,7 @@ mod pages;
 mod path;
 mod pdf;
 mod raster;
+pub mod rule;
 mod squares;
 pub mod steps;
 mod text;
