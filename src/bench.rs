@@ -11,6 +11,10 @@ use rayon::prelude::*;
 use crate::construct::{self, Request};
 use crate::{metrics, verify, Board, Error};
 
+/// Memory a benchmarked board needs per cell at most: the tour's pipeline (8 bytes) and
+/// the baseline's fill and successor arrays (4 bytes each).
+const BENCH_BYTES_PER_CELL: u64 = 16;
+
 /// One row of the report.
 struct Row {
     cells: u64,
@@ -31,6 +35,13 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
         .iter()
         .map(|&n| Board::new(n, n))
         .collect::<Result<Vec<_>, Error>>()?;
+    for b in &boards {
+        crate::memory::check(
+            b.area() * BENCH_BYTES_PER_CELL,
+            &format!("benchmarking a {b} board"),
+            &format!("the tour and the baseline at {BENCH_BYTES_PER_CELL} bytes a cell"),
+        )?;
+    }
     println!(
         "algorithm {algo}, {} threads; times are the best of 3 runs (1 above 20M cells)",
         rayon::current_num_threads()

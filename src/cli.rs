@@ -435,12 +435,11 @@ fn looks_like_board(s: &str) -> bool {
 
 fn read_tour(path: &Path) -> Result<Tour, Error> {
     let (text, name) = if path == Path::new("-") {
-        let mut s = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut s).map_err(|e| Error::io("-", e))?;
-        (s, "-".to_string())
+        (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
-        let s = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        (s, path.display().to_string())
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        (format::read_text(file, &name)?, name)
     };
     format::parse(&text, &name)
 }
@@ -660,6 +659,9 @@ fn build_site(
         progress: true,
     };
     let summary = site::build(&opts)?;
+    for w in &summary.warnings {
+        eprintln!("knights: warning: {w}");
+    }
     eprintln!("{summary}");
     Ok(())
 }

@@ -17,6 +17,7 @@ pub mod examples;
 pub mod exercises;
 pub mod format;
 pub mod interrupt;
+pub mod memory;
 pub mod metrics;
 pub mod moves;
 pub mod render;

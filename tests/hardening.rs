@@ -324,3 +324,231 @@ fn write_one_cell() -> tempfile::NamedTempFile {
     fs::write(f.path(), "1\n").unwrap();
     f
 }
+
+// The gallery build.
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// `knights build` of `content` into `out` with the shipped templates.
+fn build(content: &Path, out: &Path) -> Output {
+    let templates = root().join("templates");
+    knights(&[
+        "build",
+        "--content",
+        s(content),
+        "--templates",
+        s(&templates),
+        "--out",
+        s(out),
+    ])
+}
+
+fn copy_fixture(to: &Path) {
+    let from = root().join("tests/fixtures/site/content");
+    for e in walkdir::WalkDir::new(&from) {
+        let e = e.unwrap();
+        let dest = to.join(e.path().strip_prefix(&from).unwrap());
+        if e.file_type().is_dir() {
+            fs::create_dir_all(&dest).unwrap();
+        } else {
+            fs::copy(e.path(), &dest).unwrap();
+        }
+    }
+}
+
+#[test]
+fn content_inside_the_output_folder_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    copy_fixture(&site.join("content"));
+    let o = build(&site.join("content"), &site);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("lies inside --out"), "{}", stderr(&o));
+    assert!(site.join("content/catalogue.toml").is_file());
+}
+
+#[test]
+fn an_empty_catalogue_does_not_replace_a_good_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, site) = (dir.path().join("content"), dir.path().join("site"));
+    copy_fixture(&content);
+    let o = build(&content, &site);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let empty = dir.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    let o = build(&empty, &site);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("refusing to build an empty site"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(site.join("index.html").is_file());
+}
+
+#[test]
+fn a_second_build_into_the_same_site_is_told_another_is_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, site) = (dir.path().join("content"), dir.path().join("site"));
+    copy_fixture(&content);
+    // Hold the lock as a running build does.
+    let lock = fs::File::create(dir.path().join(".site.knights-lock")).unwrap();
+    lock.try_lock().unwrap();
+    let o = build(&content, &site);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(&format!("another build is writing {}", site.display())),
+        "{}",
+        stderr(&o)
+    );
+    drop(lock);
+    assert!(build(&content, &site).status.success());
+    assert_eq!(
+        names(dir.path()),
+        ["content", "site"],
+        "the lock file goes with the build"
+    );
+}
+
+#[test]
+fn templates_without_static_build_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let (content, site, templates) = (
+        dir.path().join("content"),
+        dir.path().join("site"),
+        dir.path().join("templates"),
+    );
+    copy_fixture(&content);
+    fs::create_dir(&templates).unwrap();
+    for e in fs::read_dir(root().join("templates")).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_file() {
+            fs::copy(e.path(), templates.join(e.file_name())).unwrap();
+        }
+    }
+    let o = knights(&[
+        "build",
+        "--content",
+        s(&content),
+        "--templates",
+        s(&templates),
+        "--out",
+        s(&site),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: ") && stderr(&o).contains("static"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_build_leaves_no_staging_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    copy_fixture(&content);
+    let work = dir.path().join("work");
+    fs::create_dir(&work).unwrap();
+    let templates = root().join("templates");
+    let args = [
+        "build",
+        "--content",
+        s(&content),
+        "--templates",
+        s(&templates),
+        "--out",
+        "site",
+    ];
+    let o = interrupt_when(&work, &args, |n| n.starts_with(".site.knights-new-"));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(names(&work).is_empty(), "{:?}", names(&work));
+}
+
+// Memory.
+
+/// `knights args` under `ulimit -v kib` (an address-space limit).
+#[cfg(unix)]
+fn knights_limited(kib: u64, args: &[&str]) -> Output {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kib} && exec '{}' {}",
+            env!("CARGO_BIN_EXE_knights"),
+            quoted.join(" ")
+        ))
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_address_space_limit_is_respected() {
+    let o = knights_limited(2_000_000, &["tour", "30000x30000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("needs about 6.7 GiB"), "{}", stderr(&o));
+    let o = knights_limited(2_000_000, &["bench", "--sizes", "30000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("needs about"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_drawing_too_large_for_memory_is_refused_with_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.svg");
+    let args = [
+        "render",
+        "400x400",
+        "--algo",
+        "stitch",
+        "--show",
+        "+squares,+turns,+crossings",
+        "-o",
+        s(&out),
+    ];
+    let o = knights_limited(400_000, &args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("the drawing of the 400x400 board needs about"),
+        "{e}"
+    );
+    assert!(e.contains("an SVG of about"), "{e}");
+    assert!(names(dir.path()).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_small_file_declaring_a_huge_board_is_verified_in_little_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    fs::write(
+        &p,
+        r#"{"board": {"width": 65535, "height": 65535}, "closed": false, "path": [[0, 0], [1, 2], [2, 0]]}"#,
+    )
+    .unwrap();
+    let o = knights_limited(300_000, &["verify", s(&p)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the path has 3 cells but the 65535x65535 board has 4294836225"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn reading_dev_zero_stops_at_once() {
+    let o = knights(&["verify", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot start a tour file"),
+        "{}",
+        stderr(&o)
+    );
+}

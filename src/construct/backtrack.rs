@@ -1,5 +1,5 @@
 //! The plain `backtrack` construction: exact depth-first search over the board,
-//! neighbours in the leaper's fixed order, no pruning (the baseline every other
+//! neighbours in the leaper's fixed order, no pruning (the textbook baseline every other
 //! search is measured against). It only accepts boards it measurably finishes quickly.
 
 use super::engine::{search, start_of, tour_of, Field, Fixed, Goal, Outcome};
@@ -38,7 +38,7 @@ impl Construction for Backtrack {
         "backtrack"
     }
     fn summary(&self) -> &'static str {
-        "plain backtracking in a fixed move order (the baseline the other searches beat)"
+        "plain backtracking in a fixed move order: the textbook baseline, for comparison"
     }
     fn boards(&self) -> &'static str {
         "boards of at most 35 cells for an open tour, 30 for a closed one"

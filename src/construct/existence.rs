@@ -59,44 +59,13 @@ pub fn check(board: &Board, open: bool) -> Result<(), Error> {
 }
 
 /// Refuses, before any allocation, a board whose tour would not fit in the memory this
-/// machine has available.
+/// process may use (see [`crate::memory::available`]).
 pub fn check_memory(board: &Board) -> Result<(), Error> {
-    let need = board.area() * BYTES_PER_CELL;
-    if let Some(avail) = available_memory() {
-        if need > avail {
-            return Err(Error::TooLarge(format!(
-                "a {board} board needs about {} of memory ({} cells at {BYTES_PER_CELL} bytes each), but only {} is available",
-                human_bytes(need),
-                board.area(),
-                human_bytes(avail)
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// `MemAvailable` from `/proc/meminfo`, where there is one.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// `1.5 GiB`-style sizes for messages.
-pub fn human_bytes(n: u64) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < units.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{n} bytes")
-    } else {
-        format!("{v:.1} {}", units[u])
-    }
+    crate::memory::check(
+        board.area() * BYTES_PER_CELL,
+        &format!("a {board} board"),
+        &format!("{} cells at {BYTES_PER_CELL} bytes each", board.area()),
+    )
 }
 
 #[cfg(test)]

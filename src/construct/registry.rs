@@ -141,7 +141,7 @@ impl Resolved<'_> {
         let (c, req) = (self.construction, self.request);
         let tour = c.build(req)?.with_algorithm(c.name());
         if tour.kind() != req.kind() {
-            return Err(internal(format!(
+            return Err(Error::internal(format!(
                 "{} returned an {} tour of the {} board when a {} one was asked for",
                 c.name(),
                 tour.kind(),
@@ -225,15 +225,10 @@ pub fn check_exists(req: &Request) -> Result<(), Error> {
     existence::check_memory(&req.board)
 }
 
-/// An error that is a bug of a construction, not of the input.
-pub(crate) fn internal(what: String) -> Error {
-    Error::internal(what)
-}
-
 /// The error of a construction handed a variant it does not have, which [`resolve`]
 /// refuses first: a construction's `build` called directly, past the registry.
 pub(crate) fn unchecked_variant(c: &dyn Construction, variant: &str) -> Error {
-    internal(format!(
+    Error::internal(format!(
         "{} was given the variant '{variant}', which it does not have",
         c.name()
     ))

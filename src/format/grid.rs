@@ -94,7 +94,8 @@ pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
 
 pub(super) fn write_grid(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     let b = tour.board();
-    let mut step = vec![0u32; b.area() as usize];
+    let mut step = crate::memory::try_vec(b.area() as usize, 0u32, "the numbered grid")
+        .map_err(io::Error::other)?;
     for (i, &c) in tour.path().iter().enumerate() {
         step[c as usize] = i as u32 + 1;
     }

@@ -5,7 +5,10 @@
 //! Reading only checks the file's shape; whether the path is a tour is
 //! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
 
+#[cfg(test)]
+mod fuzz;
 mod grid;
+mod input;
 mod json;
 
 use std::io::{self, Write};
@@ -15,6 +18,8 @@ use crate::Error;
 
 use grid::{parse_grid, write_grid};
 use json::{parse_json, write_json};
+
+pub use input::read_text;
 
 /// The on-disk forms of a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
 pub mod animate;
+mod budget;
 mod colour;
 mod degrees;
 mod document;
@@ -77,6 +78,7 @@ impl Drawing {
     /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
         let layers = opts.layers(tour.board());
+        budget::check_svg(tour.board(), metrics, layers)?;
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, layers)?,
             layers,
@@ -136,6 +138,7 @@ impl Drawing {
         if let Some(t) = self.tree.get() {
             return Ok(t);
         }
+        budget::check_tree(&self.svg)?;
         let t = font::tree(&self.svg)?;
         Ok(self.tree.get_or_init(|| t))
     }

@@ -240,7 +240,7 @@ impl Locator<'_> {
     }
 }
 
-fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(), Error> {
+pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(), Error> {
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
         Error::Parse {
@@ -321,7 +321,7 @@ struct FrontMatter {
 }
 
 /// A markdown page, with optional TOML front matter between `+++` lines.
-fn read_page(file: &str, path: &Path, text: &str) -> Result<PageSpec, Error> {
+pub(super) fn read_page(file: &str, path: &Path, text: &str) -> Result<PageSpec, Error> {
     let slug = path
         .file_stem()
         .and_then(|s| s.to_str())

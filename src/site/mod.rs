@@ -7,6 +7,9 @@
 //! step leaves the previous site as it was.
 
 mod catalogue;
+#[cfg(test)]
+mod fuzz;
+mod guards;
 mod output;
 mod pages;
 mod plan;
@@ -65,6 +68,8 @@ pub struct Summary {
     pub seconds: f64,
     /// The output folder.
     pub out: PathBuf,
+    /// What the build did but a user may not want (e.g. no style sheet to copy).
+    pub warnings: Vec<String>,
 }
 
 impl fmt::Display for Summary {
@@ -86,7 +91,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     if opts.jobs == Some(0) {
         return Err(Error::invalid("--jobs must be at least 1"));
     }
+    guards::check_folders(opts)?;
     let cat = catalogue::load(&opts.content)?;
+    guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
     let tera = pages::load_templates(&opts.templates)?;
     let style = crate::render::Options {
@@ -133,6 +140,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         pages: rendered.len(),
         seconds: start.elapsed().as_secs_f64(),
         out: opts.out.clone(),
+        warnings: guards::static_warning(&opts.templates)
+            .into_iter()
+            .collect(),
     })
 }
 

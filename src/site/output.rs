@@ -4,7 +4,8 @@
 //! not replace any other non-empty folder unless forced.
 //!
 //! One build at a time writes a site: a lock file beside it (`.NAME.knights-lock`) is
-//! held for the whole build. The staging folder is removed on an interrupt.
+//! held for the whole build and removed at its end. The staging folder and the lock
+//! file are removed on an interrupt.
 
 use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ pub struct Staging {
     /// Removes the staging folder on an interrupt until the build is done.
     _unfinished: Unfinished,
     /// Held until the build ends: no other build writes the same site meanwhile.
-    _lock: File,
+    _lock: Lock,
 }
 
 /// Checks that `target` may be replaced, clears the stale staging folders of
@@ -56,22 +57,69 @@ pub fn begin(target: &Path, force: bool) -> Result<Staging, Error> {
     })
 }
 
+/// The lock of a site's builds: an open, locked file, deleted when released.
+#[derive(Debug)]
+struct Lock {
+    file: File,
+    path: PathBuf,
+    _unfinished: Unfinished,
+}
+
 /// Takes the lock of `target`'s builds, or says who holds it.
-fn lock(target: &Path) -> Result<File, Error> {
+fn lock(target: &Path) -> Result<Lock, Error> {
     let path = sibling(target, "lock");
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| Error::io(&path, e))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(Error::invalid(format!(
-            "another build is writing {}: wait for it to finish",
-            target.display()
-        ))),
-        Err(TryLockError::Error(e)) => Err(Error::io(&path, e)),
+    loop {
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| Error::io(&path, e))?;
+        match file.try_lock() {
+            // The holder before us may have deleted the file between our open and our
+            // lock: then this lock guards nothing, and we start again.
+            Ok(()) if same_file(&file, &path) => {
+                let _unfinished = Unfinished::track(&path);
+                return Ok(Lock {
+                    file,
+                    path,
+                    _unfinished,
+                });
+            }
+            Ok(()) => continue,
+            Err(TryLockError::WouldBlock) => {
+                return Err(Error::invalid(format!(
+                    "another build is writing {}: wait for it to finish",
+                    target.display()
+                )))
+            }
+            Err(TryLockError::Error(e)) => return Err(Error::io(&path, e)),
+        }
+    }
+}
+
+/// Whether the open `file` is the one `path` names now.
+fn same_file(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), fs::metadata(path)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+impl Drop for Lock {
+    /// Deletes the lock file while still holding the lock (see [`lock`]).
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+        let _ = self.file.unlock();
     }
 }
 
@@ -207,7 +255,7 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         names.sort();
-        assert_eq!(names, [".site.knights-lock", "site"]);
+        assert_eq!(names, ["site"]);
         // A foreign folder is refused unless forced.
         let foreign = tmp.path().join("docs");
         fs::create_dir(&foreign).unwrap();

@@ -23,10 +23,9 @@ pub(super) fn cells(b: &Board, path: &[u32]) -> Result<(), Failure> {
             return Err(Failure::Hole { step, x, y });
         }
     }
-    let mut seen = vec![0u64; area.div_ceil(64) as usize];
+    let mut seen = Seen::new(area, path.len());
     for (second, &c) in path.iter().enumerate() {
-        let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
-        if seen[word] & bit != 0 {
+        if !seen.insert(c) {
             let first = path.iter().position(|&p| p == c).expect("seen before");
             let (x, y) = b.xy(c);
             return Err(Failure::Repeated {
@@ -36,9 +35,57 @@ pub(super) fn cells(b: &Board, path: &[u32]) -> Result<(), Failure> {
                 second,
             });
         }
-        seen[word] |= bit;
     }
     Ok(())
+}
+
+/// The cells met so far: a bitmap of the board, or a hash set when the path is far
+/// shorter than the board (a small file may declare a huge board: the work follows
+/// the path actually read).
+enum Seen {
+    Bitmap(Vec<u64>),
+    Set(std::collections::HashSet<u32>),
+}
+
+impl Seen {
+    fn new(area: u64, path_len: usize) -> Seen {
+        if area / 64 > path_len as u64 {
+            Seen::Set(std::collections::HashSet::with_capacity(path_len))
+        } else {
+            Seen::Bitmap(vec![0u64; area.div_ceil(64) as usize])
+        }
+    }
+
+    /// Marks `c`; false if it was marked already.
+    fn insert(&mut self, c: u32) -> bool {
+        match self {
+            Seen::Set(set) => set.insert(c),
+            Seen::Bitmap(words) => {
+                let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
+                let fresh = words[word] & bit == 0;
+                words[word] |= bit;
+                fresh
+            }
+        }
+    }
+}
+
+/// The first cell (by number) of the board that `path` does not visit, found in time
+/// and memory proportional to the path, not to the board.
+fn first_unvisited(b: &Board, path: &[u32]) -> Option<u32> {
+    let mut visited = path.to_vec();
+    visited.par_sort_unstable();
+    visited.dedup();
+    let mut next = visited.iter().peekable();
+    (0..b.area())
+        .map(|c| c as u32)
+        .find(|&c| match next.peek() {
+            Some(&&v) if v == c => {
+                next.next();
+                false
+            }
+            _ => !b.is_hole(c),
+        })
 }
 
 /// The path lists exactly as many cells as the board has (its entries being distinct
@@ -49,10 +96,7 @@ pub(super) fn length(b: &Board, path: &[u32]) -> Result<(), Failure> {
         return Ok(());
     }
     let hint = if actual < expected {
-        let mut visited = vec![false; b.area() as usize];
-        path.iter().for_each(|&c| visited[c as usize] = true);
-        let missing = (0..b.area() as u32).find(|&c| !visited[c as usize] && !b.is_hole(c));
-        missing
+        first_unvisited(b, path)
             .map(|c| {
                 let (x, y) = b.xy(c);
                 format!(" (cell [{x}, {y}] is never visited)")

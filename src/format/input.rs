@@ -1,0 +1,73 @@
+//! Reading a tour file's bytes with bounds: a file that cannot be a tour (it starts with
+//! something that is neither JSON nor a numbered grid, like `/dev/zero`) is refused
+//! after its first bytes, and no file is read beyond what memory can hold alongside
+//! the tour parsed from it.
+
+use std::io::{self, Read};
+
+use crate::memory;
+use crate::Error;
+
+/// How much of a file is looked at before deciding it cannot be a tour.
+const SNIFF: u64 = 4096;
+
+/// Memory needed per byte of text while parsing: the text itself, and the path parsed
+/// from it (at least a few bytes of text per 4-byte cell) with room to spare.
+const PARSE_FACTOR: u64 = 4;
+
+/// The text of a tour file read from `reader`; `file` names it in messages.
+pub fn read_text(mut reader: impl Read, file: &str) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(SNIFF)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(file, e))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+    if let Some(c) = start.chars().next() {
+        if c != '{' && c != '.' && !c.is_ascii_digit() {
+            return Err(super::parse_error(
+                file,
+                "start",
+                format!(
+                    "{c:?} cannot start a tour file: it is neither JSON (`{{`) nor a numbered grid"
+                ),
+            ));
+        }
+    }
+    let cap = memory::available().map_or(u64::MAX, |a| a / PARSE_FACTOR);
+    reader
+        .take(cap.saturating_sub(bytes.len() as u64).saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(file, e))?;
+    if bytes.len() as u64 > cap {
+        return Err(Error::TooLarge(format!(
+            "{file}: more than {} of text, too much to parse in the {} of memory available",
+            memory::human_bytes(cap),
+            memory::human_bytes(cap.saturating_mul(PARSE_FACTOR))
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| Error::io(file, io::Error::new(io::ErrorKind::InvalidData, e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_cannot_be_a_tour_is_refused_at_once() {
+        let e = read_text(io::repeat(0), "/dev/zero")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("/dev/zero: start: '\\0' cannot start a tour file"),
+            "{e}"
+        );
+        assert_eq!(
+            read_text(&b"\xef\xbb\xbf{}"[..], "a").unwrap(),
+            "\u{feff}{}"
+        );
+        assert_eq!(read_text(&b"1 2\n"[..], "a").unwrap(), "1 2\n");
+    }
+}
