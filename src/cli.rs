@@ -368,6 +368,11 @@ struct AnimateArgs {
     /// With --animate: how often to play, `forever`, `once` or a number.
     #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
     repeat: String,
+    /// With --animate and a board: animate Warnsdorff's rule choosing each move
+    /// (candidates and their onward leaps, the tie-break of --variant, dead ends and
+    /// restarts) as an SVG.
+    #[arg(long)]
+    rule: bool,
     /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
     #[arg(long, value_name = "DIR")]
     frames: Option<PathBuf>,
@@ -431,6 +436,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             style,
             walk,
         } => {
+            if walk.rule {
+                return animate_rule(&input, &build, &style, &walk, output.as_deref());
+            }
             let tour = load(&input, &build)?;
             match output {
                 Some(out) if !walk.animate && walk.frames.is_none() => {
@@ -680,6 +688,33 @@ fn animate(
     Ok(render::animate::write_files(
         tour, &opts, timing, out, frames,
     )?)
+}
+
+/// `render BOARD --animate --rule`: Warnsdorff's rule, decision by decision.
+fn animate_rule(
+    input: &str,
+    build: &BuildArgs,
+    style: &StyleArgs,
+    walk: &AnimateArgs,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let out = match out {
+        Some(o) if o.extension().and_then(|e| e.to_str()) == Some("svg") => o,
+        _ => {
+            return Err(Failure::Usage(
+                "--rule writes an animated SVG: give -o PATH.svg".into(),
+            ))
+        }
+    };
+    let board: Board = input.parse()?;
+    let variant = build.variant.as_deref().unwrap_or("roth");
+    let tie = construct::warnsdorff::TieBreak::by_name(variant)
+        .ok_or_else(|| Error::invalid(format!("warnsdorff has no tie-break '{variant}'")))?;
+    let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
+    let trace = knights::rule_trace::record(&board, start, tie, 5)?;
+    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let svg = render::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
+    Ok(knights::atomic::write_bytes(out, svg.as_bytes())?)
 }
 
 fn worksheet(

@@ -22,6 +22,7 @@ pub mod memory;
 pub mod metrics;
 pub mod moves;
 pub mod render;
+pub mod rule_trace;
 pub mod site;
 pub mod symmetry;
 pub mod tour;

@@ -9,6 +9,7 @@
 pub mod animate;
 mod budget;
 mod colour;
+mod degrees;
 mod document;
 mod font;
 mod frame;
@@ -19,6 +20,7 @@ mod pages;
 mod path;
 mod pdf;
 mod raster;
+pub mod rule;
 mod squares;
 pub mod steps;
 mod text;
