@@ -79,6 +79,7 @@ enum Command {
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
   knights render tour.json --theme print -o figure.pdf
+  knights render 1000x1000 --region 0,0,23,23 -o corner.png
   knights render 8x8 --animate --theme teaching -o walk.svg
   knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
     Render {
@@ -353,6 +354,13 @@ struct StyleArgs {
     /// PNG resolution in dots per inch.
     #[arg(long, value_parser = dpi)]
     dpi: Option<f32>,
+    /// auto (an overview when the squares would be too small to see), detail or overview.
+    #[arg(long, default_value = "auto")]
+    style: render::Style,
+    /// Only the cells X0,Y0,X1,Y1 (column and row from 0 at the bottom left, both
+    /// corners included), at full detail; leaps leaving it are cut at its frame.
+    #[arg(long)]
+    region: Option<render::Region>,
 }
 
 /// How to walk the tour step by step.
@@ -757,6 +765,8 @@ impl StyleArgs {
                 (None, Some(d)) => Resolution::Dpi(d),
                 (None, None) => Resolution::default(),
             },
+            style: self.style,
+            region: self.region,
         })
     }
 }

@@ -170,6 +170,7 @@ fn render(c: &Case) -> Vec<u8> {
         theme: Theme::load(c.theme).unwrap(),
         show: c.show.map_or(Show::Defaults, |s| Show::parse(s).unwrap()),
         resolution: Resolution::Width(c.width),
+        ..Default::default()
     };
     let drawing = Drawing::new(&c.tour.0, &c.tour.1, &opts).unwrap();
     drawing.png().unwrap()

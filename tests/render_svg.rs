@@ -172,9 +172,14 @@ fn formation_tours_check_out_and_stay_small() {
         }
     }
     assert_eq!(boards, 91);
-    // Size follows the turns: a 200x200 drawing with default layers stays small.
+    // Size follows the turns: a detailed 200x200 drawing with default layers stays
+    // small (drawn by default as an overview, see tests/render_overview.rs).
     let (t, m) = measured(formation(200, 200));
-    let svg = svg(&t, &m, &Options::default());
+    let detail = Options {
+        style: knights::render::Style::Detail,
+        ..Default::default()
+    };
+    let svg = svg(&t, &m, &detail);
     assert!(
         svg.len() < 2_000 + 12 * m.turns as usize,
         "{} bytes",

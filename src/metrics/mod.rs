@@ -31,7 +31,7 @@ mod tests;
 #[cfg(test)]
 mod zigzags;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::verify::Verified;
@@ -42,7 +42,7 @@ pub use runs::longest_run;
 pub use turns::{is_turn, turn_cells, turns};
 
 /// What a tour measures.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
     /// Cells visited.
     pub cells: u64,
