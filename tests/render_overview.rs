@@ -53,7 +53,7 @@ fn large_boards_are_drawn_as_an_overview_with_their_corners_framed() {
         .parse::<u32>()
         .unwrap();
     let mut busy = std::collections::HashSet::new();
-    for c in turn_cells(t.grid().unwrap()) {
+    for c in turn_cells(t.grid()) {
         let (x, y) = t.board().xy(c);
         busy.insert((x / blocks, y / blocks));
     }
@@ -105,7 +105,7 @@ fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
     let svg = draw(&t, &m, &opts).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let b = t.board();
-    let grid = t.grid().unwrap();
+    let grid = t.grid();
     let turns_inside = turn_cells(grid)
         .into_iter()
         .filter(|&c| region.contains(b.xy(c)))

@@ -81,7 +81,7 @@ fn check(t: &Verified, m: &Metrics, sections: bool) {
     // (a piece end that is a turn is written by both pieces it ends).
     let n = t.path().len();
     let edges = if t.is_closed() { n } else { n - 1 };
-    let turn_set: HashSet<u32> = turn_cells(t.grid().unwrap()).into_iter().collect();
+    let turn_set: HashSet<u32> = turn_cells(t.grid()).into_iter().collect();
     let label = |i: usize| -> usize {
         match t.sections() {
             Some(s) if sections => s.labels()[i] as usize,

@@ -12,7 +12,7 @@ use super::overview::{self, Style};
 use super::path::{Colours, Walk};
 use super::region::Region;
 use super::theme::Theme;
-use super::{markers, path, squares, text};
+use super::{degrees, markers, path, squares, text};
 use crate::metrics::Metrics;
 use crate::verify::Verified;
 use crate::Error;
@@ -133,6 +133,9 @@ pub fn document(
     if layers.has(Layer::Numbers) {
         doc = doc.add(text::numbers(tour, &frame, theme)?);
         around = text::number_size(tour.path().len(), &frame, theme).1 * 1.15;
+    }
+    if layers.has(Layer::Degrees) {
+        doc = doc.add(degrees::layer(tour, &frame, theme)?);
     }
     if layers.has(Layer::Ends) && tour.path().len() >= 2 {
         doc = doc.add(markers::ends(tour, &frame, theme, around));

@@ -9,6 +9,7 @@ use super::frame::{num, Frame};
 use super::theme::Theme;
 use crate::metrics;
 use crate::tour::Tour;
+use crate::verify::Verified;
 
 fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
     Circle::new()
@@ -19,8 +20,8 @@ fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
 }
 
 /// A dot at every turn.
-pub fn turns(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
-    let grid = tour.grid().expect("a verified tour has a move grid");
+pub fn turns(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
+    let grid = tour.grid();
     let r = num(frame.size(&theme.markers.turn));
     let b = tour.board();
     let cells = metrics::turn_cells(grid).into_iter().map(|c| b.xy(c));
@@ -36,8 +37,8 @@ pub fn turns(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
 }
 
 /// A white disk with a dark outline at every crossing.
-pub fn crossings(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
-    let grid = tour.grid().expect("a verified tour has a move grid");
+pub fn crossings(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
+    let grid = tour.grid();
     let m = &theme.markers;
     let r = num(frame.size(&m.crossing));
     let points = metrics::crossing_points(grid).into_iter();

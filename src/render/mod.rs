@@ -9,6 +9,7 @@
 pub mod animate;
 mod budget;
 mod colour;
+mod degrees;
 mod document;
 mod font;
 mod frame;
@@ -22,6 +23,7 @@ mod path;
 mod pdf;
 mod raster;
 pub mod region;
+pub mod rule;
 mod squares;
 pub mod steps;
 mod text;

@@ -160,6 +160,9 @@ pub struct LayerDefaults {
     pub coords: u32,
     /// The step number in each square.
     pub numbers: u32,
+    /// Onward-leap counts (Warnsdorff's degrees); never by default unless set.
+    #[serde(default)]
+    pub degrees: u32,
 }
 
 /// The overview style of boards whose squares are too small to draw one by one (see

@@ -358,7 +358,7 @@ fn algorithm_or_auto(
     match algo {
         Some(a) => at.locate(a),
         None => Located {
-            value: "auto".to_string(),
+            value: crate::construct::Algo::Auto.to_string(),
             place: at.place(fallback),
         },
     }

@@ -241,7 +241,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("9.5n plain formation", 9.5),
             reference("9.25n optimized heels", 9.25),
-            reference("6n lower bound", 6.0),
+            reference("(6 − ε)n asymptotic lower bound", 6.0),
         ],
     );
     let crossings = plots::plot(
@@ -252,7 +252,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("13n plain formation", 13.0),
             reference("12n optimized heels", 12.0),
-            reference("4n lower bound", 4.0),
+            reference("4n crossing lower bound", 4.0),
         ],
     );
     tours::write(&dir.join("plots/turns.svg"), turns.as_bytes())?;

@@ -143,7 +143,7 @@ fn card(job: &Job, b: &Built) -> Card {
         side: format!("{n}"),
         turns_per_n: format!("{:.3}", m.turns as f64 / n),
         crossings_per_n: format!("{:.3}", m.crossings as f64 / n),
-        turn_lower_bound: m.turn_lower_bound,
+        turn_lower_bound: m.edge_turn_bound,
         turn_ratio: format!("{:.3}", m.turn_ratio),
         tags: job.tags.clone(),
         series: job.series.clone(),
