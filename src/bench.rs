@@ -29,7 +29,7 @@ struct Row {
 }
 
 /// Runs the benchmark on square boards of the given sides and prints a table.
-pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
+pub fn run(sizes: &[u32], algo: &str, variant: Option<&str>) -> Result<(), Error> {
     // Every size is checked before the header, so a bad one prints nothing else.
     let boards = sizes
         .iter()
@@ -42,8 +42,12 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
             &format!("the tour and the baseline at {BENCH_BYTES_PER_CELL} bytes a cell"),
         )?;
     }
+    let named = match variant {
+        Some(v) => format!("{algo} --variant {v}"),
+        None => algo.to_string(),
+    };
     println!(
-        "algorithm {algo}, {} threads; times are the best of 3 runs (1 above 20M cells)",
+        "algorithm {named}, {} threads; times are the best of 3 runs (1 above 20M cells)",
         rayon::current_num_threads()
     );
     println!(
@@ -64,14 +68,14 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
         "cross/n"
     );
     for board in &boards {
-        let row = measure(board, algo)?;
+        let row = measure(board, algo, variant)?;
         print_row(board, &row);
     }
     println!("ratio = total / baseline; baseline = fill + walk of the same number of cells; n = the side");
     Ok(())
 }
 
-fn measure(board: &Board, algo: &str) -> Result<Row, Error> {
+fn measure(board: &Board, algo: &str, variant: Option<&str>) -> Result<Row, Error> {
     let cells = board.area();
     let reps = if cells > 20_000_000 { 1 } else { 3 };
     let mut row = Row {
@@ -89,7 +93,9 @@ fn measure(board: &Board, algo: &str) -> Result<Row, Error> {
         reset_peak_memory();
         let before = resident_bytes();
         let t = Instant::now();
-        let tour = construct::build(&Request::closed(board.clone()), algo)?;
+        let mut req = Request::closed(board.clone());
+        req.variant = variant.map(str::to_string);
+        let tour = construct::build(&req, algo)?;
         let construct = t.elapsed();
         let t = Instant::now();
         let tour = verify::constructed(tour)?;

@@ -187,6 +187,9 @@ enum Command {
         /// The construction to time.
         #[arg(long, default_value = "besa")]
         algo: Algo,
+        /// A variant of the construction to time (e.g. --algo besa --variant best).
+        #[arg(long)]
+        variant: Option<String>,
     },
 }
 
@@ -415,7 +418,15 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             ending,
             write,
         } => gadgets(area, ending, write.as_deref()),
-        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, algo.name())?),
+        Command::Bench {
+            sizes,
+            algo,
+            variant,
+        } => Ok(knights::bench::run(
+            &sizes,
+            algo.name(),
+            variant.as_deref(),
+        )?),
     }
 }
 
