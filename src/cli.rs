@@ -12,7 +12,7 @@ use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
-use knights::symmetry::{symmetry, Symmetry};
+use knights::symmetry::{self, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -79,6 +79,7 @@ enum Command {
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
   knights render tour.json --theme print -o figure.pdf
+  knights render 1000x1000 --region 0,0,23,23 -o corner.png
   knights render 8x8 --animate --theme teaching -o walk.svg
   knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
     Render {
@@ -163,6 +164,37 @@ Needs a build with the solver: cargo build --release --features motif")]
     #[command(after_help = "Example:
   knights list")]
     List,
+    /// Prints the known lower bounds on turns and crossings of a board, with sources.
+    #[command(after_help = "Examples:
+  knights bounds 30x30
+  knights bounds 100x100 --json")]
+    Bounds {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Searches gadgets (regions of a tour re-covered by its knights) and prints the
+    /// Pareto front of turns and crossings.
+    #[command(after_help = "Examples:
+  knights gadgets heel                  the paper's heel search (Section 4.2)
+  knights gadgets heel --area open      knights free to enter and leave the heel
+  knights gadgets heel --write src/construct/besa/heels.toml")]
+    Gadgets {
+        /// The gadget: heel (the formation algorithm's bottom-edge heel).
+        #[arg(value_enum)]
+        gadget: GadgetName,
+        /// paper: each knight's first and last heel cell fixed; open: free.
+        #[arg(long, value_enum, default_value_t = GadgetArea::Paper)]
+        area: GadgetArea,
+        /// Let each knight leave at any exit (any) or only the plain heel's (plain).
+        #[arg(long, value_enum, default_value_t = GadgetEnding::Any)]
+        ending: GadgetEnding,
+        /// Also write the heels found (both areas) as a pieces file here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
   knights bench
@@ -322,6 +354,13 @@ struct StyleArgs {
     /// PNG resolution in dots per inch.
     #[arg(long, value_parser = dpi)]
     dpi: Option<f32>,
+    /// auto (an overview when the squares would be too small to see), detail or overview.
+    #[arg(long, default_value = "auto")]
+    style: render::Style,
+    /// Only the cells X0,Y0,X1,Y1 (column and row from 0 at the bottom left, both
+    /// corners included), at full detail; leaps leaving it are cut at its frame.
+    #[arg(long)]
+    region: Option<render::Region>,
 }
 
 /// How to walk the tour step by step.
@@ -337,9 +376,31 @@ struct AnimateArgs {
     /// With --animate: how often to play, `forever`, `once` or a number.
     #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
     repeat: String,
+    /// With --animate and a board: animate Warnsdorff's rule choosing each move
+    /// (candidates and their onward leaps, the tie-break of --variant, dead ends and
+    /// restarts) as an SVG.
+    #[arg(long)]
+    rule: bool,
     /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
     #[arg(long, value_name = "DIR")]
     frames: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetName {
+    Heel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetArea {
+    Paper,
+    Open,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetEnding {
+    Any,
+    Plain,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -383,6 +444,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             style,
             walk,
         } => {
+            if walk.rule {
+                return animate_rule(&input, &build, &style, &walk, output.as_deref());
+            }
             let tour = load(&input, &build)?;
             match output {
                 Some(out) if !walk.animate && walk.frames.is_none() => {
@@ -423,6 +487,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             worksheet(&tour, &plan, per_page as usize, &output)
         }
         Command::List => list(),
+        Command::Bounds { board, json } => print_bounds(&board, json),
+        Command::Gadgets {
+            gadget: GadgetName::Heel,
+            area,
+            ending,
+            write,
+        } => gadgets(area, ending, write.as_deref()),
         Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, algo.name(), open)?),
     }
 }
@@ -565,7 +636,7 @@ struct MetricsReport<'a> {
 fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
     let tour = load(input, args)?;
     let m = metrics::measure(&tour);
-    let sym = symmetry(&tour);
+    let sym = symmetry::of_moves(tour.grid());
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),
@@ -589,7 +660,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     println!("crossings   {}", m.crossings);
     println!(
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
-        m.turn_lower_bound, m.turn_ratio
+        m.edge_turn_bound, m.turn_ratio
     );
     println!("longest run {} leaps", m.longest_run);
     let symmetries: Vec<&str> = [
@@ -625,6 +696,33 @@ fn animate(
     Ok(render::animate::write_files(
         tour, &opts, timing, out, frames,
     )?)
+}
+
+/// `render BOARD --animate --rule`: Warnsdorff's rule, decision by decision.
+fn animate_rule(
+    input: &str,
+    build: &BuildArgs,
+    style: &StyleArgs,
+    walk: &AnimateArgs,
+    out: Option<&Path>,
+) -> Result<(), Failure> {
+    let out = match out {
+        Some(o) if o.extension().and_then(|e| e.to_str()) == Some("svg") => o,
+        _ => {
+            return Err(Failure::Usage(
+                "--rule writes an animated SVG: give -o PATH.svg".into(),
+            ))
+        }
+    };
+    let board: Board = input.parse()?;
+    let variant = build.variant.as_deref().unwrap_or("roth");
+    let tie = construct::warnsdorff::TieBreak::by_name(variant)
+        .ok_or_else(|| Error::invalid(format!("warnsdorff has no tie-break '{variant}'")))?;
+    let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
+    let trace = knights::rule_trace::record(&board, start, tie, 5)?;
+    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let svg = render::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
+    Ok(knights::atomic::write_bytes(out, svg.as_bytes())?)
 }
 
 fn worksheet(
@@ -667,6 +765,8 @@ impl StyleArgs {
                 (None, Some(d)) => Resolution::Dpi(d),
                 (None, None) => Resolution::default(),
             },
+            style: self.style,
+            region: self.region,
         })
     }
 }
@@ -772,6 +872,43 @@ fn build_site(
         eprintln!("knights: warning: {w}");
     }
     eprintln!("{summary}");
+    Ok(())
+}
+
+/// `knights bounds`: each lower bound with its source.
+fn print_bounds(board: &Board, json: bool) -> Result<(), Failure> {
+    let bounds = metrics::bounds::bounds(board.width(), board.height());
+    if json {
+        let text = serde_json::to_string_pretty(&bounds)
+            .map_err(|e| Error::internal(format!("bounds as JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("lower bounds for the {board} board");
+    for b in bounds {
+        let exact = if b.exact { "" } else { " (leading term)" };
+        println!("{:>9} >= {:>10.1}{exact}  {}", b.measure, b.value, b.source);
+    }
+    Ok(())
+}
+
+/// `knights gadgets heel`: the front as a table; the pieces file when asked.
+fn gadgets(area: GadgetArea, ending: GadgetEnding, write: Option<&Path>) -> Result<(), Failure> {
+    use knights::construct::besa::gadgets::{self, Area};
+    use knights::gadget::Ending;
+    let area = match area {
+        GadgetArea::Paper => Area::Paper,
+        GadgetArea::Open => Area::Open,
+    };
+    let ending = match ending {
+        GadgetEnding::Any => Ending::Any,
+        GadgetEnding::Plain => Ending::Plain,
+    };
+    print!("{}", gadgets::report(area, ending));
+    if let Some(path) = write {
+        knights::atomic::write_bytes(path, gadgets::heels_toml().as_bytes())?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }
 

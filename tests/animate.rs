@@ -219,3 +219,52 @@ fn worksheets_are_multi_page_pdfs_with_fonts_embedded() {
     let out = knights(&["worksheet", "5x5", "--open", "-o", "sheet.svg"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn degrees_label_every_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("deg.svg");
+    let s = svg.to_str().unwrap();
+    ok(&[
+        "render",
+        "8x8",
+        "--algo",
+        "warnsdorff",
+        "--open",
+        "--show",
+        "+degrees",
+        "-o",
+        s,
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("class=\"degree\"").count(), 64);
+    // The last square has no onward leap, and no square has more than eight.
+    assert!(text.contains(">\n0\n</text>"));
+}
+
+#[test]
+fn the_rule_is_animated_decision_by_decision() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("rule.svg");
+    let s = svg.to_str().unwrap();
+    // Plain tie-breaking from a corner of 5x8 meets a dead end, then restarts.
+    ok(&[
+        "render",
+        "5x8",
+        "--animate",
+        "--rule",
+        "--variant",
+        "first",
+        "-o",
+        s,
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("Dead end on") && text.contains("The knight starts on e8."));
+    assert!(text.matches("class=\"chosen\"").count() >= 39);
+    ok(&["render", "8x8", "--animate", "--rule", "-o", s]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // 1 start and 63 decisions, each with its chosen square.
+    assert_eq!(text.matches("class=\"decision\"").count(), 64);
+    assert_eq!(text.matches("class=\"chosen\"").count(), 63);
+    assert!(text.contains("roth") && text.contains("tie-break"));
+}

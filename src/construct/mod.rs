@@ -17,6 +17,8 @@ pub mod parberry;
 mod registry;
 pub mod search;
 pub mod stitch;
+#[cfg(test)]
+mod stored;
 pub mod warnsdorff;
 
 use crate::board::Board;

@@ -293,7 +293,9 @@ mod tests {
         assert_eq!(r.part, Part::Variant);
         let r = variant(&req(8, 8, false, Some("roth")), "besa");
         assert!(
-            r.error.to_string().contains("(it has: none)"),
+            r.error
+                .to_string()
+                .contains("(it has: turns, crossings, best)"),
             "{}",
             r.error
         );

@@ -5,7 +5,9 @@
 //! Reading only checks the file's shape; whether the path is a tour is
 //! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
 
-mod grid;
+#[cfg(test)]
+mod fuzz;
+pub(crate) mod grid;
 mod input;
 mod json;
 

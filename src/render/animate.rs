@@ -18,7 +18,7 @@ use super::colour;
 use super::frame::{num, Frame};
 use super::layers::{Layer, Layers};
 use super::path::{Piece, Walk};
-use super::steps::{Repeat, Steps, Timing, MAX_STEPS};
+use super::steps::{key, Steps, Timing, MAX_STEPS};
 use super::theme::Theme;
 use super::Options;
 use super::{squares, text};
@@ -271,7 +271,7 @@ impl<'a> Walkthrough<'a> {
                     .set("values", values.join(";"))
                     .set("keyTimes", self.key_times(states));
                 g.set("transform", format!("translate({x} {y})"))
-                    .add(self.timed(anim, timing))
+                    .add(self.steps.timed(anim, &timing))
             }
         }
     }
@@ -305,27 +305,9 @@ impl<'a> Walkthrough<'a> {
             When::Animated(timing) => {
                 let last = self.steps.len();
                 (0..=last).fold(g, |g, s| {
-                    let (a, b) = (self.steps.key_time(s), self.steps.key_time(s + 1));
-                    let (values, times) = match s {
-                        0 if last == 0 => ("visible".to_string(), "0".to_string()),
-                        0 => ("visible;hidden".into(), format!("0;{}", num6(b))),
-                        s if s == last => ("hidden;visible".into(), format!("0;{}", num6(a))),
-                        _ => (
-                            "hidden;visible;hidden".into(),
-                            format!("0;{};{}", num6(a), num6(b)),
-                        ),
-                    };
-                    let anim = Animate::new()
-                        .set("attributeName", "visibility")
-                        .set("calcMode", "discrete")
-                        .set("values", values)
-                        .set("keyTimes", times);
+                    let anim = self.steps.visible(s, (s < last).then_some(s + 1), &timing);
                     let shown = if s == 0 { "visible" } else { "hidden" };
-                    g.add(
-                        label(s)
-                            .set("visibility", shown)
-                            .add(self.timed(anim, timing)),
-                    )
+                    g.add(label(s).set("visibility", shown).add(anim))
                 })
             }
         }
@@ -337,39 +319,16 @@ impl<'a> Walkthrough<'a> {
             .set("attributeName", "opacity")
             .set("calcMode", "discrete")
             .set("values", "0;1")
-            .set("keyTimes", format!("0;{}", num6(self.steps.key_time(s))));
-        self.timed(anim, timing)
+            .set("keyTimes", format!("0;{}", key(self.steps.key_time(s))));
+        self.steps.timed(anim, &timing)
     }
 
     /// `keyTimes` for the start of each of `states`.
     fn key_times(&self, states: std::ops::RangeInclusive<usize>) -> String {
         states
-            .map(|s| num6(self.steps.key_time(s)))
+            .map(|s| key(self.steps.key_time(s)))
             .collect::<Vec<_>>()
             .join(";")
-    }
-
-    /// Gives an animation the shared duration and repetition.
-    fn timed<T: svg::Node>(&self, mut anim: T, timing: Timing) -> T {
-        let count = match timing.repeat {
-            Repeat::Forever => "indefinite".to_string(),
-            Repeat::Times(n) => n.to_string(),
-        };
-        anim.assign("dur", format!("{}s", num(self.steps.duration(&timing))));
-        anim.assign("repeatCount", count);
-        anim.assign("fill", "freeze");
-        anim
-    }
-}
-
-/// A key time with six decimals (three are too coarse for hundreds of steps).
-fn num6(v: f64) -> String {
-    let s = format!("{v:.6}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s.is_empty() {
-        "0".into()
-    } else {
-        s.to_string()
     }
 }
 
@@ -377,6 +336,7 @@ fn num6(v: f64) -> String {
 mod tests {
     use super::*;
     use crate::construct::{build, Request};
+    use crate::render::steps::Repeat;
     use crate::render::Resolution;
     use crate::verify::verify;
     use crate::Board;

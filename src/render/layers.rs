@@ -22,10 +22,13 @@ pub enum Layer {
     Coords,
     /// The step number in each square.
     Numbers,
+    /// In each square, how many onward leaps it had when the knight reached it: the
+    /// count Warnsdorff's rule chooses by.
+    Degrees,
 }
 
 /// Every layer, in drawing order.
-pub const ALL: [Layer; 7] = [
+pub const ALL: [Layer; 8] = [
     Layer::Squares,
     Layer::Sections,
     Layer::Turns,
@@ -33,6 +36,7 @@ pub const ALL: [Layer; 7] = [
     Layer::Ends,
     Layer::Coords,
     Layer::Numbers,
+    Layer::Degrees,
 ];
 
 impl Layer {
@@ -46,6 +50,7 @@ impl Layer {
             Layer::Ends => "ends",
             Layer::Coords => "coords",
             Layer::Numbers => "numbers",
+            Layer::Degrees => "degrees",
         }
     }
 
@@ -68,13 +73,14 @@ impl Layer {
             Layer::Ends => d.ends,
             Layer::Coords => d.coords,
             Layer::Numbers => d.numbers,
+            Layer::Degrees => d.degrees,
         }
     }
 }
 
 /// A set of layers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Layers(u8);
+pub struct Layers(u16);
 
 impl Layers {
     /// Every layer.
@@ -82,15 +88,15 @@ impl Layers {
 
     /// Whether `l` is shown.
     pub fn has(self, l: Layer) -> bool {
-        self.0 & (1 << l as u8) != 0
+        self.0 & (1 << l as u16) != 0
     }
 
     /// This set with `l` shown or hidden.
     pub fn with(self, l: Layer, on: bool) -> Layers {
         if on {
-            Layers(self.0 | 1 << l as u8)
+            Layers(self.0 | 1 << l as u16)
         } else {
-            Layers(self.0 & !(1 << l as u8))
+            Layers(self.0 & !(1 << l as u16))
         }
     }
 

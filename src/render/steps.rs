@@ -3,6 +3,9 @@
 //! sections of consecutive moves so an animation has at most [`MAX_STEPS`] steps.
 //! The animated SVG, the GIF and the numbered frames all read the same timeline.
 
+use svg::node::element::Animate;
+
+use super::frame::num;
 use crate::Error;
 
 /// The most steps an animation has: past this many moves, steps are sections.
@@ -123,6 +126,53 @@ impl Steps {
     /// Seconds one play lasts.
     pub fn duration(&self, t: &Timing) -> f64 {
         (self.len() + HOLD_STEPS) as f64 * t.step_seconds()
+    }
+}
+
+impl Steps {
+    /// Gives an animation this timeline's duration and repetition, keeping its last
+    /// value when it stops.
+    pub fn timed<T: svg::Node>(&self, mut anim: T, timing: &Timing) -> T {
+        let count = match timing.repeat {
+            Repeat::Forever => "indefinite".to_string(),
+            Repeat::Times(n) => n.to_string(),
+        };
+        anim.assign("dur", format!("{}s", num(self.duration(timing))));
+        anim.assign("repeatCount", count);
+        anim.assign("fill", "freeze");
+        anim
+    }
+
+    /// An animation of `visibility`: visible from state `from` until state `until`
+    /// (`None`: to the end).
+    pub fn visible(&self, from: usize, until: Option<usize>, timing: &Timing) -> Animate {
+        let (a, b) = (
+            key(self.key_time(from)),
+            until.map(|u| key(self.key_time(u))),
+        );
+        let (values, times) = match (from, b) {
+            (0, None) => ("visible".to_string(), "0".to_string()),
+            (0, Some(b)) => ("visible;hidden".into(), format!("0;{b}")),
+            (_, None) => ("hidden;visible".into(), format!("0;{a}")),
+            (_, Some(b)) => ("hidden;visible;hidden".into(), format!("0;{a};{b}")),
+        };
+        let anim = Animate::new()
+            .set("attributeName", "visibility")
+            .set("calcMode", "discrete")
+            .set("values", values)
+            .set("keyTimes", times);
+        self.timed(anim, timing)
+    }
+}
+
+/// A key time with six decimals (three are too coarse for hundreds of steps).
+pub fn key(v: f64) -> String {
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() {
+        "0".into()
+    } else {
+        s.to_string()
     }
 }
 

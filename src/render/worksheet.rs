@@ -194,7 +194,7 @@ fn exercise(
 }
 
 /// `s` cut at spaces into lines of at most `width` characters (longer words alone).
-fn wrap(s: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(s: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in s.split_whitespace() {
         match lines.last_mut() {

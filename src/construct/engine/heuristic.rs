@@ -45,6 +45,24 @@ impl TieBreak {
         }
     }
 
+    /// The key of cell `(x, y)` of a `w` x `h` board under the tie-breaks that depend
+    /// only on where the cell is (first, roth, corner): smaller wins. `None` for the
+    /// others, whose key needs the search's state.
+    pub fn position_key(self, (x, y): (i64, i64), (w, h): (i64, i64)) -> Option<i64> {
+        match self {
+            TieBreak::First => Some(0),
+            TieBreak::Roth => {
+                let (dx, dy) = (2 * x + 1 - w, 2 * y + 1 - h);
+                Some(-(dx * dx + dy * dy))
+            }
+            TieBreak::Corner => {
+                let (dx, dy) = (x.min(w - 1 - x), y.min(h - 1 - y));
+                Some(dx * dx + dy * dy)
+            }
+            TieBreak::Random | TieBreak::Lookahead => None,
+        }
+    }
+
     /// The tie-break called `name`.
     pub fn by_name(name: &str) -> Option<TieBreak> {
         TieBreak::ALL.into_iter().find(|t| t.name() == name)
@@ -83,20 +101,15 @@ impl Heuristic {
     /// The tie-break key of the free cell `p`: smaller wins.
     fn key(&mut self, field: &Field, p: u32) -> i64 {
         let (x, y) = field.xy(p);
-        let (x, y) = (x as i64, y as i64);
+        if let Some(k) = self
+            .tie
+            .position_key((x as i64, y as i64), (self.width, self.height))
+        {
+            return k;
+        }
         match self.tie {
-            TieBreak::First => 0,
-            TieBreak::Roth => {
-                let (dx, dy) = (2 * x + 1 - self.width, 2 * y + 1 - self.height);
-                -(dx * dx + dy * dy)
-            }
-            TieBreak::Corner => {
-                let dx = x.min(self.width - 1 - x);
-                let dy = y.min(self.height - 1 - y);
-                dx * dx + dy * dy
-            }
             TieBreak::Random => self.rng.gen::<u32>() as i64,
-            TieBreak::Lookahead => field
+            _ => field
                 .neighbours(p)
                 .filter(|&n| field.is_free(n))
                 .map(|n| field.degree(n) as i64)
