@@ -28,8 +28,9 @@ struct Row {
     crossings: u64,
 }
 
-/// Runs the benchmark on square boards of the given sides and prints a table.
-pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
+/// Runs the benchmark on square boards of the given sides and prints a table (open
+/// tours when `open`, for constructions such as hilbert that build only those).
+pub fn run(sizes: &[u32], algo: &str, open: bool) -> Result<(), Error> {
     // Every size is checked before the header, so a bad one prints nothing else.
     let boards = sizes
         .iter()
@@ -64,14 +65,14 @@ pub fn run(sizes: &[u32], algo: &str) -> Result<(), Error> {
         "cross/n"
     );
     for board in &boards {
-        let row = measure(board, algo)?;
+        let row = measure(board, algo, open)?;
         print_row(board, &row);
     }
     println!("ratio = total / baseline; baseline = fill + walk of the same number of cells; n = the side");
     Ok(())
 }
 
-fn measure(board: &Board, algo: &str) -> Result<Row, Error> {
+fn measure(board: &Board, algo: &str, open: bool) -> Result<Row, Error> {
     let cells = board.area();
     let reps = if cells > 20_000_000 { 1 } else { 3 };
     let mut row = Row {
@@ -89,7 +90,11 @@ fn measure(board: &Board, algo: &str) -> Result<Row, Error> {
         reset_peak_memory();
         let before = resident_bytes();
         let t = Instant::now();
-        let tour = construct::build(&Request::closed(board.clone()), algo)?;
+        let req = Request {
+            open,
+            ..Request::closed(board.clone())
+        };
+        let tour = construct::build(&req, algo)?;
         let construct = t.elapsed();
         let t = Instant::now();
         let tour = verify::constructed(tour)?;

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use knights::atomic::write_with;
-use knights::construct::{self, Algo, Request};
+use knights::construct::{self, motif, Algo, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render::{self, Drawing, Resolution, Show, Theme};
 use knights::site;
-use knights::symmetry::{symmetry, Symmetry};
+use knights::symmetry::{self, Symmetry};
 use knights::{verify, Board, Error, Tour, Verified};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -79,6 +79,7 @@ enum Command {
   knights render 30x30 -o formation.svg
   knights render 8x8 --theme teaching --show numbers -o teach.png
   knights render tour.json --theme print -o figure.pdf
+  knights render 1000x1000 --region 0,0,23,23 -o corner.png
   knights render 8x8 --animate --theme teaching -o walk.svg
   knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
     Render {
@@ -116,6 +117,24 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Designs a motif by integer programming: the tour closest to symmetric.
+    #[command(after_help = "Examples:
+  knights motif 8x8 -o o8.json          open, bottom-left corner to next to bottom-right
+  knights motif 8x8 --symmetry quarter --format grid
+  knights motif 6x6 --closed
+Needs a build with the solver: cargo build --release --features motif")]
+    Motif {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        #[command(flatten)]
+        motif: MotifArgs,
+        /// Output format of the tour.
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write the tour here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
     #[command(after_help = "Examples:
   knights worksheet 8x8 -o sheet.pdf
@@ -145,10 +164,42 @@ enum Command {
     #[command(after_help = "Example:
   knights list")]
     List,
+    /// Prints the known lower bounds on turns and crossings of a board, with sources.
+    #[command(after_help = "Examples:
+  knights bounds 30x30
+  knights bounds 100x100 --json")]
+    Bounds {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Searches gadgets (regions of a tour re-covered by its knights) and prints the
+    /// Pareto front of turns and crossings.
+    #[command(after_help = "Examples:
+  knights gadgets heel                  the paper's heel search (Section 4.2)
+  knights gadgets heel --area open      knights free to enter and leave the heel
+  knights gadgets heel --write src/construct/besa/heels.toml")]
+    Gadgets {
+        /// The gadget: heel (the formation algorithm's bottom-edge heel).
+        #[arg(value_enum)]
+        gadget: GadgetName,
+        /// paper: each knight's first and last heel cell fixed; open: free.
+        #[arg(long, value_enum, default_value_t = GadgetArea::Paper)]
+        area: GadgetArea,
+        /// Let each knight leave at any exit (any) or only the plain heel's (plain).
+        #[arg(long, value_enum, default_value_t = GadgetEnding::Any)]
+        ending: GadgetEnding,
+        /// Also write the heels found (both areas) as a pieces file here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
   knights bench
-  knights bench --sizes 1000,4000")]
+  knights bench --sizes 1000,4000
+  knights bench --algo hilbert --open --sizes 1024,8192")]
     Bench {
         /// Square board sides to time.
         #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
@@ -156,6 +207,9 @@ enum Command {
         /// The construction to time.
         #[arg(long, default_value = "besa")]
         algo: Algo,
+        /// Time open tours (hilbert builds only those).
+        #[arg(long)]
+        open: bool,
     },
 }
 
@@ -250,6 +304,41 @@ impl std::str::FromStr for Start {
     }
 }
 
+/// The motif model's options.
+#[derive(clap::Args, Debug)]
+struct MotifArgs {
+    /// An open tour (the default): from --from to --to.
+    #[arg(long, conflicts_with = "closed")]
+    open: bool,
+    /// A closed tour.
+    #[arg(long)]
+    closed: bool,
+    /// The open tour's first square X,Y (default: the bottom-left corner).
+    #[arg(long, conflicts_with = "closed")]
+    from: Option<Start>,
+    /// The open tour's last square X,Y (default: diagonally next to the bottom-right corner).
+    #[arg(long, conflicts_with = "closed")]
+    to: Option<Start>,
+    /// The symmetry to come closest to: mirror (vertical axis) or quarter (turns).
+    #[arg(long, default_value = "mirror")]
+    symmetry: String,
+    /// A leap the tour must make, X,Y:X,Y (repeatable).
+    #[arg(long)]
+    force: Vec<String>,
+    /// Repeat interior leaps with this period along both axes.
+    #[arg(long)]
+    repeat: Option<u32>,
+    /// With --repeat: the cells along each side left free of repetition.
+    #[arg(long, default_value_t = 2, requires = "repeat")]
+    margin: u32,
+    /// Write the RANK-th tour found (1 = the best; each found tour is cut off before the next).
+    #[arg(long, default_value_t = 1)]
+    rank: usize,
+    /// Seconds the solver may take in all.
+    #[arg(long, default_value_t = 600)]
+    time_limit: u64,
+}
+
 /// How to draw.
 #[derive(clap::Args, Debug)]
 struct StyleArgs {
@@ -265,6 +354,13 @@ struct StyleArgs {
     /// PNG resolution in dots per inch.
     #[arg(long, value_parser = dpi)]
     dpi: Option<f32>,
+    /// auto (an overview when the squares would be too small to see), detail or overview.
+    #[arg(long, default_value = "auto")]
+    style: render::Style,
+    /// Only the cells X0,Y0,X1,Y1 (column and row from 0 at the bottom left, both
+    /// corners included), at full detail; leaps leaving it are cut at its frame.
+    #[arg(long)]
+    region: Option<render::Region>,
 }
 
 /// How to walk the tour step by step.
@@ -288,6 +384,23 @@ struct AnimateArgs {
     /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
     #[arg(long, value_name = "DIR")]
     frames: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetName {
+    Heel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetArea {
+    Paper,
+    Open,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GadgetEnding {
+    Any,
+    Plain,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -349,6 +462,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             jobs,
             force,
         } => build_site(content, templates, out, jobs, force),
+        Command::Motif {
+            board,
+            motif,
+            format,
+            output,
+        } => design_motif(&board, &motif, format, output.as_deref()),
         Command::Worksheet {
             input,
             output,
@@ -368,7 +487,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             worksheet(&tour, &plan, per_page as usize, &output)
         }
         Command::List => list(),
-        Command::Bench { sizes, algo } => Ok(knights::bench::run(&sizes, algo.name())?),
+        Command::Bounds { board, json } => print_bounds(&board, json),
+        Command::Gadgets {
+            gadget: GadgetName::Heel,
+            area,
+            ending,
+            write,
+        } => gadgets(area, ending, write.as_deref()),
+        Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, algo.name(), open)?),
     }
 }
 
@@ -510,7 +636,7 @@ struct MetricsReport<'a> {
 fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
     let tour = load(input, args)?;
     let m = metrics::measure(&tour);
-    let sym = symmetry(&tour);
+    let sym = symmetry::of_moves(tour.grid());
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),
@@ -534,7 +660,7 @@ fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failur
     println!("crossings   {}", m.crossings);
     println!(
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
-        m.turn_lower_bound, m.turn_ratio
+        m.edge_turn_bound, m.turn_ratio
     );
     println!("longest run {} leaps", m.longest_run);
     let symmetries: Vec<&str> = [
@@ -639,8 +765,91 @@ impl StyleArgs {
                 (None, Some(d)) => Resolution::Dpi(d),
                 (None, None) => Resolution::default(),
             },
+            style: self.style,
+            region: self.region,
         })
     }
+}
+
+/// The motif model `args` describe on `board`.
+fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec, Error> {
+    let mut spec = motif::Spec::open_default(board.width(), board.height());
+    if args.closed {
+        spec.ends = motif::Ends::Closed;
+    } else if let motif::Ends::Open(s, t) = spec.ends {
+        let from = args.from.map_or(s, |Start(x, y)| (x, y));
+        let to = args.to.map_or(t, |Start(x, y)| (x, y));
+        spec.ends = motif::Ends::Open(from, to);
+    }
+    spec.symmetry = args.symmetry.parse()?;
+    for f in &args.force {
+        let bad = || Error::invalid(format!("'{f}' is not a leap: write X,Y:X,Y, e.g. 0,0:1,2"));
+        let (a, b) = f.split_once(':').ok_or_else(bad)?;
+        let (Ok(Start(ax, ay)), Ok(Start(bx, by))) = (a.parse::<Start>(), b.parse::<Start>())
+        else {
+            return Err(bad());
+        };
+        spec.forced.push(((ax, ay), (bx, by)));
+    }
+    spec.repeat = args.repeat.map(|period| motif::Repeat {
+        period,
+        margin: args.margin,
+    });
+    spec.check()?;
+    Ok(spec)
+}
+
+/// `knights motif`: solves the model, reports every tour found against the bound,
+/// and writes the one asked for, verified.
+fn design_motif(
+    board: &Board,
+    args: &MotifArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let text_format = match fmt {
+        OutFormat::Json => Format::Json,
+        OutFormat::Grid => Format::Grid,
+        other => {
+            return Err(Failure::Usage(format!(
+                "knights motif writes json or grid, not {}: render the file afterwards",
+                format!("{other:?}").to_lowercase()
+            )))
+        }
+    };
+    if args.rank == 0 {
+        return Err(Failure::Usage("--rank counts from 1".into()));
+    }
+    let spec = motif_spec(board, args)?;
+    let limit = std::time::Duration::from_secs(args.time_limit);
+    let found = motif::solve(&spec, args.rank, limit)?;
+    for (k, m) in found.iter().enumerate() {
+        let verdict = if m.optimal() {
+            "optimal"
+        } else {
+            "not proved optimal"
+        };
+        eprintln!(
+            "tour {}: {} symmetric leaps ({}), solver bound {}: {verdict}",
+            k + 1,
+            m.count,
+            spec.symmetry,
+            m.bound
+        );
+    }
+    let Some(chosen) = found.get(args.rank - 1) else {
+        return Err(Failure::Invalid(Error::GaveUp(format!(
+            "the solver found {} tours within {} s, fewer than --rank {}",
+            found.len(),
+            args.time_limit,
+            args.rank
+        ))));
+    };
+    let tour = verify::constructed(chosen.tour.clone())?;
+    write_with(output.unwrap_or(Path::new("-")), |out| {
+        format::write(&tour, text_format, &mut &mut *out)
+    })?;
+    Ok(())
 }
 
 fn build_site(
@@ -663,6 +872,43 @@ fn build_site(
         eprintln!("knights: warning: {w}");
     }
     eprintln!("{summary}");
+    Ok(())
+}
+
+/// `knights bounds`: each lower bound with its source.
+fn print_bounds(board: &Board, json: bool) -> Result<(), Failure> {
+    let bounds = metrics::bounds::bounds(board.width(), board.height());
+    if json {
+        let text = serde_json::to_string_pretty(&bounds)
+            .map_err(|e| Error::internal(format!("bounds as JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("lower bounds for the {board} board");
+    for b in bounds {
+        let exact = if b.exact { "" } else { " (leading term)" };
+        println!("{:>9} >= {:>10.1}{exact}  {}", b.measure, b.value, b.source);
+    }
+    Ok(())
+}
+
+/// `knights gadgets heel`: the front as a table; the pieces file when asked.
+fn gadgets(area: GadgetArea, ending: GadgetEnding, write: Option<&Path>) -> Result<(), Failure> {
+    use knights::construct::besa::gadgets::{self, Area};
+    use knights::gadget::Ending;
+    let area = match area {
+        GadgetArea::Paper => Area::Paper,
+        GadgetArea::Open => Area::Open,
+    };
+    let ending = match ending {
+        GadgetEnding::Any => Ending::Any,
+        GadgetEnding::Plain => Ending::Plain,
+    };
+    print!("{}", gadgets::report(area, ending));
+    if let Some(path) = write {
+        knights::atomic::write_bytes(path, gadgets::heels_toml().as_bytes())?;
+        println!("wrote {}", path.display());
+    }
     Ok(())
 }
 

@@ -153,6 +153,22 @@ pub enum Failure {
         /// The leaper, as `(1, 2)`.
         leaper: String,
     },
+    /// The move grid a construction attached is of another board.
+    #[error("the tour's move grid is of the {grid} board, not the {board} board")]
+    GridBoard {
+        /// The grid's board.
+        grid: String,
+        /// The tour's board.
+        board: String,
+    },
+    /// The move grid a construction attached does not hold the path's moves.
+    #[error("the tour's move grid does not hold its path's moves at [{x}, {y}]")]
+    GridMismatch {
+        /// Column.
+        x: u32,
+        /// Row from the bottom.
+        y: u32,
+    },
     /// A tour claimed closed whose ends are not a leap apart.
     #[error("the tour claims to be closed, but its last cell [{}, {}] is not a {leaper} leap from its first [{}, {}]", last.0, last.1, first.0, first.1)]
     NotClosed {

@@ -43,11 +43,14 @@ impl Map {
     }
 }
 
-/// The symmetries of `tour`'s moves (none when a step is not a leap).
+/// The symmetries of `tour`'s moves (none when a step is not a leap). For a verified
+/// tour, [`of_moves`] of its grid reads the grid it already has.
 pub fn symmetry(tour: &Tour) -> Symmetry {
-    let Some(grid) = tour.grid() else {
-        return Symmetry::default();
-    };
+    tour.grid().map(of_moves).unwrap_or_default()
+}
+
+/// The symmetries of a tour's moves.
+pub fn of_moves(grid: &MoveGrid) -> Symmetry {
     let b = grid.board();
     let (w, h) = (b.width() as i64 - 1, b.height() as i64 - 1);
     let square = w == h;

@@ -117,10 +117,21 @@ impl Tour {
         self
     }
 
-    /// Attaches the move grid this tour was walked from, so metrics need not rebuild it.
-    pub(crate) fn with_grid(self, grid: MoveGrid) -> Tour {
-        let _ = self.grid.set(Some(grid));
+    /// Attaches the move grid this tour was walked from, so metrics need not rebuild it
+    /// ([`crate::verify`] proves it equal to the path).
+    pub(crate) fn with_grid(mut self, grid: MoveGrid) -> Tour {
+        self.grid = OnceLock::from(Some(grid));
         self
+    }
+
+    /// The grid a construction attached (or one already made from the path).
+    pub(crate) fn attached_grid(&self) -> Option<&MoveGrid> {
+        self.grid.get().and_then(Option::as_ref)
+    }
+
+    /// Takes the grid out of the tour, for [`crate::verify`] to prove and keep.
+    pub(crate) fn take_grid(&mut self) -> Option<MoveGrid> {
+        self.grid.take().flatten()
     }
 
     /// The board toured.

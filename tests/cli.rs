@@ -143,7 +143,7 @@ fn usage_errors_exit_2() {
 #[test]
 fn every_subcommand_has_help_with_an_example() {
     for sub in [
-        "tour", "verify", "metrics", "render", "build", "list", "bench",
+        "tour", "verify", "metrics", "render", "build", "list", "bench", "bounds", "gadgets",
     ] {
         let o = knights(&[sub, "--help"]);
         assert!(o.status.success(), "{sub}");
@@ -195,4 +195,96 @@ fn writing_to_an_unwritable_path_fails_cleanly() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).starts_with("knights: /nonexistent/folder/t.json: "));
     assert!(!Path::new("/nonexistent/folder/t.json").exists());
+}
+
+#[test]
+fn gadgets_heel_prints_the_papers_front_and_writes_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("heels.toml");
+    let o = knights(&["gadgets", "heel", "--write", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("622 covers"), "{out}");
+    assert!(out.contains("   21         31       2"), "{out}");
+    assert!(out.contains("   22         28       1"), "{out}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written, include_str!("../src/construct/besa/heels.toml"));
+}
+
+#[test]
+fn bounds_lists_each_bound_with_its_source() {
+    let o = knights(&["bounds", "30x30", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 4);
+    assert_eq!(list[0]["value"], 116.0);
+    assert_eq!(list[3]["measure"], "crossings");
+    assert_eq!(list[3]["value"], 120.0);
+    let o = knights(&["bounds", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn besa_variants_build_and_verify() {
+    for v in ["turns", "crossings", "best"] {
+        let o = knights(&[
+            "metrics",
+            "64x64",
+            "--algo",
+            "besa",
+            "--variant",
+            v,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{v}: {}", stderr(&o));
+    }
+    let o = knights(&["tour", "30x30", "--algo", "besa", "--variant", "nope"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("turns, crossings, best"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn structured_tours_build_and_verify_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (board, algo) in [("64x64", "hilbert"), ("64x104", "fibonacci")] {
+        let path = dir.path().join(format!("{algo}.json"));
+        let o = knights(&[
+            "tour",
+            board,
+            "--algo",
+            algo,
+            "--open",
+            "-o",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = knights(&["verify", path.to_str().unwrap()]);
+        assert!(stdout(&o).contains("ok, an open tour"), "{}", stderr(&o));
+    }
+    let o = knights(&["tour", "24x24", "--algo", "hilbert", "--open"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("8 * 2^k"), "{}", stderr(&o));
+}
+
+#[test]
+fn motif_says_whether_this_build_has_the_solver() {
+    let o = knights(&["motif", "6x6", "--format", "grid"]);
+    if cfg!(feature = "motif") {
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).contains("optimal"), "{}", stderr(&o));
+        let v = knights_stdin(&["verify", "-"], &o.stdout);
+        assert!(v.status.success(), "{}", stderr(&v));
+    } else {
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("--features motif"), "{}", stderr(&o));
+    }
+    // A bad model is refused either way, naming the problem.
+    let o = knights(&["motif", "8x6", "--symmetry", "quarter"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("square"), "{}", stderr(&o));
 }

@@ -3,7 +3,7 @@
 //! its channels differs by more than 1; any differing pixel fails the test and writes
 //! `expected | differences | actual` to the test's temporary folder.
 //!
-//! `KNIGHTS_REGEN_REFS=1 cargo test --test render_refs` rewrites the references (look at
+//! `KNIGHTS_REGENERATE=1 cargo test --test render_refs` rewrites the references (look at
 //! them before committing).
 
 mod render_support;
@@ -170,6 +170,7 @@ fn render(c: &Case) -> Vec<u8> {
         theme: Theme::load(c.theme).unwrap(),
         show: c.show.map_or(Show::Defaults, |s| Show::parse(s).unwrap()),
         resolution: Resolution::Width(c.width),
+        ..Default::default()
     };
     let drawing = Drawing::new(&c.tour.0, &c.tour.1, &opts).unwrap();
     drawing.png().unwrap()
@@ -208,7 +209,7 @@ fn compare(expected: &Pixmap, actual: &Pixmap) -> (usize, Pixmap) {
 
 #[test]
 fn drawings_match_their_reference_images() {
-    let regen = std::env::var("KNIGHTS_REGEN_REFS").is_ok_and(|v| v == "1");
+    let regen = std::env::var("KNIGHTS_REGENERATE").is_ok_and(|v| v == "1");
     let diffs = Path::new(env!("CARGO_TARGET_TMPDIR")).join("render-diffs");
     let mut failures = Vec::new();
     for c in cases() {
@@ -220,7 +221,7 @@ fn drawings_match_their_reference_images() {
         }
         let Ok(expected) = std::fs::read(&file) else {
             failures.push(format!(
-                "{}: no reference (run with KNIGHTS_REGEN_REFS=1)",
+                "{}: no reference (run with KNIGHTS_REGENERATE=1)",
                 c.name
             ));
             continue;

@@ -81,7 +81,7 @@ fn check(t: &Verified, m: &Metrics, sections: bool) {
     // (a piece end that is a turn is written by both pieces it ends).
     let n = t.path().len();
     let edges = if t.is_closed() { n } else { n - 1 };
-    let turn_set: HashSet<u32> = turn_cells(t.grid().unwrap()).into_iter().collect();
+    let turn_set: HashSet<u32> = turn_cells(t.grid()).into_iter().collect();
     let label = |i: usize| -> usize {
         match t.sections() {
             Some(s) if sections => s.labels()[i] as usize,
@@ -172,9 +172,14 @@ fn formation_tours_check_out_and_stay_small() {
         }
     }
     assert_eq!(boards, 91);
-    // Size follows the turns: a 200x200 drawing with default layers stays small.
+    // Size follows the turns: a detailed 200x200 drawing with default layers stays
+    // small (drawn by default as an overview, see tests/render_overview.rs).
     let (t, m) = measured(formation(200, 200));
-    let svg = svg(&t, &m, &Options::default());
+    let detail = Options {
+        style: knights::render::Style::Detail,
+        ..Default::default()
+    };
+    let svg = svg(&t, &m, &detail);
     assert!(
         svg.len() < 2_000 + 12 * m.turns as usize,
         "{} bytes",

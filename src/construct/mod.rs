@@ -11,10 +11,15 @@ pub mod backtrack;
 pub mod besa;
 mod engine;
 pub mod existence;
+pub mod fibonacci;
+pub mod hilbert;
+pub mod motif;
 pub mod parberry;
 mod registry;
 pub mod search;
 pub mod stitch;
+#[cfg(test)]
+mod stored;
 pub mod warnsdorff;
 
 use crate::board::Board;

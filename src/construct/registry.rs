@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{backtrack, besa, existence, parberry, search, stitch, warnsdorff};
+use super::{backtrack, besa, existence, fibonacci, hilbert, parberry, search, stitch, warnsdorff};
 use super::{Construction, Request};
 use crate::tour::Tour;
 use crate::Error;
@@ -22,6 +22,8 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &stitch::Stitch,
         &warnsdorff::Warnsdorff,
         &backtrack::Backtrack,
+        &hilbert::Hilbert,
+        &fibonacci::Fibonacci,
     ]
 }
 
@@ -292,7 +294,9 @@ mod tests {
         assert_eq!(r.part, Part::Variant);
         let r = variant(&req(8, 8, false, Some("roth")), "besa");
         assert!(
-            r.error.to_string().contains("(it has: none)"),
+            r.error
+                .to_string()
+                .contains("(it has: turns, crossings, best)"),
             "{}",
             r.error
         );

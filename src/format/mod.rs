@@ -7,7 +7,7 @@
 
 #[cfg(test)]
 mod fuzz;
-mod grid;
+pub(crate) mod grid;
 mod input;
 mod json;
 

@@ -16,6 +16,7 @@
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
 
+pub mod bounds;
 mod crossings;
 mod geometry;
 mod patterns;
@@ -30,17 +31,18 @@ mod tests;
 #[cfg(test)]
 mod zigzags;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::verify::Verified;
 
 pub use crossings::{crossing_points, crossings};
+pub(crate) use geometry::open_segments_cross;
 pub use runs::longest_run;
 pub use turns::{is_turn, turn_cells, turns};
 
 /// What a tour measures.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
     /// Cells visited.
     pub cells: u64,
@@ -52,17 +54,20 @@ pub struct Metrics {
     pub crossings: u64,
     /// The most leaps in one straight run of the drawn tour.
     pub longest_run: u64,
-    /// The simple lower bound on turns, `2(w + h) - 4`: every edge cell is a turn.
-    pub turn_lower_bound: u64,
-    /// `turns / turn_lower_bound`.
+    /// The edge-cell bound on turns, `2(w + h) - 4` (less two for an open tour): every
+    /// edge cell is a turn. Not the asymptotic `(6 - ε)n` bound of Besa et al. (The
+    /// JSON key is `turn_lower_bound`.)
+    #[serde(rename = "turn_lower_bound")]
+    pub edge_turn_bound: u64,
+    /// `turns / edge_turn_bound`.
     pub turn_ratio: f64,
 }
 
 /// Measures a verified tour.
 pub fn measure(tour: &Verified) -> Metrics {
-    let grid = tour.grid().expect("a verified tour has a move grid");
+    let grid = tour.grid();
     let turns = turns(grid);
-    let mut bound = turn_lower_bound(tour.board());
+    let mut bound = edge_turn_bound(tour.board());
     if !tour.is_closed() {
         bound = bound.saturating_sub(2); // the ends need not turn
     }
@@ -72,7 +77,7 @@ pub fn measure(tour: &Verified) -> Metrics {
         turns,
         crossings: crossings(grid),
         longest_run: longest_run(grid, tour.path(), tour.is_closed()),
-        turn_lower_bound: bound,
+        edge_turn_bound: bound,
         turn_ratio: if bound == 0 {
             0.0
         } else {
@@ -84,7 +89,7 @@ pub fn measure(tour: &Verified) -> Metrics {
 /// The number of edge cells, `2(w + h) - 4` less any missing ones: both moves at an
 /// edge cell go inwards, so each is a turn in any closed tour (an open tour's two ends
 /// may be edge cells that do not turn).
-pub fn turn_lower_bound(board: &Board) -> u64 {
+pub fn edge_turn_bound(board: &Board) -> u64 {
     let (w, h) = (board.width(), board.height());
     if w < 2 || h < 2 {
         return w as u64 * h as u64;

@@ -281,12 +281,12 @@ fn zigzag_grids_match_a_quadratic_count() {
 fn the_turn_bound_counts_edge_cells() {
     use crate::construct::{build, Request};
     let b = Board::new(9, 9).unwrap();
-    assert_eq!(turn_lower_bound(&b), 32);
+    assert_eq!(edge_turn_bound(&b), 32);
     assert_eq!(
-        turn_lower_bound(&b.clone().with_holes(&[(0, 8)]).unwrap()),
+        edge_turn_bound(&b.clone().with_holes(&[(0, 8)]).unwrap()),
         31
     );
-    assert_eq!(turn_lower_bound(&b.with_holes(&[(4, 4)]).unwrap()), 32);
+    assert_eq!(edge_turn_bound(&b.with_holes(&[(4, 4)]).unwrap()), 32);
     for (w, h, open) in [(8, 8, false), (7, 7, true), (12, 5, false), (6, 9, true)] {
         let req = Request {
             open,
@@ -294,7 +294,7 @@ fn the_turn_bound_counts_edge_cells() {
         };
         let t = crate::verify::verify(build(&req, "auto").unwrap()).unwrap();
         let m = measure(&t);
-        assert_eq!(m.turn_lower_bound, 2 * (w + h) as u64 - 4 - 2 * open as u64);
-        assert!(m.turns >= m.turn_lower_bound, "{w}x{h}: {m:?}");
+        assert_eq!(m.edge_turn_bound, 2 * (w + h) as u64 - 4 - 2 * open as u64);
+        assert!(m.turns >= m.edge_turn_bound, "{w}x{h}: {m:?}");
     }
 }

@@ -39,7 +39,8 @@ pub fn gradient(stops: &[String], t: f64) -> Rgb {
     mix(stops[i], stops[i + 1], x - i as f64)
 }
 
-fn mix(a: Rgb, b: Rgb, f: f64) -> Rgb {
+/// `a` and `b` mixed in linear light, a fraction `f` of the way from `a` to `b`.
+pub fn mix(a: Rgb, b: Rgb, f: f64) -> Rgb {
     let to_lin = |c: u8| (c as f64 / 255.0).powf(2.2);
     let to_srgb = |l: f64| (l.powf(1.0 / 2.2) * 255.0).round() as u8;
     let ch = |x: u8, y: u8| to_srgb(to_lin(x) * (1.0 - f) + to_lin(y) * f);

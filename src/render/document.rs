@@ -1,27 +1,61 @@
-//! The drawing as an SVG document: a pure function of the tour, its metrics, a theme
-//! and the layers to show. Each layer is drawn by its own module, in this order: board,
-//! tour, turns, crossings, numbers, ends, coordinates.
+//! The drawing as an SVG document: a pure function of the tour, its metrics, a theme,
+//! the layers to show, the style (detailed or overview) and the region drawn. Each
+//! layer is drawn by its own module, in this order: board, tour (or the overview's
+//! blocks), turns, crossings, numbers, ends, coordinates.
 
-use svg::node::element::{Rectangle, Title};
+use svg::node::element::{ClipPath, Definitions, Group, Rectangle, Title};
 use svg::Document;
 
 use super::frame::{num, Frame};
 use super::layers::{Layer, Layers};
+use super::overview::{self, Style};
+use super::path::{Colours, Walk};
+use super::region::Region;
 use super::theme::Theme;
 use super::{degrees, markers, path, squares, text};
 use crate::metrics::Metrics;
 use crate::verify::Verified;
 use crate::Error;
 
-/// The SVG document of `tour` drawn with `theme`, showing `layers`.
+/// What to draw besides the tour and its theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The layers shown.
+    pub layers: Layers,
+    /// Square by square or as an overview ([`Style::Auto`] already resolved).
+    pub style: Style,
+    /// The cells drawn.
+    pub region: Region,
+}
+
+impl Plan {
+    /// What `opts` asks of `tour`: the region (checked), the style resolved for its
+    /// size, and the layers, whose defaults depend on both.
+    pub fn new(tour: &Verified, opts: &super::Options) -> Result<Plan, Error> {
+        let region = opts.region.unwrap_or_else(|| Region::all(tour.board()));
+        region.check(tour.board())?;
+        let style = opts.style.resolve(&region, &opts.theme);
+        let side = region.width().max(region.height());
+        let defaults = Layers::defaults(&opts.theme.layers, side);
+        Ok(Plan {
+            layers: opts.show.resolve(style.default_layers(defaults)),
+            style,
+            region,
+        })
+    }
+}
+
+/// The SVG document of `tour` drawn with `theme` as `plan` says.
 pub fn document(
     tour: &Verified,
     metrics: &Metrics,
     theme: &Theme,
-    layers: Layers,
+    plan: Plan,
 ) -> Result<String, Error> {
     let board = tour.board();
-    let frame = Frame::new(board, theme, layers.has(Layer::Coords));
+    let layers = plan.layers;
+    plan.region.check(board)?;
+    let frame = Frame::of_region(board, theme, layers.has(Layer::Coords), plan.region);
     let v = frame.view_box();
     let (w, h) = frame.page_pt();
     let kind = tour.kind();
@@ -44,25 +78,55 @@ pub fn document(
                 .set("width", num(v[2]))
                 .set("height", num(v[3]))
                 .set("fill", theme.page.background.as_str()),
-        )
-        .add(squares::layer(
-            board,
-            &frame,
-            theme,
-            layers.has(Layer::Squares),
-        ));
-    if tour.path().len() >= 2 {
-        doc = doc.add(path::layer(
-            tour,
-            &frame,
-            theme,
-            layers.has(Layer::Sections),
-        ));
-        if layers.has(Layer::Turns) {
-            doc = doc.add(markers::turns(tour, &frame, theme));
+        );
+    let overview = plan.style == Style::Overview;
+    let clip = |g: Group| {
+        if frame.is_whole() {
+            g
+        } else {
+            g.set("clip-path", "url(#region)")
         }
-        if layers.has(Layer::Crossings) {
-            doc = doc.add(markers::crossings(tour, &frame, theme));
+    };
+    if !frame.is_whole() {
+        let [x, y, w, h] = frame.area();
+        doc = doc.add(
+            Definitions::new().add(
+                ClipPath::new().set("id", "region").add(
+                    Rectangle::new()
+                        .set("x", num(x))
+                        .set("y", num(y))
+                        .set("width", num(w))
+                        .set("height", num(h)),
+                ),
+            ),
+        );
+    }
+    doc = doc.add(squares::layer(
+        board,
+        &frame,
+        theme,
+        layers.has(Layer::Squares) && !overview,
+    ));
+    if tour.path().len() >= 2 {
+        let walk = Walk::new(tour);
+        let colours = Colours::new(tour, &walk, theme, layers.has(Layer::Sections));
+        if overview {
+            let show = overview::Show {
+                turns: layers.has(Layer::Turns),
+                crossings: layers.has(Layer::Crossings),
+                spots: frame.is_whole(),
+            };
+            doc = doc.add(clip(overview::layer(
+                &walk, tour, &frame, theme, &colours, show,
+            )));
+        } else {
+            doc = doc.add(clip(path::layer(&walk, &frame, theme, &colours)));
+            if layers.has(Layer::Turns) {
+                doc = doc.add(markers::turns(tour, &frame, theme));
+            }
+            if layers.has(Layer::Crossings) {
+                doc = doc.add(markers::crossings(tour, &frame, theme));
+            }
         }
     }
     let mut around = 0.0;

@@ -9,6 +9,7 @@ use super::frame::{num, Frame};
 use super::theme::Theme;
 use crate::metrics;
 use crate::tour::Tour;
+use crate::verify::Verified;
 
 fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
     Circle::new()
@@ -19,27 +20,29 @@ fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
 }
 
 /// A dot at every turn.
-pub fn turns(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
-    let grid = tour.grid().expect("a verified tour has a move grid");
+pub fn turns(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
+    let grid = tour.grid();
     let r = num(frame.size(&theme.markers.turn));
     let b = tour.board();
-    metrics::turn_cells(grid).into_iter().fold(
+    let cells = metrics::turn_cells(grid).into_iter().map(|c| b.xy(c));
+    cells.filter(|&xy| frame.shows_cell(xy)).fold(
         Group::new()
             .set("class", "turns")
             .set("fill", theme.markers.turn_colour.as_str()),
-        |g, c| {
-            let (x, y) = frame.cell(b.xy(c));
+        |g, xy| {
+            let (x, y) = frame.cell(xy);
             g.add(disk("turn", (x as f64, y as f64), &r))
         },
     )
 }
 
 /// A white disk with a dark outline at every crossing.
-pub fn crossings(tour: &Tour, frame: &Frame, theme: &Theme) -> Group {
-    let grid = tour.grid().expect("a verified tour has a move grid");
+pub fn crossings(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
+    let grid = tour.grid();
     let m = &theme.markers;
     let r = num(frame.size(&m.crossing));
-    metrics::crossing_points(grid).into_iter().fold(
+    let points = metrics::crossing_points(grid).into_iter();
+    points.filter(|&p| frame.shows_point(p)).fold(
         Group::new()
             .set("class", "crossings")
             .set("fill", m.crossing_fill.as_str())
@@ -64,17 +67,18 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
         (x as f64, y as f64)
     };
     let (s, next) = (at(0), at(1));
-    let ring = disk("start", s, &num(r))
-        .set("fill", "none")
-        .set("stroke", m.start_colour.as_str())
-        .set("stroke-width", num((arrow_size * 0.35).max(width)));
-    let mut g = Group::new().set("class", "ends").add(ring).add(arrow(
-        s,
-        next,
-        arrow_size,
-        &m.start_colour,
-    ));
-    if !tour.is_closed() {
+    let mut g = Group::new().set("class", "ends");
+    if frame.shows_cell(b.xy(p[0])) {
+        let ring = disk("start", s, &num(r))
+            .set("fill", "none")
+            .set("stroke", m.start_colour.as_str())
+            .set("stroke-width", num((arrow_size * 0.35).max(width)));
+        let halo = theme.page.background.as_str();
+        g = g
+            .add(ring)
+            .add(arrow(s, next, arrow_size, &m.start_colour, halo));
+    }
+    if !tour.is_closed() && frame.shows_cell(b.xy(p[p.len() - 1])) {
         let (x, y) = at(p.len() - 1);
         let side = r * 2.0;
         g = g.add(
@@ -92,13 +96,14 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
     g
 }
 
-/// A triangle half way along the leap from `a` to `b`, pointing towards `b`.
-fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str) -> Polygon {
+/// A triangle half way along the leap from `a` to `b`, pointing towards `b`, with a
+/// halo in `halo` so that no line crossing it hides its tip.
+fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str, halo: &str) -> Polygon {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     let (ux, uy) = (dx / len, dy / len);
     let (cx, cy) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let (l, w) = (size * 1.3, size * 0.75);
+    let (l, w) = (size * 2.6, size * 0.75);
     let tip = (cx + ux * l / 2.0, cy + uy * l / 2.0);
     let base = (cx - ux * l / 2.0, cy - uy * l / 2.0);
     let left = (base.0 - uy * w, base.1 + ux * w);
@@ -111,4 +116,8 @@ fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str) -> Polygon {
         .set("class", "direction")
         .set("points", pts.join(" "))
         .set("fill", colour)
+        .set("stroke", halo)
+        .set("stroke-width", num(size * 0.3))
+        .set("stroke-linejoin", "round")
+        .set("paint-order", "stroke")
 }

@@ -16,10 +16,13 @@ mod frame;
 mod frames;
 pub mod layers;
 mod markers;
+pub mod overview;
 mod pages;
+mod palette;
 mod path;
 mod pdf;
 mod raster;
+pub mod region;
 pub mod rule;
 mod squares;
 pub mod steps;
@@ -34,9 +37,12 @@ use std::sync::OnceLock;
 use resvg::usvg;
 
 pub use colour::section as section_colour;
+pub use document::Plan;
 pub use layers::{Layer, Layers, Show};
+pub use overview::Style;
 pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
+pub use region::Region;
 pub use theme::Theme;
 
 use crate::metrics::Metrics;
@@ -54,6 +60,10 @@ pub struct Options {
     pub show: Show,
     /// How big [`Drawing::png`] makes the picture.
     pub resolution: Resolution,
+    /// Square by square, as an overview, or chosen by the size of the squares.
+    pub style: Style,
+    /// Only these cells, at full detail (`None`: the whole board).
+    pub region: Option<Region>,
 }
 
 impl Options {
@@ -77,10 +87,13 @@ pub struct Drawing {
 impl Drawing {
     /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
-        let layers = opts.layers(tour.board());
-        budget::check_svg(tour.board(), metrics, layers)?;
+        let plan = Plan::new(tour, opts)?;
+        let layers = plan.layers;
+        if plan.style == Style::Detail && plan.region == Region::all(tour.board()) {
+            budget::check_svg(tour.board(), metrics, layers)?; // an overview is small
+        }
         Ok(Drawing {
-            svg: document::document(tour, metrics, &opts.theme, layers)?,
+            svg: document::document(tour, metrics, &opts.theme, plan)?,
             layers,
             resolution: opts.resolution,
             tree: OnceLock::new(),

@@ -46,6 +46,12 @@ impl<'a> Walk<'a> {
         Walk { tour, dirs }
     }
 
+    /// The direction (an index into the leaper's [`crate::board::Leaper::dirs`]) of
+    /// edge `i`.
+    pub fn dir(&self, i: usize) -> usize {
+        self.dirs[i] as usize
+    }
+
     /// Number of edges.
     pub fn edges(&self) -> usize {
         self.dirs.len()
@@ -145,9 +151,124 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// How the tour is coloured: a colour key for every edge, and a colour (and, for
+/// sections, a name) for every key. The detailed drawing, the overview and the legend
+/// all read their colours from here, so they agree.
+pub struct Colours<'a> {
+    keys: Keys<'a>,
+    colours: Vec<String>,
+    names: Vec<String>,
+}
+
+enum Keys<'a> {
+    /// One colour.
+    One,
+    /// A section label per step (edge `i` has step `i`'s label).
+    Sections(&'a [u8]),
+    /// A gradient piece per edge.
+    Gradient(Vec<u32>),
+}
+
+impl<'a> Colours<'a> {
+    /// By section when `coloured` and the tour has valid sections, else by gradient
+    /// when `coloured`, else the theme's one tour colour.
+    pub fn new(tour: &'a Tour, walk: &Walk<'_>, theme: &Theme, coloured: bool) -> Colours<'a> {
+        let sections = tour.sections().filter(|s| {
+            s.labels().len() == tour.path().len()
+                && s.labels().iter().all(|&l| (l as usize) < s.names().len())
+        });
+        let t = &theme.tour;
+        match (coloured, sections) {
+            (false, _) => Colours {
+                keys: Keys::One,
+                colours: vec![t.colour.clone()],
+                names: Vec::new(),
+            },
+            (true, Some(s)) => Colours {
+                keys: Keys::Sections(s.labels()),
+                colours: (s.names().iter().enumerate())
+                    .map(|(i, name)| colour::section(theme, name, i))
+                    .collect(),
+                names: s.names().to_vec(),
+            },
+            (true, None) => {
+                let keys = walk.gradient_keys(t.gradient_pieces);
+                let e = keys.len().max(1) as f64;
+                let mut first: Vec<(usize, usize)> = Vec::new();
+                for (i, &k) in keys.iter().enumerate() {
+                    match first.get_mut(k as usize) {
+                        Some(f) => f.1 += 1,
+                        None => first.push((i, 1)),
+                    }
+                }
+                let colours = first
+                    .iter()
+                    .map(|&(start, edges)| {
+                        let mid = (start as f64 + edges as f64 / 2.0) / e;
+                        colour::gradient(&t.gradient, mid).hex()
+                    })
+                    .collect();
+                Colours {
+                    keys: Keys::Gradient(keys),
+                    colours,
+                    names: Vec::new(),
+                }
+            }
+        }
+    }
+
+    /// The number of keys.
+    pub fn len(&self) -> usize {
+        self.colours.len()
+    }
+
+    /// Whether there are no keys (never: at least one colour).
+    pub fn is_empty(&self) -> bool {
+        self.colours.is_empty()
+    }
+
+    /// The key of edge `i`.
+    pub fn key_of_edge(&self, i: usize) -> usize {
+        match &self.keys {
+            Keys::One => 0,
+            Keys::Sections(l) => l[i] as usize,
+            Keys::Gradient(k) => k[i] as usize,
+        }
+    }
+
+    /// The key of step `i`: that of the edge leaving it (the last edge for an open
+    /// tour's last step).
+    pub fn key_of_step(&self, i: usize) -> usize {
+        match &self.keys {
+            Keys::One => 0,
+            Keys::Sections(l) => l[i] as usize,
+            Keys::Gradient(k) => k[i.min(k.len().saturating_sub(1))] as usize,
+        }
+    }
+
+    /// The colour of key `k`.
+    pub fn colour(&self, k: usize) -> &str {
+        &self.colours[k]
+    }
+
+    /// The section named by key `k`, when the tour is coloured by section.
+    pub fn name(&self, k: usize) -> Option<&str> {
+        self.names.get(k).map(String::as_str)
+    }
+
+    /// Whether the colours follow named sections.
+    pub fn by_section(&self) -> bool {
+        matches!(self.keys, Keys::Sections(_))
+    }
+
+    /// Whether the colours run along a gradient.
+    pub fn by_gradient(&self) -> bool {
+        matches!(self.keys, Keys::Gradient(_))
+    }
+}
+
 /// The tour layer: one `<path>` per piece, coloured by section, by gradient, or plain.
-pub fn layer(tour: &Tour, frame: &Frame, theme: &Theme, coloured: bool) -> Group {
-    let walk = Walk::new(tour);
+pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Group {
     let t = &theme.tour;
     let mut g = Group::new()
         .set("class", "tour")
@@ -159,39 +280,33 @@ pub fn layer(tour: &Tour, frame: &Frame, theme: &Theme, coloured: bool) -> Group
     if t.opacity < 1.0 {
         g = g.set("stroke-opacity", num(t.opacity));
     }
-    let sections = tour.sections().filter(|s| {
-        s.labels().len() == tour.path().len()
-            && s.labels().iter().all(|&l| (l as usize) < s.names().len())
-    });
-    let e = walk.edges() as f64;
-    match (coloured, sections) {
-        (false, _) => {
-            let piece = walk.pieces(|_| 0)[0];
-            g.add(Path::new().set("d", walk.data(frame, &piece)))
+    // In a region, only the edges that may cross it (a leap reaches `reach` cells).
+    let b = walk.tour.board();
+    let (a, c) = b.leaper().steps();
+    let near = frame.region.grown(a.max(c), b);
+    let p = walk.tour.path();
+    let shown = |i: usize| {
+        frame.is_whole() || near.contains(b.xy(p[i])) || near.contains(b.xy(p[(i + 1) % p.len()]))
+    };
+    let key = |i: usize| {
+        if shown(i) {
+            colours.key_of_edge(i)
+        } else {
+            usize::MAX
         }
-        (true, Some(s)) => {
-            let labels = s.labels();
-            for piece in walk.pieces(|i| labels[i] as usize) {
-                let name = &s.names()[piece.key];
-                let path = Path::new()
-                    .set("data-section", name.as_str())
-                    .set("stroke", colour::section(theme, name, piece.key))
-                    .set("d", walk.data(frame, &piece));
-                g = g.add(path);
-            }
-            g
+    };
+    for piece in walk.pieces(key) {
+        if piece.key == usize::MAX {
+            continue;
         }
-        (true, None) => {
-            let keys = walk.gradient_keys(t.gradient_pieces);
-            for piece in walk.pieces(|i| keys[i] as usize) {
-                let mid = (piece.start as f64 + piece.edges as f64 / 2.0) / e;
-                let c = colour::gradient(&t.gradient, mid).hex();
-                let path = Path::new()
-                    .set("stroke", c)
-                    .set("d", walk.data(frame, &piece));
-                g = g.add(path);
-            }
-            g
+        let mut path = Path::new();
+        if let Some(name) = colours.name(piece.key) {
+            path = path.set("data-section", name);
         }
+        if colours.by_section() || colours.by_gradient() {
+            path = path.set("stroke", colours.colour(piece.key));
+        }
+        g = g.add(path.set("d", walk.data(frame, &piece)));
     }
+    g
 }

@@ -32,7 +32,8 @@ impl Default for Resolution {
 /// Rasterizes a drawing's parsed SVG document into PNG bytes.
 pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
     let pixmap = pixmap(tree, res)?;
-    encode(&pixmap).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+    let dpi = pixmap.width() as f32 / tree.size().width() * 72.0;
+    encode(&pixmap, dpi).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
 }
 
 /// Rasterizes a drawing's parsed SVG document.
@@ -63,32 +64,38 @@ pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
     Ok(pixmap)
 }
 
-/// PNG bytes of a pixmap: RGB when it is opaque (drawings always are), else RGBA with
-/// the alpha demultiplied; adaptive filters, which make
-/// drawings of flat colours about half the size tiny-skia's own encoder makes.
-fn encode(pixmap: &Pixmap) -> Result<Vec<u8>, png::EncodingError> {
-    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
-    let (colour, data): (png::ColorType, Vec<u8>) = if opaque {
-        let rgb = pixmap
-            .pixels()
-            .iter()
-            .flat_map(|p| [p.red(), p.green(), p.blue()]);
-        (png::ColorType::Rgb, rgb.collect())
-    } else {
-        let rgba = pixmap.pixels().iter().flat_map(|p| {
+/// PNG bytes of a pixmap at `dpi` dots per inch: an 8-bit palette image (see
+/// [`super::palette`]) with its resolution in a `pHYs` chunk, so that print software
+/// sizes it as the page it was drawn for. Palette images compress best unfiltered.
+fn encode(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
+    let pixels: Vec<[u8; 4]> = pixmap
+        .pixels()
+        .iter()
+        .map(|p| {
             let c = p.demultiply();
             [c.red(), c.green(), c.blue(), c.alpha()]
-        });
-        (png::ColorType::Rgba, rgba.collect())
-    };
+        })
+        .collect();
+    let q = super::palette::quantize(&pixels);
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    enc.set_color(colour);
+    enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_compression(png::Compression::Default);
-    enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    enc.set_palette(q.rgb());
+    if let Some(a) = q.alpha() {
+        enc.set_trns(a);
+    }
+    let per_metre = (dpi as f64 / 0.0254).round() as u32;
+    enc.set_pixel_dims(Some(png::PixelDimensions {
+        xppu: per_metre,
+        yppu: per_metre,
+        unit: png::Unit::Meter,
+    }));
+    enc.set_compression(png::Compression::Best);
+    enc.set_filter(png::FilterType::NoFilter);
+    enc.set_adaptive_filter(png::AdaptiveFilterType::NonAdaptive);
     let mut w = enc.write_header()?;
-    w.write_image_data(&data)?;
+    w.write_image_data(&q.indices)?;
     w.finish()?;
     Ok(out)
 }

@@ -24,10 +24,10 @@ fn rect(x: f64, y: f64, w: f64, h: f64) -> Rectangle {
 /// holes, and the outline.
 pub fn layer(board: &Board, frame: &Frame, theme: &Theme, squares: bool) -> Group {
     let s = &theme.board;
-    let (w, h) = (frame.w as f64, frame.h as f64);
+    let [x, y, w, h] = frame.area();
     let mut g = Group::new()
         .set("class", "board")
-        .add(rect(-0.5, -0.5, w, h).set("fill", s.light.as_str()));
+        .add(rect(x, y, w, h).set("fill", s.light.as_str()));
     if squares && s.checkered {
         g = g.add(
             Path::new()
@@ -47,12 +47,15 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme, squares: bool) -> Grou
         );
     }
     for &c in board.holes() {
+        if !frame.shows_cell(board.xy(c)) {
+            continue;
+        }
         let (x, y) = frame.cell(board.xy(c));
         let hole = rect(x as f64 - 0.5, y as f64 - 0.5, 1.0, 1.0);
         g = g.add(hole.set("class", "hole").set("fill", s.hole.as_str()));
     }
     g.add(
-        rect(-0.5, -0.5, w, h)
+        rect(x, y, w, h)
             .set("class", "outline")
             .set("fill", "none")
             .set("stroke", s.outline.as_str())
@@ -62,26 +65,32 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme, squares: bool) -> Grou
 
 /// Even columns and odd rows (counted from the bottom) as stripes: with the even-odd
 /// rule the dark squares are those with `x + y` even, so a1 is dark as on a chessboard.
+/// Only the drawn region's squares: its even columns and odd rows.
 fn stripes(f: &Frame) -> String {
+    let r = &f.region;
+    let [left, top, w, h] = f.area();
     let mut d = String::new();
-    for x in (0..f.w).step_by(2) {
-        let _ = write!(d, "M{} -.5h1v{}h-1z", num(x as f64 - 0.5), f.h);
+    for x in (r.x0 + r.x0 % 2..=r.x1).step_by(2) {
+        let _ = write!(d, "M{} {}h1v{h}h-1z", num(x as f64 - 0.5), num(top));
     }
-    for y in (1..f.h).step_by(2) {
-        let top = (f.h - 1 - y) as f64 - 0.5;
-        let _ = write!(d, "M-.5 {}h{}v1h-{}z", num(top), f.w, f.w);
+    for y in (r.y0 + 1 - r.y0 % 2..=r.y1).step_by(2) {
+        let (_, y) = f.point((0.0, y as f64 + 0.5));
+        let _ = write!(d, "M{} {}h{w}v1h-{w}z", num(left), num(y));
     }
     d
 }
 
-/// The lines between squares.
+/// The lines between the drawn region's squares.
 fn grid_lines(f: &Frame) -> String {
+    let r = &f.region;
+    let [left, top, w, h] = f.area();
     let mut d = String::new();
-    for x in 1..f.w {
-        let _ = write!(d, "M{} -.5v{}", num(x as f64 - 0.5), f.h);
+    for x in r.x0 + 1..=r.x1 {
+        let _ = write!(d, "M{} {}v{h}", num(x as f64 - 0.5), num(top));
     }
-    for y in 1..f.h {
-        let _ = write!(d, "M-.5 {}h{}", num(y as f64 - 0.5), f.w);
+    for y in r.y0 + 1..=r.y1 {
+        let (_, y) = f.point((0.0, y as f64 - 0.5));
+        let _ = write!(d, "M{} {}h{w}", num(left), num(y));
     }
     d
 }

@@ -43,25 +43,28 @@ fn label_step(room: f64) -> u32 {
     }
 }
 
-/// Which 1-based positions of `n` get a label, `step` apart (and always the first).
-fn labelled(n: u32, step: u32) -> impl Iterator<Item = u32> {
-    (1..=n).filter(move |&i| i == 1 || i % step == 0)
+/// Which 1-based positions of `range` get a label, `step` apart (and always the first).
+fn labelled(range: std::ops::RangeInclusive<u32>, step: u32) -> impl Iterator<Item = u32> {
+    let first = *range.start();
+    range.filter(move |&i| i == first || i % step == 0)
 }
 
-/// Column letters (numbers past 26 columns) below the board, row numbers to its left.
+/// Column letters (numbers past 26 columns) below the drawn squares, row numbers to
+/// their left; a region is labelled with the board's own numbers.
 pub fn coords(frame: &Frame, theme: &Theme) -> Group {
     let f = frame.coords_size;
     let (w, h) = (frame.w, frame.h);
+    let r = frame.region;
     let mut g = text_group("coords", theme, f, &theme.text.coords_colour);
-    let below = h as f64 - 0.5 + f * 1.1;
+    let below = (h - 1 - r.y0) as f64 + 0.5 + f * 1.1;
     let letters = w <= 26;
     let col_room = if letters {
         f
     } else {
-        f * (DIGIT_EM * w.to_string().len() as f64 + 0.6)
+        f * (DIGIT_EM * (r.x1 + 1).to_string().len() as f64 + 0.6)
     };
     let mut cols = Group::new().set("text-anchor", "middle");
-    for i in labelled(w, label_step(col_room)) {
+    for i in labelled(r.x0 + 1..=r.x1 + 1, label_step(col_room)) {
         let s = if letters {
             char::from(b'a' + (i - 1) as u8).to_string()
         } else {
@@ -70,9 +73,9 @@ pub fn coords(frame: &Frame, theme: &Theme) -> Group {
         cols = cols.add(label((i - 1) as f64, below, s));
     }
     let mut rows = Group::new().set("text-anchor", "end");
-    for i in labelled(h, label_step(f * 1.2)) {
+    for i in labelled(r.y0 + 1..=r.y1 + 1, label_step(f * 1.2)) {
         let y = (h - i) as f64 + f * 0.36;
-        rows = rows.add(label(-0.5 - f * 0.4, y, i.to_string()));
+        rows = rows.add(label(r.x0 as f64 - 0.5 - f * 0.4, y, i.to_string()));
     }
     g = g.add(cols).add(rows);
     g
@@ -93,10 +96,16 @@ pub fn number_size(cells: usize, frame: &Frame, theme: &Theme) -> (f64, f64) {
 /// hide it.
 pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error> {
     let p = tour.path();
-    if p.len() > MAX_NUMBERED_CELLS {
+    let b = tour.board();
+    let shown = if frame.is_whole() {
+        p.len()
+    } else {
+        p.iter().filter(|&&c| frame.shows_cell(b.xy(c))).count()
+    };
+    if shown > MAX_NUMBERED_CELLS {
         return Err(Error::invalid(format!(
             "--show numbers writes a number in every square, which is unreadable on the {} board: \
-             it is limited to {MAX_NUMBERED_CELLS} squares",
+             it is limited to {MAX_NUMBERED_CELLS} squares (draw a part with --region)",
             tour.board()
         )));
     }
@@ -117,6 +126,9 @@ pub fn numbers_at(
     let mut disks = Group::new().set("fill", t.numbers_backdrop.as_str());
     let mut labels = Group::new().set("text-anchor", "middle");
     for i in steps {
+        if !frame.shows_cell(b.xy(path[i])) {
+            continue;
+        }
         let (x, y) = frame.cell(b.xy(path[i]));
         let (x, y) = (x as f64, y as f64);
         disks = disks.add(
@@ -143,6 +155,10 @@ mod tests {
         assert_eq!(label_step(3.0), 5);
         assert_eq!(label_step(7.0), 10);
         assert_eq!(label_step(130.0), 200);
-        assert_eq!(labelled(25, 5).collect::<Vec<_>>(), [1, 5, 10, 15, 20, 25]);
+        assert_eq!(
+            labelled(1..=25, 5).collect::<Vec<_>>(),
+            [1, 5, 10, 15, 20, 25]
+        );
+        assert_eq!(labelled(13..=31, 10).collect::<Vec<_>>(), [13, 20, 30]);
     }
 }

@@ -165,6 +165,32 @@ pub struct LayerDefaults {
     pub degrees: u32,
 }
 
+/// The overview style of boards whose squares are too small to draw one by one (see
+/// the `overview` module).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverviewStyle {
+    /// The overview is drawn when a square is smaller than this many points.
+    pub below: f64,
+    /// Most blocks along the board's longer side.
+    pub blocks: u32,
+    /// How much of a section's colour fills its blocks: 0 the board's light colour, 1
+    /// the full colour.
+    pub tint: f64,
+    /// Radius of a density marker at full density, as a fraction of a block's side.
+    pub marker: f64,
+    /// Turns per cell drawn at full size.
+    pub full_turns: f64,
+    /// Crossings per cell drawn at full size.
+    pub full_crossings: f64,
+    /// Colour of the frames around the corners and busy places.
+    pub frame_colour: String,
+    /// Width of those frames.
+    pub frame_width: Size,
+    /// Font size of their numbers.
+    pub label_size: Size,
+}
+
 /// Everything a drawing's look depends on.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -181,6 +207,8 @@ pub struct Theme {
     pub text: TextStyle,
     /// Which layers are shown by default.
     pub layers: LayerDefaults,
+    /// The overview of large boards.
+    pub overview: OverviewStyle,
     /// Colours of named sections.
     pub sections: BTreeMap<String, String>,
 }
@@ -301,6 +329,7 @@ impl Theme {
             ("text.numbers_colour".into(), &self.text.numbers_colour),
             ("text.numbers_backdrop".into(), &self.text.numbers_backdrop),
             ("text.coords_colour".into(), &self.text.coords_colour),
+            ("overview.frame_colour".into(), &self.overview.frame_colour),
         ];
         for (i, c) in self.tour.gradient.iter().enumerate() {
             out.push((format!("tour.gradient[{i}]"), c));
@@ -352,6 +381,22 @@ impl Theme {
         }
         if !(0.0..=1.0).contains(&self.tour.opacity) {
             return bad("tour.opacity", "must be between 0 and 1");
+        }
+        let o = &self.overview;
+        if !(1..=1024).contains(&o.blocks) {
+            return bad("overview.blocks", "must be between 1 and 1024");
+        }
+        if !(0.0..=1.0).contains(&o.tint) || !(0.0..=0.5).contains(&o.marker) {
+            return bad(
+                "overview",
+                "tint must be between 0 and 1, and marker between 0 and 0.5",
+            );
+        }
+        if !(o.below >= 0.0 && o.full_turns > 0.0 && o.full_crossings > 0.0) {
+            return bad(
+                "overview",
+                "below must not be negative, full_turns and full_crossings must be positive",
+            );
         }
         Ok(())
     }

@@ -95,15 +95,53 @@ pub struct PageSpec {
     pub body: String,
 }
 
+/// The `[site]` table of a catalogue file: the site's name and how much it ships.
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SiteConfig {
+    /// The site's name, in every page's title.
+    pub title: String,
+    /// Where the site will be served (`https://example.org/tours/`), for the sitemap
+    /// and OpenGraph tags; empty: links stay relative only.
+    pub base_url: String,
+    /// A sentence about the site, for search engines and link previews.
+    pub description: String,
+    /// Who publishes it.
+    pub author: String,
+    /// Write the PNG, PDF and JSON downloads of series members too (they are always
+    /// written for `[[tour]]` entries).
+    pub series_downloads: bool,
+    /// The drawings' theme: a built-in name or a theme file relative to the content
+    /// folder.
+    pub theme: String,
+}
+
+impl Default for SiteConfig {
+    fn default() -> SiteConfig {
+        SiteConfig {
+            title: "knights".into(),
+            base_url: String::new(),
+            description: "Knight's tours, each verified before it was drawn.".into(),
+            author: String::new(),
+            series_downloads: false,
+            theme: "web".into(),
+        }
+    }
+}
+
 /// Everything under `content/`.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
+    /// The `[site]` settings (at most one file may have them).
+    pub site: SiteConfig,
     /// Single tours, in file order (files sorted by name).
     pub tours: Vec<TourSpec>,
     /// Series, in file order.
     pub series: Vec<SeriesSpec>,
     /// Markdown pages, sorted by weight then slug.
     pub pages: Vec<PageSpec>,
+    /// The file that holds the `[site]` table, if any.
+    pub site_file: Option<String>,
 }
 
 /// Reads every `*.toml` and `*.md` file under `dir`.
@@ -165,6 +203,7 @@ struct RawFile {
     tour: Vec<RawTour>,
     #[serde(default)]
     series: Vec<RawSeries>,
+    site: Option<Spanned<SiteConfig>>,
 }
 
 #[derive(Deserialize)]
@@ -250,6 +289,19 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
         }
     })?;
     let at = Locator { file, text };
+    if let Some(site) = raw.site {
+        if cat.site_file.is_some() {
+            return Err(at.place(site.span()).error(
+                "site",
+                format!(
+                    "a second [site] table: {} already has one",
+                    cat.site_file.as_deref().unwrap_or("")
+                ),
+            ));
+        }
+        cat.site_file = Some(file.to_string());
+        cat.site = site.into_inner();
+    }
     for t in raw.tour {
         let algorithm = algorithm_or_auto(&at, t.algorithm.as_ref(), t.board.span());
         cat.tours.push(TourSpec {
@@ -306,7 +358,7 @@ fn algorithm_or_auto(
     match algo {
         Some(a) => at.locate(a),
         None => Located {
-            value: "auto".to_string(),
+            value: crate::construct::Algo::Auto.to_string(),
             place: at.place(fallback),
         },
     }

@@ -6,6 +6,7 @@
 //! metrics and plots, render the pages, and swap the staging folder in. A failure at any
 //! step leaves the previous site as it was.
 
+mod cache;
 mod catalogue;
 #[cfg(test)]
 mod fuzz;
@@ -39,7 +40,8 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// Worker threads (default: one per core).
     pub jobs: Option<usize>,
-    /// Replace an output folder this tool did not create.
+    /// Replace an output folder this tool did not create, and build every tour again
+    /// rather than take it from the build cache.
     pub force: bool,
     /// Report progress on standard error (a bar on a terminal, lines otherwise).
     pub progress: bool,
@@ -63,6 +65,8 @@ impl Default for BuildOptions {
 pub struct Summary {
     /// Tours built (catalogue entries and series members, each once).
     pub entries: usize,
+    /// Of those, how many were taken from the build cache.
+    pub cached: usize,
     /// HTML pages written.
     pub pages: usize,
     /// Wall-clock seconds for the whole build.
@@ -77,8 +81,9 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "built {} tours and {} pages into {} in {:.2} s",
+            "built {} tours ({} unchanged, from the cache) and {} pages into {} in {:.2} s",
             self.entries,
+            self.cached,
             self.pages,
             self.out.display(),
             self.seconds
@@ -97,9 +102,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
     let tera = pages::load_templates(&opts.templates)?;
-    let style = crate::render::Options {
-        theme: crate::render::Theme::load(tours::THEME)?,
-        ..Default::default()
+    let settings = tours::Settings {
+        theme: load_theme(&plan.site.theme, &opts.content)?,
+        series_downloads: plan.site.series_downloads,
     };
     let staging = output::begin(&opts.out, opts.force)?;
     let dir = staging.dir().to_path_buf();
@@ -116,13 +121,27 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         .num_threads(opts.jobs.unwrap_or(0))
         .build()
         .map_err(|e| Error::invalid(format!("cannot start {:?} worker threads: {e}", opts.jobs)))?;
+    let cache = cache::Cache::open(&opts.out, opts.force);
+    let theme_id = format!("{:?}", settings.theme);
     let bar = progress::Progress::new(opts.progress, plan.jobs.len());
     let built = pool.install(|| {
         plan.jobs
             .par_iter()
             .map(|job| {
-                let r = tours::build(job, &style, &dir);
-                bar.done(job, r.as_ref().ok());
+                let key = cache::Cache::key(&(
+                    format!("{:?} {:?}", job.request, job.algorithm),
+                    &job.slug,
+                    &theme_id,
+                    tours::has_downloads(job, &settings),
+                ));
+                let t = Instant::now();
+                let r = match cache.get(&key, &dir) {
+                    Some(b) => Ok(b),
+                    None => tours::build(job, &settings, &dir).inspect(|b| {
+                        cache.put(&key, &dir, b);
+                    }),
+                };
+                bar.done(job, r.as_ref().ok(), t.elapsed().as_secs_f64());
                 r
             })
             .collect::<Result<Vec<_>, Error>>()
@@ -137,16 +156,58 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         tours::write(&dir.join(path), html.as_bytes())?;
     }
     staging.commit()?;
+    cache.prune()?;
+    let seconds = start.elapsed().as_secs_f64();
+    write_timings(&opts.out, &plan, &built, seconds)?;
     Ok(Summary {
         entries: built.len(),
+        cached: built.iter().filter(|b| b.cached).count(),
         pages: rendered.len(),
-        seconds: start.elapsed().as_secs_f64(),
+        seconds,
         out: opts.out.clone(),
         warnings: guards::static_warning(&opts.templates)
             .into_iter()
             .collect(),
     })
 }
+
+/// The drawings' theme: a built-in name, or a theme file relative to the content folder.
+fn load_theme(spec: &str, content: &Path) -> Result<crate::render::Theme, Error> {
+    if crate::render::theme::BUILT_IN.contains(&spec) {
+        crate::render::Theme::load(spec)
+    } else {
+        crate::render::Theme::load(&content.join(spec).to_string_lossy())
+    }
+}
+
+/// How long each tour took, in `timings.json` beside the pages: the only file that
+/// differs between two builds of the same catalogue, so it is written after the site
+/// is in place and no page includes it.
+fn write_timings(
+    out: &Path,
+    plan: &plan::Plan,
+    built: &[tours::Built],
+    seconds: f64,
+) -> Result<(), Error> {
+    let tours: Vec<_> = plan
+        .jobs
+        .iter()
+        .zip(built)
+        .map(|(j, b)| {
+            serde_json::json!({
+                "tour": j.slug, "construct_secs": b.construct_secs,
+                "verify_secs": b.verify_secs, "draw_secs": b.draw_secs,
+                "from_cache": b.cached,
+            })
+        })
+        .collect();
+    let json = serde_json::json!({ "build_secs": seconds, "tours": tours });
+    let text = serde_json::to_string_pretty(&json).expect("timings serialize");
+    tours::write(&out.join(TIMINGS), text.as_bytes())
+}
+
+/// The file with the build's timings (see [`write_timings`]).
+pub const TIMINGS: &str = "timings.json";
 
 /// The metrics table as CSV and JSON, and the two plots.
 fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
@@ -182,7 +243,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("9.5n plain formation", 9.5),
             reference("9.25n optimized heels", 9.25),
-            reference("6n lower bound", 6.0),
+            reference("(6 − ε)n asymptotic lower bound", 6.0),
         ],
     );
     let crossings = plots::plot(
@@ -193,7 +254,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("13n plain formation", 13.0),
             reference("12n optimized heels", 12.0),
-            reference("4n lower bound", 4.0),
+            reference("4n crossing lower bound", 4.0),
         ],
     );
     tours::write(&dir.join("plots/turns.svg"), turns.as_bytes())?;

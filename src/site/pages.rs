@@ -16,7 +16,7 @@ use tera::{Context, Tera};
 use walkdir::WalkDir;
 
 use super::plan::{Job, Plan};
-use super::tours::{self, Built};
+use super::tours::Built;
 use crate::Error;
 
 /// Loads every `*.html` template under `dir`, named by its path relative to `dir`.
@@ -97,13 +97,13 @@ pub struct Card {
     crossings_per_n: String,
     turn_lower_bound: u64,
     turn_ratio: String,
-    construct_time: String,
-    verify_time: String,
     tags: Vec<String>,
     series: Vec<String>,
     listed: bool,
     sections: Vec<(String, u64, String)>,
-    files: BTreeMap<&'static str, String>,
+    files: BTreeMap<String, String>,
+    crops: Vec<(String, String)>,
+    alt: String,
 }
 
 /// `(w + h) / 2`: the side length n of a square board, and what the per-n numbers of
@@ -143,15 +143,21 @@ fn card(job: &Job, b: &Built) -> Card {
         side: format!("{n}"),
         turns_per_n: format!("{:.3}", m.turns as f64 / n),
         crossings_per_n: format!("{:.3}", m.crossings as f64 / n),
-        turn_lower_bound: m.turn_lower_bound,
+        turn_lower_bound: m.edge_turn_bound,
         turn_ratio: format!("{:.3}", m.turn_ratio),
-        construct_time: fmt_secs(b.construct_secs),
-        verify_time: fmt_secs(b.verify_secs),
         tags: job.tags.clone(),
         series: job.series.clone(),
         listed: job.listed,
         sections: b.sections.clone(),
-        files: tours::files(&job.slug).into_iter().collect(),
+        files: b.files.clone(),
+        crops: b.crops.clone(),
+        alt: format!(
+            "A {} knight's tour of the {w}x{h} board by {}: {} turns, {} crossings",
+            if m.closed { "closed" } else { "open" },
+            b.algorithm,
+            m.turns,
+            m.crossings
+        ),
     }
 }
 
@@ -226,7 +232,6 @@ pub fn render_all(
                 "turns": r.turns, "crossings": r.crossings, "page": r.page,
                 "turns_per_n": format!("{:.3}", r.turns_per_n),
                 "crossings_per_n": format!("{:.3}", r.crossings_per_n),
-                "time": fmt_secs(r.construct_secs),
             })
         })
         .collect();
@@ -327,8 +332,6 @@ pub struct MetricsRow {
     pub turns_per_n: f64,
     /// Crossings / n.
     pub crossings_per_n: f64,
-    /// Construction time in seconds.
-    pub construct_secs: f64,
     /// The tour's page, relative to the site root.
     pub page: String,
 }
@@ -362,7 +365,6 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
                 crossings: b.metrics.crossings,
                 turns_per_n: b.metrics.turns as f64 / n,
                 crossings_per_n: b.metrics.crossings as f64 / n,
-                construct_secs: b.construct_secs,
                 page: format!("tours/{}.html", job.slug),
             });
         }
@@ -380,11 +382,11 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
 /// The metrics table as CSV.
 pub fn metrics_csv(rows: &[MetricsRow]) -> String {
     let mut s = String::from(
-        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,construct_secs\n",
+        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n\n",
     );
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{:.6},{:.6},{:.6}\n",
+            "{},{},{},{},{},{},{},{:.6},{:.6}\n",
             csv_field(&r.series),
             csv_field(&r.algorithm),
             r.board,
@@ -394,7 +396,6 @@ pub fn metrics_csv(rows: &[MetricsRow]) -> String {
             r.crossings,
             r.turns_per_n,
             r.crossings_per_n,
-            r.construct_secs
         ));
     }
     s

@@ -58,6 +58,8 @@ pub struct Plan {
     pub series: Vec<Series>,
     /// Prose pages.
     pub pages: Vec<PageSpec>,
+    /// The `[site]` settings.
+    pub site: super::catalogue::SiteConfig,
 }
 
 /// Tours that ask for the same thing are built once.
@@ -136,6 +138,7 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
         jobs,
         series,
         pages: cat.pages,
+        site: cat.site,
     })
 }
 

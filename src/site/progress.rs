@@ -29,9 +29,10 @@ impl Progress {
         if std::io::stderr().is_terminal() {
             let bar =
                 ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-            let style =
-                ProgressStyle::with_template("{bar:40} {pos}/{len} tours  {elapsed}  {msg}")
-                    .expect("a valid progress template");
+            let style = ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} tours, build running for {elapsed}  last: {msg}",
+            )
+            .expect("a valid progress template");
             bar.set_style(style);
             Progress::Bar(bar)
         } else {
@@ -42,9 +43,9 @@ impl Progress {
         }
     }
 
-    /// One tour finished (`built` is `None` when it failed; the error is reported by
-    /// the caller).
-    pub fn done(&self, job: &Job, built: Option<&Built>) {
+    /// One tour finished in `secs` (`built` is `None` when it failed; the error is
+    /// reported by the caller).
+    pub fn done(&self, job: &Job, built: Option<&Built>, secs: f64) {
         match self {
             Progress::Silent => {}
             Progress::Bar(bar) => {
@@ -54,13 +55,22 @@ impl Progress {
             Progress::Lines { total, done } => {
                 let i = done.fetch_add(1, Ordering::Relaxed) + 1;
                 match built {
+                    Some(b) if b.cached => eprintln!(
+                        "[{i}/{total}] {}: unchanged, taken from the cache in {}",
+                        job.slug,
+                        fmt_secs(secs)
+                    ),
                     Some(b) => eprintln!(
-                        "[{i}/{total}] {} ({}, {} turns, {} crossings, built in {})",
+                        "[{i}/{total}] {}: {}, {} turns, {} crossings; this tour took {} \
+                         (construct {}, verify {}, draw {})",
                         job.slug,
                         b.algorithm,
                         b.metrics.turns,
                         b.metrics.crossings,
-                        fmt_secs(b.construct_secs)
+                        fmt_secs(secs),
+                        fmt_secs(b.construct_secs),
+                        fmt_secs(b.verify_secs),
+                        fmt_secs(b.draw_secs)
                     ),
                     None => eprintln!("[{i}/{total}] {} failed", job.slug),
                 }

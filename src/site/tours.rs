@@ -1,26 +1,42 @@
 //! One tour of the plan, start to finish: construct, verify, measure, draw, write its
 //! files. Independent of every other tour, so the build runs these in parallel. A tour
 //! that fails verification stops here: nothing of it is written.
+//!
+//! What a tour ships: its drawing as SVG (shown on its page), thumbnails at two
+//! resolutions (for sharp high-density screens), detailed crops of the corners and
+//! busiest places when the drawing is an overview, and, for catalogue tours (series
+//! members when the catalogue asks), PNG, PDF and JSON downloads. Each picture is drawn
+//! once; the PNG and PDF come from the same document as the SVG.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::plan::Job;
 use crate::metrics::{self, Metrics};
-use crate::render::{self, Drawing, Resolution, Theme};
+use crate::render::{self, overview, Drawing, Options, Region, Resolution, Show, Style, Theme};
 use crate::{construct, verify, Error};
 
-/// The drawings' theme.
-pub const THEME: &str = "web";
 /// Width in pixels of the large PNG download.
 const PNG_WIDTH: u32 = 1600;
-/// Width in pixels of the index thumbnails.
-const THUMB_WIDTH: u32 = 240;
+/// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
+pub const THUMB_WIDTH: u32 = 240;
+/// Thumbnails show the overview when a square would get fewer pixels than this at 2x.
+const THUMB_MIN_CELL_PX: f64 = 6.0;
+
+/// How every tour is drawn and what it ships.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The drawings' theme.
+    pub theme: Theme,
+    /// Write downloads for series members too.
+    pub series_downloads: bool,
+}
 
 /// What building one tour produced (its files are in the output folder).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Built {
     /// The construction that actually made the tour (resolves `auto`).
     pub algorithm: String,
@@ -30,24 +46,35 @@ pub struct Built {
     pub construct_secs: f64,
     /// Seconds spent verifying it.
     pub verify_secs: f64,
+    /// Seconds spent drawing and writing its files.
+    pub draw_secs: f64,
     /// Section names, how many cells each has, and their colour in the drawing, when
     /// the construction labelled them.
     pub sections: Vec<(String, u64, String)>,
+    /// The files written, by kind (`svg`, `thumb`, `thumb2x`, `png`, `pdf`, `json`),
+    /// relative to the output folder.
+    pub files: BTreeMap<String, String>,
+    /// Detailed crops of an overview: (what it shows, its SVG file).
+    pub crops: Vec<(String, String)>,
+    /// Taken from the build cache rather than built now.
+    #[serde(skip)]
+    pub cached: bool,
 }
 
-/// The files of tour `slug`, relative to the output folder.
-pub fn files(slug: &str) -> [(&'static str, String); 5] {
-    [
-        ("svg", format!("files/{slug}.svg")),
-        ("png", format!("files/{slug}.png")),
-        ("pdf", format!("files/{slug}.pdf")),
-        ("json", format!("files/{slug}.json")),
-        ("thumb", format!("thumbs/{slug}.png")),
-    ]
+impl Built {
+    /// Every file of the tour, relative to the output folder.
+    pub fn all_files(&self) -> impl Iterator<Item = &String> {
+        self.files.values().chain(self.crops.iter().map(|c| &c.1))
+    }
+}
+
+/// Whether `job` ships its PNG, PDF and JSON downloads.
+pub fn has_downloads(job: &Job, settings: &Settings) -> bool {
+    job.listed || settings.series_downloads
 }
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
-pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Error> {
+pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error> {
     let at = |e: Error| {
         if e.is_internal() {
             return e; // a bug, not the catalogue's fault: its own message and exit status
@@ -69,23 +96,88 @@ pub fn build(job: &Job, style: &render::Options, out: &Path) -> Result<Built, Er
     let t1 = Instant::now();
     let tour = verify::constructed(tour)?;
     let verify_secs = t1.elapsed().as_secs_f64();
+    let t2 = Instant::now();
     let m = metrics::measure(&tour);
-    let sections = section_counts(&tour, &style.theme);
-    let [svg, png, pdf, json, thumb] = files(&job.slug).map(|(_, f)| out.join(f));
-    let drawing = Drawing::new(&tour, &m, style).map_err(at)?;
-    write(&svg, drawing.svg().as_bytes())?;
-    let big = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(at)?;
-    write(&png, &big)?;
-    write(&pdf, &drawing.pdf().map_err(at)?)?;
-    let small = drawing.png_at(Resolution::Width(THUMB_WIDTH)).map_err(at)?;
-    write(&thumb, &small)?;
-    write(&json, crate::format::to_json(&tour).as_bytes())?;
+    let theme = &settings.theme;
+    let slug = &job.slug;
+    let mut files = BTreeMap::new();
+    let mut put = |kind: &str, rel: String, bytes: &[u8]| -> Result<(), Error> {
+        write(&out.join(&rel), bytes)?;
+        files.insert(kind.to_string(), rel);
+        Ok(())
+    };
+    let opts = |style: Style, region: Option<Region>, show: Show| Options {
+        theme: theme.clone(),
+        show,
+        style,
+        region,
+        ..Default::default()
+    };
+    let drawing = Drawing::new(&tour, &m, &opts(Style::Auto, None, Show::Defaults)).map_err(at)?;
+    put("svg", format!("files/{slug}.svg"), drawing.svg().as_bytes())?;
+    if has_downloads(job, settings) {
+        let png = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(at)?;
+        put("png", format!("files/{slug}.png"), &png)?;
+        put(
+            "pdf",
+            format!("files/{slug}.pdf"),
+            &drawing.pdf().map_err(at)?,
+        )?;
+        put(
+            "json",
+            format!("files/{slug}.json"),
+            crate::format::to_json(&tour).as_bytes(),
+        )?;
+    }
+    // Thumbnails: the page's drawing when its squares are big enough at 2x, else an
+    // overview of flat blocks only (density markers are noise at this size), drawn
+    // once for both sizes.
+    let side = tour.board().width().max(tour.board().height()) as f64;
+    let small = (2 * THUMB_WIDTH) as f64 / side < THUMB_MIN_CELL_PX;
+    let overview_thumb = if small {
+        let flat = Show::parse("-turns,-crossings,-ends").map_err(at)?;
+        Some(Drawing::new(&tour, &m, &opts(Style::Overview, None, flat)).map_err(at)?)
+    } else {
+        None
+    };
+    let thumb = overview_thumb.as_ref().unwrap_or(&drawing);
+    for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
+        let png = thumb
+            .png_at(Resolution::Width(THUMB_WIDTH * scale))
+            .map_err(at)?;
+        put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
+    }
+    let mut crops = Vec::new();
+    let detail = Show::parse("+turns,+crossings,+coords,+ends").map_err(at)?;
+    for (i, spot) in overview::spots_of(&tour, theme).into_iter().enumerate() {
+        let crop = opts(Style::Detail, Some(spot.region), detail);
+        let svg = Drawing::new(&tour, &m, &crop).map_err(at)?;
+        let rel = format!("files/{slug}-detail-{}.svg", i + 1);
+        write(&out.join(&rel), svg.svg().as_bytes())?;
+        let r = spot.region;
+        crops.push((
+            format!(
+                "{}: {}, columns {} to {}, rows {} to {}",
+                i + 1,
+                spot.name,
+                r.x0 + 1,
+                r.x1 + 1,
+                r.y0 + 1,
+                r.y1 + 1
+            ),
+            rel,
+        ));
+    }
     Ok(Built {
         algorithm: tour.algorithm().to_string(),
         metrics: m,
         construct_secs,
         verify_secs,
-        sections,
+        draw_secs: t2.elapsed().as_secs_f64(),
+        sections: section_counts(&tour, theme),
+        files,
+        crops,
+        cached: false,
     })
 }
 

@@ -12,47 +12,131 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use crate::board::Board;
+use crate::moves::MoveGrid;
 use crate::tour::Tour;
 
 /// Whether `tour` visits every cell of its board once, by leaps, and closes when it
-/// says it is closed.
-pub(super) fn valid(tour: &Tour) -> bool {
+/// says it is closed; and, when `grid` is given, whether its moves are exactly the
+/// tour's (checked in the same pass, one byte read per step).
+pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
     let (b, path) = (tour.board(), tour.path());
     let n = path.len();
     if n == 0 || n as u64 != b.cells() {
         return false;
     }
     let g = Geometry::new(b);
-    if tour.is_closed() && (n < 3 || path[n - 1] as u64 >= g.area || !g.leap(path[n - 1], path[0]))
+    let closed = tour.is_closed();
+    if closed && (n < 3 || path[n - 1] as u64 >= g.area || !g.leap(path[n - 1], path[0])) {
+        return false;
+    }
+    if grid.is_some_and(|m| m.board() != b || b.holes().iter().any(|&h| m.masks()[h as usize] != 0))
     {
         return false;
     }
+    let steps = Steps {
+        g: &g,
+        path,
+        closed,
+        masks: grid.map(MoveGrid::masks),
+    };
     let parts = rayon::current_num_threads().clamp(1, 8);
     let len = n.div_ceil(parts);
     let maps: Option<Vec<Vec<u64>>> = (0..parts)
         .into_par_iter()
-        .map(|p| scan(&g, path, p * len..((p + 1) * len).min(n)))
+        .map(|p| steps.scan(p * len..((p + 1) * len).min(n)))
         .collect();
     maps.is_some_and(|maps| covers(b, &maps))
 }
 
-/// Marks the cells of `path[range]` in a fresh bitmap, or `None` if one is off the
-/// board or repeats, or a step from one of them is not a leap.
-fn scan(g: &Geometry, path: &[u32], range: Range<usize>) -> Option<Vec<u64>> {
-    let mut seen = vec![0u64; g.area.div_ceil(64) as usize];
-    let last = path.len() - 1;
-    for i in range {
-        let c = path[i];
-        if c as u64 >= g.area {
-            return None;
+/// A path to scan, with the move grid to compare it with, if any.
+struct Steps<'a> {
+    g: &'a Geometry,
+    path: &'a [u32],
+    closed: bool,
+    masks: Option<&'a [u8]>,
+}
+
+impl Steps<'_> {
+    /// Marks the cells of `path[range]` in a fresh bitmap, or `None` if one is off the
+    /// board or repeats, a step from one of them is not a leap, or its grid byte is not
+    /// exactly its two moves (one at an open tour's ends).
+    fn scan(&self, range: Range<usize>) -> Option<Vec<u64>> {
+        let (g, path) = (self.g, self.path);
+        let mut seen = vec![0u64; g.area.div_ceil(64) as usize];
+        let last = path.len() - 1;
+        let Some(masks) = self.masks else {
+            for i in range {
+                let c = path[i];
+                if c as u64 >= g.area {
+                    return None;
+                }
+                let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
+                if seen[word] & bit != 0 || (i < last && !g.leap(c, path[i + 1])) {
+                    return None;
+                }
+                seen[word] |= bit;
+            }
+            return Some(seen);
+        };
+        // The move into step i, as a bit of its cell's byte. Repeats and wrong bytes are
+        // collected without branching, so the reads of the grid overlap.
+        let mut into = self.move_into(range.start)?;
+        let (mut repeated, mut wrong) = (0u64, 0u8);
+        for i in range {
+            let c = path[i];
+            if c as u64 >= g.area {
+                return None;
+            }
+            let next = if i < last {
+                Some(path[i + 1])
+            } else {
+                self.closed.then_some(path[0])
+            };
+            let out = match next {
+                Some(q) => 1u8 << g.dir(c, q)?, // (q itself is checked at its own step)
+                None => 0,
+            };
+            let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
+            repeated |= seen[word] & bit;
+            seen[word] |= bit;
+            wrong |= masks[c as usize] ^ (into | out);
+            into = out.rotate_left(4); // the same move seen from its other end
         }
-        let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
-        if seen[word] & bit != 0 || (i < last && !g.leap(c, path[i + 1])) {
-            return None;
-        }
-        seen[word] |= bit;
+        (repeated == 0 && wrong == 0).then_some(seen)
     }
-    Some(seen)
+
+    /// The bit of the move into step `i` (0 at the start of an open tour), or `None`
+    /// when that move is not a leap.
+    fn move_into(&self, i: usize) -> Option<u8> {
+        let (g, path) = (self.g, self.path);
+        let prev = match i {
+            0 if self.closed => path[path.len() - 1],
+            0 => return Some(0),
+            _ => path[i - 1],
+        };
+        Some(1u8 << g.dir(path[i], prev)?)
+    }
+}
+
+/// The moves of a tour whose every step is a leap (a verified tour's), as a grid.
+pub(super) fn moves(tour: &Tour) -> MoveGrid {
+    let (b, path) = (tour.board(), tour.path());
+    let g = Geometry::new(b);
+    let mut masks = vec![0u8; b.area() as usize];
+    let n = path.len();
+    let edges = if tour.is_closed() {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    for i in 0..edges {
+        let (p, q) = (path[i], path[(i + 1) % n]);
+        if let Some(d) = g.dir(p, q) {
+            masks[p as usize] |= 1 << d;
+            masks[q as usize] |= 1 << ((d + 4) % 8);
+        }
+    }
+    MoveGrid::from_masks(b.clone(), masks)
 }
 
 /// Whether the union of the bitmaps is exactly the board's cells (no holes).
@@ -116,6 +200,23 @@ impl Geometry {
         (c - y * self.width, y)
     }
 
+    /// The direction (see [`crate::board::Leaper::dirs`]) of the leap from `p` to `q`
+    /// (both on the board), or `None` when they are not a leap apart.
+    #[inline]
+    pub(super) fn dir(&self, p: u32, q: u32) -> Option<u32> {
+        let ((px, py), (qx, qy)) = (self.xy(p), self.xy(q));
+        let (right, up) = (qx > px, qy > py);
+        let (dx, dy) = (px.abs_diff(qx), py.abs_diff(qy));
+        let (a, b) = self.steps;
+        let (narrow, wide) = ((dx == a) & (dy == b), (dx == b) & (dy == a));
+        // Two directions per quadrant, clockwise from up-right: (a, b), (b, a) |
+        // (b, -a), (a, -b) | (-a, -b), (-b, -a) | (-b, a), (-a, b). Without branches:
+        // a tour's turns would make them hard to predict.
+        let quadrant = 4 * u32::from(!right) + 2 * u32::from(right != up);
+        let d = quadrant + u32::from(wide == (right == up));
+        (narrow | wide).then_some(d)
+    }
+
     /// Whether cells `p` and `q` (both on the board) are a leap apart.
     #[inline]
     pub(super) fn leap(&self, p: u32, q: u32) -> bool {
@@ -137,6 +238,24 @@ mod tests {
         fn the_multiply_divides_exactly(w in 1u32..u32::MAX, c in any::<u32>()) {
             let g = Geometry::new(&Board::new(w, 1).unwrap());
             prop_assert_eq!(g.xy(c), (c % w, c / w));
+        }
+    }
+
+    #[test]
+    fn directions_are_the_leapers_numbering() {
+        for leaper in [(1, 2), (1, 4), (2, 3), (3, 7)] {
+            let leaper = crate::Leaper::new(leaper.0, leaper.1).unwrap();
+            let b = Board::with_leaper(12, 11, leaper).unwrap();
+            let g = Geometry::new(&b);
+            for p in 0..b.area() as u32 {
+                for q in 0..b.area() as u32 {
+                    assert_eq!(
+                        g.dir(p, q),
+                        b.dir_between(p, q).map(|d| d as u32),
+                        "{leaper:?} {p} {q}"
+                    );
+                }
+            }
         }
     }
 
@@ -167,34 +286,38 @@ mod tests {
         let board = Board::new(40, 30).unwrap();
         let req = crate::construct::Request::closed(board.clone());
         let t = crate::construct::build(&req, "besa").unwrap();
-        assert!(valid(&t));
+        assert!(valid(&t, None));
+        assert!(valid(&t, t.attached_grid()), "with its grid");
         let n = t.path().len();
         for i in (0..n).step_by(37) {
             let j = (i * 7 + 13) % n;
             let mut p = t.path().to_vec();
             p.swap(i, j);
             assert!(
-                !valid(&Tour::new(board.clone(), p.clone(), true)),
+                !valid(&Tour::new(board.clone(), p.clone(), true), None),
                 "swap {i} {j}"
             );
             p.swap(i, j);
             p[i] = p[j]; // a repeat, and a missing cell
-            assert!(!valid(&Tour::new(board.clone(), p, true)), "repeat {i} {j}");
+            assert!(
+                !valid(&Tour::new(board.clone(), p, true), None),
+                "repeat {i} {j}"
+            );
         }
         let rotated: Vec<u32> = t.path()[5..]
             .iter()
             .chain(&t.path()[..5])
             .copied()
             .collect();
-        assert!(valid(&Tour::new(board.clone(), rotated, true)));
+        assert!(valid(&Tour::new(board.clone(), rotated, true), None));
         let cut: Vec<u32> = t.path()[..n - 1].to_vec();
-        assert!(!valid(&Tour::new(board, cut, false)));
+        assert!(!valid(&Tour::new(board, cut, false), None));
     }
 
     #[test]
     fn agrees_with_the_located_checks() {
         let t = examples::ring();
-        assert!(valid(&t));
+        assert!(valid(&t, None));
         let b = t.board().clone();
         let n = t.path().len();
         // Every single-cell change, swap and truncation of the ring, open and closed.
@@ -221,7 +344,7 @@ mod tests {
                 let ends =
                     !closed || (p.len() >= 3 && b.dir_between(p[p.len() - 1], p[0]).is_some());
                 assert_eq!(
-                    valid(&tour),
+                    valid(&tour, None),
                     located.is_ok() && ends,
                     "{p:?} closed {closed}"
                 );

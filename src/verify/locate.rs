@@ -6,6 +6,8 @@ use rayon::prelude::*;
 use super::fast::Geometry;
 use super::Failure;
 use crate::board::Board;
+use crate::moves::MoveGrid;
+use crate::tour::Tour;
 
 /// Every entry is a cell of the board, and none repeats.
 pub(super) fn cells(b: &Board, path: &[u32]) -> Result<(), Failure> {
@@ -128,6 +130,30 @@ pub(super) fn leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
             to: b.xy(path[i + 1]),
             leaper: b.leaper().to_string(),
         }),
+    }
+}
+
+/// The move grid attached to a tour (whose path is proven a tour) holds exactly the
+/// path's moves: it is of the same board, and each cell's byte is that cell's moves.
+pub(super) fn grid(tour: &Tour, grid: &MoveGrid) -> Result<(), Failure> {
+    let b = tour.board();
+    if grid.board() != b {
+        return Err(Failure::GridBoard {
+            grid: grid.board().to_string(),
+            board: b.to_string(),
+        });
+    }
+    let want = super::fast::moves(tour);
+    let (have, want) = (grid.masks(), want.masks());
+    match (0..have.len())
+        .into_par_iter()
+        .find_first(|&c| have[c] != want[c])
+    {
+        None => Ok(()),
+        Some(c) => {
+            let (x, y) = b.xy(c as u32);
+            Err(Failure::GridMismatch { x, y })
+        }
     }
 }
 

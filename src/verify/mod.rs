@@ -6,29 +6,46 @@
 
 use std::fmt;
 use std::ops::Deref;
+use std::sync::OnceLock;
 
 mod fast;
 mod locate;
 
 pub use crate::error::Failure;
+use crate::moves::MoveGrid;
 use crate::tour::Tour;
 use crate::Error;
 
-/// A tour that passed [`verify`]. Read it through `Deref` as a [`Tour`].
+/// A tour that passed [`verify`], with its move grid. Read it through `Deref` as a
+/// [`Tour`].
 #[derive(Clone, Debug)]
-pub struct Verified(Tour);
+pub struct Verified {
+    tour: Tour,
+    /// The construction's grid, proven equal to the path, or one made from the path
+    /// when first asked for.
+    grid: OnceLock<MoveGrid>,
+}
 
 impl Deref for Verified {
     type Target = Tour;
     fn deref(&self) -> &Tour {
-        &self.0
+        &self.tour
     }
 }
 
 impl Verified {
-    /// Gives the tour back.
+    /// The tour's moves, one byte of direction bits per cell (proven to be exactly the
+    /// path's moves).
+    pub fn grid(&self) -> &MoveGrid {
+        self.grid.get_or_init(|| fast::moves(&self.tour))
+    }
+
+    /// Gives the tour back (with its grid, which [`verify`] checks again).
     pub fn into_inner(self) -> Tour {
-        self.0
+        match self.grid.into_inner() {
+            Some(grid) => self.tour.with_grid(grid),
+            None => self.tour,
+        }
     }
 }
 
@@ -43,32 +60,41 @@ impl fmt::Display for Verified {
     }
 }
 
-/// Proves `tour` valid, or says where it is not.
-pub fn verify(tour: Tour) -> Result<Verified, Failure> {
-    check(&tour)?;
-    Ok(Verified(tour))
+/// Proves `tour` valid, or says where it is not. A move grid a construction attached
+/// to it is proven equal to its path in the same pass.
+pub fn verify(mut tour: Tour) -> Result<Verified, Failure> {
+    let grid = tour.take_grid();
+    check_with(&tour, grid.as_ref())?;
+    Ok(Verified {
+        tour,
+        grid: grid.map(OnceLock::from).unwrap_or_default(),
+    })
 }
 
 /// Proves a tour a construction made. Its failure is a bug of that construction,
 /// reported as [`Error::Unverified`]; the tour is never published.
 pub fn constructed(tour: Tour) -> Result<Verified, Error> {
-    check(&tour).map_err(|failure| Error::Unverified {
-        algorithm: match tour.algorithm() {
-            "" => "unnamed".to_string(),
-            name => name.to_string(),
-        },
-        board: tour.board().to_string(),
+    let algorithm = match tour.algorithm() {
+        "" => "unnamed".to_string(),
+        name => name.to_string(),
+    };
+    let board = tour.board().to_string();
+    verify(tour).map_err(|failure| Error::Unverified {
+        algorithm,
+        board,
         failure,
-    })?;
-    Ok(Verified(tour))
+    })
 }
 
 /// The checks of [`verify`] without taking the tour.
-///
+pub fn check(tour: &Tour) -> Result<(), Failure> {
+    check_with(tour, tour.attached_grid())
+}
+
 /// Two complete proofs: [`fast::valid`] answers yes or no in one parallel pass, and
 /// only on a no does [`locate`] go through the path again to say where it fails.
-pub fn check(tour: &Tour) -> Result<(), Failure> {
-    if fast::valid(tour) {
+fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<(), Failure> {
+    if fast::valid(tour, grid) {
         return Ok(());
     }
     let b = tour.board();
@@ -86,7 +112,10 @@ pub fn check(tour: &Tour) -> Result<(), Failure> {
             });
         }
     }
-    Ok(())
+    match grid {
+        Some(grid) => locate::grid(tour, grid),
+        None => Ok(()),
+    }
 }
 
 /// Every step of a path of distinct board cells that is not a leap, in order, where
@@ -161,5 +190,74 @@ mod tests {
             check(&Tour::new(two, p, true)),
             Err(Failure::NotClosed { .. })
         ));
+    }
+
+    #[test]
+    fn a_constructions_grid_is_proven_equal_to_its_path() {
+        let board = Board::new(16, 12).unwrap();
+        let built = || {
+            crate::construct::build(&crate::construct::Request::closed(board.clone()), "besa")
+                .unwrap()
+        };
+        let t = built();
+        assert!(t.attached_grid().is_some(), "besa attaches its grid");
+        let v = verify(t).unwrap();
+        let from_path = MoveGrid::from_path(&board, v.path(), true).unwrap();
+        assert_eq!(v.grid().masks(), from_path.masks());
+        // Every corruption of one cell's byte is found, at that cell.
+        for c in (0..board.area() as u32).step_by(7) {
+            for bit in [0, 3, 6] {
+                let t = built();
+                let mut masks = t.attached_grid().unwrap().masks().to_vec();
+                masks[c as usize] ^= 1 << bit;
+                let bad = t.with_grid(MoveGrid::from_masks(board.clone(), masks));
+                let (x, y) = board.xy(c);
+                assert_eq!(
+                    verify(bad).unwrap_err(),
+                    Failure::GridMismatch { x, y },
+                    "cell {c} bit {bit}"
+                );
+            }
+        }
+        // The moves of another tour of the same board, and a grid of another board.
+        let other = Tour::new(
+            board.clone(),
+            v.path().iter().rev().copied().collect(),
+            true,
+        );
+        assert!(verify(other.clone()).is_ok());
+        let mirrored: Vec<u8> = (0..board.area() as u32)
+            .map(|c| {
+                let (x, y) = board.xy(c);
+                let m = from_path.masks()[board.index(15 - x, y) as usize];
+                // Mirroring left-right maps direction d to 7 - d.
+                (0..8)
+                    .filter(|d| m & (1 << d) != 0)
+                    .fold(0, |a, d| a | 1 << (7 - d))
+            })
+            .collect();
+        assert_ne!(mirrored, from_path.masks());
+        let e = verify(
+            other
+                .clone()
+                .with_grid(MoveGrid::from_masks(board.clone(), mirrored)),
+        );
+        assert!(matches!(e, Err(Failure::GridMismatch { .. })), "{e:?}");
+        let wide = Board::new(12, 16).unwrap();
+        let e = verify(other.with_grid(MoveGrid::from_masks(wide.clone(), vec![0; 192])));
+        assert!(matches!(e, Err(Failure::GridBoard { .. })), "{e:?}");
+    }
+
+    #[test]
+    fn a_grid_made_from_the_path_is_the_paths_moves() {
+        let (b, path) = ring();
+        for closed in [false, true] {
+            let v = verify(Tour::new(b.clone(), path.clone(), closed)).unwrap();
+            let want = MoveGrid::from_path(&b, &path, closed).unwrap();
+            assert_eq!(v.grid().masks(), want.masks());
+            // Given back and verified again, the grid is checked again.
+            let again = verify(v.into_inner()).unwrap();
+            assert_eq!(again.grid().masks(), want.masks());
+        }
     }
 }

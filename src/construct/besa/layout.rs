@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use super::pieces::{background, piece, Piece};
+use super::Variant;
 use crate::trace::Straight;
 
 /// What part of the construction a placement is.
@@ -168,14 +169,15 @@ pub(super) struct Layout {
 
 impl Layout {
     /// The layout of a `w x h` board, `None` when the algorithm does not support it.
-    pub(super) fn new(w: u32, h: u32) -> Option<Layout> {
+    pub(super) fn new(w: u32, h: u32, variant: Variant) -> Option<Layout> {
         let transposed = orientation(w, h)?;
         let (bw, bh) = if transposed { (h, w) } else { (w, h) };
-        let placements = placements(bw, bh);
+        let placements = placements(bw, bh, variant);
         let mut top_end = 0;
         let mut bottom_start = bh;
         for p in placements.iter().filter(|p| p.role != Role::Edge) {
-            if p.rows.start == 0 {
+            // Top pieces start within the top rows (a heel's outside cells at row 3).
+            if p.rows.start < bh / 2 {
                 top_end = top_end.max(p.rows.end());
             } else {
                 bottom_start = bottom_start.min(p.rows.start);
@@ -315,12 +317,17 @@ impl Layout {
 }
 
 /// The placements of docs/formation.md on a built `w x h` board (`w` even and at
-/// least 16, `h` at least 12), in the order they are pasted.
-fn placements(w: u32, h: u32) -> Vec<Placement> {
+/// least 16, `h` at least 12), in the order they are pasted, with the variant's heel
+/// wherever a heel goes; a heel that changes the moves of cells just outside it brings
+/// a piece for them, pasted last, above and left of the heel (turned with it).
+fn placements(w: u32, h: u32, variant: Variant) -> Vec<Placement> {
     let br = (w / 2 + 2) % 4;
     let tl = (7 - h % 4) % 4; // (3 - h) mod 4, non-negative
     let trh = 5 + (w / 2 + h - 1) % 4;
-    let mut out = Vec::with_capacity(12);
+    let mut out = Vec::with_capacity(16);
+    let mut ports = Vec::new();
+    let heel_name = variant.heel();
+    let port_piece = |rotated| variant.heel_ports().map(|name| piece(name, rotated));
     let edge = |rotated, rows, j0| Placement {
         piece: piece("vertical_edge", rotated),
         rows,
@@ -335,7 +342,7 @@ fn placements(w: u32, h: u32) -> Vec<Placement> {
     let bl = piece("junction_h5_horizontal", false);
     out.push(Placement::single(bl, h - 5, 0, Role::BottomLeft));
     // 4. Heels along the bottom edge, then the bottom-right corner.
-    let heel = piece("heel", false);
+    let heel = piece(heel_name, false);
     let heels = Run::up_to(6, 8, [w - 6, w - 8, w - 10, w - 4][br as usize]);
     out.push(Placement {
         piece: heel,
@@ -343,11 +350,28 @@ fn placements(w: u32, h: u32) -> Vec<Placement> {
         cols: heels,
         role: Role::Other,
     });
+    if let Some(p) = port_piece(false) {
+        let cols = Run {
+            start: heels.start - 2,
+            ..heels
+        };
+        ports.push(Placement {
+            piece: p,
+            rows: Run::once(h - 5, 2),
+            cols,
+            role: Role::Other,
+        });
+    }
     let j = heels.end();
     let at = |name, rotated, i0, j0| Placement::single(piece(name, rotated), i0, j0, Role::Other);
     match br {
         0 => out.push(at("corner_seq0", false, h - 4, j)),
-        1 => out.push(at("heel", false, h - 4, j)),
+        1 => {
+            out.push(at(heel_name, false, h - 4, j));
+            if let Some(p) = port_piece(false) {
+                ports.push(Placement::single(p, h - 5, j - 2, Role::Other));
+            }
+        }
         2 => {
             out.push(at("corner_seq0", false, h - 4, j));
             out.push(at("corner_seq2_tail", false, h - 6, j + 6));
@@ -361,7 +385,10 @@ fn placements(w: u32, h: u32) -> Vec<Placement> {
             6
         }
         1 => {
-            out.push(at("heel", true, 0, 0));
+            out.push(at(heel_name, true, 0, 0));
+            if let Some(p) = port_piece(true) {
+                ports.push(Placement::single(p, 3, 4, Role::Other));
+            }
             8
         }
         2 => {
@@ -375,15 +402,49 @@ fn placements(w: u32, h: u32) -> Vec<Placement> {
         }
     };
     // 6. Heels along the top edge.
-    out.push(Placement {
-        piece: piece("heel", true),
-        rows: Run::once(0, 4),
-        cols: Run::up_to(j, 8, w - 8),
-        role: Role::Other,
-    });
-    // 7. The top-right junction, its right side on the right edge.
+    let top = Run::up_to(j, 8, w - 8);
     let tr = piece(&format!("junction_h{trh}_vertical"), true);
+    // A heel whose outside cells would reach under the top-right junction keeps the
+    // plain heel (the junction's cells there are not the heel's to change).
+    let fitting = match port_piece(true) {
+        Some(_) => Run::up_to(j, 8, (w - tr.width()).saturating_sub(9)).count,
+        None => top.count,
+    }
+    .min(top.count);
+    let (varied, plain) = (
+        Run {
+            count: fitting,
+            ..top
+        },
+        Run {
+            start: top.start + 8 * fitting,
+            count: top.count - fitting,
+            ..top
+        },
+    );
+    for (name, cols) in [(heel_name, varied), ("heel", plain)] {
+        out.push(Placement {
+            piece: piece(name, true),
+            rows: Run::once(0, 4),
+            cols,
+            role: Role::Other,
+        });
+    }
+    if let Some(p) = port_piece(true) {
+        let cols = Run {
+            start: varied.start + 4,
+            ..varied
+        };
+        ports.push(Placement {
+            piece: p,
+            rows: Run::once(3, 2),
+            cols,
+            role: Role::Other,
+        });
+    }
+    // 7. The top-right junction, its right side on the right edge.
     out.push(Placement::single(tr, 0, w - tr.width(), Role::TopRight));
+    out.extend(ports);
     out
 }
 
@@ -392,7 +453,12 @@ fn placements(w: u32, h: u32) -> Vec<Placement> {
 /// in constant time; 0 when the algorithm does not support the board or the cell is off
 /// it.
 pub fn cell_moves(w: u32, h: u32, x: u32, y: u32) -> u8 {
-    match Layout::new(w, h) {
+    variant_cell_moves(Variant::Plain, w, h, x, y)
+}
+
+/// [`cell_moves`] of a variant of the construction.
+pub fn variant_cell_moves(variant: Variant, w: u32, h: u32, x: u32, y: u32) -> u8 {
+    match Layout::new(w, h, variant) {
         Some(l) if x < w && y < h => l.moves(x, y),
         _ => 0,
     }

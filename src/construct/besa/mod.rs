@@ -47,6 +47,7 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
+pub mod gadgets;
 mod layout;
 mod pieces;
 mod sections;
@@ -60,12 +61,58 @@ use crate::board::Leaper;
 use crate::moves::MoveGrid;
 use crate::{Board, Error, Sections, Tour};
 
-pub use layout::cell_moves;
 use layout::Layout;
+pub use layout::{cell_moves, variant_cell_moves};
 pub use sections::NAMES as SECTION_NAMES;
 
 /// The formation algorithm of Besa et al.
 pub struct Besa;
+
+/// Which heel the construction puts wherever a heel goes (the paper's Section 4.2 and
+/// the gadget search, see [`gadgets`]); the rest of Algorithm 1 is the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// The plain heel of formation moves: 9.5n + O(1) turns, 13n + O(1) crossings.
+    Plain,
+    /// The paper's 21-turn heel: 9.25n + O(1) turns (and 12.75n + O(1) crossings).
+    Turns,
+    /// The paper's 28-crossing heel: 12n + O(1) crossings (and 9.5n + O(1) turns).
+    Crossings,
+    /// The project's 21-turn, 27-crossing heel: 9.25n + O(1) turns and 11.75n + O(1)
+    /// crossings at once.
+    Best,
+}
+
+impl Variant {
+    /// The names `--variant` accepts, in the order of [`Variant::ALL`] after `Plain`.
+    pub const NAMES: [&'static str; 3] = ["turns", "crossings", "best"];
+
+    /// The variant a request names (`None` for no variant); `None` for an unknown name.
+    pub fn named(name: Option<&str>) -> Option<Variant> {
+        match name {
+            None => Some(Variant::Plain),
+            Some("turns") => Some(Variant::Turns),
+            Some("crossings") => Some(Variant::Crossings),
+            Some("best") => Some(Variant::Best),
+            Some(_) => None,
+        }
+    }
+
+    /// Its heel piece.
+    pub(crate) fn heel(self) -> &'static str {
+        match self {
+            Variant::Plain => "heel",
+            Variant::Turns => "heel_turns",
+            Variant::Crossings => "heel_crossings",
+            Variant::Best => "heel_best",
+        }
+    }
+
+    /// The piece of the cells just outside its heel that it changes, if any.
+    pub(crate) fn heel_ports(self) -> Option<&'static str> {
+        (self == Variant::Best).then_some("heel_best_ports")
+    }
+}
 
 impl Construction for Besa {
     fn name(&self) -> &'static str {
@@ -78,6 +125,10 @@ impl Construction for Besa {
 
     fn boards(&self) -> &'static str {
         "closed knight's tours; one even side >= 16, the other >= 12"
+    }
+
+    fn variants(&self) -> &'static [&'static str] {
+        &Variant::NAMES
     }
 
     fn check(&self, req: &Request) -> Result<(), Error> {
@@ -109,14 +160,17 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        build(&req.board)
+        let variant = Variant::named(req.variant.as_deref()).ok_or_else(|| {
+            super::unchecked_variant(self, req.variant.as_deref().unwrap_or_default())
+        })?;
+        build(&req.board, variant)
     }
 }
 
 /// The closed tour of a supported, full board, with its sections and move grid.
-fn build(board: &Board) -> Result<Tour, Error> {
+fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
-    let layout = Layout::new(w, h).ok_or_else(|| {
+    let layout = Layout::new(w, h, variant).ok_or_else(|| {
         Error::Unsupported(format!(
             "the formation algorithm does not support the {board} board"
         ))

@@ -15,6 +15,8 @@ use crate::board::Leaper;
 
 /// The embedded pieces data.
 const DATA: &str = include_str!("pieces.toml");
+/// The optimized heels found by the gadget search, in the same encoding.
+const HEELS: &str = include_str!("heels.toml");
 
 /// A piece, rows from the top; a cell's mask is 0 where the piece does not cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +78,12 @@ struct PieceSpec {
 
 fn pieces() -> &'static Pieces {
     static PIECES: OnceLock<Pieces> = OnceLock::new();
-    PIECES.get_or_init(|| parse(DATA).expect("the embedded pieces data is valid (tested)"))
+    PIECES.get_or_init(|| {
+        let mut p = parse(DATA).expect("the embedded pieces data is valid (tested)");
+        let heels = parse(HEELS).expect("the embedded heels data is valid (tested)");
+        p.by_name.extend(heels.by_name);
+        p
+    })
 }
 
 /// The piece called `name` in the TOML, turned 180 degrees when `rotated`.
@@ -157,7 +164,8 @@ mod tests {
     fn embedded_data_parses_with_the_expected_meaning() {
         let p = pieces();
         assert_eq!(p.background, 0b0100_0100);
-        assert_eq!(p.by_name.len(), 10);
+        assert_eq!(p.by_name.len(), 14);
+        assert_eq!(parse(HEELS).unwrap().background, p.background);
         let heel = piece("heel", false);
         assert_eq!((heel.width(), heel.height()), (8, 4));
         assert_eq!(heel.at(0, 6), 0); // "xx"

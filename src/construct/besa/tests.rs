@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use super::layout::orientation;
 use super::pieces::{background, piece, Piece};
 use super::sections::NAMES;
-use super::{cell_moves, Besa};
+use super::{cell_moves, variant_cell_moves, Besa, Variant};
 use crate::board::Leaper;
 use crate::construct::{self, Construction, Request};
 use crate::metrics;
@@ -17,15 +17,37 @@ use crate::verify::verify;
 use crate::{Board, Error, Tour};
 
 fn tour(w: u32, h: u32) -> Tour {
-    construct::build(&Request::closed(Board::new(w, h).unwrap()), "besa").unwrap()
+    variant_tour(w, h, Variant::Plain)
+}
+
+fn variant_tour(w: u32, h: u32, v: Variant) -> Tour {
+    let mut req = Request::closed(Board::new(w, h).unwrap());
+    req.variant = Variant::NAMES
+        .iter()
+        .find(|n| Variant::named(Some(n)) == Some(v))
+        .map(|n| n.to_string());
+    construct::build(&req, "besa").unwrap()
 }
 
 /// The built board's masks (rows from the top), pasting the pieces one by one exactly
 /// as docs/formation.md lists them: the specification that the constant-time
 /// layout must equal.
-fn pasted(w: u32, h: u32) -> Vec<u8> {
+fn pasted(w: u32, h: u32, v: Variant) -> Vec<u8> {
     let (w, h) = (w as i64, h as i64);
     let mut g = vec![background(); (w * h) as usize];
+    // A heel that changes the cells just outside it: their piece, pasted last.
+    let mut ports = Vec::new();
+    let mut port = |rotated: bool, i0: i64, j0: i64| {
+        if let Some(name) = v.heel_ports() {
+            let (i, j) = if rotated {
+                (i0 + 3, j0 + 4)
+            } else {
+                (i0 - 1, j0 - 2)
+            };
+            ports.push((piece(name, rotated), i, j));
+        }
+    };
+    let heel = v.heel();
     let mut paste = |p: &Piece, i0: i64, j0: i64| {
         for a in 0..p.height() {
             for b in 0..p.width() {
@@ -53,12 +75,16 @@ fn pasted(w: u32, h: u32) -> Vec<u8> {
     let limit = [w - 6, w - 8, w - 10, w - 4][br as usize];
     let mut j = 6;
     while j < limit {
-        paste(piece("heel", false), h - 4, j);
+        paste(piece(heel, false), h - 4, j);
+        port(false, h - 4, j);
         j += 8;
     }
     match br {
         0 => paste(piece("corner_seq0", false), h - 4, j),
-        1 => paste(piece("heel", false), h - 4, j),
+        1 => {
+            paste(piece(heel, false), h - 4, j);
+            port(false, h - 4, j);
+        }
         2 => {
             paste(piece("corner_seq0", false), h - 4, j);
             paste(piece("corner_seq2_tail", false), h - 6, j + 6);
@@ -71,7 +97,8 @@ fn pasted(w: u32, h: u32) -> Vec<u8> {
             6
         }
         1 => {
-            paste(piece("heel", true), 0, 0);
+            paste(piece(heel, true), 0, 0);
+            port(true, 0, 0);
             8
         }
         2 => {
@@ -84,12 +111,21 @@ fn pasted(w: u32, h: u32) -> Vec<u8> {
             4
         }
     };
+    let tr = piece(&format!("junction_h{trh}_vertical"), true);
     while j < w - 8 {
-        paste(piece("heel", true), 0, j);
+        // A heel whose outside cells reach under the top-right junction stays plain.
+        if v.heel_ports().is_none() || j + 10 <= w - tr.width() as i64 {
+            paste(piece(heel, true), 0, j);
+            port(true, 0, j);
+        } else {
+            paste(piece("heel", true), 0, j);
+        }
         j += 8;
     }
-    let tr = piece(&format!("junction_h{trh}_vertical"), true);
     paste(tr, 0, w - tr.width() as i64);
+    for (p, i, j) in ports {
+        paste(p, i, j);
+    }
     g
 }
 
@@ -105,10 +141,10 @@ fn swap_axes(m: u8) -> u8 {
 
 /// The board's masks (`y` from the bottom) from [`pasted`], building the transpose when
 /// only the height is even and at least 16.
-fn reference(w: u32, h: u32) -> Vec<u8> {
+fn reference(w: u32, h: u32, v: Variant) -> Vec<u8> {
     let direct = w.is_multiple_of(2) && w >= 16 && h >= 12;
     let (bw, bh) = if direct { (w, h) } else { (h, w) };
-    let g = pasted(bw, bh);
+    let g = pasted(bw, bh, v);
     let mut out = vec![0; (w * h) as usize];
     for y in 0..h {
         for x in 0..w {
@@ -213,12 +249,12 @@ fn sections_in_order(t: &Tour) -> Result<(), String> {
 }
 
 /// Everything checked on one board; returns its (turns, crossings).
-fn check_board(w: u32, h: u32) -> Result<(u64, u64), String> {
-    let t = tour(w, h);
+fn check_board(w: u32, h: u32, v: Variant) -> Result<(u64, u64), String> {
+    let t = variant_tour(w, h, v);
     if t.algorithm() != "besa" || t.path()[0] != 0 {
         return Err("algorithm name or start cell".into());
     }
-    if t.grid().unwrap().masks() != reference(w, h) {
+    if t.grid().unwrap().masks() != reference(w, h, v) {
         return Err("grid differs from the pasted pieces".into());
     }
     // The walk jumps over straight runs: its path must still be the grid's tour.
@@ -252,7 +288,7 @@ fn every_board_in_range_is_a_closed_tour_with_the_papers_counts() {
     boards.dedup();
     let results: Vec<_> = boards
         .par_iter()
-        .map(|&(w, h)| ((w, h), check_board(w, h)))
+        .map(|&(w, h)| ((w, h), check_board(w, h, Variant::Plain)))
         .collect();
     let failures: Vec<String> = results
         .iter()
@@ -293,6 +329,91 @@ fn every_board_in_range_is_a_closed_tour_with_the_papers_counts() {
     for n in (16..=112).step_by(2) {
         let (a, b) = (counts[&(n, n)], counts[&(n + 8, n + 8)]);
         assert_eq!((b.0 - a.0, b.1 - a.1), (76, 104), "{n}x{n}");
+    }
+}
+
+/// Turns and crossings each variant's heel adds, as its gadget search scored them.
+fn heel_counts(v: Variant) -> (u64, u64) {
+    match v {
+        Variant::Plain => (22, 32),
+        Variant::Turns => (21, 31),
+        Variant::Crossings => (22, 28),
+        Variant::Best => (21, 27),
+    }
+}
+
+#[test]
+fn the_variants_are_closed_tours_with_their_heels_counts() {
+    // Sparser than the plain sweep: even widths 16..=48 with heights 12..=48, and their
+    // transposes, for each variant; then squares far apart for the slopes.
+    let mut boards = Vec::new();
+    for w in (16..=48).step_by(2) {
+        for h in 12..=48 {
+            boards.push((w, h));
+            boards.push((h, w));
+        }
+    }
+    boards.sort_unstable();
+    boards.dedup();
+    for v in [Variant::Turns, Variant::Crossings, Variant::Best] {
+        let results: Vec<_> = boards
+            .par_iter()
+            .map(|&(w, h)| ((w, h), check_board(w, h, v)))
+            .collect();
+        let failures: Vec<String> = results
+            .iter()
+            .filter_map(|((w, h), r)| r.as_ref().err().map(|e| format!("{w}x{h}: {e}")))
+            .collect();
+        assert!(failures.is_empty(), "{v:?}: {failures:?}");
+        let counts: HashMap<(u32, u32), (u64, u64)> =
+            results.into_iter().map(|(b, r)| (b, r.unwrap())).collect();
+        // Each heel (top and bottom) adds its own counts per eight columns; the left and
+        // right edges still add 8 turns and 10 crossings per four rows.
+        let (ht, hc) = heel_counts(v);
+        let mut compared = 0;
+        for (&(w, h), &(t, c)) in &counts {
+            if orientation(w, h) != Some(false) {
+                continue;
+            }
+            // From width 24 on, eight more columns add exactly one heel of the variant
+            // to each edge (on narrower boards the best heel's last top copy may still
+            // be too close to the top-right junction and stay plain).
+            if let Some(&(t8, c8)) = counts.get(&(w + 8, h)).filter(|_| w >= 24) {
+                assert_eq!((t8 - t, c8 - c), (2 * ht, 2 * hc), "{v:?} {w}x{h}");
+                compared += 1;
+            }
+            if let Some(&(t4, c4)) = counts.get(&(w, h + 4)) {
+                assert_eq!((t4 - t, c4 - c), (16, 20), "{v:?} {w}x{h}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 800, "{compared}");
+    }
+}
+
+#[test]
+fn variant_slopes_on_square_boards() {
+    // Per eight more columns and rows: two heels and four edge transitions, so
+    // (2 heel + 32) / 8 turns and (2 heel + 40) / 8 crossings per n: 9.25n and 12.75n
+    // (turns), 9.5n and 12n (crossings), 9.25n and 11.75n (best).
+    for v in [
+        Variant::Plain,
+        Variant::Turns,
+        Variant::Crossings,
+        Variant::Best,
+    ] {
+        let (ht, hc) = heel_counts(v);
+        for n in [120, 256, 400] {
+            let (a, b) = (
+                check_board(n, n, v).unwrap(),
+                check_board(n + 8, n + 8, v).unwrap(),
+            );
+            assert_eq!(
+                (b.0 - a.0, b.1 - a.1),
+                (2 * ht + 32, 2 * hc + 40),
+                "{v:?} {n}"
+            );
+        }
     }
 }
 
@@ -365,9 +486,13 @@ fn cell_moves_is_the_grid_and_zero_elsewhere() {
     for (w, h) in [(16, 12), (12, 16), (40, 17), (17, 40)] {
         let t = tour(w, h);
         let g = t.grid().unwrap().masks();
+        let b = variant_tour(w, h, Variant::Best);
+        let gb = b.grid().unwrap().masks();
         for y in 0..h {
             for x in 0..w {
                 assert_eq!(cell_moves(w, h, x, y), g[(y * w + x) as usize]);
+                let best = variant_cell_moves(Variant::Best, w, h, x, y);
+                assert_eq!(best, gb[(y * w + x) as usize]);
             }
         }
         assert_eq!(cell_moves(w, h, w, 0), 0);

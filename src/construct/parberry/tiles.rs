@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::board::Leaper;
+use crate::format::grid::{self, Numbered};
 
 /// The data file: one block per tile, in the project's grid format.
 pub(super) const DATA: &str = include_str!("tiles.txt");
@@ -158,14 +159,11 @@ pub(super) fn tiles() -> Result<&'static Tiles, String> {
 }
 
 /// Parses and checks tile data: blocks of a `tile WxH` line (`tile WxH hole` for a
-/// corner tile) followed by H rows, top row first, of 1-based steps (`.` for the hole).
+/// corner tile) followed by H rows, top row first, of 1-based steps (`.` for the hole):
+/// the crate's numbered grid.
 pub(super) fn parse(text: &str) -> Result<Tiles, String> {
     let mut tiles = Tiles::default();
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+    let mut lines = grid::rows(text);
     while let Some((at, header)) = lines.next() {
         let bad = |what: &str| format!("parberry tiles.txt line {at}: {what}");
         let mut words = header.split_whitespace();
@@ -181,18 +179,12 @@ pub(super) fn parse(text: &str) -> Result<Tiles, String> {
         if !(5..=64).contains(&w) || !(5..=64).contains(&h) {
             return Err(bad("tile sides must be between 5 and 64"));
         }
-        let mut order = Vec::with_capacity((w * h) as usize);
-        for _ in 0..h {
-            let (_, row) = lines.next().ok_or_else(|| bad("the tile is cut short"))?;
-            for t in row.split_whitespace() {
-                order.push(match t {
-                    "." => u32::MAX,
-                    _ => t
-                        .parse::<u32>()
-                        .map_err(|_| bad("bad step"))?
-                        .wrapping_sub(1),
-                });
-            }
+        let grid = Numbered::block(&mut lines, w, h).map_err(|e| bad(&e.to_string()))?;
+        // Tiles count rows from the top; the grid's cells count them from the bottom.
+        let mut order = vec![u32::MAX; (w * h) as usize];
+        for (i, &c) in grid.path.iter().enumerate() {
+            let (x, y) = (c % w, c / w);
+            order[((h - 1 - y) * w + x) as usize] = i as u32;
         }
         let mut tile = Tile {
             h,
@@ -219,26 +211,16 @@ pub(super) fn parse(text: &str) -> Result<Tiles, String> {
 /// Writes a tile in the format [`parse`] reads.
 #[cfg(test)]
 pub(super) fn format(tile: &Tile) -> String {
-    let mut out = format!(
-        "tile {}x{}{}\n",
-        tile.w,
-        tile.h,
-        match (tile.hole, tile.quadrisected) {
-            (true, _) => " hole",
-            (_, true) => " quadrisected",
-            _ => "",
-        }
-    );
-    let width = (tile.order.len()).to_string().len();
-    for r in 0..tile.h {
-        let row: Vec<String> = (0..tile.w)
-            .map(|c| match tile.order[(r * tile.w + c) as usize] {
-                u32::MAX => format!("{:>width$}", "."),
-                s => format!("{:>width$}", s + 1),
-            })
-            .collect();
-        out += &row.join(" ");
-        out.push('\n');
-    }
-    out
+    let kind = match (tile.hole, tile.quadrisected) {
+        (true, _) => " hole",
+        (_, true) => " quadrisected",
+        _ => "",
+    };
+    let (h, w) = (tile.h, tile.w);
+    let path: Vec<u32> = tile
+        .path()
+        .iter()
+        .map(|&(r, c)| (h - 1 - r) * w + c)
+        .collect();
+    format!("tile {w}x{h}{kind}\n{}", grid::text(w, h, &path))
 }

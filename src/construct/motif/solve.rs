@@ -1,0 +1,168 @@
+//! The motif model solved by HiGHS, an open-source MILP solver (built with the `motif`
+//! cargo feature): the variables and rows of the module comment in `mod.rs`, subtour
+//! cuts added lazily (solve, split the answer into cycles, cut each, solve again) and
+//! no-good cuts to find further tours.
+//!
+//! The count is proved optimal because the last model solved to optimality is the
+//! full model with only some of its subtour cuts: a relaxation, so its optimum bounds
+//! every tour's count, and its answer is a tour.
+
+use std::time::{Duration, Instant};
+
+use highs::{Col, HighsModelStatus, Model, RowProblem, Sense};
+
+use super::{tour_of, Ends, Graph, Motif, Spec};
+use crate::Error;
+
+/// Solves `spec` and returns up to `count` tours, best first, each cut off before the
+/// next is searched. `limit` bounds the solver's time per solve; a tour found within
+/// it but not proved optimal comes with the solver's bound, higher than its count.
+pub fn solve(spec: &Spec, count: usize, limit: Duration) -> Result<Vec<Motif>, Error> {
+    spec.check()?;
+    let board = spec.board();
+    let graph = Graph::new(&board);
+    let (mut model, x) = build(spec, &graph)?;
+    let start = Instant::now();
+    let mut found = Vec::new();
+    while found.len() < count {
+        let left = limit.saturating_sub(start.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        model.set_option("time_limit", left.as_secs_f64());
+        let solved = model.solve();
+        let status = solved.status();
+        if !matches!(
+            status,
+            HighsModelStatus::Optimal | HighsModelStatus::ReachedTimeLimit
+        ) {
+            if found.is_empty() {
+                return Err(Error::NoTour(format!(
+                    "the motif model of {board} has no tour (HiGHS: {status:?})"
+                )));
+            }
+            break;
+        }
+        let solution = solved.get_solution();
+        let complete = solution.columns().len() >= x.len();
+        let chosen: Vec<bool> = if complete {
+            x.iter().map(|&c| solution[c] > 0.5).collect()
+        } else {
+            vec![false; x.len()]
+        };
+        let objective = solved.objective_value();
+        let bound = bound_of(objective, solved.mip_gap(), status);
+        model = Model::from(solved);
+        if !chosen.iter().any(|&c| c) {
+            if found.is_empty() {
+                return Err(Error::GaveUp(format!(
+                    "HiGHS found no tour of the motif model of {board} within {} s",
+                    limit.as_secs()
+                )));
+            }
+            break;
+        }
+        match tour_of(&graph, spec, &chosen) {
+            Some(tour) => {
+                let count = graph.symmetric_count(&chosen, spec.symmetry);
+                // The no-good cut: not all of this tour's leaps again.
+                let used: Vec<(Col, f64)> = (0..x.len())
+                    .filter(|&e| chosen[e])
+                    .map(|e| (x[e], 1.0))
+                    .collect();
+                model.add_row(..=(used.len() as f64 - 1.0), used);
+                found.push(Motif {
+                    tour,
+                    count,
+                    bound: bound.max(count),
+                });
+                if status != HighsModelStatus::Optimal {
+                    break;
+                }
+            }
+            None => cut_subtours(&mut model, &graph, &x, &chosen),
+        }
+    }
+    if found.is_empty() {
+        return Err(Error::GaveUp(format!(
+            "HiGHS found no tour of the motif model of {board} within {} s",
+            limit.as_secs()
+        )));
+    }
+    Ok(found)
+}
+
+/// The best count any tour can have, from the solver's answer: the objective itself
+/// when optimal, else the objective widened by the relative gap (rounded down: counts
+/// are whole).
+fn bound_of(objective: f64, gap: f64, status: HighsModelStatus) -> u32 {
+    let bound = if status == HighsModelStatus::Optimal || !gap.is_finite() {
+        objective
+    } else {
+        objective + gap * objective.abs().max(1.0)
+    };
+    (bound + 1e-6).floor().max(0.0) as u32
+}
+
+/// The model without subtour cuts: edge and symmetry variables, degree rows, symmetry
+/// links, forced leaps and repetition.
+fn build(spec: &Spec, graph: &Graph) -> Result<(Model, Vec<Col>), Error> {
+    let board = spec.board();
+    let m = graph.edges().len();
+    let mut pb = RowProblem::default();
+    let x: Vec<Col> = (0..m).map(|_| pb.add_integer_column(0.0, 0..=1)).collect();
+    // v_e need not be declared integral: at integral x the optimum sets each to 0 or 1.
+    let v: Vec<Col> = (0..m).map(|_| pb.add_column(1.0, 0..=1)).collect();
+    for e in 0..m {
+        pb.add_row(..=0, [(v[e], 1.0), (x[e], -1.0)]);
+        for f in graph.images(e, spec.symmetry) {
+            pb.add_row(..=0, [(v[e], 1.0), (x[f], -1.0)]);
+        }
+    }
+    let ends = match spec.ends {
+        Ends::Open(s, t) => vec![board.index(s.0, s.1), board.index(t.0, t.1)],
+        Ends::Closed => Vec::new(),
+    };
+    for c in 0..board.area() as u32 {
+        let degree = if ends.contains(&c) { 1.0 } else { 2.0 };
+        let row: Vec<(Col, f64)> = graph.incident(c).iter().map(|&e| (x[e], 1.0)).collect();
+        pb.add_row(degree..=degree, row);
+    }
+    for &(a, b) in &spec.forced {
+        let e = graph
+            .edge(board.index(a.0, a.1), board.index(b.0, b.1))
+            .expect("checked by Spec::check");
+        pb.add_row(1..=1, [(x[e], 1.0)]);
+    }
+    if let Some(r) = spec.repeat {
+        for (e, f) in graph.repeated(r) {
+            pb.add_row(0..=0, [(x[e], 1.0), (x[f], -1.0)]);
+        }
+    }
+    let mut model = pb.optimise(Sense::Maximise);
+    model.make_quiet();
+    model.set_option("mip_rel_gap", 0.0);
+    Ok((model, x))
+}
+
+/// Adds "at least two chosen leaps leave S" for the cells S of every cycle of the
+/// answer that is not the whole board.
+fn cut_subtours(model: &mut Model, graph: &Graph, x: &[Col], chosen: &[bool]) {
+    for (cells, cycle) in graph.pieces(chosen) {
+        if !cycle {
+            continue;
+        }
+        let mut inside = vec![false; graph.incident.len()];
+        for &c in &cells {
+            inside[c as usize] = true;
+        }
+        let leaving: Vec<(Col, f64)> = graph
+            .edges()
+            .iter()
+            .enumerate()
+            .filter(|(_, &(a, b))| inside[a as usize] != inside[b as usize])
+            .map(|(e, _)| (x[e], 1.0))
+            .collect();
+        model.add_row(2.., leaving);
+    }
+}

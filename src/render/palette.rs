@@ -1,0 +1,105 @@
+//! PNG files as 8-bit palette images: a drawing is a few flat colours plus their
+//! anti-aliased edges, so 256 colours hold it at a third to a tenth of the size of RGB.
+//! The palette is the image's most frequent colours (all of them when there are at most
+//! 256, and the image is then unchanged); any other colour, an edge pixel, takes the
+//! nearest palette colour. Every PNG this tool writes has this one colour type.
+
+use std::collections::HashMap;
+
+/// Palette entries (RGBA, alpha demultiplied) and one index per pixel.
+pub struct Indexed {
+    /// At most 256 colours, most frequent first.
+    pub palette: Vec<[u8; 4]>,
+    /// Palette indices, row by row.
+    pub indices: Vec<u8>,
+}
+
+impl Indexed {
+    /// The palette's RGB bytes (the PNG `PLTE` chunk).
+    pub fn rgb(&self) -> Vec<u8> {
+        self.palette
+            .iter()
+            .flat_map(|c| [c[0], c[1], c[2]])
+            .collect()
+    }
+
+    /// The palette's alpha bytes (the PNG `tRNS` chunk), or `None` when opaque.
+    pub fn alpha(&self) -> Option<Vec<u8>> {
+        let a: Vec<u8> = self.palette.iter().map(|c| c[3]).collect();
+        a.iter().any(|&v| v < 255).then_some(a)
+    }
+}
+
+fn pack(c: [u8; 4]) -> u32 {
+    u32::from_be_bytes(c)
+}
+
+/// Reduces `pixels` to at most 256 colours (see the module documentation). The result
+/// depends only on the pixels: ties in frequency are broken by the colour's value.
+pub fn quantize(pixels: &[[u8; 4]]) -> Indexed {
+    let mut counts: HashMap<u32, u32> = HashMap::new();
+    for &p in pixels {
+        *counts.entry(pack(p)).or_default() += 1;
+    }
+    let mut by_count: Vec<(u32, u32)> = counts.into_iter().map(|(c, n)| (n, c)).collect();
+    by_count.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let palette: Vec<[u8; 4]> = by_count
+        .iter()
+        .take(256)
+        .map(|&(_, c)| c.to_be_bytes())
+        .collect();
+    let mut index: HashMap<u32, u8> = palette
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (pack(c), i as u8))
+        .collect();
+    let indices = pixels
+        .iter()
+        .map(|&p| *index.entry(pack(p)).or_insert_with(|| nearest(&palette, p)))
+        .collect();
+    Indexed { palette, indices }
+}
+
+/// The palette colour closest to `c` (squared distance over the four channels).
+fn nearest(palette: &[[u8; 4]], c: [u8; 4]) -> u8 {
+    let d = |p: &[u8; 4]| -> u32 {
+        (0..4)
+            .map(|i| (p[i] as i32 - c[i] as i32).pow(2) as u32)
+            .sum()
+    };
+    (0..palette.len())
+        .min_by_key(|&i| (d(&palette[i]), i))
+        .unwrap_or(0) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn few_colours_are_kept_exactly_and_many_are_mapped_to_the_nearest() {
+        let px = [[1, 2, 3, 255], [9, 9, 9, 255], [1, 2, 3, 255]];
+        let q = quantize(&px);
+        assert_eq!(q.palette, vec![[1, 2, 3, 255], [9, 9, 9, 255]]);
+        assert_eq!(q.indices, vec![0, 1, 0]);
+        assert_eq!(q.alpha(), None);
+        // 300 greys, the even ones twice: the 256 palette colours are the 150 even
+        // greys and the 106 smallest odd ones; the others map to a neighbour.
+        let mut px = Vec::new();
+        for v in 0..300u32 {
+            let g = (v % 256) as u8;
+            let c = [g, g, (v / 256) as u8, 255];
+            px.push(c);
+            if v % 2 == 0 {
+                px.push(c);
+            }
+        }
+        let q = quantize(&px);
+        assert_eq!(q.palette.len(), 256);
+        for (p, &i) in px.iter().zip(&q.indices) {
+            let got = q.palette[i as usize];
+            let err: i32 = (0..4).map(|k| (got[k] as i32 - p[k] as i32).abs()).sum();
+            assert!(err <= 2, "{p:?} -> {got:?}");
+        }
+    }
+}

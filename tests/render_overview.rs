@@ -1,0 +1,169 @@
+//! Large boards: the overview style is chosen when the squares get too small, its
+//! document grows with blocks rather than cells and marks the corners; `--region` draws
+//! a crop at full detail in the board's own coordinates, with exactly the markers
+//! inside it and the leaps leaving it clipped at its frame.
+
+mod render_support;
+
+use knights::metrics::Metrics;
+use knights::metrics::{crossing_points, turn_cells};
+use knights::render::{Drawing, Options, Region, Resolution, Show, Style};
+use knights::Verified;
+
+fn draw(t: &Verified, m: &Metrics, opts: &Options) -> Result<String, knights::Error> {
+    Drawing::new(t, m, opts).map(|d| d.svg().to_string())
+}
+use render_support::*;
+use resvg::usvg::roxmltree;
+
+fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn large_boards_are_drawn_as_an_overview_with_their_corners_framed() {
+    let (t, m) = measured(formation(400, 400));
+    let svg = draw(&t, &m, &Options::default()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(count_class(&doc, "overview"), 1);
+    assert_eq!(count_class(&doc, "tour"), 0, "no per-leap paths");
+    assert_eq!(count_class(&doc, "turn"), 0, "no per-cell markers");
+    assert_eq!(
+        count_class(&doc, "squares"),
+        0,
+        "no checkered squares: a moire"
+    );
+    let spots: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("spot"))
+        .map(|n| n.attribute("data-name").unwrap().to_string())
+        .collect();
+    for c in ["bottom-left", "bottom-right", "top-left", "top-right"] {
+        assert!(spots.contains(&format!("{c} corner")), "{spots:?}");
+    }
+    // Every block with a turn has a turn-density dot, and only those.
+    let blocks = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("overview"))
+        .unwrap()
+        .attribute("data-block")
+        .unwrap()
+        .parse::<u32>()
+        .unwrap();
+    let mut busy = std::collections::HashSet::new();
+    for c in turn_cells(t.grid()) {
+        let (x, y) = t.board().xy(c);
+        busy.insert((x / blocks, y / blocks));
+    }
+    let dots = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("turn-density"))
+        .unwrap()
+        .children()
+        .filter(|n| n.has_tag_name("circle"))
+        .count();
+    assert_eq!(dots, busy.len());
+    // The size follows the blocks, not the 160 000 cells.
+    assert!(svg.len() < 200_000, "{} bytes", svg.len());
+    // Asked for, the detailed drawing is still there.
+    let detail = Options {
+        style: Style::Detail,
+        ..Default::default()
+    };
+    let svg = draw(&t, &m, &detail).unwrap();
+    assert!(svg.contains("class=\"tour\"") && !svg.contains("class=\"overview\""));
+    // Small boards stay detailed.
+    let (s, sm) = measured(formation(30, 30));
+    let svg = draw(&s, &sm, &Options::default()).unwrap();
+    assert!(svg.contains("class=\"tour\"") && !svg.contains("class=\"overview\""));
+    // PNG and PDF of the overview come out.
+    let png = Drawing::new(
+        &t,
+        &m,
+        &Options {
+            resolution: Resolution::Width(300),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .png()
+    .unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
+    let (t, m) = measured(formation(200, 120));
+    let region: Region = "40,0,63,23".parse().unwrap();
+    let opts = Options {
+        region: Some(region),
+        show: Show::parse("+turns,+crossings,+coords").unwrap(),
+        ..Default::default()
+    };
+    let svg = draw(&t, &m, &opts).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let b = t.board();
+    let grid = t.grid();
+    let turns_inside = turn_cells(grid)
+        .into_iter()
+        .filter(|&c| region.contains(b.xy(c)))
+        .count();
+    assert!(turns_inside > 0);
+    assert_eq!(count_class(&doc, "turn"), turns_inside);
+    let inside = |(x, y): (f64, f64)| (39.5..=63.5).contains(&x) && (-0.5..=23.5).contains(&y);
+    let crossings_inside = crossing_points(grid)
+        .into_iter()
+        .filter(|&p| inside(p))
+        .count();
+    assert_eq!(count_class(&doc, "crossing"), crossings_inside);
+    // The view box is the region (plus margins) in the board's coordinates: SVG y is
+    // measured down from the top row, 119.
+    let vb: Vec<f64> = doc
+        .root_element()
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(vb[0] < 39.5 && vb[0] > 30.0, "{vb:?}");
+    assert!(vb[1] < (119 - 23) as f64 - 0.5, "{vb:?}");
+    // The tour is clipped at the frame, and the coordinates are the board's.
+    assert!(svg.contains("clip-path=\"url(#region)\""));
+    let labels: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+        .collect();
+    assert!(labels.contains(&"41".to_string()), "{labels:?}");
+    assert!(labels.contains(&"24".to_string()), "{labels:?}");
+    assert!(!labels.contains(&"40".to_string()), "{labels:?}");
+    // Every tour vertex is at most two leaps from the region.
+    for p in doc.descendants().filter(|n| n.has_tag_name("path")) {
+        if p.parent().and_then(|g| g.attribute("class")) != Some("tour") {
+            continue;
+        }
+        let nums: Vec<f64> = p
+            .attribute("d")
+            .unwrap()
+            .split(['M', 'L', 'Z', ' '])
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        for xy in nums.chunks(2) {
+            let (x, y) = (xy[0], 119.0 - xy[1]);
+            assert!(
+                (36.0..=67.0).contains(&x) && (0.0..=27.0).contains(&y),
+                "{x},{y}"
+            );
+        }
+    }
+    // A region off the board is refused.
+    let bad = Options {
+        region: Some("190,100,200,110".parse().unwrap()),
+        ..Default::default()
+    };
+    let e = draw(&t, &m, &bad).unwrap_err().to_string();
+    assert!(e.contains("leaves the 200x120 board"), "{e}");
+}

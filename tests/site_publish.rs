@@ -1,0 +1,174 @@
+//! Publishing: the gallery's size, incremental builds through the build cache, and
+//! reproducible output (every file but `timings.json` byte-identical between builds of
+//! the same catalogue, cached or not).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use knights::site::{build, BuildOptions, Summary, TIMINGS};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The fixture catalogue with `[site]` settings replaced by `site` and `extra` entries
+/// appended, in `dir/content`.
+fn content(dir: &Path, site: &str, extra: &str) -> PathBuf {
+    let c = dir.join("content");
+    fs::create_dir_all(c.join("pages")).unwrap();
+    let fixture = root().join("tests/fixtures/site/content");
+    let toml = fs::read_to_string(fixture.join("catalogue.toml")).unwrap();
+    let toml = toml.replace("series_downloads = true", site);
+    fs::write(c.join("catalogue.toml"), format!("{toml}\n{extra}")).unwrap();
+    fs::copy(fixture.join("pages/about.md"), c.join("pages/about.md")).unwrap();
+    c
+}
+
+fn run(content: &Path, out: &Path, force: bool) -> Summary {
+    build(&BuildOptions {
+        content: content.to_path_buf(),
+        templates: root().join("templates"),
+        out: out.to_path_buf(),
+        jobs: Some(2),
+        force,
+        progress: false,
+    })
+    .unwrap_or_else(|e| panic!("build failed: {e}"))
+}
+
+/// Every file of the site and its bytes, but the timings.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir).into_iter().flatten() {
+        if !e.file_type().is_file() {
+            continue;
+        }
+        let rel = e.path().strip_prefix(dir).unwrap();
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        if rel != TIMINGS {
+            out.insert(rel, fs::read(e.path()).unwrap());
+        }
+    }
+    out
+}
+
+#[test]
+fn a_second_build_takes_unchanged_tours_from_the_cache_and_is_byte_identical() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = content(tmp.path(), "", "");
+    let out = tmp.path().join("site");
+    let first = run(&c, &out, false);
+    assert_eq!(first.cached, 0);
+    let before = snapshot(&out);
+    assert!(out.join(TIMINGS).is_file());
+
+    let second = run(&c, &out, false);
+    assert_eq!(second.cached, second.entries, "{second}");
+    assert_eq!(snapshot(&out), before, "a cached build differs");
+
+    // One changed tour is built again; the others come from the cache.
+    let toml = fs::read_to_string(c.join("catalogue.toml")).unwrap();
+    let changed = toml.replacen("board = \"16x12\"", "board = \"16x14\"", 1);
+    assert_ne!(changed, toml);
+    fs::write(c.join("catalogue.toml"), changed).unwrap();
+    let third = run(&c, &out, false);
+    assert_eq!(third.cached, third.entries - 1, "{third}");
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains("16x14") && !index.contains("\"16x12-besa"));
+
+    // --force builds everything again, and the result is the same as from the cache.
+    let cached = snapshot(&out);
+    let forced = run(&c, &out, true);
+    assert_eq!(forced.cached, 0);
+    assert_eq!(
+        snapshot(&out),
+        cached,
+        "a forced build differs from a cached one"
+    );
+    let timings: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join(TIMINGS)).unwrap()).unwrap();
+    assert_eq!(timings["tours"].as_array().unwrap().len(), forced.entries);
+    // Pages carry no times: they would differ from build to build. Every tour page
+    // has a legend and an alt text that describes the tour.
+    for (f, bytes) in &cached {
+        if f.starts_with("tours/") {
+            let html = String::from_utf8_lossy(bytes);
+            assert!(html.contains("class=\"legend"), "{f} has no legend");
+            assert!(
+                html.contains("s tour of the") && html.contains("turns,"),
+                "{f} has no describing alt text"
+            );
+        }
+        if f.ends_with(".html") {
+            let html = String::from_utf8_lossy(bytes);
+            assert!(
+                !html.contains(" ms<") && !html.contains(" µs<"),
+                "{f} has a time"
+            );
+        }
+    }
+}
+
+#[test]
+fn downloads_are_for_catalogue_tours_and_large_boards_get_detailed_crops() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = content(
+        tmp.path(),
+        "",
+        "[[tour]]\nboard = \"200x200\"\nalgorithm = \"besa\"\n",
+    );
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    let files = snapshot(&out);
+    for listed in ["8x8-warnsdorff", "six-by-six", "200x200-besa"] {
+        for ext in ["png", "pdf", "json", "svg"] {
+            assert!(
+                files.contains_key(&format!("files/{listed}.{ext}")),
+                "{listed}.{ext}"
+            );
+        }
+    }
+    for member in ["8x8-warnsdorff-open", "10x10-warnsdorff-open"] {
+        assert!(files.contains_key(&format!("files/{member}.svg")));
+        assert!(files.contains_key(&format!("thumbs/{member}@2x.png")));
+        for ext in ["png", "pdf", "json"] {
+            assert!(
+                !files.contains_key(&format!("files/{member}.{ext}")),
+                "{member}.{ext}"
+            );
+        }
+        let page = String::from_utf8_lossy(&files[&format!("tours/{member}.html")]).into_owned();
+        assert!(!page.contains(".pdf\""), "{member}'s page links a PDF");
+    }
+    // The large board: an overview, its corners in detail, and small thumbnails.
+    let svg = String::from_utf8_lossy(&files["files/200x200-besa.svg"]).into_owned();
+    assert!(svg.contains("class=\"overview\""));
+    let crops: Vec<_> = files
+        .keys()
+        .filter(|f| f.starts_with("files/200x200-besa-detail-"))
+        .collect();
+    assert!(crops.len() >= 4, "{crops:?}");
+    let page = String::from_utf8_lossy(&files["tours/200x200-besa.html"]).into_owned();
+    for c in &crops {
+        assert!(
+            page.contains(&format!("../{c}")),
+            "the page does not show {c}"
+        );
+    }
+    assert!(page.contains("bottom-left corner"));
+    let crop = String::from_utf8_lossy(&files[crops[0].as_str()]).into_owned();
+    assert!(crop.contains("class=\"tour\"") && crop.contains("class=\"turn\""));
+    // Sizes: PNGs are palette images with their resolution; the site stays small.
+    for (f, bytes) in &files {
+        if f.ends_with(".png") {
+            assert_eq!(bytes[25], 3, "{f} is not a palette PNG");
+            assert!(bytes.windows(4).any(|w| w == b"pHYs"), "{f} has no pHYs");
+        }
+        if f.starts_with("thumbs/") {
+            assert!(bytes.len() < 120_000, "{f}: {} bytes", bytes.len());
+        }
+    }
+    let total: usize = files.values().map(Vec::len).sum();
+    assert!(total < 6_000_000, "the fixture site is {total} bytes");
+}
