@@ -76,6 +76,10 @@ fn a_second_build_takes_unchanged_tours_from_the_cache_and_is_byte_identical() {
     assert_eq!(third.cached, third.entries - 1, "{third}");
     let index = fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("16x14") && !index.contains("\"16x12-besa"));
+    assert!(
+        index.contains("<title>Gallery · Fixture tours</title>"),
+        "[site] title"
+    );
 
     // --force builds everything again, and the result is the same as from the cache.
     let cached = snapshot(&out);

@@ -469,7 +469,7 @@ pub struct Spot {
 
 /// The side, in cells, of a spot's window on a board whose longer side is `side`.
 pub fn spot_side(side: u32) -> u32 {
-    side.min(24)
+    side.min(16)
 }
 
 /// The four corners of the board, then up to two of its busiest windows (most turns

@@ -187,6 +187,7 @@ pub fn render_all(
         let mut c = Context::new();
         c.insert("root", root);
         c.insert("nav_pages", &nav);
+        c.insert("site", &plan.site);
         c
     };
     let render = |name: &str, ctx: &Context| {
