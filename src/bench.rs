@@ -29,8 +29,9 @@ struct Row {
 }
 
 /// Runs the benchmark on square boards of the given sides and prints a table (open
-/// tours when `open`, for constructions such as hilbert that build only those).
-pub fn run(sizes: &[u32], algo: &str, open: bool) -> Result<(), Error> {
+/// tours when `open`, for constructions such as hilbert that build only those; the
+/// construction's `variant` when given).
+pub fn run(sizes: &[u32], algo: &str, open: bool, variant: Option<&str>) -> Result<(), Error> {
     // Every size is checked before the header, so a bad one prints nothing else.
     let boards = sizes
         .iter()
@@ -43,8 +44,12 @@ pub fn run(sizes: &[u32], algo: &str, open: bool) -> Result<(), Error> {
             &format!("the tour and the baseline at {BENCH_BYTES_PER_CELL} bytes a cell"),
         )?;
     }
+    let named = match variant {
+        Some(v) => format!("{algo} --variant {v}"),
+        None => algo.to_string(),
+    };
     println!(
-        "algorithm {algo}, {} threads; times are the best of 3 runs (1 above 20M cells)",
+        "algorithm {named}, {} threads; times are the best of 3 runs (1 above 20M cells)",
         rayon::current_num_threads()
     );
     println!(
@@ -65,14 +70,14 @@ pub fn run(sizes: &[u32], algo: &str, open: bool) -> Result<(), Error> {
         "cross/n"
     );
     for board in &boards {
-        let row = measure(board, algo, open)?;
+        let row = measure(board, algo, open, variant)?;
         print_row(board, &row);
     }
     println!("ratio = total / baseline; baseline = fill + walk of the same number of cells; n = the side");
     Ok(())
 }
 
-fn measure(board: &Board, algo: &str, open: bool) -> Result<Row, Error> {
+fn measure(board: &Board, algo: &str, open: bool, variant: Option<&str>) -> Result<Row, Error> {
     let cells = board.area();
     let reps = if cells > 20_000_000 { 1 } else { 3 };
     let mut row = Row {
@@ -92,6 +97,7 @@ fn measure(board: &Board, algo: &str, open: bool) -> Result<Row, Error> {
         let t = Instant::now();
         let req = Request {
             open,
+            variant: variant.map(str::to_string),
             ..Request::closed(board.clone())
         };
         let tour = construct::build(&req, algo)?;

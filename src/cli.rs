@@ -210,6 +210,9 @@ Needs a build with the solver: cargo build --release --features motif")]
         /// Time open tours (hilbert builds only those).
         #[arg(long)]
         open: bool,
+        /// A variant of the construction to time (e.g. --algo besa --variant best).
+        #[arg(long)]
+        variant: Option<String>,
     },
 }
 
@@ -494,7 +497,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             ending,
             write,
         } => gadgets(area, ending, write.as_deref()),
-        Command::Bench { sizes, algo, open } => Ok(knights::bench::run(&sizes, algo.name(), open)?),
+        Command::Bench {
+            sizes,
+            algo,
+            open,
+            variant,
+        } => Ok(knights::bench::run(
+            &sizes,
+            algo.name(),
+            open,
+            variant.as_deref(),
+        )?),
     }
 }
 

@@ -251,13 +251,13 @@ fn besa_variants_build_and_verify() {
 #[test]
 fn structured_tours_build_and_verify_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
-    for (board, algo) in [("64x64", "hilbert"), ("64x104", "fibonacci")] {
-        let path = dir.path().join(format!("{algo}.json"));
+    for board in ["8x8", "64x64"] {
+        let path = dir.path().join(format!("{board}.json"));
         let o = knights(&[
             "tour",
             board,
             "--algo",
-            algo,
+            "hilbert",
             "--open",
             "-o",
             path.to_str().unwrap(),

@@ -11,7 +11,6 @@ pub mod backtrack;
 pub mod besa;
 mod engine;
 pub mod existence;
-pub mod fibonacci;
 pub mod hilbert;
 pub mod motif;
 pub mod parberry;

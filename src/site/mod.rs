@@ -16,6 +16,7 @@ mod pages;
 mod plan;
 mod plots;
 mod progress;
+mod teaching;
 mod tours;
 
 use std::fmt;
@@ -114,6 +115,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
     }
     copy_static(&opts.templates.join("static"), &dir.join("static"))?;
+    teaching::write(&dir.join("teaching"))?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))

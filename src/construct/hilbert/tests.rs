@@ -6,11 +6,9 @@ use crate::verify::verify;
 
 fn request(n: u32, open: bool, variant: Option<&str>) -> Request {
     Request {
-        board: Board::new(n, n).unwrap(),
         open,
         variant: variant.map(String::from),
-        seed: 0,
-        start: None,
+        ..Request::closed(Board::new(n, n).unwrap())
     }
 }
 

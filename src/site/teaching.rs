@@ -1,0 +1,56 @@
+//! The teaching notes' material, made at every build from verified tours: the 8x8 tour
+//! walked move by move, Warnsdorff's rule animated on 8x8, and ready worksheets (PDF)
+//! for the 5x5 board (open), 6x6 and 8x8.
+
+use std::path::Path;
+
+use crate::atomic::write_bytes;
+use crate::construct::warnsdorff::TieBreak;
+use crate::construct::{self, Request};
+use crate::exercises::{self, Plan};
+use crate::render::animate::Walkthrough;
+use crate::render::steps::{Repeat, Timing, MAX_STEPS};
+use crate::render::{self, Layers, Theme};
+use crate::{rule_trace, verify, Board, Error};
+
+/// Writes the material into `dir`.
+pub fn write(dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let theme = Theme::load("teaching")?;
+    let tour = |w, h, open| -> Result<verify::Verified, Error> {
+        let mut r = Request::closed(Board::new(w, h)?);
+        r.open = open;
+        verify::constructed(construct::build(&r, "auto")?)
+    };
+    let eight = tour(8, 8, false)?;
+    let layers = Layers::defaults(&theme.layers, 8);
+    let walk = Walkthrough::new(&eight, &theme, layers, MAX_STEPS);
+    write_bytes(
+        &dir.join("walk-8x8.svg"),
+        walk.animated(Timing::default()).as_bytes(),
+    )?;
+    let trace = rule_trace::record(&Board::new(8, 8)?, (0, 0), TieBreak::Roth, 5)?;
+    let rule = render::rule::animated(&trace, &theme, Timing::new(2.0, Repeat::Forever)?);
+    write_bytes(&dir.join("rule-8x8.svg"), rule.as_bytes())?;
+    for (name, w, h, open) in [
+        ("5x5-open", 5, 5, true),
+        ("6x6", 6, 6, false),
+        ("8x8", 8, 8, false),
+    ] {
+        let t = tour(w, h, open)?;
+        let plan = Plan {
+            count: 6,
+            reveal: None,
+            mistakes: 1,
+            seed: 1,
+        };
+        let ex = exercises::make(&t, &plan)?;
+        let title = format!("Knight's tours on the {} board", t.board());
+        let pages = render::worksheet::pages(&ex, &theme, 3, &title);
+        write_bytes(
+            &dir.join(format!("worksheet-{name}.pdf")),
+            &render::pdf_pages(&pages)?,
+        )?;
+    }
+    Ok(())
+}
