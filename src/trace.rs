@@ -149,18 +149,25 @@ impl Trace {
         }
     }
 
-    /// The visiting order. A walk that jumped nothing already holds it; otherwise it
-    /// is written in parallel blocks.
+    /// The visiting order, for the small tile walks; a construction of a big board
+    /// calls [`Trace::try_into_path`], which reports a failed allocation instead of
+    /// aborting.
     pub fn into_path(self) -> Vec<u32> {
+        self.try_into_path().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The visiting order, or an error when the path cannot be allocated. A walk that
+    /// jumped nothing already holds it; otherwise it is written in parallel blocks.
+    pub fn try_into_path(self) -> Result<Vec<u32>, crate::Error> {
         if let [(_, Piece::Cells(0))] = self.pieces[..] {
-            return self.cells;
+            return Ok(self.cells);
         }
         const BLOCK: usize = 1 << 16;
-        let mut path = vec![0u32; self.len];
+        let mut path = crate::memory::try_vec(self.len, 0u32, "the tour's path")?;
         path.par_chunks_mut(BLOCK)
             .enumerate()
             .for_each(|(b, block)| self.write(b * BLOCK, block));
-        path
+        Ok(path)
     }
 
     /// Writes the cells at positions `pos..pos + out.len()` into `out`.

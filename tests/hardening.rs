@@ -407,7 +407,7 @@ fn a_second_build_into_the_same_site_is_told_another_is_writing() {
     assert!(build(&content, &site).status.success());
     assert_eq!(
         names(dir.path()),
-        ["content", "site"],
+        [".site.knights-cache", "content", "site"],
         "the lock file goes with the build"
     );
 }
@@ -509,6 +509,8 @@ fn a_drawing_too_large_for_memory_is_refused_with_the_figure() {
         "stitch",
         "--show",
         "+squares,+turns,+crossings",
+        "--style",
+        "detail", // the automatic overview of a board this size is small
         "-o",
         s(&out),
     ];

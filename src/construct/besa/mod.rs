@@ -175,7 +175,7 @@ fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
             "the formation algorithm does not support the {board} board"
         ))
     })?;
-    let grid = move_grid(&layout, board);
+    let grid = move_grid(&layout, board)?;
     let (x1, y1) = layout.first_step();
     let trace = grid.trace(0, Some(board.index(x1, y1)));
     let broken =
@@ -186,19 +186,20 @@ fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let labels =
         sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
-    Ok(Tour::new(board.clone(), trace.into_path(), true)
+    Ok(Tour::new(board.clone(), trace.try_into_path()?, true)
         .with_sections(Sections::new(names, labels))
         .with_grid(grid))
 }
 
-/// Every cell's moves, one row per parallel task.
-fn move_grid(layout: &Layout, board: &Board) -> MoveGrid {
+/// Every cell's moves, one row per parallel task; a failed allocation is an error.
+fn move_grid(layout: &Layout, board: &Board) -> Result<MoveGrid, Error> {
     let w = board.width() as usize;
-    let mut masks = vec![0u8; board.area() as usize];
+    let what = format!("the move grid of the {board} board");
+    let mut masks = crate::memory::try_vec(board.area() as usize, 0u8, &what)?;
     masks
         .par_chunks_mut(w)
         .with_min_len(16)
         .enumerate()
         .for_each(|(y, row)| layout.fill_row(y as u32, row));
-    MoveGrid::from_masks(board.clone(), masks).with_straight(layout.straight())
+    Ok(MoveGrid::from_masks(board.clone(), masks).with_straight(layout.straight()))
 }
