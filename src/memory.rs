@@ -11,6 +11,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::Error;
 
 /// The bytes this process can still allocate: the smallest of the limits it can read.
@@ -35,8 +37,10 @@ pub fn check(need: u64, what: &str, detail: &str) -> Result<(), Error> {
 }
 
 /// A vector of `n` copies of `value`, or an error saying how much `what` needed, when
-/// the allocation fails (where `vec!` would abort the process).
-pub fn try_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, Error> {
+/// the allocation fails (where `vec!` would abort the process). The copies are written
+/// in parallel: unlike `vec![0; n]`, a reserved vector gets no pages zeroed by the
+/// system for free, and one thread touching every fresh page would be the slow part.
+pub fn try_vec<T: Clone + Send + Sync>(n: usize, value: T, what: &str) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| {
         Error::TooLarge(format!(
@@ -44,7 +48,7 @@ pub fn try_vec<T: Clone>(n: usize, value: T, what: &str) -> Result<Vec<T>, Error
             human_bytes((n as u64).saturating_mul(std::mem::size_of::<T>() as u64))
         ))
     })?;
-    v.resize(n, value);
+    v.par_extend(rayon::iter::repeat_n(value, n));
     Ok(v)
 }
 
