@@ -6,12 +6,32 @@
 //! the writers remove such stale leftovers of their own on the next run.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// The exit status after an interrupt: 128 + SIGINT, as shells report it.
 pub const INTERRUPTED: i32 = 130;
 
 static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Set by the handler before it removes anything: a writer that then fails because
+/// its folder vanished is reporting the interrupt, not a problem of its own.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// Held by the handler from before it sets [`SIGNALLED`] until it exits the process.
+static CLEANING: Mutex<()> = Mutex::new(());
+
+/// Whether SIGINT or SIGTERM has arrived (the run is being cleaned up and will exit
+/// with [`INTERRUPTED`]).
+pub fn signalled() -> bool {
+    SIGNALLED.load(Ordering::SeqCst)
+}
+
+/// Blocks while the handler removes what is unfinished; it then exits the process
+/// with [`INTERRUPTED`], so after a signal this does not return.
+pub fn wait_for_cleanup() {
+    let _cleaning = CLEANING.lock();
+}
 
 fn unfinished() -> MutexGuard<'static, Vec<PathBuf>> {
     // A panic while holding the lock leaves the list itself intact.
@@ -65,6 +85,8 @@ fn remove_under(root: &Path) {
 /// [`INTERRUPTED`]. Call once, at the start of `main`.
 pub fn clean_up_on_signals() -> Result<(), ctrlc::Error> {
     ctrlc::set_handler(|| {
+        let _cleaning = CLEANING.lock();
+        SIGNALLED.store(true, Ordering::SeqCst);
         remove_unfinished();
         std::process::exit(INTERRUPTED);
     })

@@ -26,7 +26,15 @@ fn main() -> ExitCode {
     if let Err(e) = knights::interrupt::clean_up_on_signals() {
         eprintln!("knights: warning: cannot clean up after an interrupt: {e}");
     }
-    match cli::run(args) {
+    let result = cli::run(args);
+    if knights::interrupt::signalled() {
+        // An error now is the interrupt's doing (its cleanup removed what a worker was
+        // writing into): let the handler finish cleaning and exit as interrupted,
+        // without a misleading message.
+        knights::interrupt::wait_for_cleanup();
+        return ExitCode::from(knights::interrupt::INTERRUPTED as u8);
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::Invalid(knights::Error::Io { source, .. }))
             if source.kind() == std::io::ErrorKind::BrokenPipe =>
