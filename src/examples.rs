@@ -25,3 +25,12 @@ pub fn ring() -> Tour {
     let path = RING.iter().map(|&(x, y)| b.index(x, y)).collect();
     Tour::new(b, path, true)
 }
+
+/// A verified tour of the `w x h` board, open or closed, as `auto` builds it: the
+/// fixture of the tests that draw or exercise a real tour.
+#[cfg(test)]
+pub(crate) fn verified(w: u32, h: u32, open: bool) -> crate::Verified {
+    let mut r = crate::construct::Request::closed(Board::new(w, h).unwrap());
+    r.open = open;
+    crate::verify::verify(crate::construct::build(&r, "auto").unwrap()).unwrap()
+}

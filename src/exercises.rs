@@ -166,14 +166,7 @@ fn mistake(tour: &Verified, count: usize, rng: &mut ChaCha8Rng) -> Result<Task, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::construct::{build, Request};
-    use crate::Board;
-
-    fn tour(w: u32, h: u32, open: bool) -> Verified {
-        let mut r = Request::closed(Board::new(w, h).unwrap());
-        r.open = open;
-        verify::verify(build(&r, "auto").unwrap()).unwrap()
-    }
+    use crate::examples::verified as tour;
 
     #[test]
     fn every_kind_is_what_it_says() {

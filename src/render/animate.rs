@@ -335,17 +335,9 @@ impl<'a> Walkthrough<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::construct::{build, Request};
+    use crate::examples::verified as tour;
     use crate::render::steps::Repeat;
     use crate::render::Resolution;
-    use crate::verify::verify;
-    use crate::Board;
-
-    fn tour(w: u32, h: u32, open: bool) -> Verified {
-        let mut r = Request::closed(Board::new(w, h).unwrap());
-        r.open = open;
-        verify(build(&r, "auto").unwrap()).unwrap()
-    }
 
     fn count(s: &str, what: &str) -> usize {
         s.matches(what).count()

@@ -278,16 +278,10 @@ fn circled(errors: &[Failure], frame: &Frame) -> Group {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::construct::{build, Request};
+    use crate::examples::verified as tour;
     use crate::exercises::{make, Plan};
-    use crate::verify::{self, Verified};
+    use crate::verify;
     use crate::Tour;
-
-    fn tour(w: u32, h: u32, open: bool) -> Verified {
-        let mut r = Request::closed(Board::new(w, h).unwrap());
-        r.open = open;
-        verify::verify(build(&r, "auto").unwrap()).unwrap()
-    }
 
     #[test]
     fn instructions_wrap_at_spaces() {
