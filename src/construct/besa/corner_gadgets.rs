@@ -350,9 +350,25 @@ pub fn corner_toml() -> Result<String, String> {
     Ok(s)
 }
 
+/// One line per piece of a pieces file: its name and description.
+pub fn report(toml_text: &str) -> String {
+    let mut s = String::from(
+        "corner variant of the formation algorithm (Section 5.2): the left-edge pieces\n",
+    );
+    let mut name = "";
+    for line in toml_text.lines() {
+        if let Some(n) = line.strip_prefix("[pieces.") {
+            name = n.trim_end_matches(']');
+        } else if let Some(d) = line.strip_prefix("description = ") {
+            let _ = writeln!(s, "{name}: {}", d.trim_matches('"'));
+        }
+    }
+    s
+}
+
 fn describe(name: &str) -> &'static str {
     match name {
-        "corner_edge" => "Left-edge transition over the new column and the two beside it, every four rows upwards from row 7 (counted from the bottom)",
+        "corner_edge" => "Left-edge transition over the five left columns, every four rows upwards from row 7 (counted from the bottom; one row lower in columns 3 and 4)",
         "corner_junction" => "Bottom-left junction and the transition above it, over the seven bottom rows; the bottom-left cell is the empty one",
         "corner_top_seq0" => "Top-left corner for heights 3 mod 4 (corner sequence 0), over the top four rows",
         _ => "Top-left corner for heights 1 mod 4 (corner sequence 2), over the top six rows",
