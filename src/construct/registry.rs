@@ -11,7 +11,7 @@ use std::str::FromStr;
 use super::{backtrack, besa, existence, hilbert, parberry, search, stitch, warnsdorff};
 use super::{Construction, Request};
 use crate::tour::Tour;
-use crate::Error;
+use crate::{Error, Unsupported};
 
 /// Every construction, in the order `auto` tries them.
 pub fn all() -> &'static [&'static dyn Construction] {
@@ -201,12 +201,16 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
             error: Error::invalid(format!("no construction has a variant '{v}'")),
         });
     }
-    Err(Refusal::board(Error::Unsupported(format!(
-        "no construction supports a {} {} tour ({})",
-        req.kind(),
-        req.board,
-        reasons.join("; ")
-    ))))
+    Err(Refusal::board(Error::from(Unsupported {
+        algorithm: None,
+        board: req.board.to_string(),
+        reason: format!(
+            "no construction supports a {} {} tour ({})",
+            req.kind(),
+            req.board,
+            reasons.join("; ")
+        ),
+    })))
 }
 
 /// Builds a tour for `req` with the construction named `algo` (`auto` picks the first
