@@ -5,6 +5,7 @@
 
 mod args;
 mod draw;
+mod giant;
 mod publish;
 mod research;
 mod tours;

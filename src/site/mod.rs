@@ -11,6 +11,7 @@ mod catalogue;
 #[cfg(test)]
 mod fuzz;
 mod guards;
+mod heels;
 mod output;
 mod pages;
 mod plan;
@@ -116,6 +117,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     }
     copy_static(&opts.templates.join("static"), &dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
+    heels::write(&dir.join("heels"))?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
