@@ -235,6 +235,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         label: label.to_string(),
         value,
     };
+    let (turn_bound, crossing_bound) = crate::metrics::bounds::per_n();
     let turns = plots::plot(
         "Turns per side length",
         "n (side length)",
@@ -243,7 +244,10 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("9.5n plain formation", 9.5),
             reference("9.25n optimized heels", 9.25),
-            reference("(6 − ε)n asymptotic lower bound", 6.0),
+            reference(
+                &format!("({turn_bound} − ε)n asymptotic lower bound"),
+                turn_bound,
+            ),
         ],
     );
     let crossings = plots::plot(
@@ -254,7 +258,10 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("13n plain formation", 13.0),
             reference("12n optimized heels", 12.0),
-            reference("4n crossing lower bound", 4.0),
+            reference(
+                &format!("{crossing_bound}n crossing lower bound"),
+                crossing_bound,
+            ),
         ],
     );
     tours::write(&dir.join("plots/turns.svg"), turns.as_bytes())?;

@@ -97,6 +97,7 @@ pub struct Card {
     crossings_per_n: String,
     turn_lower_bound: u64,
     turn_ratio: String,
+    bounds: Vec<BoundCell>,
     tags: Vec<String>,
     series: Vec<String>,
     listed: bool,
@@ -104,6 +105,35 @@ pub struct Card {
     files: BTreeMap<String, String>,
     crops: Vec<(String, String)>,
     alt: String,
+}
+
+/// A tour's count against the best lower bound of one measure, as the pages show it.
+#[derive(Clone, Debug, Serialize)]
+struct BoundCell {
+    /// `turn` or `crossing`: the stem of the `data-metric` names.
+    measure: &'static str,
+    bound: String,
+    ratio: String,
+    exact: bool,
+    source: String,
+}
+
+fn bound_cells(m: &crate::metrics::Metrics) -> Vec<BoundCell> {
+    [
+        ("turn", &m.turns_to_bound),
+        ("crossing", &m.crossings_to_bound),
+    ]
+    .into_iter()
+    .filter_map(|(measure, r)| {
+        r.as_ref().map(|r| BoundCell {
+            measure,
+            bound: r.bound.to_string(),
+            ratio: format!("{:.3}", r.ratio),
+            exact: r.exact,
+            source: r.source.clone(),
+        })
+    })
+    .collect()
 }
 
 /// `(w + h) / 2`: the side length n of a square board, and what the per-n numbers of
@@ -145,6 +175,7 @@ fn card(job: &Job, b: &Built) -> Card {
         crossings_per_n: format!("{:.3}", m.crossings as f64 / n),
         turn_lower_bound: m.edge_turn_bound,
         turn_ratio: format!("{:.3}", m.turn_ratio),
+        bounds: bound_cells(m),
         tags: job.tags.clone(),
         series: job.series.clone(),
         listed: job.listed,
@@ -233,6 +264,9 @@ pub fn render_all(
                 "turns": r.turns, "crossings": r.crossings, "page": r.page,
                 "turns_per_n": format!("{:.3}", r.turns_per_n),
                 "crossings_per_n": format!("{:.3}", r.crossings_per_n),
+                "turn_bound": r.turn_bound, "crossing_bound": r.crossing_bound,
+                "turns_to_bound": r.turns_to_bound.map(|v| format!("{v:.3}")),
+                "crossings_to_bound": r.crossings_to_bound.map(|v| format!("{v:.3}")),
             })
         })
         .collect();
@@ -333,6 +367,14 @@ pub struct MetricsRow {
     pub turns_per_n: f64,
     /// Crossings / n.
     pub crossings_per_n: f64,
+    /// The best lower bound on turns (see [`crate::metrics::bounds::best`]).
+    pub turn_bound: Option<f64>,
+    /// Turns / that bound.
+    pub turns_to_bound: Option<f64>,
+    /// The best lower bound on crossings, when one applies.
+    pub crossing_bound: Option<f64>,
+    /// Crossings / that bound.
+    pub crossings_to_bound: Option<f64>,
     /// The tour's page, relative to the site root.
     pub page: String,
 }
@@ -366,6 +408,10 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
                 crossings: b.metrics.crossings,
                 turns_per_n: b.metrics.turns as f64 / n,
                 crossings_per_n: b.metrics.crossings as f64 / n,
+                turn_bound: b.metrics.turns_to_bound.as_ref().map(|r| r.bound),
+                turns_to_bound: b.metrics.turns_to_bound.as_ref().map(|r| r.ratio),
+                crossing_bound: b.metrics.crossings_to_bound.as_ref().map(|r| r.bound),
+                crossings_to_bound: b.metrics.crossings_to_bound.as_ref().map(|r| r.ratio),
                 page: format!("tours/{}.html", job.slug),
             });
         }
@@ -383,11 +429,12 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
 /// The metrics table as CSV.
 pub fn metrics_csv(rows: &[MetricsRow]) -> String {
     let mut s = String::from(
-        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n\n",
+        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,turn_bound,turns_to_bound,crossing_bound,crossings_to_bound\n",
     );
+    let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |v| format!("{v:.digits$}"));
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{:.6},{:.6}\n",
+            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{}\n",
             csv_field(&r.series),
             csv_field(&r.algorithm),
             r.board,
@@ -397,6 +444,10 @@ pub fn metrics_csv(rows: &[MetricsRow]) -> String {
             r.crossings,
             r.turns_per_n,
             r.crossings_per_n,
+            opt(r.turn_bound, 1),
+            opt(r.turns_to_bound, 6),
+            opt(r.crossing_bound, 1),
+            opt(r.crossings_to_bound, 6),
         ));
     }
     s

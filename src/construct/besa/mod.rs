@@ -167,6 +167,22 @@ impl Construction for Besa {
     }
 }
 
+/// The turns and crossings of the variant's tour of a `w x h` board, counted from the
+/// layout without building the board (time linear in the side, a few kilobytes per
+/// thread; see [`crate::metrics::structure`]), for boards up to `u32::MAX` on a side;
+/// `None` when the algorithm does not support the board. Equal to the counts of the
+/// built tour on every buildable board (tested on whole sweeps of sizes).
+pub fn structure_counts(w: u32, h: u32, variant: Variant) -> Option<(u64, u64)> {
+    let layout = Layout::new(w, h, variant)?;
+    Some(crate::metrics::structure::count(
+        w,
+        h,
+        Leaper::KNIGHT,
+        &layout.straight(),
+        |x, y| layout.moves(x, y),
+    ))
+}
+
 /// The closed tour of a supported, full board, with its sections and move grid.
 fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
