@@ -71,16 +71,22 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
     let (_, long) = board.leaper().steps();
     let kind = crate::tour::TourKind::open_if(open);
     if board.width() < 2 * long + 1 {
-        return Err(Error::Unsupported(format!(
-            "a band must be at least {} columns wide (twice the leap plus one), so that a leap across the seam never joins two cells a direct leap joins too; the {board} board is {} wide",
-            2 * long + 1,
-            board.width()
-        )));
+        return Err(Error::Unsupported(crate::error::Unsupported {
+            algorithm: None,
+            board: board.to_string(),
+            reason: format!(
+                "a band must be at least {} columns wide (twice the leap plus one), so that a leap across the seam never joins two cells a direct leap joins too; the {board} board is {} wide",
+                2 * long + 1,
+                board.width()
+            ),
+        }));
     }
     if board.height() == 1 && board.cells() > 1 {
-        return Err(Error::NoTour(format!(
-            "no {kind} tour exists on a {board} board: every leap changes the row, and the band has one row"
-        )));
+        return Err(Error::NoTour(crate::error::NoTour::Theorem {
+            board: board.to_string(),
+            kind,
+            theorem: crate::error::Theorem::OneRowBand,
+        }));
     }
     Ok(())
 }

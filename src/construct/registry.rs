@@ -174,9 +174,13 @@ fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
         Some(flat) => {
             if flat.variant.is_none() {
                 existence::check(&flat.board, flat.open).map_err(|e| {
-                    Error::Unsupported(format!(
-                        "{} builds a band's tour on the flat board, and {e}",
-                        c.name()
+                    Error::Unsupported(crate::error::Unsupported::new(
+                        c.name(),
+                        &req.board,
+                        format!(
+                            "{} builds a band's tour on the flat board, and {e}",
+                            c.name()
+                        ),
                     ))
                 })?;
             }

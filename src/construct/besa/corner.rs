@@ -29,7 +29,7 @@ pub(super) fn refusal(w: u32, h: u32) -> Option<String> {
     if fits(w, h) || fits(h, w) {
         return None;
     }
-    let why = if w % 2 == 0 || h % 2 == 0 {
+    let why = if w.is_multiple_of(2) || h.is_multiple_of(2) {
         "both sides must be odd (a board with an even side has a full closed tour: drop --variant corner)"
     } else {
         "one side must be at least 17 and the other at least 13 (Section 5.2: w > 16, h > 12)"
@@ -141,8 +141,12 @@ pub(super) fn build(board: &Board) -> Result<Tour, Error> {
     let layout = CornerLayout::new(w, h)
         .filter(|_| fits(w, h))
         .ok_or_else(|| {
-            Error::Unsupported(format!(
-                "the corner variant of the formation algorithm does not support the {board} board"
+            Error::Unsupported(crate::error::Unsupported::new(
+                "besa",
+                &board,
+                format!(
+                    "the corner variant of the formation algorithm does not support the {board} board"
+                ),
             ))
         })?;
     let what = format!("the move grid of the {board} board");
@@ -247,7 +251,7 @@ mod tests {
     #[test]
     fn refusals_name_the_failing_rule() {
         let msg = |w, h| match corner_tour(w, h) {
-            Err(Error::Unsupported(m)) => m,
+            Err(Error::Unsupported(m)) => m.reason,
             other => panic!("{w}x{h}: {other:?}"),
         };
         assert!(msg(18, 13).contains("both sides must be odd"));
