@@ -6,6 +6,7 @@
 mod args;
 mod corner;
 mod draw;
+mod giant;
 mod publish;
 mod research;
 mod tours;

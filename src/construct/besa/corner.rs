@@ -139,8 +139,12 @@ fn move_grid(board: &Board) -> Result<MoveGrid, Error> {
     let layout = CornerLayout::new(w, h)
         .filter(|_| fits(w, h))
         .ok_or_else(|| {
-            Error::Unsupported(format!(
-                "the corner variant of the formation algorithm does not support the {board} board"
+            Error::Unsupported(crate::error::Unsupported::new(
+                "besa",
+                &board,
+                format!(
+                    "the corner variant of the formation algorithm does not support the {board} board"
+                ),
             ))
         })?;
     let what = format!("the move grid of the {board} board");
@@ -307,7 +311,7 @@ mod tests {
     #[test]
     fn refusals_name_the_failing_rule() {
         let msg = |w, h| match corner_tour(w, h) {
-            Err(Error::Unsupported(m)) => m,
+            Err(Error::Unsupported(m)) => m.reason,
             other => panic!("{w}x{h}: {other:?}"),
         };
         assert!(msg(18, 13).contains("both sides must be odd"));

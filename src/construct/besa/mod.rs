@@ -61,7 +61,7 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 
 pub use corner::corner_cell_moves;
 use layout::Layout;
@@ -139,7 +139,7 @@ impl Construction for Besa {
 
     fn check(&self, req: &Request) -> Result<(), Error> {
         let b = &req.board;
-        let refuse = |why: String| Err(Error::Unsupported(why));
+        let refuse = |why: String| Err(Unsupported::new(self.name(), b, why).into());
         if req.open {
             return refuse(
                 "the formation algorithm builds closed tours only; besa does not support --open"
@@ -220,8 +220,10 @@ pub fn structure_counts(w: u32, h: u32, variant: Variant) -> Option<(u64, u64)> 
 fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
     let layout = Layout::new(w, h, variant).ok_or_else(|| {
-        Error::Unsupported(format!(
-            "the formation algorithm does not support the {board} board"
+        Error::from(Unsupported::new(
+            Besa.name(),
+            board,
+            format!("the formation algorithm does not support the {board} board"),
         ))
     })?;
     let grid = move_grid(&layout, board)?;
