@@ -175,6 +175,9 @@ pub enum Theorem {
     /// No closed tour on 3x4, 3x6 or 3x8.
     #[error("3x4, 3x6 and 3x8 are the exceptions of Schwenk's theorem (Schwenk 1991); try --open")]
     ThreeByEven,
+    /// A band (a board whose sides are joined) of one row: every leap changes the row.
+    #[error("every leap changes the row, and the band has one row")]
+    OneRowBand,
 }
 
 /// A construction that does not cover a board, and the rule the board breaks.

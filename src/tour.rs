@@ -78,6 +78,16 @@ impl Tour {
         self
     }
 
+    /// The same visiting order on the board glued as `topology` says (a tour of the
+    /// plane is one of every band of its size). Any attached move grid is dropped.
+    pub fn with_topology(self, topology: crate::board::Topology) -> Tour {
+        Tour {
+            board: self.board.with_topology(topology),
+            grid: OnceLock::new(),
+            ..self
+        }
+    }
+
     /// Attaches section labels (one per step).
     pub fn with_sections(mut self, sections: Sections) -> Tour {
         self.sections = Some(sections);

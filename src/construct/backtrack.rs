@@ -43,6 +43,9 @@ impl Construction for Backtrack {
     fn boards(&self) -> &'static str {
         "boards of at most 35 cells for an open tour, 30 for a closed one"
     }
+    fn bands(&self) -> bool {
+        true
+    }
     fn check(&self, req: &Request) -> Result<(), Error> {
         match Backtrack::refusal(req) {
             Some(why) => Err(Unsupported::new(self.name(), &req.board, why).into()),

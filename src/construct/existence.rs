@@ -13,6 +13,9 @@ pub const BYTES_PER_CELL: u64 = 8;
 /// is not known for this board: other leapers, boards with holes), else
 /// [`Error::NoTour`] citing the rule.
 pub fn check(board: &Board, open: bool) -> Result<(), Error> {
+    if board.topology().wraps() {
+        return check_band(board, open);
+    }
     if board.leaper() != Leaper::KNIGHT || !board.holes().is_empty() {
         return Ok(());
     }
@@ -54,6 +57,36 @@ pub fn check(board: &Board, open: bool) -> Result<(), Error> {
     }
     if m == 3 && matches!(n, 4 | 6 | 8) {
         return none(Theorem::ThreeByEven);
+    }
+    Ok(())
+}
+
+/// The rules of a band (cylinder or Moebius strip), where the plane's theorems do not
+/// hold: an odd band may have a closed tour (9x7 has, on the cylinder), since a leap
+/// across the seam of an odd-width band joins two squares of the same colour. Only
+/// what cannot exist is refused: a band of one row, where no leap stays on the board.
+/// Bands narrower than two long steps plus one are not modelled: a leap there could
+/// join the same two cells across the seam and directly.
+fn check_band(board: &Board, open: bool) -> Result<(), Error> {
+    let (_, long) = board.leaper().steps();
+    let kind = crate::tour::TourKind::open_if(open);
+    if board.width() < 2 * long + 1 {
+        return Err(Error::Unsupported(crate::error::Unsupported {
+            algorithm: None,
+            board: board.to_string(),
+            reason: format!(
+                "a band must be at least {} columns wide (twice the leap plus one), so that a leap across the seam never joins two cells a direct leap joins too; the {board} board is {} wide",
+                2 * long + 1,
+                board.width()
+            ),
+        }));
+    }
+    if board.height() == 1 && board.cells() > 1 {
+        return Err(Error::NoTour(crate::error::NoTour::Theorem {
+            board: board.to_string(),
+            kind,
+            theorem: crate::error::Theorem::OneRowBand,
+        }));
     }
     Ok(())
 }

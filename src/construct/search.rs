@@ -44,6 +44,9 @@ impl Construction for Search {
     fn boards(&self) -> &'static str {
         "boards with both sides 3 to 100, and strips 3 to 8 wide up to 1000 long (every one swept)"
     }
+    fn bands(&self) -> bool {
+        true
+    }
     fn check(&self, req: &Request) -> Result<(), Error> {
         let (w, h) = (req.board.width(), req.board.height());
         let (short, long) = (w.min(h), w.max(h));

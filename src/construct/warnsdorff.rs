@@ -46,6 +46,9 @@ impl Construction for Warnsdorff {
     fn variants(&self) -> &'static [&'static str] {
         &["first", "roth", "corner", "random", "lookahead"]
     }
+    fn bands(&self) -> bool {
+        true
+    }
     fn check(&self, req: &Request) -> Result<(), Error> {
         let cells = req.board.cells();
         let limit = if req.open {

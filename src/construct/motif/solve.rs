@@ -139,10 +139,10 @@ fn build(spec: &Spec, graph: &Graph) -> Result<(Model, Vec<Col>), Error> {
             .expect("checked by Spec::check");
         pb.add_row(1..=1, [(x[e], 1.0)]);
     }
-    if let Some(r) = spec.repeat {
-        for (e, f) in graph.repeated(r) {
-            pb.add_row(0..=0, [(x[e], 1.0), (x[f], -1.0)]);
-        }
+    let mut tied = spec.repeat.map(|r| graph.repeated(r)).unwrap_or_default();
+    tied.extend(spec.columns.map(|p| graph.columns(p)).unwrap_or_default());
+    for (e, f) in tied {
+        pb.add_row(0..=0, [(x[e], 1.0), (x[f], -1.0)]);
     }
     let mut model = pb.optimise(Sense::Maximise);
     model.make_quiet();
