@@ -249,6 +249,39 @@ fn besa_variants_build_and_verify() {
 }
 
 #[test]
+fn besa_corner_tours_an_odd_board_missing_a_corner_and_the_file_lists_the_hole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.json");
+    let p = path.to_str().unwrap();
+    let o = knights(&[
+        "tour",
+        "23x23",
+        "--algo",
+        "besa",
+        "--variant",
+        "corner",
+        "-o",
+        p,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"holes\": [[0, 0]]"), "{}", &text[..300]);
+    let o = knights(&["verify", p]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = knights(&["metrics", p]);
+    assert!(stdout(&o).contains("cells       528"), "{}", stdout(&o));
+    let o = knights(&["tour", "24x23", "--algo", "besa", "--variant", "corner"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("both sides must be odd"),
+        "{}",
+        stderr(&o)
+    );
+    let o = knights(&["list"]);
+    assert!(stdout(&o).contains("corner"), "{}", stdout(&o));
+}
+
+#[test]
 fn structured_tours_build_and_verify_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     for board in ["8x8", "64x64"] {

@@ -184,6 +184,7 @@ pub(super) struct AnimateArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum GadgetName {
     Heel,
+    Corner,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

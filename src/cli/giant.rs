@@ -66,8 +66,12 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
         ))
     })?;
     let (turns, crossings) = structure_counts(w, h, v).ok_or_else(|| {
-        Error::Unsupported(format!(
-            "the formation algorithm needs one even side of at least 16 and the other side at least 12, which the {w}x{h} board does not have"
+        Error::Unsupported(knights::Unsupported::new(
+            "besa",
+            format!("{w}x{h}"),
+            format!(
+                "the formation algorithm needs one even side of at least 16 and the other side at least 12, which the {w}x{h} board does not have"
+            ),
         ))
     })?;
     let edge = 2 * (w as u64 + h as u64) - 4;
