@@ -13,6 +13,7 @@ mod catalogue;
 #[cfg(test)]
 mod fuzz;
 mod guards;
+pub mod init;
 mod links;
 mod output;
 mod pages;
