@@ -14,6 +14,7 @@ mod catalogue;
 mod fuzz;
 mod guards;
 mod heels;
+pub mod init;
 mod links;
 mod output;
 mod pages;

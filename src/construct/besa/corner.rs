@@ -324,7 +324,7 @@ mod tests {
         req.board = Board::new(17, 13).unwrap().with_holes(&[(0, 0)]).unwrap();
         assert!(construct::build(&req, "besa").is_ok());
         let sym = |n| match sym90_tour(n) {
-            Err(Error::Unsupported(m)) => m,
+            Err(Error::Unsupported(m)) => m.reason,
             other => panic!("{n}: {other:?}"),
         };
         assert!(sym(36).contains("4k + 2"));
