@@ -8,6 +8,7 @@
 
 mod cache;
 mod catalogue;
+mod formation;
 #[cfg(test)]
 mod fuzz;
 mod guards;
@@ -116,6 +117,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     }
     copy_static(&opts.templates.join("static"), &dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
+    formation::write(&dir.join("formation"), &settings.theme)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))

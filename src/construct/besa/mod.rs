@@ -47,6 +47,7 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
+pub mod figures;
 pub mod gadgets;
 mod layout;
 mod pieces;
