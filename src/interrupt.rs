@@ -72,12 +72,32 @@ fn remove_under(root: &Path) {
     *list = kept;
     drop(list);
     for p in gone {
-        let is_dir = p.symlink_metadata().is_ok_and(|m| m.is_dir());
-        let _ = if is_dir {
-            std::fs::remove_dir_all(&p)
-        } else {
-            std::fs::remove_file(&p)
-        };
+        remove_until_gone(&p);
+    }
+}
+
+/// Removes `path`, again while other threads still write into it (a build's workers
+/// recreate folders of the staging site until they notice the interrupt): done when it
+/// has stayed absent for a few checks, or after about two seconds.
+fn remove_until_gone(path: &Path) {
+    use std::time::Duration;
+    let mut absent = 0;
+    for _ in 0..100 {
+        match path.symlink_metadata() {
+            Err(_) => absent += 1,
+            Ok(m) => {
+                absent = 0;
+                let _ = if m.is_dir() {
+                    std::fs::remove_dir_all(path)
+                } else {
+                    std::fs::remove_file(path)
+                };
+            }
+        }
+        if absent == 3 {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

@@ -67,7 +67,7 @@ impl MoveGrid {
             let (a, b) = (path[i], path[(i + 1) % n]);
             let d = board.dir_between(a, b)?;
             masks[a as usize] |= 1 << d;
-            masks[b as usize] |= 1 << ((d + 4) % 8);
+            masks[b as usize] |= 1 << board.back(a, d);
         }
         Some(MoveGrid::from_masks(board.clone(), masks))
     }
@@ -115,7 +115,7 @@ impl MoveGrid {
             (0..8).any(|d| {
                 m & (1 << d) != 0
                     && match b.step(c, d) {
-                        Some(n) => self.masks[n as usize] & (1 << ((d + 4) % 8)) == 0,
+                        Some(n) => self.masks[n as usize] & (1 << b.back(c, d)) == 0,
                         None => true,
                     }
             })

@@ -279,6 +279,21 @@ fn the_tables_show_the_metrics_of_the_published_tours() {
         }
         let ratio = format!("{:.3}", m["turn_ratio"].as_f64().unwrap());
         assert_eq!(get("turn_ratio"), ratio, "{page}");
+        // The best bounds: the same numbers as `knights metrics`.
+        for (stem, key) in [
+            ("turn", "turns_to_bound"),
+            ("crossing", "crossings_to_bound"),
+        ] {
+            let r = &m[key];
+            if r.is_null() {
+                assert!(!cells.iter().any(|(n, _)| n == key), "{page}: {key}");
+                continue;
+            }
+            let bound = r["bound"].as_f64().unwrap().to_string();
+            assert_eq!(get(&format!("{stem}_bound")), bound, "{page}");
+            let ratio = format!("{:.3}", r["ratio"].as_f64().unwrap());
+            assert_eq!(get(key), ratio, "{page}");
+        }
         let closed = m["closed"].as_bool().unwrap();
         assert_eq!(
             get("closed"),
@@ -319,6 +334,16 @@ fn the_tables_show_the_metrics_of_the_published_tours() {
             m["turns"], m["crossings"]
         );
         assert!(metrics_html.contains(&cells), "metrics.html lacks {cells}");
+        let ratio = |key: &str| format!("{:.3}", m[key]["ratio"].as_f64().unwrap());
+        assert_eq!(
+            cols[10],
+            format!("{:.6}", m["turns_to_bound"]["ratio"].as_f64().unwrap())
+        );
+        let cell = format!(
+            "<td data-metric=\"turns_to_bound\">{}</td>",
+            ratio("turns_to_bound")
+        );
+        assert!(metrics_html.contains(&cell), "metrics.html lacks {cell}");
     }
 }
 

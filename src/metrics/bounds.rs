@@ -11,10 +11,12 @@
 //! edge weights) is the fewest crossings per triplet any tour can have along an edge.
 //! [`triplet_min_mean`] recomputes it: 3, one crossing per edge cell.
 
-use serde::Serialize;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
 
 use super::open_segments_cross;
-use crate::board::Leaper;
+use crate::board::{Board, Leaper};
 
 /// One lower bound.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -68,8 +70,14 @@ fn crossings_between(a: &[[(i32, i32); 2]], b: &[[(i32, i32); 2]]) -> i64 {
 }
 
 /// The least mean weight of a cycle in the triplet graph of Theorem 9 (crossings per
-/// triplet), as a fraction `(numerator, denominator)` in lowest terms.
+/// triplet), as a fraction `(numerator, denominator)` in lowest terms; computed once
+/// per process (every measured tour asks for it).
 pub fn triplet_min_mean() -> (i64, i64) {
+    static MEAN: OnceLock<(i64, i64)> = OnceLock::new();
+    *MEAN.get_or_init(karp_triplet_min_mean)
+}
+
+fn karp_triplet_min_mean() -> (i64, i64) {
     let choices = cell_choices();
     let n = choices.len().pow(3);
     let below: Vec<_> = (0..n).map(|c| segments(c, 0, &choices)).collect();
@@ -191,6 +199,76 @@ pub fn bounds(w: u32, h: u32) -> Vec<Bound> {
     ]
 }
 
+/// The leading coefficients of the asymptotic lower bounds on an n x n board: turns
+/// (Theorem 8) and crossings (Theorem 9) per side length, for plots and tables.
+pub fn per_n() -> (f64, f64) {
+    let (num, den) = triplet_min_mean();
+    (6.0, 4.0 * num as f64 / den as f64 / 3.0)
+}
+
+/// A tour's count against the best lower bound on its board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ratio {
+    /// The bound's value on the board.
+    pub bound: f64,
+    /// Whether the bound holds exactly on this board (else it is the leading term of an
+    /// asymptotic bound, which a small board may beat).
+    pub exact: bool,
+    /// Where the bound comes from.
+    pub source: String,
+    /// The tour's count divided by the bound.
+    pub ratio: f64,
+}
+
+impl Ratio {
+    fn of(count: u64, b: &Bound) -> Ratio {
+        Ratio {
+            bound: b.value,
+            exact: b.exact,
+            source: b.source.to_string(),
+            ratio: if b.value > 0.0 {
+                count as f64 / b.value
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+/// Whether the paper's bounds concern a tour: they are proved for closed knight's
+/// tours of full boards.
+pub fn paper_applies(board: &Board, closed: bool) -> bool {
+    closed && board.leaper() == Leaper::KNIGHT && board.holes().is_empty()
+}
+
+/// The largest bound of `measure` (`turns` or `crossings`) on a `w x h` board: the
+/// paper's bounds when `paper` (see [`paper_applies`]), and the edge-cell bound on turns
+/// `edge` (already less its exceptions: missing cells, an open tour's ends).
+pub fn best(w: u32, h: u32, paper: bool, measure: &str, edge: u64) -> Option<Bound> {
+    let mut all = if paper { bounds(w, h) } else { Vec::new() };
+    all.push(Bound {
+        measure: "turns",
+        value: edge as f64,
+        exact: true,
+        source: "every edge cell is a turn: 2(w + h) - 4",
+    });
+    all.into_iter()
+        .filter(|b| b.measure == measure)
+        .max_by(|a, b| a.value.total_cmp(&b.value))
+}
+
+/// [`best`] of both measures as ratios of a tour's `turns` and `crossings`.
+pub fn ratios(
+    (w, h): (u32, u32),
+    paper: bool,
+    edge: u64,
+    turns: u64,
+    crossings: u64,
+) -> (Option<Ratio>, Option<Ratio>) {
+    let r = |measure, count| best(w, h, paper, measure, edge).map(|b| Ratio::of(count, &b));
+    (r("turns", turns), r("crossings", crossings))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +285,28 @@ mod tests {
         assert_eq!(b[0].value, 116.0);
         assert_eq!(b[1].value, 127.5);
         assert_eq!(b[3].value, 120.0);
+    }
+
+    #[test]
+    fn the_best_bounds_of_a_closed_knights_tour_are_the_largest() {
+        let b = Board::new(30, 30).unwrap();
+        assert!(paper_applies(&b, true) && !paper_applies(&b, false));
+        let (t, c) = ratios((30, 30), true, 116, 288, 360);
+        let (t, c) = (t.unwrap(), c.unwrap());
+        assert_eq!((t.bound, t.exact), (180.0, false));
+        assert_eq!(t.ratio, 1.6);
+        assert_eq!((c.bound, c.ratio), (120.0, 3.0));
+        assert!(c.source.starts_with("Theorem 9"));
+        assert_eq!(per_n(), (6.0, 4.0));
+    }
+
+    #[test]
+    fn other_tours_get_the_edge_bound_only() {
+        let (t, c) = ratios((30, 30), false, 114, 228, 10);
+        let t = t.unwrap();
+        assert_eq!((t.bound, t.exact, t.ratio), (114.0, true, 2.0));
+        assert!(c.is_none());
+        let g = Board::with_leaper(30, 30, Leaper::new(1, 4).unwrap()).unwrap();
+        assert!(!paper_applies(&g, true));
     }
 }

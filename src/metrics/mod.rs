@@ -11,7 +11,9 @@
 //!   is a word-wide AND and a popcount per 64 cells (`crossings`);
 //!   Planes are built per cache-sized tile of rows and words, so beyond the grid the
 //!   memory is a few tens of kilobytes per thread;
-//! - [`longest_run`]: the longest straight piece of the drawn polyline.
+//! - [`longest_run`]: the longest straight piece of the drawn polyline;
+//! - [`structure::count`]: turns and crossings of a tour given by a constant-time rule,
+//!   without its board, for boards too large to build.
 //!
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
@@ -22,6 +24,7 @@ mod geometry;
 mod patterns;
 mod planes;
 mod runs;
+pub mod structure;
 mod turns;
 
 #[cfg(test)]
@@ -61,6 +64,12 @@ pub struct Metrics {
     pub edge_turn_bound: u64,
     /// `turns / edge_turn_bound`.
     pub turn_ratio: f64,
+    /// Turns against the best lower bound on the board ([`bounds::best`]).
+    #[serde(default)]
+    pub turns_to_bound: Option<bounds::Ratio>,
+    /// Crossings against the best lower bound on the board, when one applies.
+    #[serde(default)]
+    pub crossings_to_bound: Option<bounds::Ratio>,
 }
 
 /// Measures a verified tour.
@@ -71,11 +80,16 @@ pub fn measure(tour: &Verified) -> Metrics {
     if !tour.is_closed() {
         bound = bound.saturating_sub(2); // the ends need not turn
     }
+    let crossings = crossings(grid);
+    let b = tour.board();
+    let paper = bounds::paper_applies(b, tour.is_closed());
+    let (turns_to_bound, crossings_to_bound) =
+        bounds::ratios((b.width(), b.height()), paper, bound, turns, crossings);
     Metrics {
         cells: tour.path().len() as u64,
         closed: tour.is_closed(),
         turns,
-        crossings: crossings(grid),
+        crossings,
         longest_run: longest_run(grid, tour.path(), tour.is_closed()),
         edge_turn_bound: bound,
         turn_ratio: if bound == 0 {
@@ -83,6 +97,8 @@ pub fn measure(tour: &Verified) -> Metrics {
         } else {
             turns as f64 / bound as f64
         },
+        turns_to_bound,
+        crossings_to_bound,
     }
 }
 

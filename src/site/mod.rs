@@ -1,9 +1,11 @@
 //! The gallery: `knights build` reads the catalogue in `content/`, builds every tour in
-//! parallel (construct, verify, measure, draw), and fills `templates/` into `site/`.
+//! parallel (construct, verify, measure, draw), and fills the templates (built in, or
+//! overridden by `content/templates/` and `--templates`) into `site/`.
 //!
 //! [`build`] is a straight list of steps: load the catalogue, plan (every check that
 //! needs no tour), load the templates, open a staging folder, build the tours, write the
-//! metrics and plots, render the pages, and swap the staging folder in. A failure at any
+//! metrics and plots, render the pages, copy `content/static/` through, write the
+//! sitemap, and swap the staging folder in. A failure at any
 //! step leaves the previous site as it was.
 
 mod cache;
@@ -12,12 +14,15 @@ mod formation;
 #[cfg(test)]
 mod fuzz;
 mod guards;
+mod heels;
+mod links;
 mod output;
 mod pages;
 mod plan;
 mod plots;
 mod progress;
 mod teaching;
+pub mod templates;
 mod tours;
 
 use std::fmt;
@@ -35,7 +40,8 @@ use crate::Error;
 pub struct BuildOptions {
     /// The catalogue folder (`content/`).
     pub content: PathBuf,
-    /// The templates folder (`templates/`), with its `static/` assets.
+    /// A folder of templates and `static/` files that overrides the built-in ones file
+    /// by file (after the content folder's own `templates/`); an empty path: none.
     pub templates: PathBuf,
     /// Where the site goes (`site/`).
     pub out: PathBuf,
@@ -52,7 +58,7 @@ impl Default for BuildOptions {
     fn default() -> BuildOptions {
         BuildOptions {
             content: "content".into(),
-            templates: "templates".into(),
+            templates: PathBuf::new(),
             out: "site".into(),
             jobs: None,
             force: false,
@@ -102,9 +108,11 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let cat = catalogue::load(&opts.content)?;
     guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
-    let tera = pages::load_templates(&opts.templates)?;
+    let templates = templates::Templates::load(&templates::folders(opts)?)?;
+    let tera = templates.tera(pages::escape_html)?;
     let settings = tours::Settings {
         theme: load_theme(&plan.site.theme, &opts.content)?,
+        downloads: plan.site.downloads.clone(),
         series_downloads: plan.site.series_downloads,
     };
     let staging = output::begin(&opts.out, opts.force)?;
@@ -115,8 +123,9 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         let p = dir.join(sub);
         std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
     }
-    copy_static(&opts.templates.join("static"), &dir.join("static"))?;
+    templates.write_static(&dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
+    heels::write(&dir.join("heels"))?;
     formation::write(&dir.join("formation"), &settings.theme)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
@@ -134,7 +143,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
                     format!("{:?} {:?}", job.request, job.algorithm),
                     &job.slug,
                     &theme_id,
-                    tours::has_downloads(job, &settings),
+                    tours::downloads(job, &settings),
                 ));
                 let t = Instant::now();
                 let r = match cache.get(&key, &dir) {
@@ -157,6 +166,11 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     for (path, html) in &rendered {
         tours::write(&dir.join(path), html.as_bytes())?;
     }
+    copy_through(&opts.content.join("static"), &dir)?;
+    let pages = rendered.iter().map(|(path, _)| path.as_str());
+    if let Some(xml) = links::sitemap(&plan.site.base_url, pages) {
+        tours::write(&dir.join(SITEMAP), xml.as_bytes())?;
+    }
     staging.commit()?;
     cache.prune()?;
     let seconds = start.elapsed().as_secs_f64();
@@ -167,9 +181,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         pages: rendered.len(),
         seconds,
         out: opts.out.clone(),
-        warnings: guards::static_warning(&opts.templates)
-            .into_iter()
-            .collect(),
+        warnings: guards::site_warnings(&plan.site),
     })
 }
 
@@ -237,6 +249,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         label: label.to_string(),
         value,
     };
+    let (turn_bound, crossing_bound) = crate::metrics::bounds::per_n();
     let turns = plots::plot(
         "Turns per side length",
         "n (side length)",
@@ -245,7 +258,10 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("9.5n plain formation", 9.5),
             reference("9.25n optimized heels", 9.25),
-            reference("(6 − ε)n asymptotic lower bound", 6.0),
+            reference(
+                &format!("({turn_bound} − ε)n asymptotic lower bound"),
+                turn_bound,
+            ),
         ],
     );
     let crossings = plots::plot(
@@ -256,31 +272,42 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         &[
             reference("13n plain formation", 13.0),
             reference("12n optimized heels", 12.0),
-            reference("4n crossing lower bound", 4.0),
+            reference(
+                &format!("{crossing_bound}n crossing lower bound"),
+                crossing_bound,
+            ),
         ],
     );
     tours::write(&dir.join("plots/turns.svg"), turns.as_bytes())?;
     tours::write(&dir.join("plots/crossings.svg"), crossings.as_bytes())
 }
 
-/// Copies the templates' `static/` folder (CSS, JS) into the site, if it has one.
-fn copy_static(from: &Path, to: &Path) -> Result<(), Error> {
+/// The sitemap, written when `[site]` has a `base_url`.
+pub const SITEMAP: &str = "sitemap.xml";
+
+/// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
+/// unchanged, refusing to replace a file the build wrote.
+fn copy_through(from: &Path, to: &Path) -> Result<(), Error> {
     if !from.is_dir() {
         return Ok(());
     }
-    for entry in walkdir::WalkDir::new(from) {
-        let entry =
-            entry.map_err(|e| Error::io(e.path().unwrap_or(from).to_path_buf(), e.into()))?;
-        let rel = entry
-            .path()
-            .strip_prefix(from)
-            .expect("walkdir stays under its root");
-        let dest = to.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&dest).map_err(|e| Error::io(&dest, e))?;
-        } else if entry.file_type().is_file() {
-            std::fs::copy(entry.path(), &dest).map_err(|e| Error::io(entry.path(), e))?;
+    for (rel, path) in templates::list(from)? {
+        let dest = to.join(&rel);
+        if dest.exists() {
+            return Err(Error::invalid(format!(
+                "{}: the site already has {rel} (the build writes it): rename the file{}",
+                path.display(),
+                if rel.starts_with("static/") {
+                    ", or put it in the content's templates/ folder to override a built-in one"
+                } else {
+                    ""
+                }
+            )));
         }
+        if let Some(parent) = dest.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        std::fs::copy(&path, &dest).map_err(|e| Error::io(&path, e))?;
     }
     Ok(())
 }

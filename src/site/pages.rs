@@ -1,5 +1,5 @@
 //! The gallery's pages: the plan and the built tours turned into tera contexts and
-//! rendered through `templates/` (autoescaped: catalogue text shows as text). Every
+//! rendered through the templates (see [`super::templates`]) (autoescaped: catalogue text shows as text). Every
 //! link is relative, through a `root` prefix, so the site works from `file://` and from
 //! any sub-path of a web server.
 //!
@@ -9,48 +9,17 @@
 //! than caught.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use tera::{Context, Tera};
-use walkdir::WalkDir;
 
 use super::plan::{Job, Plan};
 use super::tours::Built;
 use crate::Error;
 
-/// Loads every `*.html` template under `dir`, named by its path relative to `dir`.
-pub fn load_templates(dir: &Path) -> Result<Tera, Error> {
-    if !dir.is_dir() {
-        return Err(Error::invalid(format!(
-            "templates folder {} not found: pass --templates DIR",
-            dir.display()
-        )));
-    }
-    let mut files: Vec<(PathBuf, Option<String>)> = Vec::new();
-    for entry in WalkDir::new(dir).sort_by_file_name() {
-        let entry =
-            entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
-        let path = entry.path();
-        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "html") {
-            let name = path
-                .strip_prefix(dir)
-                .unwrap_or(path)
-                .to_string_lossy()
-                .replace('\\', "/");
-            files.push((path.to_path_buf(), Some(name)));
-        }
-    }
-    let mut tera = Tera::default();
-    tera.set_escape_fn(escape_html);
-    tera.add_template_files(files)
-        .map_err(|e| Error::invalid(format!("templates in {}: {}", dir.display(), chain(&e))))?;
-    Ok(tera)
-}
-
 /// HTML escaping for text and quoted attributes. Tera's default also escapes `/`,
 /// which is safe but turns every relative link into `..&#x2F;`; this one leaves it.
-fn escape_html(s: &str) -> String {
+pub fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -66,7 +35,7 @@ fn escape_html(s: &str) -> String {
 }
 
 /// A tera error with its causes, which hold the template, line and problem.
-fn chain(e: &tera::Error) -> String {
+pub fn chain(e: &tera::Error) -> String {
     let mut s = e.to_string();
     let mut cause = std::error::Error::source(e);
     while let Some(c) = cause {
@@ -97,6 +66,7 @@ pub struct Card {
     crossings_per_n: String,
     turn_lower_bound: u64,
     turn_ratio: String,
+    bounds: Vec<BoundCell>,
     tags: Vec<String>,
     series: Vec<String>,
     listed: bool,
@@ -104,6 +74,35 @@ pub struct Card {
     files: BTreeMap<String, String>,
     crops: Vec<(String, String)>,
     alt: String,
+}
+
+/// A tour's count against the best lower bound of one measure, as the pages show it.
+#[derive(Clone, Debug, Serialize)]
+struct BoundCell {
+    /// `turn` or `crossing`: the stem of the `data-metric` names.
+    measure: &'static str,
+    bound: String,
+    ratio: String,
+    exact: bool,
+    source: String,
+}
+
+fn bound_cells(m: &crate::metrics::Metrics) -> Vec<BoundCell> {
+    [
+        ("turn", &m.turns_to_bound),
+        ("crossing", &m.crossings_to_bound),
+    ]
+    .into_iter()
+    .filter_map(|(measure, r)| {
+        r.as_ref().map(|r| BoundCell {
+            measure,
+            bound: r.bound.to_string(),
+            ratio: format!("{:.3}", r.ratio),
+            exact: r.exact,
+            source: r.source.clone(),
+        })
+    })
+    .collect()
 }
 
 /// `(w + h) / 2`: the side length n of a square board, and what the per-n numbers of
@@ -145,6 +144,7 @@ fn card(job: &Job, b: &Built) -> Card {
         crossings_per_n: format!("{:.3}", m.crossings as f64 / n),
         turn_lower_bound: m.edge_turn_bound,
         turn_ratio: format!("{:.3}", m.turn_ratio),
+        bounds: bound_cells(m),
         tags: job.tags.clone(),
         series: job.series.clone(),
         listed: job.listed,
@@ -190,11 +190,17 @@ pub fn render_all(
         c.insert("site", &plan.site);
         c
     };
-    let render = |name: &str, ctx: &Context| {
-        tera.render(name, ctx)
-            .map_err(|e| Error::invalid(format!("template {name}: {}", chain(&e))))
-    };
     let mut out = Vec::new();
+    // Renders the page at `path` (relative to the site root, given to the templates
+    // for absolute addresses) with template `name`.
+    let mut render = |path: String, name: &str, mut ctx: Context| -> Result<(), Error> {
+        ctx.insert("path", &path);
+        let html = tera
+            .render(name, &ctx)
+            .map_err(|e| Error::invalid(format!("template {name}: {}", chain(&e))))?;
+        out.push((path, html));
+        Ok(())
+    };
 
     let mut c = base("");
     c.insert("cards", &cards);
@@ -204,22 +210,19 @@ pub fn render_all(
     );
     c.insert("tags", &distinct(cards.iter().flat_map(|c| c.tags.clone())));
     c.insert("comparisons", &comparisons.keys().collect::<Vec<_>>());
-    out.push(("index.html".to_string(), render("index.html", &c)?));
+    render("index.html".to_string(), "index.html", c)?;
 
     for card in &cards {
         let mut c = base("../");
         c.insert("tour", card);
         c.insert("compare", &comparisons.contains_key(&card.board));
-        out.push((
-            format!("tours/{}.html", card.slug),
-            render("tour.html", &c)?,
-        ));
+        render(format!("tours/{}.html", card.slug), "tour.html", c)?;
     }
     for (board, group) in &comparisons {
         let mut c = base("../");
         c.insert("board", board);
         c.insert("tours", group);
-        out.push((format!("compare/{board}.html"), render("compare.html", &c)?));
+        render(format!("compare/{board}.html"), "compare.html", c)?;
     }
 
     let mut c = base("");
@@ -233,21 +236,21 @@ pub fn render_all(
                 "turns": r.turns, "crossings": r.crossings, "page": r.page,
                 "turns_per_n": format!("{:.3}", r.turns_per_n),
                 "crossings_per_n": format!("{:.3}", r.crossings_per_n),
+                "turn_bound": r.turn_bound, "crossing_bound": r.crossing_bound,
+                "turns_to_bound": r.turns_to_bound.map(|v| format!("{v:.3}")),
+                "crossings_to_bound": r.crossings_to_bound.map(|v| format!("{v:.3}")),
             })
         })
         .collect();
     c.insert("rows", &rows);
-    out.push(("metrics.html".to_string(), render("metrics.html", &c)?));
+    render("metrics.html".to_string(), "metrics.html", c)?;
 
     for p in &plan.pages {
         let mut c = base("../");
         c.insert("title", &p.title);
         c.insert("slug", &p.slug.value);
         c.insert("body", &markdown(&p.body));
-        out.push((
-            format!("pages/{}.html", p.slug.value),
-            render("page.html", &c)?,
-        ));
+        render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
     }
     Ok(out)
 }
@@ -333,6 +336,14 @@ pub struct MetricsRow {
     pub turns_per_n: f64,
     /// Crossings / n.
     pub crossings_per_n: f64,
+    /// The best lower bound on turns (see [`crate::metrics::bounds::best`]).
+    pub turn_bound: Option<f64>,
+    /// Turns / that bound.
+    pub turns_to_bound: Option<f64>,
+    /// The best lower bound on crossings, when one applies.
+    pub crossing_bound: Option<f64>,
+    /// Crossings / that bound.
+    pub crossings_to_bound: Option<f64>,
     /// The tour's page, relative to the site root.
     pub page: String,
 }
@@ -366,6 +377,10 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
                 crossings: b.metrics.crossings,
                 turns_per_n: b.metrics.turns as f64 / n,
                 crossings_per_n: b.metrics.crossings as f64 / n,
+                turn_bound: b.metrics.turns_to_bound.as_ref().map(|r| r.bound),
+                turns_to_bound: b.metrics.turns_to_bound.as_ref().map(|r| r.ratio),
+                crossing_bound: b.metrics.crossings_to_bound.as_ref().map(|r| r.bound),
+                crossings_to_bound: b.metrics.crossings_to_bound.as_ref().map(|r| r.ratio),
                 page: format!("tours/{}.html", job.slug),
             });
         }
@@ -383,11 +398,12 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
 /// The metrics table as CSV.
 pub fn metrics_csv(rows: &[MetricsRow]) -> String {
     let mut s = String::from(
-        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n\n",
+        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,turn_bound,turns_to_bound,crossing_bound,crossings_to_bound\n",
     );
+    let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |v| format!("{v:.digits$}"));
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{:.6},{:.6}\n",
+            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{}\n",
             csv_field(&r.series),
             csv_field(&r.algorithm),
             r.board,
@@ -397,6 +413,10 @@ pub fn metrics_csv(rows: &[MetricsRow]) -> String {
             r.crossings,
             r.turns_per_n,
             r.crossings_per_n,
+            opt(r.turn_bound, 1),
+            opt(r.turns_to_bound, 6),
+            opt(r.crossing_bound, 1),
+            opt(r.crossings_to_bound, 6),
         ));
     }
     s

@@ -33,6 +33,11 @@ pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
     {
         return false;
     }
+    if grid.is_some() && b.topology().wraps() {
+        // Directions across a seam are not opposite in pairs: the stepwise proof
+        // compares the grid with the path's moves.
+        return false;
+    }
     let steps = Steps {
         g: &g,
         path,
@@ -121,6 +126,10 @@ impl Steps<'_> {
 /// The moves of a tour whose every step is a leap (a verified tour's), as a grid.
 pub(super) fn moves(tour: &Tour) -> MoveGrid {
     let (b, path) = (tour.board(), tour.path());
+    if b.topology().wraps() {
+        return MoveGrid::from_path(b, path, tour.is_closed())
+            .unwrap_or_else(|| MoveGrid::from_masks(b.clone(), vec![0; b.area() as usize]));
+    }
     let g = Geometry::new(b);
     let mut masks = vec![0u8; b.area() as usize];
     let n = path.len();
@@ -172,6 +181,8 @@ pub(super) struct Geometry {
     /// computation", 2019, Theorem 1 with 64 fractional bits for 32-bit numbers).
     magic: u64,
     steps: (u32, u32),
+    /// The board, when its edges are glued: leaps across the seam are its to judge.
+    band: Option<Board>,
 }
 
 impl Geometry {
@@ -186,6 +197,7 @@ impl Geometry {
                 0
             },
             steps: b.leaper().steps(),
+            band: b.topology().wraps().then(|| b.clone()),
         }
     }
 
@@ -223,7 +235,12 @@ impl Geometry {
         let ((px, py), (qx, qy)) = (self.xy(p), self.xy(q));
         let (dx, dy) = (px.abs_diff(qx), py.abs_diff(qy));
         let (a, b) = self.steps;
-        (dx == a && dy == b) || (dx == b && dy == a)
+        (dx == a && dy == b)
+            || (dx == b && dy == a)
+            || self
+                .band
+                .as_ref()
+                .is_some_and(|band| band.dir_between(p, q).is_some())
     }
 }
 

@@ -163,8 +163,9 @@ pub(super) struct Layout {
     placements: Vec<Placement>,
     /// Built rows where only the edge pieces differ from the background.
     plain: Range<u32>,
-    /// Cell numbers that no junction covers (the rows between the junctions).
-    between_junctions: Range<u32>,
+    /// Cell numbers that no junction covers (the rows between the junctions), as u64:
+    /// a board too large to number (see [`crate::metrics::structure`]) still has a layout.
+    between_junctions: Range<u64>,
 }
 
 impl Layout {
@@ -198,7 +199,7 @@ impl Layout {
                 .expect("both junctions are placed")
         };
         let (bl, tr) = (rows(Role::BottomLeft), rows(Role::TopRight));
-        layout.between_junctions = bl.end * w..tr.start * w;
+        layout.between_junctions = bl.end as u64 * w as u64..tr.start as u64 * w as u64;
         Some(layout)
     }
 
@@ -248,7 +249,7 @@ impl Layout {
     /// The junction that covers cell number `c`, if one does: [`Role::BottomLeft`] or
     /// [`Role::TopRight`]. Fast for the cells between the junctions.
     pub(super) fn junction(&self, c: u32) -> Option<Role> {
-        if self.between_junctions.contains(&c) {
+        if self.between_junctions.contains(&(c as u64)) {
             return None;
         }
         let (i, j) = self.built(c % self.width, c / self.width);
@@ -266,7 +267,7 @@ impl Layout {
 
     /// Whether every cell number from `a` to `b` lies in the rows between the junctions.
     pub(super) fn clear_of_junctions(&self, a: u32, b: u32) -> bool {
-        self.between_junctions.contains(&a) && self.between_junctions.contains(&b)
+        self.between_junctions.contains(&(a as u64)) && self.between_junctions.contains(&(b as u64))
     }
 
     /// The cell the tour reaches from the bottom-left cell when it follows the paper's

@@ -47,6 +47,8 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
+mod corner;
+pub mod corner_gadgets;
 pub mod figures;
 pub mod gadgets;
 mod layout;
@@ -60,14 +62,18 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 
+pub use corner::corner_cell_moves;
 use layout::Layout;
 pub use layout::{cell_moves, variant_cell_moves};
 pub use sections::NAMES as SECTION_NAMES;
 
 /// The formation algorithm of Besa et al.
 pub struct Besa;
+
+/// Every `--variant` besa accepts: the heels, then the boards of the paper's Section 5.
+const VARIANTS: [&str; 4] = ["turns", "crossings", "best", "corner"];
 
 /// Which heel the construction puts wherever a heel goes (the paper's Section 4.2 and
 /// the gadget search, see [`gadgets`]); the rest of Algorithm 1 is the same.
@@ -125,16 +131,16 @@ impl Construction for Besa {
     }
 
     fn boards(&self) -> &'static str {
-        "closed knight's tours; one even side >= 16, the other >= 12"
+        "closed knight's tours; one even side >= 16, the other >= 12; corner: both sides odd, one >= 17, the other >= 13, missing the bottom-left cell"
     }
 
     fn variants(&self) -> &'static [&'static str] {
-        &Variant::NAMES
+        &VARIANTS
     }
 
     fn check(&self, req: &Request) -> Result<(), Error> {
         let b = &req.board;
-        let refuse = |why: String| Err(Error::Unsupported(why));
+        let refuse = |why: String| Err(Unsupported::new(self.name(), b, why).into());
         if req.open {
             return refuse(
                 "the formation algorithm builds closed tours only; besa does not support --open"
@@ -146,6 +152,20 @@ impl Construction for Besa {
                 "the formation algorithm moves knights, not the {} leaper",
                 b.leaper()
             ));
+        }
+        if req.variant.as_deref() == Some("corner") {
+            let corner_hole = b.holes().is_empty() || b.holes() == [b.index(0, 0)];
+            if !corner_hole {
+                return refuse(format!(
+                    "the corner variant misses the bottom-left cell only, and the {b} board has other holes"
+                ));
+            }
+            return match corner::refusal(b.width(), b.height()) {
+                Some(why) => refuse(format!(
+                    "the corner variant of the formation algorithm cannot tour the {b} board: {why}"
+                )),
+                None => Ok(()),
+            };
         }
         if !b.holes().is_empty() {
             return refuse(format!(
@@ -161,6 +181,9 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
+        if req.variant.as_deref() == Some("corner") {
+            return corner::build(&req.board);
+        }
         let variant = Variant::named(req.variant.as_deref()).ok_or_else(|| {
             super::unchecked_variant(self, req.variant.as_deref().unwrap_or_default())
         })?;
@@ -168,12 +191,30 @@ impl Construction for Besa {
     }
 }
 
+/// The turns and crossings of the variant's tour of a `w x h` board, counted from the
+/// layout without building the board (time linear in the side, a few kilobytes per
+/// thread; see [`crate::metrics::structure`]), for boards up to `u32::MAX` on a side;
+/// `None` when the algorithm does not support the board. Equal to the counts of the
+/// built tour on every buildable board (tested on whole sweeps of sizes).
+pub fn structure_counts(w: u32, h: u32, variant: Variant) -> Option<(u64, u64)> {
+    let layout = Layout::new(w, h, variant)?;
+    Some(crate::metrics::structure::count(
+        w,
+        h,
+        Leaper::KNIGHT,
+        &layout.straight(),
+        |x, y| layout.moves(x, y),
+    ))
+}
+
 /// The closed tour of a supported, full board, with its sections and move grid.
 fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
     let layout = Layout::new(w, h, variant).ok_or_else(|| {
-        Error::Unsupported(format!(
-            "the formation algorithm does not support the {board} board"
+        Error::from(Unsupported::new(
+            Besa.name(),
+            board,
+            format!("the formation algorithm does not support the {board} board"),
         ))
     })?;
     let grid = move_grid(&layout, board)?;

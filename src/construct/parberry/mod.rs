@@ -20,7 +20,7 @@ mod tiles;
 use super::{unchecked_variant, Construction, Request};
 use crate::board::{Board, Leaper};
 use crate::tour::Sections;
-use crate::{Error, Tour};
+use crate::{Error, Tour, Unsupported};
 
 use canvas::Canvas;
 use split::{coverable, Builder, SPLIT_FROM, TILE_MAX};
@@ -71,7 +71,7 @@ impl Construction for Parberry {
             }
             Kind::SmallQuadrisected => {
                 let tile = tiles.quadrisected(n).ok_or_else(|| {
-                    Error::Unsupported(format!("parberry has no {n}x{n} quadrisected tour"))
+                    Error::internal(format!("parberry has no {n}x{n} quadrisected tour"))
                 })?;
                 let mut c = Canvas::new(n, n);
                 c.place(tile, 0, 0, 0);
@@ -116,8 +116,14 @@ struct Plan {
 fn plan(req: &Request) -> Result<Plan, Error> {
     let board = &req.board;
     let (w, h) = (board.width(), board.height());
-    let no =
-        |why: String| Error::Unsupported(format!("parberry cannot tour a {board} board: {why}"));
+    let no = |why: String| {
+        let name = Parberry.name();
+        Error::from(Unsupported::new(
+            name,
+            board,
+            format!("{name} cannot tour a {board} board: {why}"),
+        ))
+    };
     if board.leaper() != Leaper::KNIGHT {
         return Err(no(format!(
             "it builds knight's tours only, not {} leaper tours",
@@ -201,9 +207,13 @@ fn plan(req: &Request) -> Result<Plan, Error> {
 fn plan_corner(board: &Board) -> Result<Plan, Error> {
     let (w, h) = (board.width(), board.height());
     let no = |why: &str| {
-        Err(Error::Unsupported(format!(
-            "parberry cannot tour a {board} board with the corner variant: {why}"
-        )))
+        let name = Parberry.name();
+        Err(Unsupported::new(
+            name,
+            board,
+            format!("{name} cannot tour a {board} board with the corner variant: {why}"),
+        )
+        .into())
     };
     if w != h || w % 2 == 0 || w < 5 {
         return no("it tours odd n x n boards, n >= 5, missing one corner (Lemma 2.4)");

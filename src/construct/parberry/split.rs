@@ -128,7 +128,7 @@ impl<'a> Builder<'a> {
             let tile = self
                 .tiles
                 .get(h, w, hole)
-                .ok_or_else(|| Error::Unsupported(format!("parberry has no {w}x{h} base tile")))?;
+                .ok_or_else(|| Error::internal(format!("parberry has no {w}x{h} base tile")))?;
             self.canvas.place(tile, top, left, label.unwrap_or(0));
             return Ok(());
         }

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 use layout::Layout;
 
 /// Closed 6x6 tiles stitched along a spiral (Leslie-Hurd).
@@ -47,7 +47,10 @@ impl Construction for Stitch {
 
 /// `Ok` when stitching gives the tour asked for on `board`, else the one-line reason.
 fn check(board: &Board, open: bool) -> Result<(), Error> {
-    let refuse = |why: String| Err(Error::Unsupported(format!("stitch: {why}")));
+    let refuse = |why: String| {
+        let name = Stitch.name();
+        Err(Unsupported::new(name, board, format!("{name}: {why}")).into())
+    };
     if board.leaper() != Leaper::KNIGHT {
         return refuse(format!(
             "its tiles are knight's tours, not tours of the {} leaper",

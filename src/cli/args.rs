@@ -1,0 +1,229 @@
+//! Options shared by several subcommands, and the parsers of their values.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use knights::construct::Algo;
+use knights::render::{self, Resolution, Show, Theme};
+use knights::Error;
+
+/// How to build a tour when the input is a board.
+#[derive(clap::Args, Debug)]
+pub(super) struct BuildArgs {
+    /// The construction: auto picks the best that supports the board (see `knights list`).
+    #[arg(long, default_value_t = Algo::Auto)]
+    pub(super) algo: Algo,
+    /// A variant of the construction (see `knights list`).
+    #[arg(long)]
+    pub(super) variant: Option<String>,
+    /// An open tour instead of a closed one.
+    #[arg(long)]
+    pub(super) open: bool,
+    /// Seed for constructions that make random choices.
+    #[arg(long, default_value_t = 0)]
+    pub(super) seed: u64,
+    /// The start square X,Y (column, row from the bottom, from 0) for searches.
+    #[arg(long)]
+    pub(super) start: Option<Start>,
+}
+
+/// The most worker threads `--jobs` starts (each has its own stack).
+pub(super) const MAX_JOBS: usize = 256;
+
+/// `--jobs`: 1 to [`MAX_JOBS`].
+pub(super) fn jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of threads from 1 to {MAX_JOBS}"
+        )),
+    }
+}
+
+/// `--dpi`: a positive finite number.
+pub(super) fn dpi(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(d) if d.is_finite() && d > 0.0 => Ok(d),
+        _ => Err(format!(
+            "'{s}' is not a positive resolution in dots per inch"
+        )),
+    }
+}
+
+/// `render -o`: a path whose extension names the drawing's format.
+pub(super) fn drawing_path(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if ["svg", "png", "pdf", "gif"].contains(&e.as_str()) => Ok(path),
+        _ => Err(format!(
+            "cannot tell the format of '{s}' from its extension: use .svg, .png or .pdf \
+             (.gif with --animate)"
+        )),
+    }
+}
+
+impl BuildArgs {
+    /// The first option given that only matters when building a board.
+    pub(super) fn given(&self) -> Option<&'static str> {
+        [
+            (!matches!(self.algo, Algo::Auto), "--algo"),
+            (self.variant.is_some(), "--variant"),
+            (self.open, "--open"),
+            (self.seed != 0, "--seed"),
+            (self.start.is_some(), "--start"),
+        ]
+        .into_iter()
+        .find(|&(given, _)| given)
+        .map(|(_, flag)| flag)
+    }
+}
+
+/// `--start X,Y`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Start(pub(super) u32, pub(super) u32);
+
+impl std::str::FromStr for Start {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Start, String> {
+        let bad = || format!("'{s}' is not a square: write X,Y, e.g. 0,0 for the bottom-left");
+        let (x, y) = s.split_once(',').ok_or_else(bad)?;
+        Ok(Start(
+            x.trim().parse().map_err(|_| bad())?,
+            y.trim().parse().map_err(|_| bad())?,
+        ))
+    }
+}
+
+/// The motif model's options.
+#[derive(clap::Args, Debug)]
+pub(super) struct MotifArgs {
+    /// An open tour (the default): from --from to --to.
+    #[arg(long, conflicts_with = "closed")]
+    pub(super) open: bool,
+    /// A closed tour.
+    #[arg(long)]
+    pub(super) closed: bool,
+    /// The open tour's first square X,Y (default: the bottom-left corner).
+    #[arg(long, conflicts_with = "closed")]
+    pub(super) from: Option<Start>,
+    /// The open tour's last square X,Y (default: diagonally next to the bottom-right corner).
+    #[arg(long, conflicts_with = "closed")]
+    pub(super) to: Option<Start>,
+    /// The symmetry to come closest to: mirror (vertical axis) or quarter (turns).
+    #[arg(long, default_value = "mirror")]
+    pub(super) symmetry: String,
+    /// A leap the tour must make, X,Y:X,Y (repeatable).
+    #[arg(long)]
+    pub(super) force: Vec<String>,
+    /// Repeat interior leaps with this period along both axes.
+    #[arg(long)]
+    pub(super) repeat: Option<u32>,
+    /// With --repeat: the cells along each side left free of repetition.
+    #[arg(long, default_value_t = 2, requires = "repeat")]
+    pub(super) margin: u32,
+    /// Write the RANK-th tour found (1 = the best; each found tour is cut off before the next).
+    #[arg(long, default_value_t = 1)]
+    pub(super) rank: usize,
+    /// Seconds the solver may take in all.
+    #[arg(long, default_value_t = 600)]
+    pub(super) time_limit: u64,
+}
+
+/// How to draw.
+#[derive(clap::Args, Debug)]
+pub(super) struct StyleArgs {
+    /// A built-in theme (web, print, teaching) or a TOML theme file.
+    #[arg(long, default_value = "web")]
+    pub(super) theme: String,
+    /// Layers to draw, e.g. turns,crossings,numbers,sections (default: by board size).
+    #[arg(long)]
+    pub(super) show: Option<String>,
+    /// PNG width in pixels.
+    #[arg(long, conflicts_with = "dpi", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(super) width: Option<u32>,
+    /// PNG resolution in dots per inch.
+    #[arg(long, value_parser = dpi)]
+    pub(super) dpi: Option<f32>,
+    /// auto (an overview when the squares would be too small to see), detail or overview.
+    #[arg(long, default_value = "auto")]
+    pub(super) style: render::Style,
+    /// Only the cells X0,Y0,X1,Y1 (column and row from 0 at the bottom left, both
+    /// corners included), at full detail; leaps leaving it are cut at its frame.
+    #[arg(long)]
+    pub(super) region: Option<render::Region>,
+}
+
+/// How to walk the tour step by step.
+#[derive(clap::Args, Debug)]
+pub(super) struct AnimateArgs {
+    /// Draw the tour move by move: an animated SVG (no script) or GIF.
+    #[arg(long)]
+    pub(super) animate: bool,
+    /// With --animate: steps per second (a step is one move, or a section of moves on
+    /// boards of more than 400 moves).
+    #[arg(long, default_value_t = 4.0)]
+    pub(super) speed: f64,
+    /// With --animate: how often to play, `forever`, `once` or a number.
+    #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
+    pub(super) repeat: String,
+    /// With --animate and a board: animate Warnsdorff's rule choosing each move
+    /// (candidates and their onward leaps, the tie-break of --variant, dead ends and
+    /// restarts) as an SVG.
+    #[arg(long)]
+    pub(super) rule: bool,
+    /// Also write the scene after each step as numbered PNGs into DIR (implies --animate).
+    #[arg(long, value_name = "DIR")]
+    pub(super) frames: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum GadgetName {
+    Heel,
+    Corner,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum GadgetArea {
+    Paper,
+    Open,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum GadgetEnding {
+    Any,
+    Plain,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum OutFormat {
+    Json,
+    Grid,
+    Svg,
+    Png,
+    Pdf,
+}
+
+impl StyleArgs {
+    /// Reads the theme and the layer list into drawing options.
+    pub(super) fn options(&self) -> Result<render::Options, Error> {
+        Ok(render::Options {
+            theme: Theme::load(&self.theme)?,
+            show: match &self.show {
+                Some(s) => Show::parse(s)?,
+                None => Show::Defaults,
+            },
+            resolution: match (self.width, self.dpi) {
+                (Some(w), _) => Resolution::Width(w),
+                (None, Some(d)) => Resolution::Dpi(d),
+                (None, None) => Resolution::default(),
+            },
+            style: self.style,
+            region: self.region,
+        })
+    }
+}

@@ -1,0 +1,337 @@
+//! The command line: clap's derive describes every subcommand of docs/cli.md, and each
+//! has one thin function that calls the library. One file per group of subcommands:
+//! `args` (shared options), `tours` (tour, verify, metrics), `draw` (render, animate,
+//! worksheet), `research` (motif, bounds, gadgets, list) and `publish` (build).
+
+mod args;
+mod corner;
+mod draw;
+mod giant;
+mod publish;
+mod research;
+mod tours;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use knights::construct::Algo;
+use knights::{Board, Error};
+
+use args::*;
+use draw::{animate, animate_rule, draw, worksheet};
+use publish::build_site;
+use research::{design_motif, gadgets, list, print_bounds};
+use tours::{load, print_metrics, tour, verify_file};
+
+/// Knight's tours: build, prove, measure, draw and publish them.
+#[derive(Parser, Debug)]
+#[command(name = "knights", version, about, long_about = None)]
+#[command(after_help = "Examples:
+  knights tour 8x8 --format grid        a closed tour of the chessboard
+  knights metrics 30x30                 turns and crossings of the formation tour
+  knights verify tour.json              prove a tour file valid
+  knights build                         the gallery from content/ into site/
+
+Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
+error; 3 internal error (a bug of knights: please report it).")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Builds a tour of a board and writes it (JSON by default).
+    #[command(after_help = "Examples:
+  knights tour 8x8 --format grid
+  knights tour 30x30 -o tour30.json
+  knights tour 7x7 --open
+  knights tour 100x100 --format svg -o tour.svg")]
+    Tour {
+        /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24.
+        #[arg(allow_hyphen_values = true)]
+        board: Board,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Output format (svg, png and pdf need -o unless svg).
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write here instead of standard output (- is standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Proves a tour file valid: exit 0 if it is a tour, 1 (saying where) if not.
+    #[command(after_help = "Examples:
+  knights verify tour.json
+  knights tour 8x8 --format grid | knights verify -")]
+    Verify {
+        /// A tour file (JSON or numbered grid), or - for standard input.
+        file: PathBuf,
+    },
+    /// Measures a tour: turns, crossings, the lower bound and the ratio to it.
+    #[command(after_help = "Examples:
+  knights metrics 30x30
+  knights metrics tour.json --json")]
+    Metrics {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
+        input: String,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draws a tour as SVG, PNG or PDF (chosen by the file extension).
+    #[command(after_help = "Examples:
+  knights render 30x30 -o formation.svg
+  knights render 8x8 --theme teaching --show numbers -o teach.png
+  knights render tour.json --theme print -o figure.pdf
+  knights render 1000x1000 --region 0,0,23,23 -o corner.png
+  knights render 8x8 --animate --theme teaching -o walk.svg
+  knights render 8x8 --animate --speed 8 --loop once -o walk.gif --frames frames/")]
+    Render {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
+        input: String,
+        /// The drawing: PATH.svg, PATH.png or PATH.pdf (with --animate: .svg or .gif).
+        #[arg(short, long, required_unless_present = "frames", value_parser = drawing_path)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        build: BuildArgs,
+        #[command(flatten)]
+        style: StyleArgs,
+        #[command(flatten)]
+        walk: AnimateArgs,
+    },
+    /// Builds the gallery website from a catalogue.
+    #[command(after_help = "Examples:
+  knights build
+  knights build --content my-catalogue --out public --jobs 2")]
+    Build {
+        /// The catalogue folder.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// The templates folder.
+        #[arg(long, default_value = "templates")]
+        templates: PathBuf,
+        /// Where the site goes (replaced atomically when the build succeeds).
+        #[arg(long, default_value = "site")]
+        out: PathBuf,
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = jobs)]
+        jobs: Option<usize>,
+        /// Replace --out even if knights did not create it.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Designs a motif by integer programming: the tour closest to symmetric.
+    #[command(after_help = "Examples:
+  knights motif 8x8 -o o8.json          open, bottom-left corner to next to bottom-right
+  knights motif 8x8 --symmetry quarter --format grid
+  knights motif 6x6 --closed
+Needs a build with the solver: cargo build --release --features motif")]
+    Motif {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        #[command(flatten)]
+        motif: MotifArgs,
+        /// Output format of the tour.
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write the tour here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
+    #[command(after_help = "Examples:
+  knights worksheet 8x8 -o sheet.pdf
+  knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf")]
+    Worksheet {
+        /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        input: String,
+        /// The worksheet, PATH.pdf.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Numbers shown in "fill in" and moves drawn in "finish" (default: a quarter).
+        #[arg(long)]
+        reveal: Option<usize>,
+        /// Exercises per A4 page.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=6))]
+        per_page: u16,
+        /// Exercises in all (default: one page).
+        #[arg(long)]
+        count: Option<usize>,
+        /// Illegal steps in each "find the mistake" exercise: 1 or 2.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        mistakes: u8,
+    },
+    /// Lists the constructions and the boards each supports.
+    #[command(after_help = "Example:
+  knights list")]
+    List,
+    /// Prints the known lower bounds on turns and crossings of a board, with sources.
+    #[command(after_help = "Examples:
+  knights bounds 30x30
+  knights bounds 100x100 --json")]
+    Bounds {
+        /// The board, WIDTHxHEIGHT.
+        board: Board,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Searches gadgets (regions of a tour re-covered by its knights) and prints the
+    /// Pareto front of turns and crossings.
+    #[command(after_help = "Examples:
+  knights gadgets heel                  the paper's heel search (Section 4.2)
+  knights gadgets heel --area open      knights free to enter and leave the heel
+  knights gadgets heel --write src/construct/besa/heels.toml
+  knights gadgets corner --write src/construct/besa/corner.toml")]
+    Gadgets {
+        /// The gadget: heel (the formation algorithm's bottom-edge heel) or corner (the
+        /// left-edge pieces of its variant for odd boards missing a corner).
+        #[arg(value_enum)]
+        gadget: GadgetName,
+        /// paper: each knight's first and last heel cell fixed; open: free.
+        #[arg(long, value_enum, default_value_t = GadgetArea::Paper)]
+        area: GadgetArea,
+        /// Let each knight leave at any exit (any) or only the plain heel's (plain).
+        #[arg(long, value_enum, default_value_t = GadgetEnding::Any)]
+        ending: GadgetEnding,
+        /// Also write the heels found (both areas) as a pieces file here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
+    /// Times construction, verification and metrics against a memory baseline.
+    #[command(after_help = "Examples:
+  knights bench
+  knights bench --sizes 1000,4000
+  knights bench --algo hilbert --open --sizes 1024,8192")]
+    Bench {
+        /// Square board sides to time.
+        #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
+        sizes: Vec<u32>,
+        /// The construction to time.
+        #[arg(long, default_value = "besa")]
+        algo: Algo,
+        /// Time open tours (hilbert builds only those).
+        #[arg(long)]
+        open: bool,
+        /// A variant of the construction to time (e.g. --algo besa --variant best).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+}
+
+/// What went wrong, and the exit status it deserves.
+pub enum Failure {
+    /// The input is invalid or a tour failed verification: exit 1.
+    Invalid(Error),
+    /// The command line is wrong: exit 2.
+    Usage(String),
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Invalid(e)
+    }
+}
+
+/// Runs one command.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Tour {
+            board,
+            build,
+            format,
+            output,
+        } => tour(board, &build, format, output.as_deref()),
+        Command::Verify { file } => verify_file(&file),
+        Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
+        Command::Render {
+            input,
+            output,
+            build,
+            style,
+            walk,
+        } => {
+            if walk.rule {
+                return animate_rule(&input, &build, &style, &walk, output.as_deref());
+            }
+            let tour = load(&input, &build)?;
+            match output {
+                Some(out) if !walk.animate && walk.frames.is_none() => {
+                    Ok(draw(&tour, &style.options()?)?.write(&out)?)
+                }
+                _ => animate(&tour, &style, &walk, output.as_deref()),
+            }
+        }
+        Command::Build {
+            content,
+            templates,
+            out,
+            jobs,
+            force,
+        } => build_site(content, templates, out, jobs, force),
+        Command::Motif {
+            board,
+            motif,
+            format,
+            output,
+        } => design_motif(&board, &motif, format, output.as_deref()),
+        Command::Worksheet {
+            input,
+            output,
+            build,
+            reveal,
+            per_page,
+            count,
+            mistakes,
+        } => {
+            let tour = load(&input, &build)?;
+            let plan = knights::exercises::Plan {
+                count: count.unwrap_or(per_page as usize),
+                reveal,
+                mistakes: mistakes as usize,
+                seed: build.seed,
+            };
+            worksheet(&tour, &plan, per_page as usize, &output)
+        }
+        Command::List => list(),
+        Command::Bounds { board, json } => print_bounds(&board, json),
+        Command::Gadgets {
+            gadget: GadgetName::Heel,
+            area,
+            ending,
+            write,
+        } => gadgets(area, ending, write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::Corner,
+            write,
+            ..
+        } => corner::corner_gadgets(write.as_deref()),
+        Command::Bench {
+            sizes,
+            algo,
+            open,
+            variant,
+        } => Ok(knights::bench::run(
+            &sizes,
+            algo.name(),
+            open,
+            variant.as_deref(),
+        )?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
+    }
+}

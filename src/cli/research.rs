@@ -1,0 +1,148 @@
+//! `motif`, `bounds`, `gadgets` and `list`: the solver, the lower bounds, the gadget
+//! search and the catalogue of constructions.
+
+use std::path::Path;
+
+use knights::atomic::write_with;
+use knights::construct::{self, motif, Algo};
+use knights::format::{self, Format};
+use knights::metrics;
+use knights::{verify, Board, Error, GaveUp};
+
+use super::args::{GadgetArea, GadgetEnding, MotifArgs, OutFormat, Start};
+use super::Failure;
+
+/// The motif model `args` describe on `board`.
+pub(super) fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec, Error> {
+    let mut spec = motif::Spec::open_default(board.width(), board.height());
+    if args.closed {
+        spec.ends = motif::Ends::Closed;
+    } else if let motif::Ends::Open(s, t) = spec.ends {
+        let from = args.from.map_or(s, |Start(x, y)| (x, y));
+        let to = args.to.map_or(t, |Start(x, y)| (x, y));
+        spec.ends = motif::Ends::Open(from, to);
+    }
+    spec.symmetry = args.symmetry.parse()?;
+    for f in &args.force {
+        let bad = || Error::invalid(format!("'{f}' is not a leap: write X,Y:X,Y, e.g. 0,0:1,2"));
+        let (a, b) = f.split_once(':').ok_or_else(bad)?;
+        let (Ok(Start(ax, ay)), Ok(Start(bx, by))) = (a.parse::<Start>(), b.parse::<Start>())
+        else {
+            return Err(bad());
+        };
+        spec.forced.push(((ax, ay), (bx, by)));
+    }
+    spec.repeat = args.repeat.map(|period| motif::Repeat {
+        period,
+        margin: args.margin,
+    });
+    spec.check()?;
+    Ok(spec)
+}
+
+/// `knights motif`: solves the model, reports every tour found against the bound,
+/// and writes the one asked for, verified.
+pub(super) fn design_motif(
+    board: &Board,
+    args: &MotifArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let text_format = match fmt {
+        OutFormat::Json => Format::Json,
+        OutFormat::Grid => Format::Grid,
+        other => {
+            return Err(Failure::Usage(format!(
+                "knights motif writes json or grid, not {}: render the file afterwards",
+                format!("{other:?}").to_lowercase()
+            )))
+        }
+    };
+    if args.rank == 0 {
+        return Err(Failure::Usage("--rank counts from 1".into()));
+    }
+    let spec = motif_spec(board, args)?;
+    let limit = std::time::Duration::from_secs(args.time_limit);
+    let found = motif::solve(&spec, args.rank, limit)?;
+    for (k, m) in found.iter().enumerate() {
+        let verdict = if m.optimal() {
+            "optimal"
+        } else {
+            "not proved optimal"
+        };
+        eprintln!(
+            "tour {}: {} symmetric leaps ({}), solver bound {}: {verdict}",
+            k + 1,
+            m.count,
+            spec.symmetry,
+            m.bound
+        );
+    }
+    let Some(chosen) = found.get(args.rank - 1) else {
+        return Err(Failure::Invalid(Error::GaveUp(GaveUp::Rank {
+            found: found.len(),
+            seconds: args.time_limit,
+            rank: args.rank,
+        })));
+    };
+    let tour = verify::constructed(chosen.tour.clone())?;
+    write_with(output.unwrap_or(Path::new("-")), |out| {
+        format::write(&tour, text_format, &mut &mut *out)
+    })?;
+    Ok(())
+}
+
+/// `knights bounds`: each lower bound with its source.
+pub(super) fn print_bounds(board: &Board, json: bool) -> Result<(), Failure> {
+    let bounds = metrics::bounds::bounds(board.width(), board.height());
+    if json {
+        let text = serde_json::to_string_pretty(&bounds)
+            .map_err(|e| Error::internal(format!("bounds as JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("lower bounds for the {board} board");
+    for b in bounds {
+        let exact = if b.exact { "" } else { " (leading term)" };
+        println!("{:>9} >= {:>10.1}{exact}  {}", b.measure, b.value, b.source);
+    }
+    Ok(())
+}
+
+/// `knights gadgets heel`: the front as a table; the pieces file when asked.
+pub(super) fn gadgets(
+    area: GadgetArea,
+    ending: GadgetEnding,
+    write: Option<&Path>,
+) -> Result<(), Failure> {
+    use knights::construct::besa::gadgets::{self, Area};
+    use knights::gadget::Ending;
+    let area = match area {
+        GadgetArea::Paper => Area::Paper,
+        GadgetArea::Open => Area::Open,
+    };
+    let ending = match ending {
+        GadgetEnding::Any => Ending::Any,
+        GadgetEnding::Plain => Ending::Plain,
+    };
+    print!("{}", gadgets::report(area, ending));
+    if let Some(path) = write {
+        knights::atomic::write_bytes(path, gadgets::heels_toml().as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+pub(super) fn list() -> Result<(), Failure> {
+    for c in construct::all() {
+        println!("{}", c.name());
+        println!("    {}", c.summary());
+        println!("    boards:   {}", c.boards());
+        if !c.variants().is_empty() {
+            println!("    variants: {}", c.variants().join(", "));
+        }
+    }
+    println!("{}", Algo::Auto);
+    println!("    the first of the above that supports the board (the default)");
+    Ok(())
+}

@@ -1,0 +1,218 @@
+//! `tour`, `verify` and `metrics`: a tour built or read, proved, written or measured.
+
+use std::io;
+use std::path::Path;
+
+use knights::atomic::write_with;
+use knights::construct::{self, Request};
+use knights::format::{self, Format};
+use knights::metrics::{self, Metrics};
+use knights::render;
+use knights::symmetry::{self, Symmetry};
+use knights::{verify, Board, Error, Tour, Verified};
+
+use super::args::{BuildArgs, OutFormat, Start};
+use super::draw::draw;
+use super::Failure;
+
+/// Builds and verifies a tour of `board`.
+pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+    let req = Request {
+        board,
+        open: args.open,
+        variant: args.variant.clone(),
+        seed: args.seed,
+        start: args.start.map(|Start(x, y)| (x, y)),
+    };
+    let tour = construct::resolve(&req, args.algo)
+        .map_err(Error::from)?
+        .build()?;
+    verify::constructed(tour)
+}
+
+/// A board (`WxH`) to build, or a tour file to read and verify.
+pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
+    if looks_like_board(input) {
+        let board: Board = input.parse()?;
+        return Ok(construct(board, args)?);
+    }
+    if let Some(flag) = args.given() {
+        return Err(Failure::Usage(format!(
+            "{flag} builds a tour of a board, but '{input}' is a tour file: leave it out"
+        )));
+    }
+    let path = Path::new(input);
+    if input != "-" && !path.exists() {
+        return Err(Failure::Invalid(Error::invalid(format!(
+            "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8) nor a tour file that exists"
+        ))));
+    }
+    read_verified(path)
+}
+
+/// Reads a tour file and proves it, naming the file when it is not a tour.
+pub(super) fn read_verified(path: &Path) -> Result<Verified, Failure> {
+    let tour = read_tour(path)?;
+    verify::verify(tour).map_err(|failure| {
+        Failure::Invalid(Error::NotATour {
+            file: path.display().to_string(),
+            failure,
+        })
+    })
+}
+
+/// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
+/// a file name).
+pub(super) fn looks_like_board(s: &str) -> bool {
+    match s.split_once(['x', 'X']) {
+        Some((w, h)) => {
+            let digits = |t: &str| {
+                let t = t.strip_prefix('-').unwrap_or(t);
+                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+            };
+            digits(w) && digits(h)
+        }
+        None => false,
+    }
+}
+
+pub(super) fn read_tour(path: &Path) -> Result<Tour, Error> {
+    let (text, name) = if path == Path::new("-") {
+        (format::read_text(io::stdin(), "-")?, "-".to_string())
+    } else {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        (format::read_text(file, &name)?, name)
+    };
+    format::parse(&text, &name)
+}
+
+pub(super) fn tour(
+    board: Board,
+    args: &BuildArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let text_format = match fmt {
+        OutFormat::Json => Some(Format::Json),
+        OutFormat::Grid => Some(Format::Grid),
+        _ => None,
+    };
+    let to_stdout = output.is_none_or(|p| p == Path::new("-"));
+    if text_format.is_none() && fmt != OutFormat::Svg && to_stdout {
+        return Err(Failure::Usage(
+            format!("--format {fmt:?} writes a binary file: give it a path with -o").to_lowercase(),
+        ));
+    }
+    let ext = format!("{fmt:?}").to_lowercase();
+    if let Some(path) = output.filter(|_| text_format.is_none() && !to_stdout) {
+        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+            return Err(Failure::Usage(format!(
+                "--format {ext} but {} does not end in .{ext}",
+                path.display()
+            )));
+        }
+    }
+    let tour = construct(board, args)?;
+    match (text_format, output) {
+        (Some(f), _) => write_with(output.unwrap_or(Path::new("-")), |out| {
+            format::write(&tour, f, &mut &mut *out)
+        })?,
+        (None, Some(path)) if !to_stdout => {
+            draw(&tour, &render::Options::default())?.write(path)?
+        }
+        (None, _) => {
+            let drawing = draw(&tour, &render::Options::default())?;
+            write_with(Path::new("-"), |out| {
+                out.write_all(drawing.svg().as_bytes())
+            })?
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn verify_file(file: &Path) -> Result<(), Failure> {
+    let t = read_verified(file)?;
+    let cells = t.path().len();
+    let plural = if cells == 1 { "" } else { "s" };
+    println!("{}: ok, {t} ({cells} cell{plural})", file.display());
+    Ok(())
+}
+
+/// What `knights metrics --json` prints.
+#[derive(serde::Serialize)]
+struct MetricsReport<'a> {
+    board: String,
+    algorithm: &'a str,
+    missing_cells: usize,
+    #[serde(flatten)]
+    metrics: &'a Metrics,
+    symmetry: Symmetry,
+}
+
+pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
+    if let Some(done) = super::giant::metrics(input, args, json) {
+        return done;
+    }
+    let tour = load(input, args)?;
+    let m = metrics::measure(&tour);
+    let sym = symmetry::of_moves(tour.grid());
+    if json {
+        let report = MetricsReport {
+            board: tour.board().to_string(),
+            algorithm: tour.algorithm(),
+            missing_cells: tour.board().holes().len(),
+            metrics: &m,
+            symmetry: sym,
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("metrics serialize")
+        );
+        return Ok(());
+    }
+    let kind = knights::TourKind::open_if(!m.closed);
+    println!("board       {}", tour.board());
+    println!("algorithm   {}", tour.algorithm());
+    println!("cells       {}", m.cells);
+    println!("tour        {kind}, verified");
+    println!("turns       {}", m.turns);
+    println!("crossings   {}", m.crossings);
+    println!(
+        "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
+        m.edge_turn_bound, m.turn_ratio
+    );
+    super::giant::print_best_bounds(&m.turns_to_bound, &m.crossings_to_bound);
+    println!("longest run {} leaps", m.longest_run);
+    let symmetries: Vec<&str> = [
+        (sym.quarter_turn, "quarter turn"),
+        (sym.half_turn, "half turn"),
+        (sym.mirror, "mirror"),
+    ]
+    .iter()
+    .filter(|(has, _)| *has)
+    .map(|&(_, name)| name)
+    .collect();
+    let symmetries = if symmetries.is_empty() {
+        "none".to_string()
+    } else {
+        symmetries.join(", ")
+    };
+    println!("symmetry    {symmetries}");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_and_files_are_told_apart() {
+        assert!(looks_like_board("8x8"));
+        assert!(looks_like_board("40X24"));
+        assert!(!looks_like_board("tour.json"));
+        assert!(!looks_like_board("x8"));
+        assert!(!looks_like_board("8x8.json"));
+        assert!(looks_like_board("-5x8"));
+    }
+}
