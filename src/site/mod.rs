@@ -10,6 +10,7 @@
 
 mod cache;
 mod catalogue;
+mod formation;
 #[cfg(test)]
 mod fuzz;
 mod guards;
@@ -140,6 +141,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     templates.write_static(&dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
     heels::write(&dir.join("heels"))?;
+    formation::write(&dir.join("formation"), &settings.theme)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
