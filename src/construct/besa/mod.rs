@@ -49,6 +49,7 @@
 
 mod corner;
 pub mod corner_gadgets;
+pub mod figures;
 pub mod gadgets;
 mod layout;
 mod pieces;
