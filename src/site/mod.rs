@@ -10,10 +10,12 @@
 
 mod cache;
 mod catalogue;
+mod formation;
 #[cfg(test)]
 mod fuzz;
 mod guards;
 mod heels;
+pub mod init;
 mod links;
 mod output;
 mod pages;
@@ -139,6 +141,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     templates.write_static(&dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
     heels::write(&dir.join("heels"))?;
+    formation::write(&dir.join("formation"), &settings.theme)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))

@@ -40,6 +40,14 @@ impl Canvas {
         })
     }
 
+    /// A canvas holding a move grid's moves (the same layout), every label 0.
+    pub fn from_grid(grid: &MoveGrid) -> Result<Canvas, Error> {
+        let b = grid.board();
+        let mut c = Canvas::new(b.height(), b.width())?;
+        c.masks.copy_from_slice(grid.masks());
+        Ok(c)
+    }
+
     fn idx(&self, (r, c): Rc) -> usize {
         (self.h - 1 - r) as usize * self.w as usize + c as usize
     }

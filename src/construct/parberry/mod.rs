@@ -19,6 +19,7 @@ mod tiles;
 
 use super::{unchecked_variant, Construction, Request};
 use crate::board::{Board, Leaper};
+use crate::moves::MoveGrid;
 use crate::tour::Sections;
 use crate::{Error, Tour, Unsupported};
 use rayon::prelude::*;
@@ -241,6 +242,27 @@ fn plan_corner(board: &Board) -> Result<Plan, Error> {
         board,
         kind: Kind::Corner(t),
     })
+}
+
+/// Parberry's quarter-turn join (Theorem 2.5) applied to another construction's
+/// quadrant: `quadrant` holds the moves of a tour of an odd `m x m` board missing its
+/// bottom-left cell and holding the move `(0, 1)-(2, 0)` beside it. Four turned copies
+/// fill the `2m x 2m` board with the missing cells at its centre, and are joined there
+/// into one closed tour invariant under a quarter turn, its sections the quadrants.
+pub(crate) fn sym90_join(quadrant: &MoveGrid) -> Result<Tour, Error> {
+    let m = quadrant.board().width();
+    // Transposed and with its columns flipped, the board's bottom-left cell is the
+    // canvas's top-left one and the move (0, 1)-(2, 0) is `HOLE_MOVE`.
+    let mut q = Canvas::new(m, m)?;
+    q.blit(
+        &Canvas::from_grid(quadrant)?,
+        canvas::Transform::QUARTER,
+        (0, 0),
+        None,
+    );
+    let canvas = symmetric::join_quarter_turns(&q, 2 * m)?;
+    let board = Board::new(2 * m, 2 * m)?;
+    finish(board, canvas, symmetric::quadrant_names(), false)
 }
 
 /// Walks the joined moves into a tour and labels its steps.
