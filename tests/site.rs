@@ -505,3 +505,23 @@ fn refuses_a_folder_it_did_not_create_unless_forced() {
     assert!(out.join("index.html").is_file() && out.join(MARKER).is_file());
     assert!(!out.join("thesis.tex").exists());
 }
+
+#[test]
+fn the_library_bounds_worker_threads_as_the_command_line_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for jobs in [0, knights::site::MAX_JOBS + 1, 100_000] {
+        let o = BuildOptions {
+            jobs: Some(jobs),
+            ..opts(&fixture(), &out)
+        };
+        let e = build(&o).unwrap_err();
+        assert!(matches!(e, knights::Error::Invalid(_)), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{jobs} is not a number of worker threads from 1 to 256")
+        );
+        assert!(!out.exists(), "nothing is written for {jobs} jobs");
+    }
+    assert!(knights::site::check_jobs(knights::site::MAX_JOBS).is_ok());
+}
