@@ -90,7 +90,7 @@ pub fn search_heels(area: Area, ending: Ending) -> Outcome {
 }
 
 /// A move digit pair as the pieces data writes it, or `xx`.
-fn digits(mask: u8) -> String {
+pub(super) fn digits(mask: u8) -> String {
     if mask == 0 {
         return "xx".into();
     }
