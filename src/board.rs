@@ -4,11 +4,17 @@
 //! Cells are numbered `y * width + x`, with `x` the column from the left and `y` the row
 //! from the BOTTOM (chess convention: a1 is `(0, 0)`). A leaper `(a, b)` moves `a` cells
 //! along one axis and `b` along the other; the knight is `(1, 2)`.
+//!
+//! A board has a [`Topology`]: the plane rectangle, or a band whose left and right
+//! columns are glued together (a cylinder, or a Moebius strip when the row is mirrored
+//! on crossing the seam). Every leap is described in the frame of the cell it leaves;
+//! on a Moebius strip the way back across the seam is therefore not the opposite
+//! direction but its vertical mirror ([`Board::back`]).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Error;
+use crate::{Error, TooLarge};
 
 /// The largest number of cells a board may have: cell numbers are `u32`.
 pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
@@ -76,12 +82,66 @@ impl fmt::Display for Leaper {
     }
 }
 
+/// How the left and right edges of a board meet (Bosch and Huang, "Structured
+/// Knight's Tours", 2021, last section). The width is the side that wraps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Topology {
+    /// The flat rectangle: no edge meets another.
+    #[default]
+    Plane,
+    /// The left and right columns are neighbours: a leap may cross the seam.
+    Cylinder,
+    /// As the cylinder, but the band has a half twist: crossing the seam, row `y`
+    /// becomes row `height - 1 - y`.
+    Moebius,
+}
+
+impl Topology {
+    /// Every topology, plane first.
+    pub const ALL: [Topology; 3] = [Topology::Plane, Topology::Cylinder, Topology::Moebius];
+
+    /// Its name, as `--topology` and the tour file write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Topology::Plane => "plane",
+            Topology::Cylinder => "cylinder",
+            Topology::Moebius => "moebius",
+        }
+    }
+
+    /// Whether the left and right edges are glued (cylinder or Moebius strip).
+    pub fn wraps(self) -> bool {
+        self != Topology::Plane
+    }
+}
+
+impl fmt::Display for Topology {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Topology {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Topology, Error> {
+        Topology::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| {
+                Error::invalid(format!(
+                    "'{s}' is not a topology: choose plane, cylinder or moebius"
+                ))
+            })
+    }
+}
+
 /// A rectangular board, possibly with missing cells, and the leaper that tours it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     width: u32,
     height: u32,
     leaper: Leaper,
+    topology: Topology,
     /// Missing cells as cell numbers, sorted, without duplicates.
     holes: Vec<u32>,
 }
@@ -100,17 +160,37 @@ impl Board {
             )));
         }
         if width as u64 * height as u64 > MAX_CELLS {
-            return Err(Error::TooLarge(format!(
-                "a {width}x{height} board has {} cells, more than the {MAX_CELLS} this tool can number",
-                width as u64 * height as u64
-            )));
+            return Err(TooLarge::Board {
+                width,
+                height,
+                cells: width as u64 * height as u64,
+                limit: MAX_CELLS,
+            }
+            .into());
         }
         Ok(Board {
             width,
             height,
             leaper,
+            topology: Topology::Plane,
             holes: Vec::new(),
         })
+    }
+
+    /// This board with its left and right edges glued as `topology` says.
+    pub fn with_topology(mut self, topology: Topology) -> Board {
+        self.topology = topology;
+        self
+    }
+
+    /// How the left and right edges meet.
+    pub fn topology(&self) -> Topology {
+        self.topology
+    }
+
+    /// The same board with its edges apart (the flat rectangle).
+    pub fn plane(&self) -> Board {
+        self.clone().with_topology(Topology::Plane)
     }
 
     /// This board with the cells `(x, y)` removed.
@@ -178,20 +258,64 @@ impl Board {
     pub fn step(&self, c: u32, d: usize) -> Option<u32> {
         let (x, y) = self.xy(c);
         let (dx, dy) = self.leaper.dirs()[d];
-        let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
-        if nx < 0 || ny < 0 || nx >= self.width as i64 || ny >= self.height as i64 {
-            return None;
-        }
-        let n = self.index(nx as u32, ny as u32);
+        let (nx, ny) = self.land(x as i64 + dx as i64, y as i64 + dy as i64)?;
+        let n = self.index(nx, ny);
         (!self.is_hole(n)).then_some(n)
     }
 
-    /// The direction of the leap from `a` to `b`, if it is a leap.
+    /// The square `(x, y)` (coordinates of the unrolled plane, `x` possibly past an
+    /// edge) stands for on this board, if any: on a band, `x` is taken modulo the
+    /// width, and on a Moebius strip each crossing of the seam mirrors the row.
+    pub fn land(&self, x: i64, y: i64) -> Option<(u32, u32)> {
+        let (w, h) = (self.width as i64, self.height as i64);
+        if y < 0 || y >= h {
+            return None;
+        }
+        if (0..w).contains(&x) {
+            return Some((x as u32, y as u32));
+        }
+        let laps = x.div_euclid(w);
+        match self.topology {
+            Topology::Plane => None,
+            Topology::Cylinder => Some((x.rem_euclid(w) as u32, y as u32)),
+            Topology::Moebius => {
+                let y = if laps % 2 == 0 { y } else { h - 1 - y };
+                Some((x.rem_euclid(w) as u32, y as u32))
+            }
+        }
+    }
+
+    /// Whether the leap from `c` in direction `d` crosses the seam of a band.
+    pub fn wraps(&self, c: u32, d: usize) -> bool {
+        let x = self.xy(c).0 as i64 + self.leaper.dirs()[d].0 as i64;
+        self.topology.wraps() && !(0..self.width as i64).contains(&x)
+    }
+
+    /// The direction, in the frame of the cell landed on, of the way back of the leap
+    /// from `c` in direction `d`: the opposite direction, mirrored vertically when the
+    /// leap crosses the seam of a Moebius strip.
+    pub fn back(&self, c: u32, d: usize) -> usize {
+        let (dx, dy) = self.leaper.dirs()[d];
+        let flip = self.topology == Topology::Moebius && self.wraps(c, d);
+        let back = if flip { (-dx, dy) } else { (-dx, -dy) };
+        self.leaper
+            .dir_of(back.0, back.1)
+            .expect("a leap's mirror is a leap")
+    }
+
+    /// The direction of the leap from `a` to `b`, if it is a leap (on a narrow band
+    /// where two leaps join the same cells, the first in the order of
+    /// [`Leaper::dirs`]).
     pub fn dir_between(&self, a: u32, b: u32) -> Option<usize> {
         let (ax, ay) = self.xy(a);
         let (bx, by) = self.xy(b);
-        self.leaper
-            .dir_of(bx as i32 - ax as i32, by as i32 - ay as i32)
+        let direct = self
+            .leaper
+            .dir_of(bx as i32 - ax as i32, by as i32 - ay as i32);
+        if direct.is_some() || !self.topology.wraps() {
+            return direct;
+        }
+        (0..8).find(|&d| self.wraps(a, d) && self.step(a, d) == Some(b))
     }
 
     /// The board with rows and columns swapped (holes and leaper carried over).
@@ -208,6 +332,7 @@ impl Board {
             width: self.height,
             height: self.width,
             leaper: self.leaper,
+            topology: self.topology,
             holes,
         };
         t.holes.sort_unstable();
@@ -224,6 +349,9 @@ impl fmt::Display for Board {
                 write!(f, "s")?;
             }
             write!(f, ")")?;
+        }
+        if self.topology.wraps() {
+            write!(f, " {}", self.topology)?;
         }
         Ok(())
     }
@@ -246,10 +374,10 @@ impl FromStr for Board {
             }
             if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
                 return t.parse().map_err(|_| {
-                    Error::TooLarge(format!(
-                        "'{s}' is too large a board: a side can be at most {} and the board at most {MAX_CELLS} cells",
-                        u32::MAX
-                    ))
+                    Error::from(TooLarge::Side {
+                        text: s.to_string(),
+                        limit: MAX_CELLS,
+                    })
                 });
             }
             Err(bad(usage))

@@ -28,7 +28,8 @@ pub struct Straight {
 }
 
 impl Straight {
-    fn contains(&self, x: u32, y: u32) -> bool {
+    /// Whether `(x, y)` is inside the rectangle.
+    pub fn contains(&self, x: u32, y: u32) -> bool {
         self.xs.contains(&x) && self.ys.contains(&y)
     }
 
@@ -239,7 +240,15 @@ pub(crate) fn walk(
                 }
             }
         }
-        let next = cur as i64 + offsets[d];
+        let (next, back) = if board.topology().wraps() {
+            // Across the seam of a band the arithmetic of the plane does not hold.
+            match board.step(cur, d) {
+                Some(n) => (n as i64, board.back(cur, d)),
+                None => return trace,
+            }
+        } else {
+            (cur as i64 + offsets[d], (d + 4) % 8)
+        };
         if next < 0 || next as u64 >= board.area() {
             return trace;
         }
@@ -252,7 +261,7 @@ pub(crate) fn walk(
         if trace.len > limit {
             return trace;
         }
-        out = masks[cur as usize] & !(1 << ((d + 4) % 8));
+        out = masks[cur as usize] & !(1 << back);
     }
 }
 

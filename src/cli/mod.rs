@@ -5,7 +5,9 @@
 //! and `serve`.
 
 mod args;
+mod corner;
 mod draw;
+mod giant;
 mod init;
 mod publish;
 mod research;
@@ -205,9 +207,11 @@ Needs a build with the solver: cargo build --release --features motif")]
     #[command(after_help = "Examples:
   knights gadgets heel                  the paper's heel search (Section 4.2)
   knights gadgets heel --area open      knights free to enter and leave the heel
-  knights gadgets heel --write src/construct/besa/heels.toml")]
+  knights gadgets heel --write src/construct/besa/heels.toml
+  knights gadgets corner --write src/construct/besa/corner.toml")]
     Gadgets {
-        /// The gadget: heel (the formation algorithm's bottom-edge heel).
+        /// The gadget: heel (the formation algorithm's bottom-edge heel) or corner (the
+        /// left-edge pieces of its variant for odd boards missing a corner).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -323,6 +327,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             ending,
             write,
         } => gadgets(area, ending, write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::Corner,
+            write,
+            ..
+        } => corner::corner_gadgets(write.as_deref()),
         Command::Bench {
             sizes,
             algo,

@@ -74,6 +74,12 @@ pub trait Construction: Sync {
     fn variants(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Whether it searches the leaps of a band (cylinder, Moebius strip) itself. The
+    /// others build a band's tour on the flat board of the same size, which is a tour
+    /// of the band too (every leap of the plane is one of the band).
+    fn bands(&self) -> bool {
+        false
+    }
     /// `Ok` when it can build `req`, else the reason it cannot ([`Error::Unsupported`]).
     fn check(&self, req: &Request) -> Result<(), Error>;
     /// Builds the tour. Only called after [`Construction::check`] said yes, with no

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use super::{backtrack, besa, existence, hilbert, parberry, search, stitch, warnsdorff};
 use super::{Construction, Request};
 use crate::tour::Tour;
-use crate::Error;
+use crate::{Error, Unsupported};
 
 /// Every construction, in the order `auto` tries them.
 pub fn all() -> &'static [&'static dyn Construction] {
@@ -140,7 +140,11 @@ impl Resolved<'_> {
     /// the one asked for is a bug of the construction, refused here.
     pub fn build(&self) -> Result<Tour, Error> {
         let (c, req) = (self.construction, self.request);
-        let tour = c.build(req)?.with_algorithm(c.name());
+        let tour = match on_plane(c, req) {
+            Some(flat) => c.build(&flat)?.with_topology(req.board.topology()),
+            None => c.build(req)?,
+        }
+        .with_algorithm(c.name());
         if tour.kind() != req.kind() {
             return Err(Error::internal(format!(
                 "{} returned an {} tour of the {} board when a {} one was asked for",
@@ -152,6 +156,48 @@ impl Resolved<'_> {
         }
         Ok(tour)
     }
+}
+
+/// The request on the flat board of the same size, when `c` builds a band's tour there
+/// (see [`Construction::bands`]); `None` when `c` takes `req` as it is.
+fn on_plane(c: &dyn Construction, req: &Request) -> Option<Request> {
+    (req.board.topology().wraps() && !c.bands()).then(|| Request {
+        board: req.board.plane(),
+        ..req.clone()
+    })
+}
+
+/// `c.check(req)`, for a construction that builds a band's tour on the flat board also
+/// the flat board's existence rules (a band may have tours the plane has not).
+fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
+    match on_plane(c, req) {
+        Some(flat) => {
+            if flat.variant.is_none() {
+                existence::check(&flat.board, flat.open).map_err(|e| {
+                    Error::Unsupported(crate::error::Unsupported::new(
+                        c.name(),
+                        &req.board,
+                        format!(
+                            "{} builds a band's tour on the flat board, and {e}",
+                            c.name()
+                        ),
+                    ))
+                })?;
+            }
+            c.check(&flat)
+        }
+        None => c.check(req),
+    }
+}
+
+/// The constructions `auto` tries for `req`: on a band, those that search the band
+/// itself first.
+fn candidates(req: &Request) -> Vec<&'static dyn Construction> {
+    let mut list = all().to_vec();
+    if req.board.topology().wraps() {
+        list.sort_by_key(|c| !c.bands());
+    }
+    list
 }
 
 /// Checks `req` against `algo` before any work: the tour exists and fits in memory,
@@ -180,17 +226,18 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
                 });
             }
         }
-        c.check(req).map_err(Refusal::board)?;
+        check_on(c, req).map_err(Refusal::board)?;
         return Ok(resolved(c));
     }
     let mut reasons = Vec::new();
-    let with_variant = all().iter().filter(|c| {
+    let list = candidates(req);
+    let with_variant = list.iter().filter(|c| {
         req.variant
             .as_deref()
             .is_none_or(|v| c.variants().contains(&v))
     });
     for &c in with_variant {
-        match c.check(req) {
+        match check_on(c, req) {
             Ok(()) => return Ok(resolved(c)),
             Err(e) => reasons.push(format!("{}: {e}", c.name())),
         }
@@ -201,12 +248,16 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
             error: Error::invalid(format!("no construction has a variant '{v}'")),
         });
     }
-    Err(Refusal::board(Error::Unsupported(format!(
-        "no construction supports a {} {} tour ({})",
-        req.kind(),
-        req.board,
-        reasons.join("; ")
-    ))))
+    Err(Refusal::board(Error::from(Unsupported {
+        algorithm: None,
+        board: req.board.to_string(),
+        reason: format!(
+            "no construction supports a {} {} tour ({})",
+            req.kind(),
+            req.board,
+            reasons.join("; ")
+        ),
+    })))
 }
 
 /// Builds a tour for `req` with the construction named `algo` (`auto` picks the first
@@ -295,7 +346,7 @@ mod tests {
         assert!(
             r.error
                 .to_string()
-                .contains("(it has: turns, crossings, best)"),
+                .contains("(it has: turns, crossings, best, corner)"),
             "{}",
             r.error
         );

@@ -10,7 +10,7 @@ use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::parse_error;
-use crate::board::{Board, Leaper};
+use crate::board::{Board, Leaper, Topology};
 use crate::tour::{Sections, Tour};
 use crate::Error;
 
@@ -20,6 +20,8 @@ struct JsonTour {
     board: JsonBoard,
     leaper: Option<[u32; 2]>,
     closed: bool,
+    /// Absent in files written before bands existed: the plane.
+    topology: Option<String>,
     #[serde(default)]
     algorithm: String,
     path: Pairs,
@@ -109,8 +111,15 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<Tour, Error> {
         }
         None => Leaper::KNIGHT,
     };
+    let topology = match &t.topology {
+        Some(name) => name
+            .parse::<Topology>()
+            .map_err(|e| parse_error(file, "field topology", e.to_string()))?,
+        None => Topology::Plane,
+    };
     let board = Board::with_leaper(t.board.width, t.board.height, leaper)
-        .map_err(|e| parse_error(file, "field board", e.to_string()))?;
+        .map_err(|e| parse_error(file, "field board", e.to_string()))?
+        .with_topology(topology);
     let (w, h) = (board.width() as i64, board.height() as i64);
     let cell = |field: &dyn Fn() -> String, [x, y]: [i64; 2]| {
         if x < 0 || y < 0 || x >= w || y >= h {
@@ -192,6 +201,9 @@ pub(super) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, " }},")?;
     writeln!(out, "  \"leaper\": [{a}, {l}],")?;
     writeln!(out, "  \"closed\": {},", tour.is_closed())?;
+    if b.topology().wraps() {
+        writeln!(out, "  \"topology\": \"{}\",", b.topology())?;
+    }
     writeln!(
         out,
         "  \"algorithm\": {},",

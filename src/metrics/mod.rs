@@ -81,8 +81,10 @@ pub fn measure(tour: &Verified) -> Metrics {
         bound = bound.saturating_sub(2); // the ends need not turn
     }
     let crossings = crossings(grid);
+    let b = tour.board();
+    let paper = bounds::paper_applies(b, tour.is_closed());
     let (turns_to_bound, crossings_to_bound) =
-        bounds::ratios(tour.board(), tour.is_closed(), bound, turns, crossings);
+        bounds::ratios((b.width(), b.height()), paper, bound, turns, crossings);
     Metrics {
         cells: tour.path().len() as u64,
         closed: tour.is_closed(),

@@ -4,10 +4,12 @@
 //! is one addition with no bounds test, and each free cell keeps its number of free
 //! neighbours in one byte: Warnsdorff's "accessibility", kept up to date in O(1) per
 //! move. Counts of free cells with 0 and 1 free neighbours make dead ends visible at
-//! once.
+//! once. On a band (cylinder or Moebius strip) the leaps that cross the seam land far
+//! from where one addition would: a table of every cell's eight landings replaces the
+//! addition there.
 
 use crate::board::Board;
-use crate::Error;
+use crate::{Error, TooLarge};
 
 /// `degree` flag: the cell is visited (or not a cell at all).
 const BLOCKED: u8 = 0x80;
@@ -22,6 +24,8 @@ pub(crate) struct Field {
     pad: u32,
     stride: u32,
     offsets: [u32; 8],
+    /// On a band, the padded index each leap lands on, eight per padded cell.
+    landings: Option<Vec<u32>>,
     degree: Vec<u8>,
     free: u64,
     /// Free cells with 0 and with 1 free neighbour.
@@ -41,10 +45,11 @@ impl Field {
         let (w, h) = (board.width() as u64, board.height() as u64);
         let (stride, rows) = (w + 2 * b as u64, h + 2 * b as u64);
         if stride * rows > u32::MAX as u64 {
-            return Err(Error::TooLarge(format!(
-                "a {board} board is too large to search: its padded grid has more than {} cells",
-                u32::MAX
-            )));
+            return Err(TooLarge::Search {
+                board: board.to_string(),
+                limit: u32::MAX as u64,
+            }
+            .into());
         }
         let offsets = board
             .leaper()
@@ -56,10 +61,14 @@ impl Field {
             pad: b,
             stride: stride as u32,
             offsets,
+            landings: None,
             degree: vec![WALL | BLOCKED; (stride * rows) as usize],
             free: 0,
             low: [0; 2],
         };
+        if board.topology().wraps() {
+            f.landings = Some(f.landings_on(board));
+        }
         for c in 0..board.area() as u32 {
             if !board.is_hole(c) && keep(c) {
                 let (x, y) = board.xy(c);
@@ -76,6 +85,24 @@ impl Field {
             }
         }
         Ok(f)
+    }
+
+    /// The landing table of a band: one addition, except for the leaps across the seam.
+    fn landings_on(&self, board: &Board) -> Vec<u32> {
+        let mut t: Vec<u32> = (0..self.degree.len() as u32)
+            .flat_map(|p| self.offsets.map(|o| p.wrapping_add(o)))
+            .collect();
+        for c in 0..board.area() as u32 {
+            let (x, y) = board.xy(c);
+            let p = self.cell(x, y) as usize;
+            for d in 0..8 {
+                if let (true, Some(n)) = (board.wraps(c, d), board.step(c, d)) {
+                    let (nx, ny) = board.xy(n);
+                    t[p * 8 + d] = self.cell(nx, ny);
+                }
+            }
+        }
+        t
     }
 
     /// The padded index of board square `(x, y)`.
@@ -106,12 +133,15 @@ impl Field {
 
     /// The cell a leap in direction `d` from `p` lands on (maybe a wall).
     pub(crate) fn step(&self, p: u32, d: usize) -> u32 {
-        p.wrapping_add(self.offsets[d])
+        match &self.landings {
+            None => p.wrapping_add(self.offsets[d]),
+            Some(t) => t[p as usize * 8 + d],
+        }
     }
 
     /// The eight cells a leap from `p` lands on, walls included.
     pub(crate) fn neighbours(&self, p: u32) -> impl Iterator<Item = u32> + '_ {
-        self.offsets.iter().map(move |&o| p.wrapping_add(o))
+        (0..8).map(move |d| self.step(p, d))
     }
 
     /// Whether `p` is a cell of the board (visited or not).

@@ -22,7 +22,7 @@ mod tests;
 
 use super::motif::stored;
 use super::{Construction, Request};
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 
 /// Hidden-Hilbert open tours from a stored motif.
 pub struct Hilbert;
@@ -51,8 +51,11 @@ impl Construction for Hilbert {
 
 /// The motif `req` asks for when hilbert can build it, else the reason it cannot.
 fn check(req: &Request) -> Result<&'static stored::Stored, Error> {
-    let refuse = |why: String| Err(Error::Unsupported(format!("hilbert: {why}")));
     let b = &req.board;
+    let refuse = |why: String| {
+        let name = Hilbert.name();
+        Err(Unsupported::new(name, b, format!("{name}: {why}")).into())
+    };
     let name = req
         .variant
         .as_deref()

@@ -28,9 +28,9 @@ use std::str::FromStr;
 #[cfg(not(feature = "motif"))]
 use std::time::Duration;
 
-use crate::board::Board;
+use crate::board::{Board, Topology};
 use crate::tour::Tour;
-use crate::Error;
+use crate::{Error, TooLarge};
 
 #[cfg(feature = "motif")]
 pub use solve::solve;
@@ -42,7 +42,7 @@ pub const WITHOUT_SOLVER: &str = "this build of knights has no motif solver: reb
 #[cfg(not(feature = "motif"))]
 pub fn solve(spec: &Spec, _count: usize, _limit: Duration) -> Result<Vec<Motif>, Error> {
     spec.check()?;
-    Err(Error::Unsupported(WITHOUT_SOLVER.into()))
+    Err(crate::Unsupported::new("motif", spec.board(), WITHOUT_SOLVER.into()).into())
 }
 
 /// The symmetry a motif is designed towards.
@@ -112,6 +112,12 @@ pub struct Spec {
     pub forced: Vec<((u32, u32), (u32, u32))>,
     /// Interior repetition, if any.
     pub repeat: Option<Repeat>,
+    /// How the left and right edges meet (a band's leaps cross the seam).
+    pub topology: Topology,
+    /// Columns after which the tour repeats all along the board (a motif repeated
+    /// around a band): a leap is in the tour exactly when its copy this many columns
+    /// to the right is, when that copy starts on the board.
+    pub columns: Option<u32>,
 }
 
 impl Spec {
@@ -126,13 +132,15 @@ impl Spec {
             symmetry: Symmetry::Mirror,
             forced: Vec::new(),
             repeat: None,
+            topology: Topology::Plane,
+            columns: None,
         }
     }
 
     /// `Ok` when the model makes sense (the ends and forced leaps on the board, a
     /// square board for quarter turns), else the reason.
     pub fn check(&self) -> Result<(), Error> {
-        let board = Board::new(self.width, self.height)?;
+        let board = Board::new(self.width, self.height)?.with_topology(self.topology);
         let on = |(x, y): (u32, u32), what: &str| {
             if x >= self.width || y >= self.height {
                 return Err(Error::invalid(format!(
@@ -168,18 +176,39 @@ impl Spec {
                 "quarter-turn symmetry needs a square board, and {board} is not square"
             )));
         }
-        if board.cells() > MAX_CELLS {
-            return Err(Error::TooLarge(format!(
-                "a motif model of {board} has {} cells; the solver takes boards of at most {MAX_CELLS}",
-                board.cells()
+        if self.symmetry == Symmetry::Quarter && self.topology.wraps() {
+            return Err(Error::invalid(format!(
+                "a quarter turn does not map the leaps of a {} to leaps: use --symmetry mirror",
+                self.topology
             )));
+        }
+        if self.topology.wraps() {
+            crate::construct::existence::check(&board, matches!(self.ends, Ends::Open(..)))?;
+        }
+        if let Some(p) = self.columns {
+            if p == 0 || !self.width.is_multiple_of(p) {
+                return Err(Error::invalid(format!(
+                    "a motif repeated every {p} columns must divide the width {}",
+                    self.width
+                )));
+            }
+        }
+        if board.cells() > MAX_CELLS {
+            return Err(TooLarge::Model {
+                board: board.to_string(),
+                cells: board.cells(),
+                limit: MAX_CELLS,
+            }
+            .into());
         }
         Ok(())
     }
 
     /// The board.
     pub fn board(&self) -> Board {
-        Board::new(self.width, self.height).expect("checked by Spec::check")
+        Board::new(self.width, self.height)
+            .expect("checked by Spec::check")
+            .with_topology(self.topology)
     }
 }
 
@@ -283,6 +312,29 @@ impl Graph {
                     let f = self
                         .edge(b.index(qa.0, qa.1), b.index(qc.0, qc.1))
                         .expect("a translated leap is a leap");
+                    pairs.push((e, f));
+                }
+            }
+        }
+        pairs
+    }
+
+    /// The pairs of leaps tied by repetition along the board: `(e, f)` with `f` the
+    /// copy of `e` moved `period` columns right, `e` leaving its left end rightwards
+    /// (every leap has one such end, on a band too).
+    pub fn columns(&self, period: u32) -> Vec<(usize, usize)> {
+        let b = &self.board;
+        let mut pairs = Vec::new();
+        for c in 0..b.area() as u32 {
+            let (x, y) = b.xy(c);
+            if x + period >= b.width() {
+                continue;
+            }
+            let moved = b.index(x + period, y);
+            for d in 0..4 {
+                if let (Some(n), Some(m)) = (b.step(c, d), b.step(moved, d)) {
+                    let e = self.edge(c, n).expect("a leap is an edge");
+                    let f = self.edge(moved, m).expect("a leap is an edge");
                     pairs.push((e, f));
                 }
             }
