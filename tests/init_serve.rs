@@ -260,3 +260,20 @@ fn serve_stops_after_the_requests_it_was_asked_to_answer() {
     let status = served.child.wait().unwrap();
     assert!(status.success(), "{}", served.log.lock().unwrap());
 }
+
+#[test]
+fn a_busy_port_is_refused_before_anything_is_built() {
+    let tmp = tempfile::tempdir().unwrap();
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = busy.local_addr().unwrap().port().to_string();
+    // No content folder: the port is checked first.
+    let o = knights(tmp.path(), &["serve", "--port", &port]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with(&format!("knights: cannot serve on 127.0.0.1:{port}: "))
+            && e.contains("--port"),
+        "{e}"
+    );
+    assert!(!tmp.path().join("site").exists());
+}

@@ -56,11 +56,6 @@ fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
 
 /// Builds, then serves and rebuilds until interrupted (or `stop_after` requests).
 pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
-    let summary = super::build(&opts.build)?;
-    for w in &summary.warnings {
-        eprintln!("knights: warning: {w}");
-    }
-    eprintln!("{summary}");
     let server = Server::http(("127.0.0.1", opts.port)).map_err(|e| {
         Error::invalid(format!(
             "cannot serve on 127.0.0.1:{}: {e} (choose another --port)",
@@ -71,6 +66,12 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
         .server_addr()
         .to_ip()
         .ok_or_else(|| Error::internal("the server has no IP address"))?;
+    // The port is taken first, so a busy one is refused before the build.
+    let summary = super::build(&opts.build)?;
+    for w in &summary.warnings {
+        eprintln!("knights: warning: {w}");
+    }
+    eprintln!("{summary}");
     let state: Shared = Arc::new(Mutex::new(State {
         version: 1,
         error: None,
