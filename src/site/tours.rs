@@ -23,6 +23,9 @@ use crate::{construct, verify, Error};
 const PNG_WIDTH: u32 = 1600;
 /// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
 pub const THUMB_WIDTH: u32 = 240;
+/// Colours of a thumbnail's palette: its flat colours and enough edge shades, at about
+/// half the bytes of 256 colours.
+const THUMB_COLOURS: usize = 32;
 /// Thumbnails show the overview when a square would get fewer pixels than this at 2x.
 const THUMB_MIN_CELL_PX: f64 = 6.0;
 
@@ -150,7 +153,7 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     let thumb = overview_thumb.as_ref().unwrap_or(&drawing);
     for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
         let png = thumb
-            .png_at(Resolution::Width(THUMB_WIDTH * scale))
+            .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)
             .map_err(at)?;
         put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
     }
