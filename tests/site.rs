@@ -507,6 +507,26 @@ fn refuses_a_folder_it_did_not_create_unless_forced() {
 }
 
 #[test]
+fn the_library_bounds_worker_threads_as_the_command_line_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for jobs in [0, knights::site::MAX_JOBS + 1, 100_000] {
+        let o = BuildOptions {
+            jobs: Some(jobs),
+            ..opts(&fixture(), &out)
+        };
+        let e = build(&o).unwrap_err();
+        assert!(matches!(e, knights::Error::Invalid(_)), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{jobs} is not a number of worker threads from 1 to 256")
+        );
+        assert!(!out.exists(), "nothing is written for {jobs} jobs");
+    }
+    assert!(knights::site::check_jobs(knights::site::MAX_JOBS).is_ok());
+}
+
+#[test]
 fn small_tours_pages_walk_the_tour_with_buttons_and_the_formation_drawings_are_written() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("site");

@@ -346,7 +346,7 @@ mod tests {
         assert!(
             r.error
                 .to_string()
-                .contains("(it has: turns, crossings, best)"),
+                .contains("(it has: turns, crossings, best, corner)"),
             "{}",
             r.error
         );

@@ -15,6 +15,7 @@ mod formation;
 mod fuzz;
 mod guards;
 mod heels;
+pub mod init;
 mod links;
 mod output;
 mod pages;
@@ -35,6 +36,20 @@ pub use output::MARKER;
 
 use crate::Error;
 
+/// The most worker threads a build starts (each has its own stack).
+pub const MAX_JOBS: usize = 256;
+
+/// `n` when it is a number of worker threads a build may start (1 to [`MAX_JOBS`]).
+pub fn check_jobs(n: usize) -> Result<usize, Error> {
+    if (1..=MAX_JOBS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(Error::invalid(format!(
+            "{n} is not a number of worker threads from 1 to {MAX_JOBS}"
+        )))
+    }
+}
+
 /// What `knights build` was asked to do.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
@@ -45,7 +60,7 @@ pub struct BuildOptions {
     pub templates: PathBuf,
     /// Where the site goes (`site/`).
     pub out: PathBuf,
-    /// Worker threads (default: one per core).
+    /// Worker threads, 1 to [`MAX_JOBS`] (default: one per core).
     pub jobs: Option<usize>,
     /// Replace an output folder this tool did not create, and build every tour again
     /// rather than take it from the build cache.
@@ -101,8 +116,8 @@ impl fmt::Display for Summary {
 /// Builds the gallery. See the module documentation for the steps.
 pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let start = Instant::now();
-    if opts.jobs == Some(0) {
-        return Err(Error::invalid("--jobs must be at least 1"));
+    if let Some(n) = opts.jobs {
+        check_jobs(n)?;
     }
     guards::check_folders(opts)?;
     let cat = catalogue::load(&opts.content)?;
