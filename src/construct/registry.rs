@@ -346,7 +346,7 @@ mod tests {
         assert!(
             r.error
                 .to_string()
-                .contains("(it has: turns, crossings, best, corner)"),
+                .contains("(it has: turns, crossings, best, corner, sym90)"),
             "{}",
             r.error
         );

@@ -155,7 +155,7 @@ fn card(job: &Job, b: &Built) -> Card {
         walk: b.walk.clone(),
         alt: format!(
             "A {} knight's tour of the {w}x{h} board by {}: {} turns, {} crossings",
-            if m.closed { "closed" } else { "open" },
+            crate::TourKind::open_if(!m.closed),
             b.algorithm,
             m.turns,
             m.crossings
