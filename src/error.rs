@@ -447,6 +447,15 @@ pub enum Failure {
         /// Row from the bottom.
         y: u32,
     },
+    /// The move grid holds the path's moves but declares a uniform rectangle (where
+    /// walks jump) that is not.
+    #[error("the tour's move grid declares that a rectangle's cells all hold the same moves, but [{x}, {y}] does not")]
+    GridStraight {
+        /// Column.
+        x: u32,
+        /// Row from the bottom.
+        y: u32,
+    },
     /// A tour claimed closed whose ends are not a leap apart.
     #[error("the tour claims to be closed, but its last cell [{}, {}] is not a {leaper} leap from its first [{}, {}]", last.0, last.1, first.0, first.1)]
     NotClosed {

@@ -16,6 +16,7 @@ mod error;
 pub mod examples;
 pub mod exercises;
 pub mod format;
+pub mod fragments;
 pub mod gadget;
 pub mod interrupt;
 mod kind;

@@ -143,7 +143,8 @@ fn usage_errors_exit_2() {
 #[test]
 fn every_subcommand_has_help_with_an_example() {
     for sub in [
-        "tour", "verify", "metrics", "render", "build", "list", "bench", "bounds", "gadgets",
+        "tour", "verify", "metrics", "render", "build", "init", "serve", "list", "bench", "bounds",
+        "gadgets",
     ] {
         let o = knights(&[sub, "--help"]);
         assert!(o.status.success(), "{sub}");
@@ -278,7 +279,17 @@ fn besa_corner_tours_an_odd_board_missing_a_corner_and_the_file_lists_the_hole()
         stderr(&o)
     );
     let o = knights(&["list"]);
-    assert!(stdout(&o).contains("corner"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("corner, sym90"), "{}", stdout(&o));
+    let o = knights(&["metrics", "46x46", "--algo", "besa", "--variant", "sym90"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("symmetry    quarter turn"),
+        "{}",
+        stdout(&o)
+    );
+    let o = knights(&["tour", "44x44", "--algo", "besa", "--variant", "sym90"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("4k + 2"), "{}", stderr(&o));
 }
 
 #[test]

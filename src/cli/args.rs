@@ -6,7 +6,7 @@ use clap::ValueEnum;
 
 use knights::construct::Algo;
 use knights::render::{self, Resolution, Show, Theme};
-use knights::Error;
+use knights::{site, Error};
 
 /// How to build a tour when the input is a board.
 #[derive(clap::Args, Debug)]
@@ -28,17 +28,17 @@ pub(super) struct BuildArgs {
     pub(super) start: Option<Start>,
 }
 
-/// The most worker threads `--jobs` starts (each has its own stack).
-pub(super) const MAX_JOBS: usize = 256;
-
-/// `--jobs`: 1 to [`MAX_JOBS`].
+/// `--jobs`: 1 to [`site::MAX_JOBS`], the library's bound.
 pub(super) fn jobs(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "'{s}' is not a number of threads from 1 to {MAX_JOBS}"
-        )),
-    }
+    s.parse::<usize>()
+        .ok()
+        .and_then(|n| site::check_jobs(n).ok())
+        .ok_or_else(|| {
+            format!(
+                "'{s}' is not a number of threads from 1 to {}",
+                site::MAX_JOBS
+            )
+        })
 }
 
 /// `--dpi`: a positive finite number.

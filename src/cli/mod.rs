@@ -1,14 +1,17 @@
 //! The command line: clap's derive describes every subcommand of docs/cli.md, and each
 //! has one thin function that calls the library. One file per group of subcommands:
 //! `args` (shared options), `tours` (tour, verify, metrics), `draw` (render, animate,
-//! worksheet), `research` (motif, bounds, gadgets, list) and `publish` (build).
+//! worksheet), `research` (motif, bounds, gadgets, list), `publish` (build), `init`
+//! and `serve`.
 
 mod args;
 mod corner;
 mod draw;
 mod giant;
+mod init;
 mod publish;
 mod research;
+mod serve;
 mod tours;
 
 use clap::{Parser, Subcommand};
@@ -19,8 +22,10 @@ use knights::{Board, Error};
 
 use args::*;
 use draw::{animate, animate_rule, draw, worksheet};
-use publish::build_site;
+use init::init_site;
+use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
+use serve::serve_site;
 use tours::{load, print_metrics, tour, verify_file};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -31,6 +36,8 @@ use tours::{load, print_metrics, tour, verify_file};
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
   knights build                         the gallery from content/ into site/
+  knights init my-tours                 a new site to build, without this repository
+  knights serve                         build, serve on localhost, rebuild on changes
 
 Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
 error; 3 internal error (a bug of knights: please report it).")]
@@ -109,21 +116,33 @@ enum Command {
   knights build
   knights build --content my-catalogue --out public --jobs 2")]
     Build {
-        /// The catalogue folder.
-        #[arg(long, default_value = "content")]
-        content: PathBuf,
-        /// The templates folder.
-        #[arg(long, default_value = "templates")]
-        templates: PathBuf,
-        /// Where the site goes (replaced atomically when the build succeeds).
-        #[arg(long, default_value = "site")]
-        out: PathBuf,
-        /// Worker threads, 1 to 256 (default: all cores).
-        #[arg(long, value_parser = jobs)]
-        jobs: Option<usize>,
-        /// Replace --out even if knights did not create it.
+        #[command(flatten)]
+        site: SiteArgs,
+    },
+    /// Builds the site, serves it on localhost, and rebuilds and reloads it on changes.
+    #[command(after_help = "Examples:
+  knights serve                         http://127.0.0.1:1111/, content/ watched
+  knights serve --port 8000 --content my-catalogue")]
+    Serve {
+        #[command(flatten)]
+        site: SiteArgs,
+        /// The port on 127.0.0.1 (0: any free one).
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        /// Stop after answering this many requests (for tests).
+        #[arg(long, hide = true)]
+        stop_after: Option<u64>,
+    },
+    /// Writes a new site: a starter catalogue in DIR/content, ready for build and serve.
+    #[command(after_help = "Examples:
+  knights init my-tours && cd my-tours && knights build
+  knights init my-tours --templates     also the built-in templates, to edit")]
+    Init {
+        /// The new site's folder (created; if it exists it must be empty).
+        dir: PathBuf,
+        /// Also write the built-in templates into DIR/content/templates, to edit.
         #[arg(long)]
-        force: bool,
+        templates: bool,
     },
     /// Designs a motif by integer programming: the tour closest to symmetric.
     #[command(after_help = "Examples:
@@ -269,13 +288,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 _ => animate(&tour, &style, &walk, output.as_deref()),
             }
         }
-        Command::Build {
-            content,
-            templates,
-            out,
-            jobs,
-            force,
-        } => build_site(content, templates, out, jobs, force),
+        Command::Build { site } => build_site(site),
+        Command::Init { dir, templates } => init_site(&dir, templates),
+        Command::Serve {
+            site,
+            port,
+            stop_after,
+        } => serve_site(site, port, stop_after),
         Command::Motif {
             board,
             motif,

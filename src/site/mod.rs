@@ -10,16 +10,19 @@
 
 mod cache;
 mod catalogue;
+mod formation;
 #[cfg(test)]
 mod fuzz;
 mod guards;
 mod heels;
+pub mod init;
 mod links;
 mod output;
 mod pages;
 mod plan;
 mod plots;
 mod progress;
+pub mod serve;
 mod teaching;
 pub mod templates;
 mod tours;
@@ -34,6 +37,20 @@ pub use output::MARKER;
 
 use crate::Error;
 
+/// The most worker threads a build starts (each has its own stack).
+pub const MAX_JOBS: usize = 256;
+
+/// `n` when it is a number of worker threads a build may start (1 to [`MAX_JOBS`]).
+pub fn check_jobs(n: usize) -> Result<usize, Error> {
+    if (1..=MAX_JOBS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(Error::invalid(format!(
+            "{n} is not a number of worker threads from 1 to {MAX_JOBS}"
+        )))
+    }
+}
+
 /// What `knights build` was asked to do.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
@@ -44,7 +61,7 @@ pub struct BuildOptions {
     pub templates: PathBuf,
     /// Where the site goes (`site/`).
     pub out: PathBuf,
-    /// Worker threads (default: one per core).
+    /// Worker threads, 1 to [`MAX_JOBS`] (default: one per core).
     pub jobs: Option<usize>,
     /// Replace an output folder this tool did not create, and build every tour again
     /// rather than take it from the build cache.
@@ -100,8 +117,8 @@ impl fmt::Display for Summary {
 /// Builds the gallery. See the module documentation for the steps.
 pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let start = Instant::now();
-    if opts.jobs == Some(0) {
-        return Err(Error::invalid("--jobs must be at least 1"));
+    if let Some(n) = opts.jobs {
+        check_jobs(n)?;
     }
     guards::check_folders(opts)?;
     let cat = catalogue::load(&opts.content)?;
@@ -125,6 +142,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     templates.write_static(&dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
     heels::write(&dir.join("heels"))?;
+    formation::write(&dir.join("formation"), &settings.theme)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
@@ -181,6 +199,21 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         out: opts.out.clone(),
         warnings: guards::site_warnings(&plan.site),
     })
+}
+
+/// What a build of `opts` reads, which `knights serve` watches: the content folder,
+/// the `--templates` folder, and the theme file when the catalogue names one.
+pub fn inputs(opts: &BuildOptions) -> Vec<PathBuf> {
+    let mut out = vec![opts.content.clone()];
+    if !opts.templates.as_os_str().is_empty() {
+        out.push(opts.templates.clone());
+    }
+    if let Ok(cat) = catalogue::load(&opts.content) {
+        if !crate::render::theme::BUILT_IN.contains(&cat.site.theme.as_str()) {
+            out.push(opts.content.join(&cat.site.theme));
+        }
+    }
+    out
 }
 
 /// The drawings' theme: a built-in name, or a theme file relative to the content folder.

@@ -131,12 +131,10 @@ pub(super) fn board_of(board: &Board) -> Result<Board, Error> {
     Board::with_leaper(board.width(), board.height(), board.leaper())?.with_holes(&[(0, 0)])
 }
 
-/// The closed tour of an odd board missing its bottom-left cell.
-pub(super) fn build(board: &Board) -> Result<Tour, Error> {
+/// The moves of the corner variant on `board` (built as it is), its bottom-left cell
+/// missing, one row per parallel task.
+fn move_grid(board: &Board) -> Result<MoveGrid, Error> {
     let (w, h) = (board.width(), board.height());
-    if !fits(w, h) && fits(h, w) {
-        return Ok(build(&board.transposed())?.transposed());
-    }
     let board = board_of(board)?;
     let layout = CornerLayout::new(w, h)
         .filter(|_| fits(w, h))
@@ -156,7 +154,41 @@ pub(super) fn build(board: &Board) -> Result<Tour, Error> {
         .with_min_len(16)
         .enumerate()
         .for_each(|(y, row)| layout.fill_row(y as u32, row));
-    let grid = MoveGrid::from_masks(board.clone(), masks);
+    Ok(MoveGrid::from_masks(board, masks))
+}
+
+/// Why the quarter-turn variant cannot tour a `w x h` board, naming the rule that
+/// fails; `None` when it can.
+pub(super) fn sym90_refusal(w: u32, h: u32) -> Option<String> {
+    let why = if w != h {
+        "the board must be square"
+    } else if w % 4 != 2 {
+        "the side must be 4k + 2 (no tour is invariant under a quarter turn otherwise)"
+    } else if w < 34 {
+        "the side must be at least 34, so that each quadrant is an odd board the corner variant tours (17x17 and up)"
+    } else {
+        return None;
+    };
+    Some(why.into())
+}
+
+/// The closed tour of an `n x n` board (`n = 4k + 2 >= 34`) invariant under a quarter
+/// turn (the paper's Section 5.3): the corner variant's tour of the `n/2` square, its
+/// missing cell turned to the centre in each quadrant, joined as Parberry joins his.
+pub(super) fn build_sym90(board: &Board) -> Result<Tour, Error> {
+    let m = board.width() / 2;
+    let quadrant = move_grid(&Board::with_leaper(m, m, board.leaper())?)?;
+    crate::construct::parberry::sym90_join(&quadrant)
+}
+
+/// The closed tour of an odd board missing its bottom-left cell.
+pub(super) fn build(board: &Board) -> Result<Tour, Error> {
+    let (w, h) = (board.width(), board.height());
+    if !fits(w, h) && fits(h, w) {
+        return Ok(build(&board.transposed())?.transposed());
+    }
+    let grid = move_grid(board)?;
+    let board = grid.board().clone();
     let (path, closed) = grid.walk(board.index(1, 0));
     if !closed || path.len() as u64 != board.cells() {
         return Err(Error::internal(format!(
@@ -248,6 +280,34 @@ mod tests {
         }
     }
 
+    fn sym90_tour(n: u32) -> Result<Tour, Error> {
+        let mut req = Request::closed(Board::new(n, n).unwrap());
+        req.variant = Some("sym90".into());
+        construct::build(&req, "besa")
+    }
+
+    #[test]
+    fn every_sym90_board_up_to_90_is_closed_and_invariant_under_a_quarter_turn() {
+        let sizes: Vec<u32> = (34..=90).step_by(4).collect();
+        let counts: Vec<(u32, u64, u64)> = sizes
+            .par_iter()
+            .map(|&n| {
+                let t = sym90_tour(n).unwrap_or_else(|e| panic!("{n}x{n}: {e}"));
+                assert!(t.board().holes().is_empty() && t.is_closed());
+                let v = verify(t).unwrap_or_else(|e| panic!("{n}x{n}: {e:?}"));
+                let s = crate::symmetry::of_moves(v.grid());
+                assert!(s.quarter_turn && s.half_turn, "{n}x{n}: {s:?}");
+                let m = metrics::measure(&v);
+                (n, m.turns, m.crossings)
+            })
+            .collect();
+        // Each quadrant is a corner tour: sixteen more rows and columns add four times
+        // what eight more add to a corner tour (88 turns, 132 crossings).
+        for (a, b) in counts.iter().zip(counts.iter().skip(4)) {
+            assert_eq!((b.1 - a.1, b.2 - a.2), (4 * 88, 4 * 132), "{a:?} {b:?}");
+        }
+    }
+
     #[test]
     fn refusals_name_the_failing_rule() {
         let msg = |w, h| match corner_tour(w, h) {
@@ -263,5 +323,15 @@ mod tests {
         assert!(e.contains("other holes"), "{e}");
         req.board = Board::new(17, 13).unwrap().with_holes(&[(0, 0)]).unwrap();
         assert!(construct::build(&req, "besa").is_ok());
+        let sym = |n| match sym90_tour(n) {
+            Err(Error::Unsupported(m)) => m.reason,
+            other => panic!("{n}: {other:?}"),
+        };
+        assert!(sym(36).contains("4k + 2"));
+        assert!(sym(30).contains("at least 34"));
+        let mut req = Request::closed(Board::new(34, 38).unwrap());
+        req.variant = Some("sym90".into());
+        let e = construct::build(&req, "besa").unwrap_err().to_string();
+        assert!(e.contains("square"), "{e}");
     }
 }

@@ -49,6 +49,7 @@
 
 mod corner;
 pub mod corner_gadgets;
+pub mod figures;
 pub mod gadgets;
 mod layout;
 mod pieces;
@@ -72,7 +73,7 @@ pub use sections::NAMES as SECTION_NAMES;
 pub struct Besa;
 
 /// Every `--variant` besa accepts: the heels, then the boards of the paper's Section 5.
-const VARIANTS: [&str; 4] = ["turns", "crossings", "best", "corner"];
+const VARIANTS: [&str; 5] = ["turns", "crossings", "best", "corner", "sym90"];
 
 /// Which heel the construction puts wherever a heel goes (the paper's Section 4.2 and
 /// the gadget search, see [`gadgets`]); the rest of Algorithm 1 is the same.
@@ -130,7 +131,7 @@ impl Construction for Besa {
     }
 
     fn boards(&self) -> &'static str {
-        "closed knight's tours; one even side >= 16, the other >= 12; corner: both sides odd, one >= 17, the other >= 13, missing the bottom-left cell"
+        "closed knight's tours; one even side >= 16, the other >= 12; corner: both sides odd, one >= 17, the other >= 13, missing the bottom-left cell; sym90: n x n, n = 4k + 2 >= 34, invariant under a quarter turn"
     }
 
     fn variants(&self) -> &'static [&'static str] {
@@ -171,6 +172,14 @@ impl Construction for Besa {
                 "the formation algorithm needs a full board, and the {b} board has holes"
             ));
         }
+        if req.variant.as_deref() == Some("sym90") {
+            return match corner::sym90_refusal(b.width(), b.height()) {
+                Some(why) => refuse(format!(
+                    "the quarter-turn symmetric formation tour cannot tour the {b} board: {why}"
+                )),
+                None => Ok(()),
+            };
+        }
         if layout::orientation(b.width(), b.height()).is_none() {
             return refuse(format!(
                 "the formation algorithm needs one even side of at least 16 and the other side at least 12, which the {b} board does not have"
@@ -180,8 +189,10 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        if req.variant.as_deref() == Some("corner") {
-            return corner::build(&req.board);
+        match req.variant.as_deref() {
+            Some("corner") => return corner::build(&req.board),
+            Some("sym90") => return corner::build_sym90(&req.board),
+            _ => {}
         }
         let variant = Variant::named(req.variant.as_deref()).ok_or_else(|| {
             super::unchecked_variant(self, req.variant.as_deref().unwrap_or_default())

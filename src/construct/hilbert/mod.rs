@@ -45,7 +45,7 @@ impl Construction for Hilbert {
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let motif = check(req)?;
-        Ok(build(&req.board, motif))
+        build(&req.board, motif)
     }
 }
 
@@ -181,16 +181,16 @@ fn fill(out: &mut [u32], side: u32, map: Map, motif: &[(u32, u32)], width: u32) 
 }
 
 /// The hidden-Hilbert tour of `board` (checked) from `motif`.
-fn build(board: &Board, motif: &stored::Stored) -> Tour {
+fn build(board: &Board, motif: &stored::Stored) -> Result<Tour, Error> {
     let n = board.width();
     let cells = motif.cells();
-    let mut path = vec![0u32; board.area() as usize];
+    let mut path = crate::memory::try_vec(board.area() as usize, 0u32, "the tour's path")?;
     fill(&mut path, n, Map::IDENTITY, &cells, n);
     let block = cells.len();
     let sections = sections(path.len() / block, block);
-    Tour::new(board.clone(), path, false)
-        .with_algorithm("hilbert")
-        .with_sections(sections)
+    Ok(Tour::new(board.clone(), path, false)
+        .with_algorithm(Hilbert.name())
+        .with_sections(sections))
 }
 
 /// The hidden-Hilbert tour of the `n` x `n` board from `motif`, or why there is none.
@@ -202,7 +202,7 @@ pub fn tour(n: u32, motif: &stored::Stored) -> Result<Tour, Error> {
         seed: 0,
         start: None,
     };
-    Ok(build(&req.board, check(&req)?))
+    build(&req.board, check(&req)?)
 }
 
 /// The motif blocks in visiting order, one section each, or runs of consecutive blocks

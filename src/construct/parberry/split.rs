@@ -83,13 +83,13 @@ const QUADRANTS: [&str; 4] = ["NW", "NE", "SE", "SW"];
 impl<'a> Builder<'a> {
     /// A builder for a `h` x `w` canvas whose sections are the quadrants `label_depth`
     /// levels down (or the base tiles above that depth); at most 4 keeps labels in a byte.
-    pub fn new(h: u32, w: u32, tiles: &'a Tiles, label_depth: usize) -> Builder<'a> {
-        Builder {
-            canvas: Canvas::new(h, w),
+    pub fn new(h: u32, w: u32, tiles: &'a Tiles, label_depth: usize) -> Result<Builder<'a>, Error> {
+        Ok(Builder {
+            canvas: Canvas::new(h, w)?,
             tiles,
             names: Vec::new(),
             label_depth: label_depth.min(4),
-        }
+        })
     }
 
     /// The label of a part at quadrant `path`: a new section at the label depth or at a
