@@ -124,6 +124,12 @@ fn every_page_exists_and_every_link_resolves() {
         "metrics.json".into(),
         "plots/turns.svg".into(),
         "plots/crossings.svg".into(),
+        "plots/turns-all.png".into(),
+        "plots/crossings-all.pdf".into(),
+        "timings.html".into(),
+        "timings.js".into(),
+        "static/zoom.js".into(),
+        "static/timings.js".into(),
         "compare/6x6.html".into(),
         "compare/16x12.html".into(),
         "compare/16x12.html".into(),
@@ -146,7 +152,7 @@ fn every_page_exists_and_every_link_resolves() {
     }
     let pages: Vec<_> = have.iter().filter(|f| f.ends_with(".html")).collect();
     assert_eq!(summary.pages, pages.len());
-    assert_eq!(pages.len(), 8 + 6, "{pages:?}");
+    assert_eq!(pages.len(), 8 + 6 + 1, "{pages:?}");
 
     let mut checked = 0;
     for page in &pages {

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use knights::site::{build, BuildOptions, Summary, SITEMAP, TIMINGS};
+use knights::site::{build, BuildOptions, Summary, MEASURED, SITEMAP};
 
 /// The fixture catalogue in `dir/content`, its `[site]` table replaced by `site`.
 fn content(dir: &Path, site: &str) -> PathBuf {
@@ -57,7 +57,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
             let rel = e.path().strip_prefix(dir).unwrap().to_string_lossy();
             (rel.replace('\\', "/"), fs::read(e.path()).unwrap())
         })
-        .filter(|(rel, _)| rel != TIMINGS)
+        .filter(|(rel, _)| !MEASURED.contains(&rel.as_str()))
         .collect();
     out.sort();
     out

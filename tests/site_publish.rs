@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use knights::site::{build, BuildOptions, Summary, TIMINGS};
+use knights::site::{build, BuildOptions, Summary, MEASURED, TIMINGS};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -46,7 +46,7 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         }
         let rel = e.path().strip_prefix(dir).unwrap();
         let rel = rel.to_string_lossy().replace('\\', "/");
-        if rel != TIMINGS {
+        if !MEASURED.contains(&rel.as_str()) {
             out.insert(rel, fs::read(e.path()).unwrap());
         }
     }
@@ -211,4 +211,47 @@ fn the_heaviest_drawings_stay_within_their_budget() {
     ] {
         assert!(size(f) < budget, "{f}: {} bytes", size(f));
     }
+}
+
+/// The index folds the series away, the navigation marks the current page and lists
+/// the comparison boards by size, comparison tables mark the best values, the metrics
+/// page shows every series on a second pair of plots (SVG, PNG, PDF), and the build's
+/// timings have a page of their own that no other page includes.
+#[test]
+fn navigation_series_best_values_plots_and_the_timings_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = content(tmp.path(), "", "");
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    let read = |f: &str| fs::read_to_string(out.join(f)).unwrap();
+    let index = read("index.html");
+    assert!(index.contains("<details class=\"series\""), "series folded");
+    assert!(!index.contains("<details class=\"series\" open"));
+    assert!(index.contains("href=\"timings.html\""));
+    let metrics = read("metrics.html");
+    assert!(metrics.contains("href=\"metrics.html\" aria-current=\"page\""));
+    assert!(!index.contains("href=\"metrics.html\" aria-current"));
+    let (small, large) = (
+        metrics.find("compare/6x6.html").unwrap(),
+        metrics.find("compare/16x12.html").unwrap(),
+    );
+    assert!(small < large, "comparison boards sorted by size");
+    let compare = read("compare/16x12.html");
+    assert!(compare.contains("class=\"best\""));
+    assert!(compare.contains("href=\"../compare/16x12.html\" aria-current=\"page\""));
+    for p in ["turns", "crossings", "turns-all", "crossings-all"] {
+        assert!(metrics.contains(&format!("plots/{p}.svg")), "{p}");
+        for ext in ["png", "pdf"] {
+            assert!(out.join(format!("plots/{p}.{ext}")).is_file(), "{p}.{ext}");
+        }
+    }
+    let timings = read("timings.html");
+    assert!(timings.contains("src=\"timings.js\""));
+    assert!(read("timings.js").starts_with("window.knightsTimings = {"));
+    for page in ["index.html", "metrics.html", "tours/six-by-six.html"] {
+        assert!(!read(page).contains("timings.js"), "{page}");
+    }
+    // Tour pages load the zoom script and mark their drawing zoomable.
+    let tour = read("tours/six-by-six.html");
+    assert!(tour.contains("static/zoom.js") && tour.contains("data-zoom"));
 }

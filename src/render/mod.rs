@@ -41,6 +41,16 @@ pub use colour::section as section_colour;
 pub use document::Plan;
 pub use layers::{Layer, Layers, Show};
 pub use overview::Style;
+
+/// Any SVG document (a plot) as PNG bytes at `res`, with the drawings' fonts.
+pub fn svg_to_png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
+    raster::png(&font::tree(svg)?, res)
+}
+
+/// Any SVG document (a plot) as vector PDF bytes, with the drawings' fonts.
+pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, Error> {
+    pdf::pdf(&font::tree(svg)?)
+}
 pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 pub use region::Region;

@@ -225,9 +225,10 @@ fn load_theme(spec: &str, content: &Path) -> Result<crate::render::Theme, Error>
     }
 }
 
-/// How long each tour took, in `timings.json` beside the pages: the only file that
-/// differs between two builds of the same catalogue, so it is written after the site
-/// is in place and no page includes it.
+/// How long each tour took, in `timings.json` and `timings.js` beside the pages: the
+/// only files that differ between two builds of the same catalogue, so they are
+/// written after the site is in place and no page includes them (the timings page,
+/// the same in every build, loads the script).
 fn write_timings(
     out: &Path,
     plan: &plan::Plan,
@@ -248,11 +249,18 @@ fn write_timings(
         .collect();
     let json = serde_json::json!({ "build_secs": seconds, "tours": tours });
     let text = serde_json::to_string_pretty(&json).expect("timings serialize");
-    tours::write(&out.join(TIMINGS), text.as_bytes())
+    tours::write(&out.join(TIMINGS), text.as_bytes())?;
+    // The same for the timings page, as a script: it loads from `file://` too.
+    let script = format!("window.knightsTimings = {text};\n");
+    tours::write(&out.join(TIMINGS_SCRIPT), script.as_bytes())
 }
 
 /// The file with the build's timings (see [`write_timings`]).
 pub const TIMINGS: &str = "timings.json";
+/// The timings as a script, read by the timings page (`timings.html`).
+pub const TIMINGS_SCRIPT: &str = "timings.js";
+/// The files that differ between two builds of the same catalogue: the timings.
+pub const MEASURED: [&str; 2] = [TIMINGS, TIMINGS_SCRIPT];
 
 /// The metrics table as CSV and JSON, and the two plots.
 fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
@@ -281,36 +289,50 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         value,
     };
     let (turn_bound, crossing_bound) = crate::metrics::bounds::per_n();
-    let turns = plots::plot(
-        "Turns per side length",
-        "n (side length)",
-        "turns / n",
-        &line(|r| r.turns_per_n),
-        &[
-            reference("9.5n plain formation", 9.5),
-            reference("9.25n optimized heels", 9.25),
-            reference(
-                &format!("({turn_bound} − ε)n asymptotic lower bound"),
-                turn_bound,
-            ),
-        ],
-    );
-    let crossings = plots::plot(
-        "Crossings per side length",
-        "n (side length)",
-        "crossings / n",
-        &line(|r| r.crossings_per_n),
-        &[
-            reference("13n plain formation", 13.0),
-            reference("12n optimized heels", 12.0),
-            reference(
-                &format!("{crossing_bound}n crossing lower bound"),
-                crossing_bound,
-            ),
-        ],
-    );
-    tours::write(&dir.join("plots/turns.svg"), turns.as_bytes())?;
-    tours::write(&dir.join("plots/crossings.svg"), crossings.as_bytes())
+    let turn_lines = line(|r| r.turns_per_n);
+    let turn_refs = [
+        reference("9.5n plain formation", 9.5),
+        reference("9.25n optimized heels", 9.25),
+        reference(
+            &format!("({turn_bound} − ε)n asymptotic lower bound"),
+            turn_bound,
+        ),
+    ];
+    let crossing_lines = line(|r| r.crossings_per_n);
+    let crossing_refs = [
+        reference("13n plain formation", 13.0),
+        reference("12n optimized heels", 12.0),
+        reference(
+            &format!("{crossing_bound}n crossing lower bound"),
+            crossing_bound,
+        ),
+    ];
+    // Each plot twice: scaled to the references (the lines that rise far above them
+    // leave at the top) and scaled to every line; each as SVG, PNG and PDF.
+    let (t, c) = ("Turns per side length", "Crossings per side length");
+    let (n, tn, cn) = ("n (side length)", "turns / n", "crossings / n");
+    for (name, svg) in [
+        ("turns", plots::plot(t, n, tn, &turn_lines, &turn_refs)),
+        (
+            "turns-all",
+            plots::plot_all(t, n, tn, &turn_lines, &turn_refs),
+        ),
+        (
+            "crossings",
+            plots::plot(c, n, cn, &crossing_lines, &crossing_refs),
+        ),
+        (
+            "crossings-all",
+            plots::plot_all(c, n, cn, &crossing_lines, &crossing_refs),
+        ),
+    ] {
+        tours::write(&dir.join(format!("plots/{name}.svg")), svg.as_bytes())?;
+        let png = crate::render::svg_to_png(&svg, crate::render::Resolution::Width(1600))?;
+        tours::write(&dir.join(format!("plots/{name}.png")), &png)?;
+        let pdf = crate::render::svg_to_pdf(&svg)?;
+        tours::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
+    }
+    Ok(())
 }
 
 /// The sitemap, written when `[site]` has a `base_url`.

@@ -185,10 +185,15 @@ pub fn render_all(
         .map(|p| serde_json::json!({"slug": p.slug.value, "title": p.title}))
         .collect();
     let comparisons = comparisons(&cards);
+    // The comparison boards in the navigation, smallest first (not as text sorts them).
+    let mut boards: Vec<(&Card, &String)> = comparisons.iter().map(|(b, g)| (&g[0], b)).collect();
+    boards.sort_by_key(|(c, b)| (c.width.max(c.height), c.cells, b.to_string()));
+    let boards: Vec<&String> = boards.into_iter().map(|(_, b)| b).collect();
     let base = |root: &str| {
         let mut c = Context::new();
         c.insert("root", root);
         c.insert("nav_pages", &nav);
+        c.insert("nav_compare", &boards);
         c.insert("site", &plan.site);
         c
     };
@@ -211,7 +216,16 @@ pub fn render_all(
         &distinct(cards.iter().map(|c| c.algorithm.clone())),
     );
     c.insert("tags", &distinct(cards.iter().flat_map(|c| c.tags.clone())));
-    c.insert("comparisons", &comparisons.keys().collect::<Vec<_>>());
+    c.insert("comparisons", &boards);
+    let groups: Vec<_> = plan
+        .series
+        .iter()
+        .map(|s| {
+            let members: Vec<&Card> = s.members.iter().map(|&i| &cards[i]).collect();
+            serde_json::json!({"slug": s.slug, "title": s.title, "cards": members})
+        })
+        .collect();
+    c.insert("series_groups", &groups);
     render("index.html".to_string(), "index.html", c)?;
 
     for card in &cards {
@@ -246,6 +260,7 @@ pub fn render_all(
         .collect();
     c.insert("rows", &rows);
     render("metrics.html".to_string(), "metrics.html", c)?;
+    render("timings.html".to_string(), "timings.html", base(""))?;
 
     for p in &plan.pages {
         let mut c = base("../");

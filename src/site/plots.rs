@@ -58,7 +58,8 @@ impl Axes {
 /// plot stops following them (a quadratic series would flatten every linear one).
 const HEADROOM: f64 = 2.0;
 
-/// The plot as a standalone SVG document.
+/// The plot as a standalone SVG document; lines far above the references leave it
+/// at the top (see [`HEADROOM`]; [`plot_all`] shows them whole).
 pub fn plot(
     title: &str,
     x_label: &str,
@@ -66,7 +67,29 @@ pub fn plot(
     lines: &[Line],
     refs: &[Reference],
 ) -> String {
-    let axes = axes_for(lines, refs);
+    plot_with(title, x_label, y_label, lines, refs, HEADROOM)
+}
+
+/// The plot with axes tall enough for every line, however far above the references.
+pub fn plot_all(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    lines: &[Line],
+    refs: &[Reference],
+) -> String {
+    plot_with(title, x_label, y_label, lines, refs, f64::INFINITY)
+}
+
+fn plot_with(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    lines: &[Line],
+    refs: &[Reference],
+    headroom: f64,
+) -> String {
+    let axes = axes_for(lines, refs, headroom);
     let height = TOP + PLOT_H + 50.0 + LEGEND_ROW * lines.len().max(1) as f64;
     let width = LEFT + PLOT_W + RIGHT;
     let mut doc = Document::new()
@@ -133,7 +156,7 @@ fn round(v: f64) -> f64 {
 }
 
 /// Ranges covering the data and the references, padded to round numbers.
-fn axes_for(lines: &[Line], refs: &[Reference]) -> Axes {
+fn axes_for(lines: &[Line], refs: &[Reference], headroom: f64) -> Axes {
     let xs = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
     let (mut x0, mut x1) = min_max(xs).unwrap_or((0.0, 1.0));
     if x1 <= x0 {
@@ -146,7 +169,7 @@ fn axes_for(lines: &[Line], refs: &[Reference]) -> Axes {
         .chain(refs.iter().map(|r| r.value));
     let (_, mut y1) = min_max(ys).unwrap_or((0.0, 1.0));
     if let Some((_, top_ref)) = min_max(refs.iter().map(|r| r.value)) {
-        y1 = y1.min(top_ref * HEADROOM);
+        y1 = y1.min(top_ref * headroom);
     }
     let y_step = tick_step(y1.max(1.0));
     let y1 = (y1 / y_step).floor() * y_step + y_step;

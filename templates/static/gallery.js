@@ -5,7 +5,10 @@
   var form = document.getElementById("filters");
   var grid = document.getElementById("grid");
   if (!form || !grid) return;
-  var cards = Array.prototype.slice.call(grid.children);
+  // Every card: the catalogue's grid and each series' (collapsed) grid; a card keeps
+  // to its own list when sorted.
+  var cards = Array.prototype.slice.call(document.querySelectorAll(".card"));
+  cards.forEach(function (c, i) { c.dataset.order = String(i); });
   var text = document.getElementById("f-text");
   var algo = document.getElementById("f-algo");
   var tag = document.getElementById("f-tag");
@@ -37,7 +40,7 @@
       if (x > y) return 1;
       return key(a, "order") - key(b, "order");
     });
-    sorted.forEach(function (c) { grid.appendChild(c); });
+    sorted.forEach(function (c) { c.parentNode.appendChild(c); });
     count.textContent = shown + " of " + cards.length + " tours";
   }
 
