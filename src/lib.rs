@@ -29,7 +29,7 @@ pub mod tour;
 pub mod trace;
 pub mod verify;
 
-pub use board::{Board, Leaper};
+pub use board::{Board, Leaper, Topology};
 pub use error::Error;
 pub use tour::{Sections, Tour, TourKind};
 pub use verify::Verified;

@@ -65,6 +65,9 @@ enum Command {
     Verify {
         /// A tour file (JSON or numbered grid), or - for standard input.
         file: PathBuf,
+        /// Read a file without a topology field on this band: plane, cylinder or moebius.
+        #[arg(long, value_parser = topology)]
+        topology: Option<knights::Topology>,
     },
     /// Measures a tour: turns, crossings, the lower bound and the ratio to it.
     #[command(after_help = "Examples:
@@ -245,7 +248,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             format,
             output,
         } => tour(board, &build, format, output.as_deref()),
-        Command::Verify { file } => verify_file(&file),
+        Command::Verify { file, topology } => verify_file(&file, topology),
         Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
         Command::Render {
             input,

@@ -77,10 +77,33 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
             board.width()
         )));
     }
+    let none = |why: &str| {
+        Err(Error::NoTour(format!(
+            "no {kind} tour exists on a {board} board: {why}"
+        )))
+    };
     if board.height() == 1 && board.cells() > 1 {
-        return Err(Error::NoTour(format!(
-            "no {kind} tour exists on a {board} board: every leap changes the row, and the band has one row"
-        )));
+        return none("every leap changes the row, and the band has one row");
+    }
+    if board.leaper() != Leaper::KNIGHT || open || !board.holes().is_empty() {
+        return Ok(());
+    }
+    // The chessboard colouring survives the seam when a leap across it still changes
+    // colour: an even cylinder, or a Moebius strip whose width and height differ in
+    // parity. Then Schwenk's argument for four rows carries over: every leap from an
+    // outer row lands in an inner one, the rows keep the colours, so a closed tour would
+    // alternate outer and inner cells and colours at once, and the outer rows hold both
+    // colours.
+    let (w, h) = (board.width(), board.height());
+    let coloured = match board.topology() {
+        crate::board::Topology::Moebius => (w + h) % 2 == 1,
+        _ => w % 2 == 0,
+    };
+    if coloured && h == 4 {
+        return none("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991); try --open or an odd width");
+    }
+    if coloured && h == 2 && board.topology() == crate::board::Topology::Cylinder {
+        return none("with two rows every leap changes row and colour together, so a closed tour would give each row one colour (try --open or an odd width)");
     }
     Ok(())
 }

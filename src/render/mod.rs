@@ -24,6 +24,7 @@ mod pdf;
 mod raster;
 pub mod region;
 pub mod rule;
+mod seam;
 mod squares;
 pub mod steps;
 mod text;

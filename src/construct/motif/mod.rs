@@ -186,7 +186,7 @@ impl Spec {
             crate::construct::existence::check(&board, matches!(self.ends, Ends::Open(..)))?;
         }
         if let Some(p) = self.columns {
-            if p == 0 || self.width % p != 0 {
+            if p == 0 || !self.width.is_multiple_of(p) {
                 return Err(Error::invalid(format!(
                     "a motif repeated every {p} columns must divide the width {}",
                     self.width
