@@ -14,7 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Error;
+use crate::{Error, TooLarge};
 
 /// The largest number of cells a board may have: cell numbers are `u32`.
 pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
@@ -160,10 +160,13 @@ impl Board {
             )));
         }
         if width as u64 * height as u64 > MAX_CELLS {
-            return Err(Error::TooLarge(format!(
-                "a {width}x{height} board has {} cells, more than the {MAX_CELLS} this tool can number",
-                width as u64 * height as u64
-            )));
+            return Err(TooLarge::Board {
+                width,
+                height,
+                cells: width as u64 * height as u64,
+                limit: MAX_CELLS,
+            }
+            .into());
         }
         Ok(Board {
             width,
@@ -371,10 +374,10 @@ impl FromStr for Board {
             }
             if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
                 return t.parse().map_err(|_| {
-                    Error::TooLarge(format!(
-                        "'{s}' is too large a board: a side can be at most {} and the board at most {MAX_CELLS} cells",
-                        u32::MAX
-                    ))
+                    Error::from(TooLarge::Side {
+                        text: s.to_string(),
+                        limit: MAX_CELLS,
+                    })
                 });
             }
             Err(bad(usage))

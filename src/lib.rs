@@ -16,8 +16,10 @@ mod error;
 pub mod examples;
 pub mod exercises;
 pub mod format;
+pub mod fragments;
 pub mod gadget;
 pub mod interrupt;
+mod kind;
 pub mod memory;
 pub mod metrics;
 pub mod moves;
@@ -30,6 +32,6 @@ pub mod trace;
 pub mod verify;
 
 pub use board::{Board, Leaper, Topology};
-pub use error::Error;
+pub use error::{Bytes, Error, GaveUp, NoTour, Theorem, TooLarge, Unsupported};
 pub use tour::{Sections, Tour, TourKind};
 pub use verify::Verified;

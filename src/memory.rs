@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::Error;
+use crate::{Bytes, Error, TooLarge};
 
 /// The bytes this process can still allocate: the smallest of the limits it can read.
 pub fn available() -> Option<u64> {
@@ -27,11 +27,13 @@ pub fn available() -> Option<u64> {
 /// [`available`], with both figures in the message.
 pub fn check(need: u64, what: &str, detail: &str) -> Result<(), Error> {
     match available() {
-        Some(avail) if need > avail => Err(Error::TooLarge(format!(
-            "{what} needs about {} of memory ({detail}), but only {} is available",
-            human_bytes(need),
-            human_bytes(avail)
-        ))),
+        Some(avail) if need > avail => Err(TooLarge::Memory {
+            what: what.to_string(),
+            detail: detail.to_string(),
+            need: Bytes(need),
+            available: Bytes(avail),
+        }
+        .into()),
         _ => Ok(()),
     }
 }
@@ -43,10 +45,10 @@ pub fn check(need: u64, what: &str, detail: &str) -> Result<(), Error> {
 pub fn try_vec<T: Clone + Send + Sync>(n: usize, value: T, what: &str) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| {
-        Error::TooLarge(format!(
-            "cannot allocate {} for {what}: not enough memory",
-            human_bytes((n as u64).saturating_mul(std::mem::size_of::<T>() as u64))
-        ))
+        Error::from(TooLarge::Allocation {
+            what: what.to_string(),
+            bytes: Bytes((n as u64).saturating_mul(std::mem::size_of::<T>() as u64)),
+        })
     })?;
     v.par_extend(rayon::iter::repeat_n(value, n));
     Ok(v)
@@ -129,18 +131,7 @@ fn kib_field(text: &str, name: &str) -> Option<u64> {
 
 /// `1.5 GiB`-style sizes for messages.
 pub fn human_bytes(n: u64) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u + 1 < units.len() {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{n} bytes")
-    } else {
-        format!("{v:.1} {}", units[u])
-    }
+    Bytes(n).to_string()
 }
 
 #[cfg(test)]

@@ -30,22 +30,36 @@ impl MoveGrid {
     }
 
     /// Declares a rectangle whose cells all hold `straight.mask`, which walks then
-    /// cross in jumps. Checked in debug builds.
+    /// cross in jumps. [`crate::verify`] proves the declaration (see
+    /// [`MoveGrid::straight_breach`]) before a verified tour's grid is used.
     pub fn with_straight(mut self, straight: Straight) -> MoveGrid {
-        debug_assert!(
-            self.holds(&straight),
-            "the straight rectangle is not uniform"
-        );
         self.straight = Some(straight);
         self
     }
 
-    /// Whether every cell of the rectangle holds its mask.
-    fn holds(&self, s: &Straight) -> bool {
+    /// The rectangle declared by [`MoveGrid::with_straight`], if any.
+    pub fn straight(&self) -> Option<&Straight> {
+        self.straight.as_ref()
+    }
+
+    /// A cell of the declared rectangle that is off the board or does not hold its
+    /// mask (the first in the lowest such row), or `None` when the declaration holds or
+    /// there is none. One parallel pass over the rectangle's rows, in memory order.
+    pub fn straight_breach(&self) -> Option<(u32, u32)> {
+        let s = self.straight.as_ref()?;
         let b = &self.board;
-        s.ys.clone().all(|y| {
-            s.xs.clone()
-                .all(|x| self.masks[b.index(x, y) as usize] == s.mask)
+        if s.xs.is_empty() || s.ys.is_empty() {
+            return None;
+        }
+        if s.xs.end > b.width() || s.ys.end > b.height() {
+            return Some((s.xs.end - 1, s.ys.end - 1));
+        }
+        s.ys.clone().into_par_iter().find_map_first(|y| {
+            let first = b.index(s.xs.start, y) as usize;
+            self.masks[first..first + s.xs.len()]
+                .iter()
+                .position(|&m| m != s.mask)
+                .map(|i| (s.xs.start + i as u32, y))
         })
     }
 

@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 
 use crate::board::Board;
+pub use crate::kind::TourKind;
 use crate::moves::MoveGrid;
 
 /// Labels that split a tour into named parts (formation sections, tiles, quadrants).
@@ -30,40 +31,6 @@ impl Sections {
     /// The section of every step, as an index into [`Sections::names`].
     pub fn labels(&self) -> &[u8] {
         &self.labels
-    }
-}
-
-/// Whether a tour ends a leap from where it began: the two kinds a request asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TourKind {
-    /// The last cell is a leap from the first.
-    Closed,
-    /// The ends need not be a leap apart.
-    Open,
-}
-
-impl TourKind {
-    /// [`TourKind::Open`] when `open`, else [`TourKind::Closed`].
-    pub fn open_if(open: bool) -> TourKind {
-        if open {
-            TourKind::Open
-        } else {
-            TourKind::Closed
-        }
-    }
-
-    /// Whether this is [`TourKind::Open`].
-    pub fn is_open(self) -> bool {
-        self == TourKind::Open
-    }
-}
-
-impl std::fmt::Display for TourKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            TourKind::Closed => "closed",
-            TourKind::Open => "open",
-        })
     }
 }
 

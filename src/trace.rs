@@ -28,7 +28,8 @@ pub struct Straight {
 }
 
 impl Straight {
-    fn contains(&self, x: u32, y: u32) -> bool {
+    /// Whether `(x, y)` is inside the rectangle.
+    pub fn contains(&self, x: u32, y: u32) -> bool {
         self.xs.contains(&x) && self.ys.contains(&y)
     }
 

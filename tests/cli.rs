@@ -143,7 +143,8 @@ fn usage_errors_exit_2() {
 #[test]
 fn every_subcommand_has_help_with_an_example() {
     for sub in [
-        "tour", "verify", "metrics", "render", "build", "list", "bench", "bounds", "gadgets",
+        "tour", "verify", "metrics", "render", "build", "init", "list", "bench", "bounds",
+        "gadgets",
     ] {
         let o = knights(&[sub, "--help"]);
         assert!(o.status.success(), "{sub}");
@@ -249,6 +250,49 @@ fn besa_variants_build_and_verify() {
 }
 
 #[test]
+fn besa_corner_tours_an_odd_board_missing_a_corner_and_the_file_lists_the_hole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.json");
+    let p = path.to_str().unwrap();
+    let o = knights(&[
+        "tour",
+        "23x23",
+        "--algo",
+        "besa",
+        "--variant",
+        "corner",
+        "-o",
+        p,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"holes\": [[0, 0]]"), "{}", &text[..300]);
+    let o = knights(&["verify", p]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = knights(&["metrics", p]);
+    assert!(stdout(&o).contains("cells       528"), "{}", stdout(&o));
+    let o = knights(&["tour", "24x23", "--algo", "besa", "--variant", "corner"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("both sides must be odd"),
+        "{}",
+        stderr(&o)
+    );
+    let o = knights(&["list"]);
+    assert!(stdout(&o).contains("corner, sym90"), "{}", stdout(&o));
+    let o = knights(&["metrics", "46x46", "--algo", "besa", "--variant", "sym90"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("symmetry    quarter turn"),
+        "{}",
+        stdout(&o)
+    );
+    let o = knights(&["tour", "44x44", "--algo", "besa", "--variant", "sym90"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("4k + 2"), "{}", stderr(&o));
+}
+
+#[test]
 fn structured_tours_build_and_verify_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     for board in ["8x8", "64x64"] {
@@ -287,4 +331,92 @@ fn motif_says_whether_this_build_has_the_solver() {
     let o = knights(&["motif", "8x6", "--symmetry", "quarter"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("square"), "{}", stderr(&o));
+}
+
+#[test]
+fn metrics_show_the_ratio_to_the_best_bound_of_each_measure() {
+    let o = knights(&["metrics", "30x30", "--algo", "besa", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (turns, crossings) = (
+        v["turns"].as_f64().unwrap(),
+        v["crossings"].as_f64().unwrap(),
+    );
+    // On 30x30 the largest bounds are Theorem 8's 6n and Theorem 9's 4n.
+    let t = &v["turns_to_bound"];
+    assert_eq!(
+        (t["bound"].as_f64(), t["exact"].as_bool()),
+        (Some(180.0), Some(false))
+    );
+    assert_eq!(t["ratio"].as_f64(), Some(turns / 180.0));
+    let c = &v["crossings_to_bound"];
+    assert_eq!(c["bound"].as_f64(), Some(120.0));
+    assert_eq!(c["ratio"].as_f64(), Some(crossings / 120.0));
+    assert!(c["source"].as_str().unwrap().starts_with("Theorem 9"));
+    let text = stdout(&knights(&["metrics", "30x30", "--algo", "besa"]));
+    let line = format!("crossings / bound = {:.3}", crossings / 120.0);
+    assert!(
+        text.contains("best turns") && text.contains(&line),
+        "{text}"
+    );
+    // An open tour is measured against the edge-cell bound only.
+    let o = knights(&["metrics", "8x8", "--open", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["turns_to_bound"]["bound"].as_f64(), Some(26.0));
+    assert!(v["crossings_to_bound"].is_null());
+}
+
+#[test]
+fn metrics_count_a_board_too_large_to_build_from_the_construction() {
+    use knights::construct::besa::{structure_counts, Variant};
+    // 10^6 x 10^6 has more cells than a board can number; 60000 x 60000 more than
+    // this machine's memory allows: both are counted, not refused.
+    for (board, w, variant, v) in [
+        ("1000000x1000000", 1_000_000, "best", Variant::Best),
+        ("60000x60000", 60_000, "turns", Variant::Turns),
+    ] {
+        let o = knights(&[
+            "metrics",
+            board,
+            "--algo",
+            "besa",
+            "--variant",
+            variant,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{board}: {}", stderr(&o));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let (t, c) = structure_counts(w, w, v).unwrap();
+        assert_eq!(
+            (j["turns"].as_u64(), j["crossings"].as_u64()),
+            (Some(t), Some(c))
+        );
+        assert_eq!(j["built"], false);
+        assert_eq!(j["cells"].as_u64(), Some(w as u64 * w as u64));
+        assert_eq!(j["turns_to_bound"]["bound"].as_f64(), Some(6.0 * w as f64));
+    }
+    let text = stdout(&knights(&["metrics", "1000000x1000000", "--algo", "besa"]));
+    assert!(text.contains("not built, not verified"), "{text}");
+    let o = knights(&["metrics", "1000001x1000001", "--algo", "besa"]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("1000001x1000001"),
+        "{}",
+        stderr(&o)
+    );
+    let o = knights(&[
+        "metrics",
+        "1000000x1000000",
+        "--algo",
+        "besa",
+        "--variant",
+        "fast",
+    ]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("'fast'"),
+        "{}",
+        stderr(&o)
+    );
+    // Other algorithms still refuse the board.
+    let o = knights(&["metrics", "1000000x1000000"]);
+    assert!(!o.status.success(), "{}", stdout(&o));
 }

@@ -413,7 +413,7 @@ fn a_second_build_into_the_same_site_is_told_another_is_writing() {
 }
 
 #[test]
-fn templates_without_static_build_with_a_warning() {
+fn templates_without_static_keep_the_built_in_style_sheet() {
     let dir = tempfile::tempdir().unwrap();
     let (content, site, templates) = (
         dir.path().join("content"),
@@ -422,12 +422,11 @@ fn templates_without_static_build_with_a_warning() {
     );
     copy_fixture(&content);
     fs::create_dir(&templates).unwrap();
-    for e in fs::read_dir(root().join("templates")).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_file() {
-            fs::copy(e.path(), templates.join(e.file_name())).unwrap();
-        }
-    }
+    fs::write(
+        templates.join("page.html"),
+        "{% extends \"base.html\" %}{% block main %}OWN PAGE {{ title }}{% endblock main %}",
+    )
+    .unwrap();
     let o = knights(&[
         "build",
         "--content",
@@ -438,10 +437,17 @@ fn templates_without_static_build_with_a_warning() {
         s(&site),
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("warning: ") && stderr(&o).contains("static"),
-        "{}",
-        stderr(&o)
+    let page = fs::read_to_string(site.join("pages/about.html")).unwrap();
+    assert!(page.contains("OWN PAGE"), "{page}");
+    assert_eq!(
+        fs::read(site.join("static/style.css")).unwrap(),
+        fs::read(root().join("templates/static/style.css")).unwrap()
+    );
+    let o = knights(&["build", "--content", s(&content), "--templates", "nowhere"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "knights: templates folder nowhere not found: leave --templates out to use the built-in templates\n"
     );
 }
 

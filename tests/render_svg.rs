@@ -36,7 +36,7 @@ fn count_class(doc: &roxmltree::Document, class: &str) -> u64 {
         .count() as u64
 }
 
-/// The vertices of each tour path, in SVG coordinates.
+/// The vertices of each tour path's subpaths, in SVG coordinates.
 fn tour_paths(doc: &roxmltree::Document) -> Vec<(Vec<(i64, i64)>, bool)> {
     let tour = doc
         .descendants()
@@ -44,16 +44,10 @@ fn tour_paths(doc: &roxmltree::Document) -> Vec<(Vec<(i64, i64)>, bool)> {
         .expect("a tour layer");
     tour.children()
         .filter(|n| n.has_tag_name("path"))
-        .map(|p| {
-            let d = p.attribute("d").unwrap();
-            let closed = d.ends_with('Z');
-            let nums: Vec<i64> = d
-                .split(['M', 'L', 'Z', ' '])
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().unwrap())
-                .collect();
-            assert_eq!(nums.len() % 2, 0, "{d}");
-            (nums.chunks(2).map(|c| (c[0], c[1])).collect(), closed)
+        .flat_map(|p| subpaths(p.attribute("d").unwrap()))
+        .map(|(points, closed)| {
+            let points = points.iter().map(|&(x, y)| (x as i64, y as i64));
+            (points.collect(), closed)
         })
         .collect()
 }

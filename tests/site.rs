@@ -279,6 +279,21 @@ fn the_tables_show_the_metrics_of_the_published_tours() {
         }
         let ratio = format!("{:.3}", m["turn_ratio"].as_f64().unwrap());
         assert_eq!(get("turn_ratio"), ratio, "{page}");
+        // The best bounds: the same numbers as `knights metrics`.
+        for (stem, key) in [
+            ("turn", "turns_to_bound"),
+            ("crossing", "crossings_to_bound"),
+        ] {
+            let r = &m[key];
+            if r.is_null() {
+                assert!(!cells.iter().any(|(n, _)| n == key), "{page}: {key}");
+                continue;
+            }
+            let bound = r["bound"].as_f64().unwrap().to_string();
+            assert_eq!(get(&format!("{stem}_bound")), bound, "{page}");
+            let ratio = format!("{:.3}", r["ratio"].as_f64().unwrap());
+            assert_eq!(get(key), ratio, "{page}");
+        }
         let closed = m["closed"].as_bool().unwrap();
         assert_eq!(
             get("closed"),
@@ -319,6 +334,16 @@ fn the_tables_show_the_metrics_of_the_published_tours() {
             m["turns"], m["crossings"]
         );
         assert!(metrics_html.contains(&cells), "metrics.html lacks {cells}");
+        let ratio = |key: &str| format!("{:.3}", m[key]["ratio"].as_f64().unwrap());
+        assert_eq!(
+            cols[10],
+            format!("{:.6}", m["turns_to_bound"]["ratio"].as_f64().unwrap())
+        );
+        let cell = format!(
+            "<td data-metric=\"turns_to_bound\">{}</td>",
+            ratio("turns_to_bound")
+        );
+        assert!(metrics_html.contains(&cell), "metrics.html lacks {cell}");
     }
 }
 
@@ -479,4 +504,24 @@ fn refuses_a_folder_it_did_not_create_unless_forced() {
     build(&o).unwrap();
     assert!(out.join("index.html").is_file() && out.join(MARKER).is_file());
     assert!(!out.join("thesis.tex").exists());
+}
+
+#[test]
+fn the_library_bounds_worker_threads_as_the_command_line_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for jobs in [0, knights::site::MAX_JOBS + 1, 100_000] {
+        let o = BuildOptions {
+            jobs: Some(jobs),
+            ..opts(&fixture(), &out)
+        };
+        let e = build(&o).unwrap_err();
+        assert!(matches!(e, knights::Error::Invalid(_)), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{jobs} is not a number of worker threads from 1 to 256")
+        );
+        assert!(!out.exists(), "nothing is written for {jobs} jobs");
+    }
+    assert!(knights::site::check_jobs(knights::site::MAX_JOBS).is_ok());
 }

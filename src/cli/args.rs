@@ -6,7 +6,7 @@ use clap::ValueEnum;
 
 use knights::construct::Algo;
 use knights::render::{self, Resolution, Show, Theme};
-use knights::{Error, Topology};
+use knights::{site, Error, Topology};
 
 /// How to build a tour when the input is a board.
 #[derive(clap::Args, Debug)]
@@ -37,17 +37,17 @@ pub(super) fn topology(s: &str) -> Result<Topology, String> {
     s.parse().map_err(|e: Error| e.to_string())
 }
 
-/// The most worker threads `--jobs` starts (each has its own stack).
-pub(super) const MAX_JOBS: usize = 256;
-
-/// `--jobs`: 1 to [`MAX_JOBS`].
+/// `--jobs`: 1 to [`site::MAX_JOBS`], the library's bound.
 pub(super) fn jobs(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "'{s}' is not a number of threads from 1 to {MAX_JOBS}"
-        )),
-    }
+    s.parse::<usize>()
+        .ok()
+        .and_then(|n| site::check_jobs(n).ok())
+        .ok_or_else(|| {
+            format!(
+                "'{s}' is not a number of threads from 1 to {}",
+                site::MAX_JOBS
+            )
+        })
 }
 
 /// `--dpi`: a positive finite number.
@@ -199,6 +199,7 @@ pub(super) struct AnimateArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum GadgetName {
     Heel,
+    Corner,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,10 +1,14 @@
 //! The command line: clap's derive describes every subcommand of docs/cli.md, and each
 //! has one thin function that calls the library. One file per group of subcommands:
 //! `args` (shared options), `tours` (tour, verify, metrics), `draw` (render, animate,
-//! worksheet), `research` (motif, bounds, gadgets, list) and `publish` (build).
+//! worksheet), `research` (motif, bounds, gadgets, list), `publish` (build) and
+//! `init`.
 
 mod args;
+mod corner;
 mod draw;
+mod giant;
+mod init;
 mod publish;
 mod research;
 mod tours;
@@ -17,7 +21,8 @@ use knights::{Board, Error};
 
 use args::*;
 use draw::{animate, animate_rule, draw, worksheet};
-use publish::build_site;
+use init::init_site;
+use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
 use tours::{load, print_metrics, tour, verify_file};
 
@@ -29,6 +34,7 @@ use tours::{load, print_metrics, tour, verify_file};
   knights metrics 30x30                 turns and crossings of the formation tour
   knights verify tour.json              prove a tour file valid
   knights build                         the gallery from content/ into site/
+  knights init my-tours                 a new site to build, without this repository
 
 Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
 error; 3 internal error (a bug of knights: please report it).")]
@@ -110,21 +116,19 @@ enum Command {
   knights build
   knights build --content my-catalogue --out public --jobs 2")]
     Build {
-        /// The catalogue folder.
-        #[arg(long, default_value = "content")]
-        content: PathBuf,
-        /// The templates folder.
-        #[arg(long, default_value = "templates")]
-        templates: PathBuf,
-        /// Where the site goes (replaced atomically when the build succeeds).
-        #[arg(long, default_value = "site")]
-        out: PathBuf,
-        /// Worker threads, 1 to 256 (default: all cores).
-        #[arg(long, value_parser = jobs)]
-        jobs: Option<usize>,
-        /// Replace --out even if knights did not create it.
+        #[command(flatten)]
+        site: SiteArgs,
+    },
+    /// Writes a new site: a starter catalogue in DIR/content, ready for build and serve.
+    #[command(after_help = "Examples:
+  knights init my-tours && cd my-tours && knights build
+  knights init my-tours --templates     also the built-in templates, to edit")]
+    Init {
+        /// The new site's folder (created; if it exists it must be empty).
+        dir: PathBuf,
+        /// Also write the built-in templates into DIR/content/templates, to edit.
         #[arg(long)]
-        force: bool,
+        templates: bool,
     },
     /// Designs a motif by integer programming: the tour closest to symmetric.
     #[command(after_help = "Examples:
@@ -189,9 +193,11 @@ Needs a build with the solver: cargo build --release --features motif")]
     #[command(after_help = "Examples:
   knights gadgets heel                  the paper's heel search (Section 4.2)
   knights gadgets heel --area open      knights free to enter and leave the heel
-  knights gadgets heel --write src/construct/besa/heels.toml")]
+  knights gadgets heel --write src/construct/besa/heels.toml
+  knights gadgets corner --write src/construct/besa/corner.toml")]
     Gadgets {
-        /// The gadget: heel (the formation algorithm's bottom-edge heel).
+        /// The gadget: heel (the formation algorithm's bottom-edge heel) or corner (the
+        /// left-edge pieces of its variant for odd boards missing a corner).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -268,13 +274,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 _ => animate(&tour, &style, &walk, output.as_deref()),
             }
         }
-        Command::Build {
-            content,
-            templates,
-            out,
-            jobs,
-            force,
-        } => build_site(content, templates, out, jobs, force),
+        Command::Build { site } => build_site(site),
+        Command::Init { dir, templates } => init_site(&dir, templates),
         Command::Motif {
             board,
             motif,
@@ -307,6 +308,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             ending,
             write,
         } => gadgets(area, ending, write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::Corner,
+            write,
+            ..
+        } => corner::corner_gadgets(write.as_deref()),
         Command::Bench {
             sizes,
             algo,

@@ -7,7 +7,7 @@ use knights::atomic::write_with;
 use knights::construct::{self, motif, Algo};
 use knights::format::{self, Format};
 use knights::metrics;
-use knights::{verify, Board, Error};
+use knights::{verify, Board, Error, GaveUp};
 
 use super::args::{GadgetArea, GadgetEnding, MotifArgs, OutFormat, Start};
 use super::Failure;
@@ -81,12 +81,11 @@ pub(super) fn design_motif(
         );
     }
     let Some(chosen) = found.get(args.rank - 1) else {
-        return Err(Failure::Invalid(Error::GaveUp(format!(
-            "the solver found {} tours within {} s, fewer than --rank {}",
-            found.len(),
-            args.time_limit,
-            args.rank
-        ))));
+        return Err(Failure::Invalid(Error::GaveUp(GaveUp::Rank {
+            found: found.len(),
+            seconds: args.time_limit,
+            rank: args.rank,
+        })));
     };
     let tour = verify::constructed(chosen.tour.clone())?;
     write_with(output.unwrap_or(Path::new("-")), |out| {

@@ -166,6 +166,9 @@ struct MetricsReport<'a> {
 }
 
 pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
+    if let Some(done) = super::giant::metrics(input, args, json) {
+        return done;
+    }
     let tour = load(input, args)?;
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());
@@ -194,6 +197,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
         m.edge_turn_bound, m.turn_ratio
     );
+    super::giant::print_best_bounds(&m.turns_to_bound, &m.crossings_to_bound);
     println!("longest run {} leaps", m.longest_run);
     let symmetries: Vec<&str> = [
         (sym.quarter_turn, "quarter turn"),

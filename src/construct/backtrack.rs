@@ -4,7 +4,7 @@
 
 use super::engine::{search, start_of, tour_of, Field, Fixed, Goal, Outcome};
 use super::{Construction, Request};
-use crate::{Error, Tour};
+use crate::{Error, GaveUp, NoTour, Tour, Unsupported};
 
 /// Exhaustive plain backtracking for small boards.
 pub struct Backtrack;
@@ -48,7 +48,7 @@ impl Construction for Backtrack {
     }
     fn check(&self, req: &Request) -> Result<(), Error> {
         match Backtrack::refusal(req) {
-            Some(why) => Err(Error::Unsupported(why)),
+            Some(why) => Err(Unsupported::new(self.name(), &req.board, why).into()),
             None => Ok(()),
         }
     }
@@ -58,17 +58,17 @@ impl Construction for Backtrack {
         let goal = Goal::tour(start, !req.open, PLAIN_BUDGET);
         match search(&mut field, &goal, &mut Fixed) {
             Outcome::Found(path) => Ok(tour_of(&field, &req.board, path, !req.open)),
-            Outcome::Exhausted => Err(Error::NoTour(format!(
-                "plain backtracking tried every path: there is no {} tour of the {} board from [{}, {}]",
-                req.kind(),
-                req.board,
-                field.xy(start).0,
-                field.xy(start).1
-            ))),
-            Outcome::OverBudget(_) => Err(Error::GaveUp(format!(
-                "plain backtracking gave up on the {} board after {PLAIN_BUDGET} moves; use --algo search",
-                req.board
-            ))),
+            Outcome::Exhausted => Err(NoTour::Exhausted {
+                board: req.board.to_string(),
+                kind: req.kind(),
+                start: field.xy(start),
+            }
+            .into()),
+            Outcome::OverBudget(_) => Err(GaveUp::Moves {
+                board: req.board.to_string(),
+                moves: PLAIN_BUDGET,
+            }
+            .into()),
         }
     }
 }

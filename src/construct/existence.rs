@@ -3,7 +3,7 @@
 //! starts, so that an impossible request fails at once with the rule that forbids it.
 
 use crate::board::{Board, Leaper};
-use crate::Error;
+use crate::{Error, NoTour, Theorem, TourKind};
 
 /// Bytes per cell the pipeline needs at its peak (move grid, path, sections, bit planes,
 /// verification bitset), rounded up.
@@ -23,40 +23,40 @@ pub fn check(board: &Board, open: bool) -> Result<(), Error> {
         let (w, h) = (board.width(), board.height());
         (w.min(h), w.max(h))
     };
-    let kind = crate::tour::TourKind::open_if(open);
-    let none = |why: &str| {
-        Err(Error::NoTour(format!(
-            "no {kind} knight's tour exists on a {board} board: {why}"
-        )))
+    let none = |theorem: Theorem| {
+        Err(NoTour::Theorem {
+            board: board.to_string(),
+            kind: TourKind::open_if(open),
+            theorem,
+        }
+        .into())
     };
     if m == 1 && n == 1 {
         return if open {
             Ok(())
         } else {
-            none("a single cell has no closing move")
+            none(Theorem::SingleCell)
         };
     }
     if open {
         // Conrad, Hindrichs, Morsy, Wegener (1994): m <= n has an open tour iff
         // m >= 5, or m = 4 and n >= 5, or m = 3 and n = 4 or n >= 7 (or the single cell).
         return match m {
-            1 | 2 => none("no board with a side of 1 or 2 has one"),
+            1 | 2 => none(Theorem::NarrowOpen),
             3 if n == 4 || n >= 7 => Ok(()),
-            3 => none("a board with a side of 3 needs the other side to be 4 or at least 7 (Conrad et al. 1994)"),
-            4 if n == 4 => none("the 4x4 board has none (Conrad et al. 1994)"),
+            3 => none(Theorem::ThreeWide),
+            4 if n == 4 => none(Theorem::FourByFour),
             _ => Ok(()),
         };
     }
     if m % 2 == 1 && n % 2 == 1 {
-        return none("both sides are odd, so the board has an odd number of cells and a closed tour alternates colours (Schwenk 1991); try --open");
+        return none(Theorem::OddCells);
     }
     if m <= 2 || m == 4 {
-        return none("no board with a side of 1, 2 or 4 has one (Schwenk 1991); try --open");
+        return none(Theorem::NarrowClosed);
     }
     if m == 3 && matches!(n, 4 | 6 | 8) {
-        return none(
-            "3x4, 3x6 and 3x8 are the exceptions of Schwenk's theorem (Schwenk 1991); try --open",
-        );
+        return none(Theorem::ThreeByEven);
     }
     Ok(())
 }
@@ -71,19 +71,25 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
     let (_, long) = board.leaper().steps();
     let kind = crate::tour::TourKind::open_if(open);
     if board.width() < 2 * long + 1 {
-        return Err(Error::Unsupported(format!(
-            "a band must be at least {} columns wide (twice the leap plus one), so that a leap across the seam never joins two cells a direct leap joins too; the {board} board is {} wide",
-            2 * long + 1,
-            board.width()
-        )));
+        return Err(Error::Unsupported(crate::error::Unsupported {
+            algorithm: None,
+            board: board.to_string(),
+            reason: format!(
+                "a band must be at least {} columns wide (twice the leap plus one), so that a leap across the seam never joins two cells a direct leap joins too; the {board} board is {} wide",
+                2 * long + 1,
+                board.width()
+            ),
+        }));
     }
-    let none = |why: &str| {
-        Err(Error::NoTour(format!(
-            "no {kind} tour exists on a {board} board: {why}"
-        )))
+    let none = |theorem| {
+        Error::NoTour(crate::error::NoTour::Theorem {
+            board: board.to_string(),
+            kind,
+            theorem,
+        })
     };
     if board.height() == 1 && board.cells() > 1 {
-        return none("every leap changes the row, and the band has one row");
+        return Err(none(crate::error::Theorem::OneRowBand));
     }
     if board.leaper() != Leaper::KNIGHT || open || !board.holes().is_empty() {
         return Ok(());
@@ -100,10 +106,10 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
         _ => w % 2 == 0,
     };
     if coloured && h == 4 {
-        return none("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991); try --open or an odd width");
+        return Err(none(crate::error::Theorem::FourRowBand));
     }
     if coloured && h == 2 && board.topology() == crate::board::Topology::Cylinder {
-        return none("with two rows every leap changes row and colour together, so a closed tour would give each row one colour (try --open or an odd width)");
+        return Err(none(crate::error::Theorem::TwoRowCylinder));
     }
     Ok(())
 }

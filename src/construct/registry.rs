@@ -11,7 +11,7 @@ use std::str::FromStr;
 use super::{backtrack, besa, existence, hilbert, parberry, search, stitch, warnsdorff};
 use super::{Construction, Request};
 use crate::tour::Tour;
-use crate::Error;
+use crate::{Error, Unsupported};
 
 /// Every construction, in the order `auto` tries them.
 pub fn all() -> &'static [&'static dyn Construction] {
@@ -174,9 +174,13 @@ fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
         Some(flat) => {
             if flat.variant.is_none() {
                 existence::check(&flat.board, flat.open).map_err(|e| {
-                    Error::Unsupported(format!(
-                        "{} builds a band's tour on the flat board, and {e}",
-                        c.name()
+                    Error::Unsupported(crate::error::Unsupported::new(
+                        c.name(),
+                        &req.board,
+                        format!(
+                            "{} builds a band's tour on the flat board, and {e}",
+                            c.name()
+                        ),
                     ))
                 })?;
             }
@@ -244,12 +248,16 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
             error: Error::invalid(format!("no construction has a variant '{v}'")),
         });
     }
-    Err(Refusal::board(Error::Unsupported(format!(
-        "no construction supports a {} {} tour ({})",
-        req.kind(),
-        req.board,
-        reasons.join("; ")
-    ))))
+    Err(Refusal::board(Error::from(Unsupported {
+        algorithm: None,
+        board: req.board.to_string(),
+        reason: format!(
+            "no construction supports a {} {} tour ({})",
+            req.kind(),
+            req.board,
+            reasons.join("; ")
+        ),
+    })))
 }
 
 /// Builds a tour for `req` with the construction named `algo` (`auto` picks the first
@@ -338,7 +346,7 @@ mod tests {
         assert!(
             r.error
                 .to_string()
-                .contains("(it has: turns, crossings, best)"),
+                .contains("(it has: turns, crossings, best, corner, sym90)"),
             "{}",
             r.error
         );

@@ -6,7 +6,7 @@
 
 use super::engine::{run, Plan, TieBreak};
 use super::{Construction, Request};
-use crate::{Error, Tour};
+use crate::{Error, GaveUp, Tour, Unsupported};
 
 /// Search: Warnsdorff walks closed by Pósa rotations.
 pub struct Search;
@@ -51,10 +51,11 @@ impl Construction for Search {
         let (w, h) = (req.board.width(), req.board.height());
         let (short, long) = (w.min(h), w.max(h));
         if short < 3 || long > STRIP_LONG || (long > SQUARE_SIDE && short > STRIP_SHORT) {
-            return Err(Error::Unsupported(format!(
+            return Err(Unsupported::new(self.name(), &req.board, format!(
                 "search covers boards with both sides from 3 to {SQUARE_SIDE}, and strips 3 to {STRIP_SHORT} wide up to {STRIP_LONG} long, not {}: use besa, parberry or warnsdorff",
                 req.board
-            )));
+            ))
+            .into());
         }
         Ok(())
     }
@@ -65,12 +66,15 @@ impl Construction for Search {
             budget: walk_budget(req.board.cells()),
         };
         run(req, &plan)?.ok_or_else(|| {
-            Error::GaveUp(format!(
-                "search found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --seed",
-                req.kind(),
-                req.board,
-                plan.budget
-            ))
+            Error::from(GaveUp::Walks {
+                algorithm: self.name(),
+                variant: None,
+                board: req.board.to_string(),
+                kind: req.kind(),
+                walks: ATTEMPTS,
+                moves: plan.budget,
+                hint: "try another --seed",
+            })
         })
     }
 }

@@ -11,7 +11,7 @@
 
 use super::engine::{run, Plan};
 use super::{unchecked_variant, Construction, Request};
-use crate::{Error, Tour};
+use crate::{Error, GaveUp, Tour, Unsupported};
 
 pub use super::engine::TieBreak;
 
@@ -57,11 +57,12 @@ impl Construction for Warnsdorff {
             CLOSED_CELL_LIMIT
         };
         if cells > limit {
-            return Err(Error::Unsupported(format!(
+            return Err(Unsupported::new(self.name(), &req.board, format!(
                 "warnsdorff searches {} tours on boards of at most {limit} cells; the {} board has {cells}: use besa or parberry",
                 req.kind(),
                 req.board
-            )));
+            ))
+            .into());
         }
         Ok(())
     }
@@ -74,12 +75,15 @@ impl Construction for Warnsdorff {
             budget: budget(req.board.cells()),
         };
         run(req, &plan)?.ok_or_else(|| {
-            Error::GaveUp(format!(
-                "warnsdorff ({variant}) found no {} tour of the {} board in {ATTEMPTS} walks of {} moves; try another --variant or --seed, or --algo search",
-                req.kind(),
-                req.board,
-                plan.budget
-            ))
+            Error::from(GaveUp::Walks {
+                algorithm: self.name(),
+                variant: Some(variant.to_string()),
+                board: req.board.to_string(),
+                kind: req.kind(),
+                walks: ATTEMPTS,
+                moves: plan.budget,
+                hint: "try another --variant or --seed, or --algo search",
+            })
         })
     }
 }

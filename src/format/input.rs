@@ -6,7 +6,7 @@
 use std::io::{self, Read};
 
 use crate::memory;
-use crate::Error;
+use crate::{Bytes, Error, TooLarge};
 
 /// How much of a file is looked at before deciding it cannot be a tour.
 const SNIFF: u64 = 4096;
@@ -41,11 +41,12 @@ pub fn read_text(mut reader: impl Read, file: &str) -> Result<String, Error> {
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(file, e))?;
     if bytes.len() as u64 > cap {
-        return Err(Error::TooLarge(format!(
-            "{file}: more than {} of text, too much to parse in the {} of memory available",
-            memory::human_bytes(cap),
-            memory::human_bytes(cap.saturating_mul(PARSE_FACTOR))
-        )));
+        return Err(TooLarge::Text {
+            file: file.to_string(),
+            limit: Bytes(cap),
+            available: Bytes(cap.saturating_mul(PARSE_FACTOR)),
+        }
+        .into());
     }
     String::from_utf8(bytes)
         .map_err(|e| Error::io(file, io::Error::new(io::ErrorKind::InvalidData, e)))

@@ -74,6 +74,8 @@ pub struct Problem {
     pub(crate) self_cross: Vec<u32>,
     /// The plain solution's edges.
     pub(crate) plain: Vec<usize>,
+    /// Edges every solution must hold (see [`Problem::require`]).
+    pub(crate) required: Vec<usize>,
     /// Where the plain solution takes each knight: `exit[i]` for entry `i`.
     pub(crate) plain_ends: Vec<usize>,
 }
@@ -152,7 +154,9 @@ impl Problem {
             outer.push(out[0]);
         }
         for &c in &spec.cells {
-            if bits(c).count_ones() != 2 {
+            // A cell the tour does not visit yet (a column added to the board) is
+            // covered by the solutions only; the plain "solution" then skips it.
+            if !matches!(bits(c).count_ones(), 0 | 2) {
                 return Err(format!("the tour does not pass through region cell {c:?}"));
             }
             for d in (0..8).filter(|&d| bits(c) >> d & 1 == 1) {
@@ -253,13 +257,35 @@ impl Problem {
             behind,
             self_cross,
             plain: Vec::new(),
+            required: Vec::new(),
             plain_ends: Vec::new(),
         };
         problem.plain = problem.edges_of(&|c| bits(c));
         problem.plain_ends = problem
-            .ends(&problem.plain)
+            .pairing(&problem.plain)
             .ok_or("the tour does not take every entry through the region to an exit")?;
         Ok(problem)
+    }
+
+    /// Keeps only the solutions that hold the move between cells `a` and `b` of the
+    /// region (a move a later step relies on, such as the one a symmetric join deletes).
+    pub fn require(&mut self, a: Cell, b: Cell) -> Result<(), String> {
+        let e = self
+            .edges
+            .iter()
+            .position(|ed| {
+                let (p, q) = (self.nodes[ed.a], self.nodes[ed.b]);
+                (p, q) == (a, b) || (p, q) == (b, a)
+            })
+            .ok_or_else(|| format!("no candidate move joins {a:?} and {b:?}"))?;
+        self.required.push(e);
+        Ok(())
+    }
+
+    /// Whether the region holds cells the tour does not visit (then the plain solution
+    /// is no cover, only the pairing of entries and exits the tour makes).
+    pub fn adds_cells(&self) -> bool {
+        self.plain.len() < self.n + self.k
     }
 
     /// The candidate edges a mask function puts at the region's cells.
@@ -278,9 +304,14 @@ impl Problem {
         out
     }
 
-    /// Where each knight ends, following `edges` from its entry; `None` unless every
-    /// entry reaches an exit through every region cell once in all.
-    pub(crate) fn ends(&self, edges: &[usize]) -> Option<Vec<usize>> {
+    /// Where each knight ends, following `edges` from its entry, whether or not they
+    /// cover the region; `None` unless every entry reaches an exit.
+    fn pairing(&self, edges: &[usize]) -> Option<Vec<usize>> {
+        self.walks(edges).map(|(ends, _)| ends)
+    }
+
+    /// Each knight's exit following `edges`, and the region cells the walks pass.
+    fn walks(&self, edges: &[usize]) -> Option<(Vec<usize>, usize)> {
         let mut nbrs = vec![Vec::new(); self.nodes.len()];
         for &e in edges {
             let ed = self.edges[e];
@@ -304,7 +335,7 @@ impl Problem {
             }
             ends.push(at.checked_sub(self.n + self.k)?);
         }
-        (seen == self.n && (0..self.n).all(|i| nbrs[i].len() == 2)).then_some(ends)
+        Some((ends, seen))
     }
 
     /// Turns and crossings of the solution made of `edges`, counted from the tables

@@ -332,6 +332,9 @@ impl Found {
 
     fn record<const W: usize>(&mut self, tables: &Tables<W>, s: &State<W>) {
         let p = tables.p;
+        if p.required.iter().any(|&e| !s.chosen.contains(e)) {
+            return;
+        }
         self.covers += 1;
         let ends: Vec<usize> = s.ends[..p.k].iter().map(|&e| e as usize).collect();
         let plain = (ends == p.plain_ends) as usize;

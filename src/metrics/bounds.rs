@@ -235,16 +235,17 @@ impl Ratio {
     }
 }
 
-/// The largest bound of `measure` (`turns` or `crossings`) that applies to a tour on
-/// `board`: the paper's bounds concern closed knight's tours of full boards; any other
-/// tour gets only the edge-cell bound on turns (`edge`, already less its exceptions).
-pub fn best(board: &Board, closed: bool, measure: &str, edge: u64) -> Option<Bound> {
-    let paper = closed && board.leaper() == Leaper::KNIGHT && board.holes().is_empty();
-    let mut all = if paper {
-        bounds(board.width(), board.height())
-    } else {
-        Vec::new()
-    };
+/// Whether the paper's bounds concern a tour: they are proved for closed knight's
+/// tours of full boards.
+pub fn paper_applies(board: &Board, closed: bool) -> bool {
+    closed && board.leaper() == Leaper::KNIGHT && board.holes().is_empty()
+}
+
+/// The largest bound of `measure` (`turns` or `crossings`) on a `w x h` board: the
+/// paper's bounds when `paper` (see [`paper_applies`]), and the edge-cell bound on turns
+/// `edge` (already less its exceptions: missing cells, an open tour's ends).
+pub fn best(w: u32, h: u32, paper: bool, measure: &str, edge: u64) -> Option<Bound> {
+    let mut all = if paper { bounds(w, h) } else { Vec::new() };
     all.push(Bound {
         measure: "turns",
         value: edge as f64,
@@ -256,15 +257,15 @@ pub fn best(board: &Board, closed: bool, measure: &str, edge: u64) -> Option<Bou
         .max_by(|a, b| a.value.total_cmp(&b.value))
 }
 
-/// [`best`] of both measures as ratios of the tour's `turns` and `crossings`.
+/// [`best`] of both measures as ratios of a tour's `turns` and `crossings`.
 pub fn ratios(
-    board: &Board,
-    closed: bool,
+    (w, h): (u32, u32),
+    paper: bool,
     edge: u64,
     turns: u64,
     crossings: u64,
 ) -> (Option<Ratio>, Option<Ratio>) {
-    let r = |measure, count| best(board, closed, measure, edge).map(|b| Ratio::of(count, &b));
+    let r = |measure, count| best(w, h, paper, measure, edge).map(|b| Ratio::of(count, &b));
     (r("turns", turns), r("crossings", crossings))
 }
 
@@ -289,7 +290,8 @@ mod tests {
     #[test]
     fn the_best_bounds_of_a_closed_knights_tour_are_the_largest() {
         let b = Board::new(30, 30).unwrap();
-        let (t, c) = ratios(&b, true, 116, 288, 360);
+        assert!(paper_applies(&b, true) && !paper_applies(&b, false));
+        let (t, c) = ratios((30, 30), true, 116, 288, 360);
         let (t, c) = (t.unwrap(), c.unwrap());
         assert_eq!((t.bound, t.exact), (180.0, false));
         assert_eq!(t.ratio, 1.6);
@@ -300,12 +302,11 @@ mod tests {
 
     #[test]
     fn other_tours_get_the_edge_bound_only() {
-        let b = Board::new(30, 30).unwrap();
-        let (t, c) = ratios(&b, false, 114, 228, 10);
+        let (t, c) = ratios((30, 30), false, 114, 228, 10);
         let t = t.unwrap();
         assert_eq!((t.bound, t.exact, t.ratio), (114.0, true, 2.0));
         assert!(c.is_none());
         let g = Board::with_leaper(30, 30, Leaper::new(1, 4).unwrap()).unwrap();
-        assert!(ratios(&g, true, 116, 200, 10).1.is_none());
+        assert!(!paper_applies(&g, true));
     }
 }

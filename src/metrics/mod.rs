@@ -85,12 +85,11 @@ pub fn measure(tour: &Verified) -> Metrics {
         bound = bound.saturating_sub(2); // the ends need not turn
     }
     let crossings = crossings(grid);
+    let b = tour.board();
     // The papers' bounds are of the plane; a band has no left and right edges.
-    let (turns_to_bound, crossings_to_bound) = if tour.board().topology().wraps() {
-        (None, None)
-    } else {
-        bounds::ratios(tour.board(), tour.is_closed(), bound, turns, crossings)
-    };
+    let paper = bounds::paper_applies(b, tour.is_closed()) && !b.topology().wraps();
+    let (turns_to_bound, crossings_to_bound) =
+        bounds::ratios((b.width(), b.height()), paper, bound, turns, crossings);
     Metrics {
         cells: tour.path().len() as u64,
         closed: tour.is_closed(),

@@ -9,7 +9,7 @@
 
 use super::layers::{Layer, Layers};
 use crate::metrics::Metrics;
-use crate::{memory, Board, Error};
+use crate::{memory, Board, Error, TooLarge};
 
 /// SVG bytes per cell for the path (and the squares, drawn as a pattern).
 const PER_CELL: u64 = 8;
@@ -58,11 +58,11 @@ pub fn check_tree(svg: &str) -> Result<(), Error> {
     let elements = (svg.matches('<').count() - svg.matches("</").count()) as u64;
     let texts = svg.matches("<text").count() as u64;
     if elements + texts > MAX_ELEMENTS {
-        return Err(Error::TooLarge(format!(
-            "the drawing has {} elements, more than the {MAX_ELEMENTS} the PNG and PDF renderer accepts: \
-             draw fewer layers with --show (e.g. -turns,-crossings,-numbers) or write SVG",
-            elements + texts
-        )));
+        return Err(TooLarge::Drawing {
+            elements: elements + texts,
+            limit: MAX_ELEMENTS,
+        }
+        .into());
     }
     memory::check(
         (svg.len() as u64).saturating_mul(TREE_PEAK),

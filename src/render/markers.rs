@@ -21,11 +21,17 @@ fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
 
 /// A dot at every turn.
 pub fn turns(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
-    let grid = tour.grid();
-    let r = num(frame.size(&theme.markers.turn));
     let b = tour.board();
-    let cells = metrics::turn_cells(grid).into_iter().map(|c| b.xy(c));
-    cells.filter(|&xy| frame.shows_cell(xy)).fold(
+    let cells = metrics::turn_cells(tour.grid())
+        .into_iter()
+        .map(|c| b.xy(c));
+    turn_dots(cells.filter(|&xy| frame.shows_cell(xy)), frame, theme)
+}
+
+/// A dot (`class="turn"`) at each of the cells `cells`.
+pub fn turn_dots(cells: impl Iterator<Item = (u32, u32)>, frame: &Frame, theme: &Theme) -> Group {
+    let r = num(frame.size(&theme.markers.turn));
+    cells.fold(
         Group::new()
             .set("class", "turns")
             .set("fill", theme.markers.turn_colour.as_str()),
@@ -38,11 +44,20 @@ pub fn turns(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
 
 /// A white disk with a dark outline at every crossing.
 pub fn crossings(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
-    let grid = tour.grid();
+    let points = metrics::crossing_points(tour.grid()).into_iter();
+    crossing_disks(points.filter(|&p| frame.shows_point(p)), frame, theme)
+}
+
+/// A white disk with a dark outline (`class="crossing"`) at each of the board points
+/// `points` (see [`Frame::point`]).
+pub fn crossing_disks(
+    points: impl Iterator<Item = (f64, f64)>,
+    frame: &Frame,
+    theme: &Theme,
+) -> Group {
     let m = &theme.markers;
     let r = num(frame.size(&m.crossing));
-    let points = metrics::crossing_points(grid).into_iter();
-    points.filter(|&p| frame.shows_point(p)).fold(
+    points.fold(
         Group::new()
             .set("class", "crossings")
             .set("fill", m.crossing_fill.as_str())
@@ -98,7 +113,7 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
 
 /// A triangle half way along the leap from `a` to `b`, pointing towards `b`, with a
 /// halo in `halo` so that no line crossing it hides its tip.
-fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str, halo: &str) -> Polygon {
+pub fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str, halo: &str) -> Polygon {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     let (ux, uy) = (dx / len, dy / len);

@@ -12,6 +12,7 @@ mod colour;
 mod degrees;
 mod document;
 mod font;
+pub mod fragments;
 mod frame;
 mod frames;
 pub mod layers;

@@ -6,6 +6,7 @@
 //! else into a few pieces along a gradient (cut at turns, so no vertex is added), or
 //! one piece in a single colour.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use svg::node::element::{Group, Path};
@@ -131,7 +132,53 @@ impl<'a> Walk<'a> {
 
     /// The path data of a piece: its first cell, every turn inside it, its last cell.
     /// A piece that is the whole of a closed tour starts at a turn and ends with `Z`.
+    /// After the first cell every point is relative to the one before (`l dx dy ...`):
+    /// a straight run of leaps is a few small numbers whatever the board's size, which
+    /// keeps the drawings of large boards about half the size of absolute ones.
     pub fn data(&self, frame: &Frame, piece: &Piece) -> String {
+        if self.tour.board().topology().wraps() {
+            return self.band_data(frame, piece);
+        }
+        let p = self.tour.path();
+        let n = p.len();
+        let b = self.tour.board();
+        let whole = self.tour.is_closed() && piece.edges == n;
+        let start = if whole {
+            (0..n).find(|&i| self.is_turn(i)).unwrap_or(0)
+        } else {
+            piece.start
+        };
+        let at = |i: usize| frame.cell(b.xy(p[i % n]));
+        let first = at(start);
+        let mut d = format!("M{} {}", first.0, first.1);
+        let mut last = first;
+        let mut sep = "l";
+        let mut put = |i: usize| {
+            let (x, y) = at(i);
+            let (dx, dy) = (x - last.0, y - last.1);
+            let space = if dy < 0 { "" } else { " " };
+            let lead = if sep == " " && dx < 0 { "" } else { sep };
+            let _ = write!(d, "{lead}{dx}{space}{dy}");
+            last = (x, y);
+            sep = " ";
+        };
+        for i in start + 1..start + piece.edges {
+            if self.is_turn(i) {
+                put(i);
+            }
+        }
+        if whole {
+            d.push('Z');
+        } else {
+            put(start + piece.edges);
+        }
+        d
+    }
+
+    /// [`Walk::data`] on a band, in absolute commands: a leap across the seam is drawn
+    /// as two half-segments, out past one edge and back in through the other (the
+    /// drawing is clipped to the board).
+    fn band_data(&self, frame: &Frame, piece: &Piece) -> String {
         let p = self.tour.path();
         let n = p.len();
         let b = self.tour.board();
@@ -301,7 +348,7 @@ impl<'a> Colours<'a> {
     }
 }
 
-/// The tour layer: one `<path>` per piece, coloured by section, by gradient, or plain.
+/// The tour layer: one `<path>` per colour key (its pieces as subpaths), coloured by section, by gradient, or plain.
 pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Group {
     let t = &theme.tour;
     let mut g = Group::new()
@@ -329,18 +376,30 @@ pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Gr
             usize::MAX
         }
     };
+    // One path per colour key, its pieces as subpaths in tour order, so a section
+    // that comes back a thousand times (a tile construction's tiles) is one element.
+    let mut keys: Vec<usize> = Vec::new();
+    let mut data: HashMap<usize, String> = HashMap::new();
     for piece in walk.pieces(key) {
         if piece.key == usize::MAX {
             continue;
         }
+        data.entry(piece.key)
+            .or_insert_with(|| {
+                keys.push(piece.key);
+                String::new()
+            })
+            .push_str(&walk.data(frame, &piece));
+    }
+    for k in keys {
         let mut path = Path::new();
-        if let Some(name) = colours.name(piece.key) {
+        if let Some(name) = colours.name(k) {
             path = path.set("data-section", name);
         }
         if colours.by_section() || colours.by_gradient() {
-            path = path.set("stroke", colours.colour(piece.key));
+            path = path.set("stroke", colours.colour(k));
         }
-        g = g.add(path.set("d", walk.data(frame, &piece)));
+        g = g.add(path.set("d", data.remove(&k).unwrap_or_default()));
     }
     g
 }

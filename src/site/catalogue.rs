@@ -108,8 +108,10 @@ pub struct SiteConfig {
     pub description: String,
     /// Who publishes it.
     pub author: String,
-    /// Write the PNG, PDF and JSON downloads of series members too (they are always
-    /// written for `[[tour]]` entries).
+    /// The downloads a tour's page offers: any of `png`, `pdf`, `json`.
+    pub downloads: Vec<String>,
+    /// Offer the downloads of series members too (`[[tour]]` entries always have
+    /// them).
     pub series_downloads: bool,
     /// The drawings' theme: a built-in name or a theme file relative to the content
     /// folder.
@@ -123,11 +125,16 @@ impl Default for SiteConfig {
             base_url: String::new(),
             description: "Knight's tours, each verified before it was drawn.".into(),
             author: String::new(),
+            downloads: super::links::DOWNLOADS.map(String::from).to_vec(),
             series_downloads: false,
             theme: "web".into(),
         }
     }
 }
+
+/// The folders of `content/` that hold no catalogue: `templates/` (overrides of the
+/// built-in templates) and `static/` (files copied into the site unchanged).
+pub const OWN_FOLDERS: [&str; 2] = ["templates", "static"];
 
 /// Everything under `content/`.
 #[derive(Clone, Debug, Default)]
@@ -144,7 +151,8 @@ pub struct Catalogue {
     pub site_file: Option<String>,
 }
 
-/// Reads every `*.toml` and `*.md` file under `dir`.
+/// Reads every `*.toml` and `*.md` file under `dir`, but those of its `templates/` and
+/// `static/` folders (which the build copies or renders, see [`OWN_FOLDERS`]).
 pub fn load(dir: &Path) -> Result<Catalogue, Error> {
     if !dir.is_dir() {
         return Err(Error::invalid(format!(
@@ -153,7 +161,11 @@ pub fn load(dir: &Path) -> Result<Catalogue, Error> {
         )));
     }
     let mut files: Vec<PathBuf> = Vec::new();
-    for entry in WalkDir::new(dir).sort_by_file_name() {
+    let walk = WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() != 1 || !OWN_FOLDERS.iter().any(|f| e.file_name() == *f));
+    for entry in walk {
         let entry = entry.map_err(|e| {
             let path = e.path().unwrap_or(dir).to_path_buf();
             Error::io(path, e.into())
@@ -300,7 +312,9 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             ));
         }
         cat.site_file = Some(file.to_string());
+        let place = at.place(site.span());
         cat.site = site.into_inner();
+        super::links::check_site(&mut cat.site, &place)?;
     }
     for t in raw.tour {
         let algorithm = algorithm_or_auto(&at, t.algorithm.as_ref(), t.board.span());

@@ -1,11 +1,11 @@
 //! Checks on the build's folders, made before anything is written: the output folder is
 //! replaced wholesale, so the catalogue and the templates must not lie inside it; a
-//! catalogue with nothing in it would replace a good site with an empty one; a missing
-//! `static/` folder gives an unstyled site (built, with a warning).
+//! catalogue with nothing in it would replace a good site with an empty one; a site
+//! without a base URL has no sitemap (built, with a warning).
 
 use std::path::{Path, PathBuf};
 
-use super::catalogue::Catalogue;
+use super::catalogue::{Catalogue, SiteConfig};
 use super::BuildOptions;
 use crate::Error;
 
@@ -16,7 +16,7 @@ pub fn check_folders(opts: &BuildOptions) -> Result<(), Error> {
         ("--content", &opts.content),
         ("--templates", &opts.templates),
     ] {
-        if absolute(dir).starts_with(&out) {
+        if !dir.as_os_str().is_empty() && absolute(dir).starts_with(&out) {
             return Err(Error::invalid(format!(
                 "{flag} {} lies inside --out {}, which the build replaces: move it out, or build elsewhere",
                 dir.display(),
@@ -39,15 +39,16 @@ pub fn check_catalogue(cat: &Catalogue, content: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// A warning when the templates have no `static/` folder.
-pub fn static_warning(templates: &Path) -> Option<String> {
-    let dir = templates.join("static");
-    (!dir.is_dir()).then(|| {
-        format!(
-            "{} not found: the site is built without its style sheet and script",
-            dir.display()
-        )
-    })
+/// What a build of `site` does but its publisher may not want.
+pub fn site_warnings(site: &SiteConfig) -> Vec<String> {
+    let mut out = Vec::new();
+    if site.base_url.is_empty() {
+        out.push(
+            "[site] has no base_url: no sitemap.xml, and no page addresses or images for link previews"
+                .to_string(),
+        );
+    }
+    out
 }
 
 /// `path` made absolute with its links resolved, as far as it exists (the rest is

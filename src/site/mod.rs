@@ -1,22 +1,29 @@
 //! The gallery: `knights build` reads the catalogue in `content/`, builds every tour in
-//! parallel (construct, verify, measure, draw), and fills `templates/` into `site/`.
+//! parallel (construct, verify, measure, draw), and fills the templates (built in, or
+//! overridden by `content/templates/` and `--templates`) into `site/`.
 //!
 //! [`build`] is a straight list of steps: load the catalogue, plan (every check that
 //! needs no tour), load the templates, open a staging folder, build the tours, write the
-//! metrics and plots, render the pages, and swap the staging folder in. A failure at any
+//! metrics and plots, render the pages, copy `content/static/` through, write the
+//! sitemap, and swap the staging folder in. A failure at any
 //! step leaves the previous site as it was.
 
 mod cache;
 mod catalogue;
+mod formation;
 #[cfg(test)]
 mod fuzz;
 mod guards;
+mod heels;
+pub mod init;
+mod links;
 mod output;
 mod pages;
 mod plan;
 mod plots;
 mod progress;
 mod teaching;
+pub mod templates;
 mod tours;
 
 use std::fmt;
@@ -29,16 +36,31 @@ pub use output::MARKER;
 
 use crate::Error;
 
+/// The most worker threads a build starts (each has its own stack).
+pub const MAX_JOBS: usize = 256;
+
+/// `n` when it is a number of worker threads a build may start (1 to [`MAX_JOBS`]).
+pub fn check_jobs(n: usize) -> Result<usize, Error> {
+    if (1..=MAX_JOBS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(Error::invalid(format!(
+            "{n} is not a number of worker threads from 1 to {MAX_JOBS}"
+        )))
+    }
+}
+
 /// What `knights build` was asked to do.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {
     /// The catalogue folder (`content/`).
     pub content: PathBuf,
-    /// The templates folder (`templates/`), with its `static/` assets.
+    /// A folder of templates and `static/` files that overrides the built-in ones file
+    /// by file (after the content folder's own `templates/`); an empty path: none.
     pub templates: PathBuf,
     /// Where the site goes (`site/`).
     pub out: PathBuf,
-    /// Worker threads (default: one per core).
+    /// Worker threads, 1 to [`MAX_JOBS`] (default: one per core).
     pub jobs: Option<usize>,
     /// Replace an output folder this tool did not create, and build every tour again
     /// rather than take it from the build cache.
@@ -51,7 +73,7 @@ impl Default for BuildOptions {
     fn default() -> BuildOptions {
         BuildOptions {
             content: "content".into(),
-            templates: "templates".into(),
+            templates: PathBuf::new(),
             out: "site".into(),
             jobs: None,
             force: false,
@@ -94,16 +116,18 @@ impl fmt::Display for Summary {
 /// Builds the gallery. See the module documentation for the steps.
 pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let start = Instant::now();
-    if opts.jobs == Some(0) {
-        return Err(Error::invalid("--jobs must be at least 1"));
+    if let Some(n) = opts.jobs {
+        check_jobs(n)?;
     }
     guards::check_folders(opts)?;
     let cat = catalogue::load(&opts.content)?;
     guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
-    let tera = pages::load_templates(&opts.templates)?;
+    let templates = templates::Templates::load(&templates::folders(opts)?)?;
+    let tera = templates.tera(pages::escape_html)?;
     let settings = tours::Settings {
         theme: load_theme(&plan.site.theme, &opts.content)?,
+        downloads: plan.site.downloads.clone(),
         series_downloads: plan.site.series_downloads,
     };
     let staging = output::begin(&opts.out, opts.force)?;
@@ -114,8 +138,10 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         let p = dir.join(sub);
         std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
     }
-    copy_static(&opts.templates.join("static"), &dir.join("static"))?;
+    templates.write_static(&dir.join("static"))?;
     teaching::write(&dir.join("teaching"))?;
+    heels::write(&dir.join("heels"))?;
+    formation::write(&dir.join("formation"), &settings.theme)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
@@ -132,7 +158,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
                     format!("{:?} {:?}", job.request, job.algorithm),
                     &job.slug,
                     &theme_id,
-                    tours::has_downloads(job, &settings),
+                    tours::downloads(job, &settings),
                 ));
                 let t = Instant::now();
                 let r = match cache.get(&key, &dir) {
@@ -155,6 +181,11 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     for (path, html) in &rendered {
         tours::write(&dir.join(path), html.as_bytes())?;
     }
+    copy_through(&opts.content.join("static"), &dir)?;
+    let pages = rendered.iter().map(|(path, _)| path.as_str());
+    if let Some(xml) = links::sitemap(&plan.site.base_url, pages) {
+        tours::write(&dir.join(SITEMAP), xml.as_bytes())?;
+    }
     staging.commit()?;
     cache.prune()?;
     let seconds = start.elapsed().as_secs_f64();
@@ -165,9 +196,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         pages: rendered.len(),
         seconds,
         out: opts.out.clone(),
-        warnings: guards::static_warning(&opts.templates)
-            .into_iter()
-            .collect(),
+        warnings: guards::site_warnings(&plan.site),
     })
 }
 
@@ -268,24 +297,32 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
     tours::write(&dir.join("plots/crossings.svg"), crossings.as_bytes())
 }
 
-/// Copies the templates' `static/` folder (CSS, JS) into the site, if it has one.
-fn copy_static(from: &Path, to: &Path) -> Result<(), Error> {
+/// The sitemap, written when `[site]` has a `base_url`.
+pub const SITEMAP: &str = "sitemap.xml";
+
+/// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
+/// unchanged, refusing to replace a file the build wrote.
+fn copy_through(from: &Path, to: &Path) -> Result<(), Error> {
     if !from.is_dir() {
         return Ok(());
     }
-    for entry in walkdir::WalkDir::new(from) {
-        let entry =
-            entry.map_err(|e| Error::io(e.path().unwrap_or(from).to_path_buf(), e.into()))?;
-        let rel = entry
-            .path()
-            .strip_prefix(from)
-            .expect("walkdir stays under its root");
-        let dest = to.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&dest).map_err(|e| Error::io(&dest, e))?;
-        } else if entry.file_type().is_file() {
-            std::fs::copy(entry.path(), &dest).map_err(|e| Error::io(entry.path(), e))?;
+    for (rel, path) in templates::list(from)? {
+        let dest = to.join(&rel);
+        if dest.exists() {
+            return Err(Error::invalid(format!(
+                "{}: the site already has {rel} (the build writes it): rename the file{}",
+                path.display(),
+                if rel.starts_with("static/") {
+                    ", or put it in the content's templates/ folder to override a built-in one"
+                } else {
+                    ""
+                }
+            )));
         }
+        if let Some(parent) = dest.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        std::fs::copy(&path, &dest).map_err(|e| Error::io(&path, e))?;
     }
     Ok(())
 }

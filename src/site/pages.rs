@@ -1,5 +1,5 @@
 //! The gallery's pages: the plan and the built tours turned into tera contexts and
-//! rendered through `templates/` (autoescaped: catalogue text shows as text). Every
+//! rendered through the templates (see [`super::templates`]) (autoescaped: catalogue text shows as text). Every
 //! link is relative, through a `root` prefix, so the site works from `file://` and from
 //! any sub-path of a web server.
 //!
@@ -9,48 +9,17 @@
 //! than caught.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use tera::{Context, Tera};
-use walkdir::WalkDir;
 
 use super::plan::{Job, Plan};
 use super::tours::Built;
 use crate::Error;
 
-/// Loads every `*.html` template under `dir`, named by its path relative to `dir`.
-pub fn load_templates(dir: &Path) -> Result<Tera, Error> {
-    if !dir.is_dir() {
-        return Err(Error::invalid(format!(
-            "templates folder {} not found: pass --templates DIR",
-            dir.display()
-        )));
-    }
-    let mut files: Vec<(PathBuf, Option<String>)> = Vec::new();
-    for entry in WalkDir::new(dir).sort_by_file_name() {
-        let entry =
-            entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
-        let path = entry.path();
-        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "html") {
-            let name = path
-                .strip_prefix(dir)
-                .unwrap_or(path)
-                .to_string_lossy()
-                .replace('\\', "/");
-            files.push((path.to_path_buf(), Some(name)));
-        }
-    }
-    let mut tera = Tera::default();
-    tera.set_escape_fn(escape_html);
-    tera.add_template_files(files)
-        .map_err(|e| Error::invalid(format!("templates in {}: {}", dir.display(), chain(&e))))?;
-    Ok(tera)
-}
-
 /// HTML escaping for text and quoted attributes. Tera's default also escapes `/`,
 /// which is safe but turns every relative link into `..&#x2F;`; this one leaves it.
-fn escape_html(s: &str) -> String {
+pub fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -66,7 +35,7 @@ fn escape_html(s: &str) -> String {
 }
 
 /// A tera error with its causes, which hold the template, line and problem.
-fn chain(e: &tera::Error) -> String {
+pub fn chain(e: &tera::Error) -> String {
     let mut s = e.to_string();
     let mut cause = std::error::Error::source(e);
     while let Some(c) = cause {
@@ -184,7 +153,7 @@ fn card(job: &Job, b: &Built) -> Card {
         crops: b.crops.clone(),
         alt: format!(
             "A {} knight's tour of the {w}x{h} board by {}: {} turns, {} crossings",
-            if m.closed { "closed" } else { "open" },
+            crate::TourKind::open_if(!m.closed),
             b.algorithm,
             m.turns,
             m.crossings
@@ -221,11 +190,17 @@ pub fn render_all(
         c.insert("site", &plan.site);
         c
     };
-    let render = |name: &str, ctx: &Context| {
-        tera.render(name, ctx)
-            .map_err(|e| Error::invalid(format!("template {name}: {}", chain(&e))))
-    };
     let mut out = Vec::new();
+    // Renders the page at `path` (relative to the site root, given to the templates
+    // for absolute addresses) with template `name`.
+    let mut render = |path: String, name: &str, mut ctx: Context| -> Result<(), Error> {
+        ctx.insert("path", &path);
+        let html = tera
+            .render(name, &ctx)
+            .map_err(|e| Error::invalid(format!("template {name}: {}", chain(&e))))?;
+        out.push((path, html));
+        Ok(())
+    };
 
     let mut c = base("");
     c.insert("cards", &cards);
@@ -235,22 +210,19 @@ pub fn render_all(
     );
     c.insert("tags", &distinct(cards.iter().flat_map(|c| c.tags.clone())));
     c.insert("comparisons", &comparisons.keys().collect::<Vec<_>>());
-    out.push(("index.html".to_string(), render("index.html", &c)?));
+    render("index.html".to_string(), "index.html", c)?;
 
     for card in &cards {
         let mut c = base("../");
         c.insert("tour", card);
         c.insert("compare", &comparisons.contains_key(&card.board));
-        out.push((
-            format!("tours/{}.html", card.slug),
-            render("tour.html", &c)?,
-        ));
+        render(format!("tours/{}.html", card.slug), "tour.html", c)?;
     }
     for (board, group) in &comparisons {
         let mut c = base("../");
         c.insert("board", board);
         c.insert("tours", group);
-        out.push((format!("compare/{board}.html"), render("compare.html", &c)?));
+        render(format!("compare/{board}.html"), "compare.html", c)?;
     }
 
     let mut c = base("");
@@ -271,17 +243,14 @@ pub fn render_all(
         })
         .collect();
     c.insert("rows", &rows);
-    out.push(("metrics.html".to_string(), render("metrics.html", &c)?));
+    render("metrics.html".to_string(), "metrics.html", c)?;
 
     for p in &plan.pages {
         let mut c = base("../");
         c.insert("title", &p.title);
         c.insert("slug", &p.slug.value);
         c.insert("body", &markdown(&p.body));
-        out.push((
-            format!("pages/{}.html", p.slug.value),
-            render("page.html", &c)?,
-        ));
+        render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
     }
     Ok(out)
 }

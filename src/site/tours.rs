@@ -5,7 +5,7 @@
 //! What a tour ships: its drawing as SVG (shown on its page), thumbnails at two
 //! resolutions (for sharp high-density screens), detailed crops of the corners and
 //! busiest places when the drawing is an overview, and, for catalogue tours (series
-//! members when the catalogue asks), PNG, PDF and JSON downloads. Each picture is drawn
+//! members when the catalogue asks), the PNG, PDF and JSON downloads `[site]` names. Each picture is drawn
 //! once; the PNG and PDF come from the same document as the SVG.
 
 use std::collections::BTreeMap;
@@ -31,6 +31,8 @@ const THUMB_MIN_CELL_PX: f64 = 6.0;
 pub struct Settings {
     /// The drawings' theme.
     pub theme: Theme,
+    /// The downloads of a tour page (`png`, `pdf`, `json`).
+    pub downloads: Vec<String>,
     /// Write downloads for series members too.
     pub series_downloads: bool,
 }
@@ -68,9 +70,14 @@ impl Built {
     }
 }
 
-/// Whether `job` ships its PNG, PDF and JSON downloads.
-pub fn has_downloads(job: &Job, settings: &Settings) -> bool {
-    job.listed || settings.series_downloads
+/// The downloads `job` ships (`png`, `pdf`, `json`): none for a series member unless
+/// the catalogue asks.
+pub fn downloads<'a>(job: &Job, settings: &'a Settings) -> &'a [String] {
+    if job.listed || settings.series_downloads {
+        &settings.downloads
+    } else {
+        &[]
+    }
 }
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
@@ -115,19 +122,19 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     };
     let drawing = Drawing::new(&tour, &m, &opts(Style::Auto, None, Show::Defaults)).map_err(at)?;
     put("svg", format!("files/{slug}.svg"), drawing.svg().as_bytes())?;
-    if has_downloads(job, settings) {
+    let downloads = downloads(job, settings);
+    let wants = |kind: &str| downloads.iter().any(|d| d == kind);
+    if wants("png") {
         let png = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(at)?;
         put("png", format!("files/{slug}.png"), &png)?;
-        put(
-            "pdf",
-            format!("files/{slug}.pdf"),
-            &drawing.pdf().map_err(at)?,
-        )?;
-        put(
-            "json",
-            format!("files/{slug}.json"),
-            crate::format::to_json(&tour).as_bytes(),
-        )?;
+    }
+    if wants("pdf") {
+        let pdf = drawing.pdf().map_err(at)?;
+        put("pdf", format!("files/{slug}.pdf"), &pdf)?;
+    }
+    if wants("json") {
+        let json = crate::format::to_json(&tour);
+        put("json", format!("files/{slug}.json"), json.as_bytes())?;
     }
     // Thumbnails: the page's drawing when its squares are big enough at 2x, else an
     // overview of flat blocks only (density markers are noise at this size), drawn

@@ -6,6 +6,14 @@
 //! valid when the path has as many entries as the board has cells and the union of the
 //! bitmaps is exactly the board's cells, since `n` entries that cover `n` cells visit
 //! each of them once.
+//!
+//! A move grid attached to the tour is compared with the path in the same pass: each
+//! step's cell must hold exactly the moves into and out of it. Read in path order, the
+//! grid costs a cache miss (and often a page walk) per step, since a tour's straight
+//! runs cross rows at every step. So the rectangle a grid declares uniform (see
+//! [`MoveGrid::straight_breach`]) is first proven in one parallel pass in memory order,
+//! and a step inside it is compared with the declared mask instead of its byte: only
+//! the cells outside it are read in path order.
 
 use std::ops::Range;
 
@@ -14,6 +22,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
+use crate::trace::Straight;
 
 /// Whether `tour` visits every cell of its board once, by leaps, and closes when it
 /// says it is closed; and, when `grid` is given, whether its moves are exactly the
@@ -29,8 +38,11 @@ pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
     if closed && (n < 3 || path[n - 1] as u64 >= g.area || !g.leap(path[n - 1], path[0])) {
         return false;
     }
-    if grid.is_some_and(|m| m.board() != b || b.holes().iter().any(|&h| m.masks()[h as usize] != 0))
-    {
+    if grid.is_some_and(|m| {
+        m.board() != b
+            || b.holes().iter().any(|&h| m.masks()[h as usize] != 0)
+            || m.straight_breach().is_some()
+    }) {
         return false;
     }
     if grid.is_some() && b.topology().wraps() {
@@ -43,6 +55,7 @@ pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
         path,
         closed,
         masks: grid.map(MoveGrid::masks),
+        straight: grid.and_then(MoveGrid::straight),
     };
     let parts = rayon::current_num_threads().clamp(1, 8);
     let len = n.div_ceil(parts);
@@ -53,12 +66,14 @@ pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
     maps.is_some_and(|maps| covers(b, &maps))
 }
 
-/// A path to scan, with the move grid to compare it with, if any.
+/// A path to scan, with the move grid to compare it with, if any, and the grid's
+/// rectangle proven uniform.
 struct Steps<'a> {
     g: &'a Geometry,
     path: &'a [u32],
     closed: bool,
     masks: Option<&'a [u8]>,
+    straight: Option<&'a Straight>,
 }
 
 impl Steps<'_> {
@@ -85,7 +100,9 @@ impl Steps<'_> {
         };
         // The move into step i, as a bit of its cell's byte. Repeats and wrong bytes are
         // collected without branching, so the reads of the grid overlap.
+        // Each cell's (x, y) is worked out once, as the end of the step into it.
         let mut into = self.move_into(range.start)?;
+        let mut here = g.xy(path[range.start]);
         let (mut repeated, mut wrong) = (0u64, 0u8);
         for i in range {
             let c = path[i];
@@ -97,15 +114,23 @@ impl Steps<'_> {
             } else {
                 self.closed.then_some(path[0])
             };
-            let out = match next {
-                Some(q) => 1u8 << g.dir(c, q)?, // (q itself is checked at its own step)
-                None => 0,
+            let (out, there) = match next {
+                Some(q) => {
+                    let there = g.xy(q); // (q itself is checked at its own step)
+                    (1u8 << g.dir_xy(here, there)?, there)
+                }
+                None => (0, here),
             };
             let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
             repeated |= seen[word] & bit;
             seen[word] |= bit;
-            wrong |= masks[c as usize] ^ (into | out);
+            let held = match self.straight {
+                Some(s) if s.contains(here.0, here.1) => s.mask,
+                _ => masks[c as usize],
+            };
+            wrong |= held ^ (into | out);
             into = out.rotate_left(4); // the same move seen from its other end
+            here = there;
         }
         (repeated == 0 && wrong == 0).then_some(seen)
     }
@@ -216,7 +241,12 @@ impl Geometry {
     /// (both on the board), or `None` when they are not a leap apart.
     #[inline]
     pub(super) fn dir(&self, p: u32, q: u32) -> Option<u32> {
-        let ((px, py), (qx, qy)) = (self.xy(p), self.xy(q));
+        self.dir_xy(self.xy(p), self.xy(q))
+    }
+
+    /// [`Geometry::dir`] of two cells given as `(x, y)`.
+    #[inline]
+    fn dir_xy(&self, (px, py): (u32, u32), (qx, qy): (u32, u32)) -> Option<u32> {
         let (right, up) = (qx > px, qy > py);
         let (dx, dy) = (px.abs_diff(qx), py.abs_diff(qy));
         let (a, b) = self.steps;

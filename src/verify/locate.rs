@@ -134,7 +134,8 @@ pub(super) fn leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
 }
 
 /// The move grid attached to a tour (whose path is proven a tour) holds exactly the
-/// path's moves: it is of the same board, and each cell's byte is that cell's moves.
+/// path's moves: it is of the same board, each cell's byte is that cell's moves, and
+/// the rectangle it declares uniform is.
 pub(super) fn grid(tour: &Tour, grid: &MoveGrid) -> Result<(), Failure> {
     let b = tour.board();
     if grid.board() != b {
@@ -145,15 +146,16 @@ pub(super) fn grid(tour: &Tour, grid: &MoveGrid) -> Result<(), Failure> {
     }
     let want = super::fast::moves(tour);
     let (have, want) = (grid.masks(), want.masks());
-    match (0..have.len())
+    if let Some(c) = (0..have.len())
         .into_par_iter()
         .find_first(|&c| have[c] != want[c])
     {
+        let (x, y) = b.xy(c as u32);
+        return Err(Failure::GridMismatch { x, y });
+    }
+    match grid.straight_breach() {
+        Some((x, y)) => Err(Failure::GridStraight { x, y }),
         None => Ok(()),
-        Some(c) => {
-            let (x, y) = b.xy(c as u32);
-            Err(Failure::GridMismatch { x, y })
-        }
     }
 }
 

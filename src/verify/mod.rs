@@ -249,6 +249,56 @@ mod tests {
     }
 
     #[test]
+    fn a_grids_uniform_rectangle_is_proven_before_it_stands_for_its_cells() {
+        let board = Board::new(40, 30).unwrap();
+        let req = crate::construct::Request::closed(board.clone());
+        let t = crate::construct::build(&req, "besa").unwrap();
+        let grid = t.attached_grid().unwrap().clone();
+        let s = grid
+            .straight()
+            .expect("besa declares its background")
+            .clone();
+        assert!(s.xs.len() > 10 && s.ys.len() > 10, "{s:?}");
+        let with = |masks: Vec<u8>, s: crate::trace::Straight| {
+            t.clone()
+                .with_grid(MoveGrid::from_masks(board.clone(), masks).with_straight(s))
+        };
+        assert!(verify(with(grid.masks().to_vec(), s.clone())).is_ok());
+        // A wrong byte inside the rectangle: the path-order pass does not read it, the
+        // proof of the rectangle finds it, and the located check names it.
+        for (x, y) in [
+            (s.xs.start, s.ys.start),
+            (s.xs.end - 1, s.ys.end - 1),
+            (s.xs.start + 5, s.ys.start + 7),
+        ] {
+            let mut masks = grid.masks().to_vec();
+            masks[board.index(x, y) as usize] ^= 0b11;
+            let e = verify(with(masks, s.clone())).unwrap_err();
+            assert_eq!(e, Failure::GridMismatch { x, y });
+        }
+        // The right moves, but a declaration that does not hold: a wider rectangle,
+        // another mask, one off the board.
+        let mut wider = s.clone();
+        wider.xs.start = 0;
+        let e = verify(with(grid.masks().to_vec(), wider)).unwrap_err();
+        assert!(matches!(e, Failure::GridStraight { x: 0, .. }), "{e:?}");
+        let mut other = s.clone();
+        other.mask = other.mask.rotate_left(1);
+        let e = verify(with(grid.masks().to_vec(), other)).unwrap_err();
+        assert_eq!(
+            e,
+            Failure::GridStraight {
+                x: s.xs.start,
+                y: s.ys.start
+            }
+        );
+        let mut off = s.clone();
+        off.ys.end = 31;
+        let e = verify(with(grid.masks().to_vec(), off)).unwrap_err();
+        assert!(matches!(e, Failure::GridStraight { .. }), "{e:?}");
+    }
+
+    #[test]
     fn a_grid_made_from_the_path_is_the_paths_moves() {
         let (b, path) = ring();
         for closed in [false, true] {

@@ -95,3 +95,20 @@ pub fn formation(w: u32, h: u32) -> Verified {
     let req = knights::construct::Request::closed(Board::new(w, h).unwrap());
     verify(knights::construct::build(&req, "besa").unwrap()).unwrap()
 }
+
+/// The subpaths of SVG path data: each one's points (absolute, whatever the
+/// commands) and whether it ends with a close.
+#[allow(dead_code)]
+pub fn subpaths(d: &str) -> Vec<(Vec<(f64, f64)>, bool)> {
+    use svgtypes::{SimplePathSegment as S, SimplifyingPathParser};
+    let mut out: Vec<(Vec<(f64, f64)>, bool)> = Vec::new();
+    for seg in SimplifyingPathParser::from(d) {
+        match seg.unwrap_or_else(|e| panic!("bad path data {d}: {e}")) {
+            S::MoveTo { x, y } => out.push((vec![(x, y)], false)),
+            S::LineTo { x, y } => out.last_mut().expect("a move first").0.push((x, y)),
+            S::ClosePath => out.last_mut().expect("a move first").1 = true,
+            other => panic!("unexpected {other:?} in {d}"),
+        }
+    }
+    out
+}

@@ -364,3 +364,85 @@ mod tests {
         );
     }
 }
+
+/// The left edge's transitions searched like the heels (the first step of widening the
+/// search beyond the heel): the region is one vertical edge unit (2 columns, 4 rows,
+/// repeated every 4 rows), its ports the cells where the tour's runs through it enter
+/// and leave.
+#[cfg(test)]
+mod edge_search {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// The `(entry, exit)` of each run of the plain tour through `cells`.
+    fn runs(cells: &[Cell]) -> Vec<(Cell, Cell)> {
+        let dirs = crate::board::Leaper::KNIGHT.dirs();
+        let set: HashSet<Cell> = cells.iter().copied().collect();
+        let step = |c: Cell, d: usize| (c.0 + dirs[d].0, c.1 + dirs[d].1);
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for &c in cells {
+            let m = plain_moves(c.0, c.1);
+            for d in (0..8).filter(|&d| m >> d & 1 == 1) {
+                if set.contains(&step(c, d)) || seen.contains(&c) {
+                    continue;
+                }
+                let entry = step(c, d);
+                let (mut prev, mut cur) = (entry, c);
+                loop {
+                    seen.insert(cur);
+                    let m = plain_moves(cur.0, cur.1);
+                    let next = (0..8)
+                        .filter(|&e| m >> e & 1 == 1)
+                        .map(|e| step(cur, e))
+                        .find(|&n| n != prev)
+                        .expect("two moves per cell");
+                    if !set.contains(&next) {
+                        out.push((entry, next));
+                        break;
+                    }
+                    (prev, cur) = (cur, next);
+                }
+            }
+        }
+        out
+    }
+
+    fn edge_spec(width: i32, free_ports: bool) -> Spec<'static> {
+        // Rows 11..15 of the 64x24 board: the left edge unit in the middle of the edge.
+        let cells: Vec<Cell> = (11..15)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .collect();
+        let r = runs(&cells);
+        Spec {
+            cells,
+            entries: r.iter().map(|p| p.0).collect(),
+            exits: r.iter().map(|p| p.1).collect(),
+            moves: &plain_moves,
+            period: Some((0, 4)),
+            free_ports,
+        }
+    }
+
+    #[test]
+    fn the_plain_edge_unit_is_its_only_cover() {
+        // 8 turns and 10 crossings per four rows (Section 4.2), and no other way to
+        // cover the unit, even when the knights may enter and leave it by any move.
+        for free in [false, true] {
+            let p = Problem::new(&edge_spec(2, free)).unwrap();
+            assert_eq!(p.plain_score(), (8, 10));
+            let o = search(&p, &Options::default()).unwrap();
+            assert_eq!((o.covers, o.points()), (1, vec![(8, 10)]), "free {free}");
+        }
+    }
+
+    #[test]
+    fn a_wider_edge_region_runs_into_its_copies() {
+        // From three columns on, the diagonals through the region enter and leave it in
+        // the units above and below: the search as it stands cannot take such a region.
+        for width in [3, 4] {
+            let e = Problem::new(&edge_spec(width, true)).unwrap_err();
+            assert!(e.contains("overlap a copy"), "{e}");
+        }
+    }
+}

@@ -47,6 +47,9 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
+mod corner;
+pub mod corner_gadgets;
+pub mod figures;
 pub mod gadgets;
 mod layout;
 mod pieces;
@@ -59,14 +62,18 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 
+pub use corner::corner_cell_moves;
 use layout::Layout;
 pub use layout::{cell_moves, variant_cell_moves};
 pub use sections::NAMES as SECTION_NAMES;
 
 /// The formation algorithm of Besa et al.
 pub struct Besa;
+
+/// Every `--variant` besa accepts: the heels, then the boards of the paper's Section 5.
+const VARIANTS: [&str; 5] = ["turns", "crossings", "best", "corner", "sym90"];
 
 /// Which heel the construction puts wherever a heel goes (the paper's Section 4.2 and
 /// the gadget search, see [`gadgets`]); the rest of Algorithm 1 is the same.
@@ -124,16 +131,16 @@ impl Construction for Besa {
     }
 
     fn boards(&self) -> &'static str {
-        "closed knight's tours; one even side >= 16, the other >= 12"
+        "closed knight's tours; one even side >= 16, the other >= 12; corner: both sides odd, one >= 17, the other >= 13, missing the bottom-left cell; sym90: n x n, n = 4k + 2 >= 34, invariant under a quarter turn"
     }
 
     fn variants(&self) -> &'static [&'static str] {
-        &Variant::NAMES
+        &VARIANTS
     }
 
     fn check(&self, req: &Request) -> Result<(), Error> {
         let b = &req.board;
-        let refuse = |why: String| Err(Error::Unsupported(why));
+        let refuse = |why: String| Err(Unsupported::new(self.name(), b, why).into());
         if req.open {
             return refuse(
                 "the formation algorithm builds closed tours only; besa does not support --open"
@@ -146,10 +153,32 @@ impl Construction for Besa {
                 b.leaper()
             ));
         }
+        if req.variant.as_deref() == Some("corner") {
+            let corner_hole = b.holes().is_empty() || b.holes() == [b.index(0, 0)];
+            if !corner_hole {
+                return refuse(format!(
+                    "the corner variant misses the bottom-left cell only, and the {b} board has other holes"
+                ));
+            }
+            return match corner::refusal(b.width(), b.height()) {
+                Some(why) => refuse(format!(
+                    "the corner variant of the formation algorithm cannot tour the {b} board: {why}"
+                )),
+                None => Ok(()),
+            };
+        }
         if !b.holes().is_empty() {
             return refuse(format!(
                 "the formation algorithm needs a full board, and the {b} board has holes"
             ));
+        }
+        if req.variant.as_deref() == Some("sym90") {
+            return match corner::sym90_refusal(b.width(), b.height()) {
+                Some(why) => refuse(format!(
+                    "the quarter-turn symmetric formation tour cannot tour the {b} board: {why}"
+                )),
+                None => Ok(()),
+            };
         }
         if layout::orientation(b.width(), b.height()).is_none() {
             return refuse(format!(
@@ -160,6 +189,11 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
+        match req.variant.as_deref() {
+            Some("corner") => return corner::build(&req.board),
+            Some("sym90") => return corner::build_sym90(&req.board),
+            _ => {}
+        }
         let variant = Variant::named(req.variant.as_deref()).ok_or_else(|| {
             super::unchecked_variant(self, req.variant.as_deref().unwrap_or_default())
         })?;
@@ -187,8 +221,10 @@ pub fn structure_counts(w: u32, h: u32, variant: Variant) -> Option<(u64, u64)> 
 fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let (w, h) = (board.width(), board.height());
     let layout = Layout::new(w, h, variant).ok_or_else(|| {
-        Error::Unsupported(format!(
-            "the formation algorithm does not support the {board} board"
+        Error::from(Unsupported::new(
+            Besa.name(),
+            board,
+            format!("the formation algorithm does not support the {board} board"),
         ))
     })?;
     let grid = move_grid(&layout, board)?;

@@ -17,6 +17,8 @@ use crate::board::Leaper;
 const DATA: &str = include_str!("pieces.toml");
 /// The optimized heels found by the gadget search, in the same encoding.
 const HEELS: &str = include_str!("heels.toml");
+/// The corner variant's pieces found by the gadget search, in the same encoding.
+const CORNER: &str = include_str!("corner.toml");
 
 /// A piece, rows from the top; a cell's mask is 0 where the piece does not cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +84,8 @@ fn pieces() -> &'static Pieces {
         let mut p = parse(DATA).expect("the embedded pieces data is valid (tested)");
         let heels = parse(HEELS).expect("the embedded heels data is valid (tested)");
         p.by_name.extend(heels.by_name);
+        let corner = parse(CORNER).expect("the embedded corner data is valid (tested)");
+        p.by_name.extend(corner.by_name);
         p
     })
 }
@@ -164,7 +168,7 @@ mod tests {
     fn embedded_data_parses_with_the_expected_meaning() {
         let p = pieces();
         assert_eq!(p.background, 0b0100_0100);
-        assert_eq!(p.by_name.len(), 14);
+        assert_eq!(p.by_name.len(), 18);
         assert_eq!(parse(HEELS).unwrap().background, p.background);
         let heel = piece("heel", false);
         assert_eq!((heel.width(), heel.height()), (8, 4));

@@ -503,7 +503,13 @@ fn cell_moves_is_the_grid_and_zero_elsewhere() {
 #[test]
 fn unsupported_boards_are_refused_with_a_reason() {
     let refused = |req: Request| match Besa.check(&req) {
-        Err(Error::Unsupported(m)) => m,
+        Err(Error::Unsupported(u)) => {
+            assert_eq!(
+                (u.algorithm, &u.board),
+                (Some("besa"), &req.board.to_string())
+            );
+            u.reason
+        }
         other => panic!("{} not refused: {other:?}", req.board),
     };
     for (w, h) in [

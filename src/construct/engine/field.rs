@@ -9,7 +9,7 @@
 //! addition there.
 
 use crate::board::Board;
-use crate::Error;
+use crate::{Error, TooLarge};
 
 /// `degree` flag: the cell is visited (or not a cell at all).
 const BLOCKED: u8 = 0x80;
@@ -45,10 +45,11 @@ impl Field {
         let (w, h) = (board.width() as u64, board.height() as u64);
         let (stride, rows) = (w + 2 * b as u64, h + 2 * b as u64);
         if stride * rows > u32::MAX as u64 {
-            return Err(Error::TooLarge(format!(
-                "a {board} board is too large to search: its padded grid has more than {} cells",
-                u32::MAX
-            )));
+            return Err(TooLarge::Search {
+                board: board.to_string(),
+                limit: u32::MAX as u64,
+            }
+            .into());
         }
         let offsets = board
             .leaper()

@@ -5,7 +5,7 @@
 use super::field::Field;
 use crate::board::Board;
 use crate::construct::Request;
-use crate::{Error, Tour};
+use crate::{Error, NoTour, Tour};
 
 /// The padded start square of `req`: the one asked for, else the bottom-left corner.
 /// Refuses a square off the board, and (for an open tour) a square of the minority
@@ -32,9 +32,13 @@ pub(crate) fn start_of(field: &Field, req: &Request) -> Result<u32, Error> {
             (odd, even)
         };
         if mine < other {
-            return Err(Error::NoTour(format!(
-                "no open tour of the {b} board starts at [{x}, {y}]: its colour has {mine} cells and the other {other}, and a tour alternates colours, so it starts on the colour with more"
-            )));
+            return Err(NoTour::StartColour {
+                board: b.to_string(),
+                start: (x, y),
+                mine,
+                other,
+            }
+            .into());
         }
     }
     Ok(field.cell(x, y))

@@ -15,7 +15,7 @@ use super::request::{start_of, tour_of};
 use super::rules::Pruned;
 use super::walk::{search, Outcome};
 use crate::construct::Request;
-use crate::{Error, Tour};
+use crate::{Error, NoTour, Tour};
 
 /// How a construction runs Warnsdorff walks.
 pub(crate) struct Plan<'a> {
@@ -63,11 +63,12 @@ pub(crate) fn run(req: &Request, plan: &Plan) -> Result<Option<Tour>, Error> {
         let path = match search(&mut field, &goal, &mut rule) {
             Outcome::Found(path) => path,
             Outcome::Exhausted if req.open && req.start.is_some() => {
-                let (x, y) = field.xy(start);
-                return Err(Error::NoTour(format!(
-                    "no open tour of the {} board starts at [{x}, {y}]: the search tried every path",
-                    req.board
-                )));
+                return Err(NoTour::Exhausted {
+                    board: req.board.to_string(),
+                    kind: req.kind(),
+                    start: field.xy(start),
+                }
+                .into());
             }
             Outcome::OverBudget(reached) => {
                 let mut rng = ChaCha8Rng::seed_from_u64(req.seed ^ attempt);

@@ -22,7 +22,7 @@ mod tests;
 
 use super::motif::stored;
 use super::{Construction, Request};
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 
 /// Hidden-Hilbert open tours from a stored motif.
 pub struct Hilbert;
@@ -45,14 +45,17 @@ impl Construction for Hilbert {
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let motif = check(req)?;
-        Ok(build(&req.board, motif))
+        build(&req.board, motif)
     }
 }
 
 /// The motif `req` asks for when hilbert can build it, else the reason it cannot.
 fn check(req: &Request) -> Result<&'static stored::Stored, Error> {
-    let refuse = |why: String| Err(Error::Unsupported(format!("hilbert: {why}")));
     let b = &req.board;
+    let refuse = |why: String| {
+        let name = Hilbert.name();
+        Err(Unsupported::new(name, b, format!("{name}: {why}")).into())
+    };
     let name = req
         .variant
         .as_deref()
@@ -178,16 +181,16 @@ fn fill(out: &mut [u32], side: u32, map: Map, motif: &[(u32, u32)], width: u32) 
 }
 
 /// The hidden-Hilbert tour of `board` (checked) from `motif`.
-fn build(board: &Board, motif: &stored::Stored) -> Tour {
+fn build(board: &Board, motif: &stored::Stored) -> Result<Tour, Error> {
     let n = board.width();
     let cells = motif.cells();
-    let mut path = vec![0u32; board.area() as usize];
+    let mut path = crate::memory::try_vec(board.area() as usize, 0u32, "the tour's path")?;
     fill(&mut path, n, Map::IDENTITY, &cells, n);
     let block = cells.len();
     let sections = sections(path.len() / block, block);
-    Tour::new(board.clone(), path, false)
-        .with_algorithm("hilbert")
-        .with_sections(sections)
+    Ok(Tour::new(board.clone(), path, false)
+        .with_algorithm(Hilbert.name())
+        .with_sections(sections))
 }
 
 /// The hidden-Hilbert tour of the `n` x `n` board from `motif`, or why there is none.
@@ -199,7 +202,7 @@ pub fn tour(n: u32, motif: &stored::Stored) -> Result<Tour, Error> {
         seed: 0,
         start: None,
     };
-    Ok(build(&req.board, check(&req)?))
+    build(&req.board, check(&req)?)
 }
 
 /// The motif blocks in visiting order, one section each, or runs of consecutive blocks

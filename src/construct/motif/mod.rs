@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Topology};
 use crate::tour::Tour;
-use crate::Error;
+use crate::{Error, TooLarge};
 
 #[cfg(feature = "motif")]
 pub use solve::solve;
@@ -42,7 +42,7 @@ pub const WITHOUT_SOLVER: &str = "this build of knights has no motif solver: reb
 #[cfg(not(feature = "motif"))]
 pub fn solve(spec: &Spec, _count: usize, _limit: Duration) -> Result<Vec<Motif>, Error> {
     spec.check()?;
-    Err(Error::Unsupported(WITHOUT_SOLVER.into()))
+    Err(crate::Unsupported::new("motif", spec.board(), WITHOUT_SOLVER.into()).into())
 }
 
 /// The symmetry a motif is designed towards.
@@ -194,10 +194,12 @@ impl Spec {
             }
         }
         if board.cells() > MAX_CELLS {
-            return Err(Error::TooLarge(format!(
-                "a motif model of {board} has {} cells; the solver takes boards of at most {MAX_CELLS}",
-                board.cells()
-            )));
+            return Err(TooLarge::Model {
+                board: board.to_string(),
+                cells: board.cells(),
+                limit: MAX_CELLS,
+            }
+            .into());
         }
         Ok(())
     }

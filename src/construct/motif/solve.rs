@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use highs::{Col, HighsModelStatus, Model, RowProblem, Sense};
 
 use super::{tour_of, Ends, Graph, Motif, Spec};
-use crate::Error;
+use crate::{Board, Error, GaveUp, NoTour};
 
 /// Solves `spec` and returns up to `count` tours, best first, each cut off before the
 /// next is searched. `limit` bounds the solver's time per solve; a tour found within
@@ -37,9 +37,11 @@ pub fn solve(spec: &Spec, count: usize, limit: Duration) -> Result<Vec<Motif>, E
             HighsModelStatus::Optimal | HighsModelStatus::ReachedTimeLimit
         ) {
             if found.is_empty() {
-                return Err(Error::NoTour(format!(
-                    "the motif model of {board} has no tour (HiGHS: {status:?})"
-                )));
+                return Err(NoTour::Solver {
+                    board: board.to_string(),
+                    status: format!("{status:?}"),
+                }
+                .into());
             }
             break;
         }
@@ -55,10 +57,7 @@ pub fn solve(spec: &Spec, count: usize, limit: Duration) -> Result<Vec<Motif>, E
         model = Model::from(solved);
         if !chosen.iter().any(|&c| c) {
             if found.is_empty() {
-                return Err(Error::GaveUp(format!(
-                    "HiGHS found no tour of the motif model of {board} within {} s",
-                    limit.as_secs()
-                )));
+                return Err(gave_up(&board, limit));
             }
             break;
         }
@@ -84,12 +83,18 @@ pub fn solve(spec: &Spec, count: usize, limit: Duration) -> Result<Vec<Motif>, E
         }
     }
     if found.is_empty() {
-        return Err(Error::GaveUp(format!(
-            "HiGHS found no tour of the motif model of {board} within {} s",
-            limit.as_secs()
-        )));
+        return Err(gave_up(&board, limit));
     }
     Ok(found)
+}
+
+/// The solver's time ran out before its first tour.
+fn gave_up(board: &Board, limit: Duration) -> Error {
+    GaveUp::Solver {
+        board: board.to_string(),
+        seconds: limit.as_secs(),
+    }
+    .into()
 }
 
 /// The best count any tour can have, from the solver's answer: the objective itself

@@ -4,7 +4,9 @@
 //! paper's figures do; this module is the one place that maps them to board cells.
 
 use crate::board::{Board, Leaper};
+use crate::memory::try_vec;
 use crate::moves::MoveGrid;
+use crate::Error;
 
 use super::tiles::{Rc, Tile};
 
@@ -25,15 +27,25 @@ fn bit(dr: i32, dc: i32) -> u8 {
 }
 
 impl Canvas {
-    /// An empty canvas (no moves, label 0 everywhere).
-    pub fn new(h: u32, w: u32) -> Canvas {
+    /// An empty canvas (no moves, label 0 everywhere), or an error when its two
+    /// bytes a cell cannot be allocated.
+    pub fn new(h: u32, w: u32) -> Result<Canvas, Error> {
         let area = h as usize * w as usize;
-        Canvas {
+        let what = format!("a {w}x{h} parberry canvas");
+        Ok(Canvas {
             h,
             w,
-            masks: vec![0; area],
-            labels: vec![0; area],
-        }
+            masks: try_vec(area, 0, &what)?,
+            labels: try_vec(area, 0, &what)?,
+        })
+    }
+
+    /// A canvas holding a move grid's moves (the same layout), every label 0.
+    pub fn from_grid(grid: &MoveGrid) -> Result<Canvas, Error> {
+        let b = grid.board();
+        let mut c = Canvas::new(b.height(), b.width())?;
+        c.masks.copy_from_slice(grid.masks());
+        Ok(c)
     }
 
     fn idx(&self, (r, c): Rc) -> usize {
@@ -174,10 +186,10 @@ impl Transform {
 }
 
 /// The move bits of a tile, laid out as a canvas of its size.
-pub(super) fn tile_masks(tile: &Tile) -> Vec<u8> {
-    let mut c = Canvas::new(tile.h, tile.w);
+pub(super) fn tile_masks(tile: &Tile) -> Result<Vec<u8>, Error> {
+    let mut c = Canvas::new(tile.h, tile.w)?;
     for (a, b) in tile.moves() {
         c.link(a, b);
     }
-    c.masks
+    Ok(c.masks)
 }

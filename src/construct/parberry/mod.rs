@@ -19,8 +19,10 @@ mod tiles;
 
 use super::{unchecked_variant, Construction, Request};
 use crate::board::{Board, Leaper};
+use crate::moves::MoveGrid;
 use crate::tour::Sections;
-use crate::{Error, Tour};
+use crate::{Error, Tour, Unsupported};
+use rayon::prelude::*;
 
 use canvas::Canvas;
 use split::{coverable, Builder, SPLIT_FROM, TILE_MAX};
@@ -60,20 +62,20 @@ impl Construction for Parberry {
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let plan = plan(req)?;
-        let tiles = tiles::tiles().map_err(Error::Internal)?;
+        let tiles = tiles::tiles()?;
         let n = plan.board.width();
         let (canvas, names) = match plan.kind {
             Kind::Plain { depth } => {
                 let (h, w) = (plan.board.height(), plan.board.width());
-                let mut b = Builder::new(h, w, tiles, depth);
+                let mut b = Builder::new(h, w, tiles, depth)?;
                 b.tour((0, 0), h, w, false)?;
                 (b.canvas, b.names)
             }
             Kind::SmallQuadrisected => {
                 let tile = tiles.quadrisected(n).ok_or_else(|| {
-                    Error::Unsupported(format!("parberry has no {n}x{n} quadrisected tour"))
+                    Error::internal(format!("parberry has no {n}x{n} quadrisected tour"))
                 })?;
-                let mut c = Canvas::new(n, n);
+                let mut c = Canvas::new(n, n)?;
                 c.place(tile, 0, 0, 0);
                 c.relabel(|rc| tiles::quadrant(n, rc));
                 (c, symmetric::quadrant_names())
@@ -81,9 +83,9 @@ impl Construction for Parberry {
             Kind::Sym180 => (symmetric::sym180(n, tiles)?, symmetric::quadrant_names()),
             Kind::Sym90 => (symmetric::sym90(n, tiles)?, symmetric::quadrant_names()),
             Kind::Corner(t) => {
-                let mut b = Builder::new(n, n, tiles, LABEL_DEPTH);
+                let mut b = Builder::new(n, n, tiles, LABEL_DEPTH)?;
                 b.tour((0, 0), n, n, true)?;
-                let mut placed = Canvas::new(n, n);
+                let mut placed = Canvas::new(n, n)?;
                 placed.blit(&b.canvas, t, (0, 0), None);
                 (placed, b.names)
             }
@@ -116,8 +118,14 @@ struct Plan {
 fn plan(req: &Request) -> Result<Plan, Error> {
     let board = &req.board;
     let (w, h) = (board.width(), board.height());
-    let no =
-        |why: String| Error::Unsupported(format!("parberry cannot tour a {board} board: {why}"));
+    let no = |why: String| {
+        let name = Parberry.name();
+        Error::from(Unsupported::new(
+            name,
+            board,
+            format!("{name} cannot tour a {board} board: {why}"),
+        ))
+    };
     if board.leaper() != Leaper::KNIGHT {
         return Err(no(format!(
             "it builds knight's tours only, not {} leaper tours",
@@ -143,7 +151,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
     let kind = match variant {
         None => Kind::Plain { depth: LABEL_DEPTH },
         Some("quadrisected") if w == h && w < SPLIT_FROM => {
-            let tiles = tiles::tiles().map_err(Error::Internal)?;
+            let tiles = tiles::tiles()?;
             if tiles.quadrisected(w).is_none() {
                 return Err(no(format!(
                     "a quadrisected tour needs both sides at least {SPLIT_FROM}, or the 10x10 board (none exists on 6x6 or 8x8: a 3x3 or 4x4 quadrant has no knight's path through all its cells)"
@@ -180,7 +188,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
             "both sides must be at least 6 (its smallest base tile is 6x6)".into(),
         ));
     }
-    let tiles = tiles::tiles().map_err(Error::Internal)?;
+    let tiles = tiles::tiles()?;
     let (side_h, side_w) = match kind {
         Kind::Sym180 => (h / 2, w / 2),
         _ => (h, w),
@@ -201,9 +209,13 @@ fn plan(req: &Request) -> Result<Plan, Error> {
 fn plan_corner(board: &Board) -> Result<Plan, Error> {
     let (w, h) = (board.width(), board.height());
     let no = |why: &str| {
-        Err(Error::Unsupported(format!(
-            "parberry cannot tour a {board} board with the corner variant: {why}"
-        )))
+        let name = Parberry.name();
+        Err(Unsupported::new(
+            name,
+            board,
+            format!("{name} cannot tour a {board} board with the corner variant: {why}"),
+        )
+        .into())
     };
     if w != h || w % 2 == 0 || w < 5 {
         return no("it tours odd n x n boards, n >= 5, missing one corner (Lemma 2.4)");
@@ -219,7 +231,7 @@ fn plan_corner(board: &Board) -> Result<Plan, Error> {
     let Some(t) = symmetric::corner_transform(hole_rc, w) else {
         return no("the missing cell must be a corner");
     };
-    let tiles = tiles::tiles().map_err(Error::Internal)?;
+    let tiles = tiles::tiles()?;
     if let Err((th, tw, _)) = coverable(w, w, true, tiles) {
         return Err(Error::internal(format!(
             "parberry has no {tw}x{th} base tile for a corner board"
@@ -230,6 +242,27 @@ fn plan_corner(board: &Board) -> Result<Plan, Error> {
         board,
         kind: Kind::Corner(t),
     })
+}
+
+/// Parberry's quarter-turn join (Theorem 2.5) applied to another construction's
+/// quadrant: `quadrant` holds the moves of a tour of an odd `m x m` board missing its
+/// bottom-left cell and holding the move `(0, 1)-(2, 0)` beside it. Four turned copies
+/// fill the `2m x 2m` board with the missing cells at its centre, and are joined there
+/// into one closed tour invariant under a quarter turn, its sections the quadrants.
+pub(crate) fn sym90_join(quadrant: &MoveGrid) -> Result<Tour, Error> {
+    let m = quadrant.board().width();
+    // Transposed and with its columns flipped, the board's bottom-left cell is the
+    // canvas's top-left one and the move (0, 1)-(2, 0) is `HOLE_MOVE`.
+    let mut q = Canvas::new(m, m)?;
+    q.blit(
+        &Canvas::from_grid(quadrant)?,
+        canvas::Transform::QUARTER,
+        (0, 0),
+        None,
+    );
+    let canvas = symmetric::join_quarter_turns(&q, 2 * m)?;
+    let board = Board::new(2 * m, 2 * m)?;
+    finish(board, canvas, symmetric::quadrant_names(), false)
 }
 
 /// Walks the joined moves into a tour and labels its steps.
@@ -244,7 +277,11 @@ fn finish(board: Board, canvas: Canvas, names: Vec<String>, open: bool) -> Resul
             "parberry: the joined moves on {board} are not one closed tour"
         )));
     }
-    let steps = path.iter().map(|&c| labels[c as usize]).collect();
+    let mut steps = crate::memory::try_vec(path.len(), 0u8, "the tour's section labels")?;
+    steps
+        .par_iter_mut()
+        .zip(&path)
+        .for_each(|(s, &c)| *s = labels[c as usize]);
     let tour = Tour::new(board, path, !open).with_sections(Sections::new(names, steps));
     Ok(if open { tour } else { tour.with_grid(grid) })
 }

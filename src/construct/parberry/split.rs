@@ -83,13 +83,13 @@ const QUADRANTS: [&str; 4] = ["NW", "NE", "SE", "SW"];
 impl<'a> Builder<'a> {
     /// A builder for a `h` x `w` canvas whose sections are the quadrants `label_depth`
     /// levels down (or the base tiles above that depth); at most 4 keeps labels in a byte.
-    pub fn new(h: u32, w: u32, tiles: &'a Tiles, label_depth: usize) -> Builder<'a> {
-        Builder {
-            canvas: Canvas::new(h, w),
+    pub fn new(h: u32, w: u32, tiles: &'a Tiles, label_depth: usize) -> Result<Builder<'a>, Error> {
+        Ok(Builder {
+            canvas: Canvas::new(h, w)?,
             tiles,
             names: Vec::new(),
             label_depth: label_depth.min(4),
-        }
+        })
     }
 
     /// The label of a part at quadrant `path`: a new section at the label depth or at a
@@ -128,7 +128,7 @@ impl<'a> Builder<'a> {
             let tile = self
                 .tiles
                 .get(h, w, hole)
-                .ok_or_else(|| Error::Unsupported(format!("parberry has no {w}x{h} base tile")))?;
+                .ok_or_else(|| Error::internal(format!("parberry has no {w}x{h} base tile")))?;
             self.canvas.place(tile, top, left, label.unwrap_or(0));
             return Ok(());
         }

@@ -47,9 +47,9 @@ fn compose(first: Transform, second: Transform, m: u32) -> Transform {
 /// half turn: the structured tour of the NW quadrant and its three quarter turns.
 pub(super) fn sym180(n: u32, tiles: &Tiles) -> Result<Canvas, Error> {
     let m = n / 2;
-    let mut q = Builder::new(m, m, tiles, 0);
+    let mut q = Builder::new(m, m, tiles, 0)?;
     q.tour((0, 0), m, m, false)?;
-    let mut canvas = Canvas::new(n, n);
+    let mut canvas = Canvas::new(n, n)?;
     for (i, (t, at)) in turned(Transform::IDENTITY, n).into_iter().enumerate() {
         canvas.blit(&q.canvas, t, at, Some(i as u8));
     }
@@ -63,12 +63,18 @@ pub(super) fn sym180(n: u32, tiles: &Tiles) -> Result<Canvas, Error> {
 /// every centre cell is linked to the two freed ends a knight's move from it.
 pub(super) fn sym90(n: u32, tiles: &Tiles) -> Result<Canvas, Error> {
     let m = n / 2;
-    let mut q = Builder::new(m, m, tiles, 0);
+    let mut q = Builder::new(m, m, tiles, 0)?;
     q.tour((0, 0), m, m, true)?;
-    let mut canvas = Canvas::new(n, n);
+    join_quarter_turns(&q.canvas, n)
+}
+
+/// The 90-degree join of [`sym90`] for any quadrant tour: an odd `n / 2` square
+/// missing its top-left corner and holding the move [`HOLE_MOVE`].
+pub(super) fn join_quarter_turns(q: &Canvas, n: u32) -> Result<Canvas, Error> {
+    let mut canvas = Canvas::new(n, n)?;
     let placements = turned(Transform::HALF, n);
     for (i, &(t, at)) in placements.iter().enumerate() {
-        canvas.blit(&q.canvas, t, at, Some(i as u8));
+        canvas.blit(q, t, at, Some(i as u8));
     }
     let (ends, links) = centre_links(n, HOLE_MOVE)
         .ok_or_else(|| Error::internal("parberry: the 90-degree join does not fit"))?;

@@ -91,7 +91,11 @@ fn every_rectangle_up_to_60_is_built_or_refused_with_a_reason() {
                     tour(&req);
                     built += 1;
                 }
-                Err(Error::Unsupported(why)) => {
+                Err(Error::Unsupported(crate::Unsupported {
+                    algorithm: Some("parberry"),
+                    reason: why,
+                    ..
+                })) => {
                     assert!(why.starts_with(&format!("parberry cannot tour a {w}x{h} board: ")));
                     // What it refuses it refuses for a stated rule.
                     let small = w.min(h) < 6 || (w * h) % 2 == 1;
@@ -187,12 +191,13 @@ fn large_boards_build_and_verify() {
 
 #[test]
 fn unsupported_boards_are_refused_with_the_reason() {
-    let refused = |w, h, variant: Option<&str>, says: &str| match Parberry
-        .check(&request(w, h, variant))
-    {
-        Err(Error::Unsupported(why)) => assert!(why.contains(says), "{w}x{h} {variant:?}: {why}"),
-        other => panic!("{w}x{h} {variant:?}: {other:?}"),
-    };
+    let refused =
+        |w, h, variant: Option<&str>, says: &str| match Parberry.check(&request(w, h, variant)) {
+            Err(Error::Unsupported(u)) => {
+                assert!(u.reason.contains(says), "{w}x{h} {variant:?}: {u}")
+            }
+            other => panic!("{w}x{h} {variant:?}: {other:?}"),
+        };
     refused(4, 4, None, "at least 6");
     refused(7, 9, None, "both sides are odd");
     refused(12, 40, None, "split down to a 6x20 part");

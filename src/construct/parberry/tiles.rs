@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use crate::board::Leaper;
 use crate::format::grid::{self, Numbered};
+use crate::Error;
 
 /// The data file: one block per tile, in the project's grid format.
 pub(super) const DATA: &str = include_str!("tiles.txt");
@@ -149,13 +150,14 @@ impl Tiles {
     }
 }
 
-/// The tiles of `tiles.txt`, parsed and checked once.
-pub(super) fn tiles() -> Result<&'static Tiles, String> {
+/// The tiles of `tiles.txt`, parsed and checked once; data that does not load is a
+/// bug of this tool ([`Error::Internal`]).
+pub(super) fn tiles() -> Result<&'static Tiles, Error> {
     static TILES: OnceLock<Result<Tiles, String>> = OnceLock::new();
     TILES
         .get_or_init(|| parse(DATA))
         .as_ref()
-        .map_err(Clone::clone)
+        .map_err(|e| Error::internal(e.clone()))
 }
 
 /// Parses and checks tile data: blocks of a `tile WxH` line (`tile WxH hole` for a
@@ -195,7 +197,7 @@ pub(super) fn parse(text: &str) -> Result<Tiles, String> {
             masks: Vec::new(),
         };
         tile.check().map_err(|e| bad(&e))?;
-        tile.masks = super::canvas::tile_masks(&tile);
+        tile.masks = super::canvas::tile_masks(&tile).map_err(|e| bad(&e.to_string()))?;
         let again = if quadrisected {
             tiles.quadrisected.insert(w, tile).is_some()
         } else {

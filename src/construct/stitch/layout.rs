@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use super::spiral::Spiral;
 use super::tiles::{self, Side};
 use crate::board::{Board, Leaper};
+use crate::Error;
 
 /// The tile grid of a board with both sides at least 6.
 #[derive(Clone, Copy, Debug)]
@@ -80,10 +81,12 @@ impl Layout {
         ((x / 6).min(self.cols - 1), j)
     }
 
-    /// The move bits of every cell of `board` with every tile laid in but none joined.
-    pub fn lay(&self, board: &Board) -> Vec<u8> {
+    /// The move bits of every cell of `board` with every tile laid in but none joined,
+    /// or an error when they cannot be allocated.
+    pub fn lay(&self, board: &Board) -> Result<Vec<u8>, Error> {
         let w = board.width() as usize;
-        let mut masks = vec![0u8; board.area() as usize];
+        let what = format!("the move grid of the {board} board");
+        let mut masks = crate::memory::try_vec(board.area() as usize, 0u8, &what)?;
         masks.par_chunks_mut(w).enumerate().for_each(|(y, row)| {
             let j = self.tile_of(0, y as u32).1;
             let (h, ly) = (self.row_height(j), y as u32 - self.row_y(j));
@@ -94,7 +97,7 @@ impl Layout {
                 row[x..x + tw as usize].copy_from_slice(&t[from..from + tw as usize]);
             }
         });
-        masks
+        Ok(masks)
     }
 
     /// Joins tiles `a` and `b`, which share a side, by swapping their join edges for

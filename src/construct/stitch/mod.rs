@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Sections, Tour};
+use crate::{Board, Error, Sections, Tour, Unsupported};
 use layout::Layout;
 
 /// Closed 6x6 tiles stitched along a spiral (Leslie-Hurd).
@@ -41,13 +41,16 @@ impl Construction for Stitch {
         check(&req.board, req.open)
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        Ok(build(&req.board))
+        build(&req.board)
     }
 }
 
 /// `Ok` when stitching gives the tour asked for on `board`, else the one-line reason.
 fn check(board: &Board, open: bool) -> Result<(), Error> {
-    let refuse = |why: String| Err(Error::Unsupported(format!("stitch: {why}")));
+    let refuse = |why: String| {
+        let name = Stitch.name();
+        Err(Unsupported::new(name, board, format!("{name}: {why}")).into())
+    };
     if board.leaper() != Leaper::KNIGHT {
         return refuse(format!(
             "its tiles are knight's tours, not tours of the {} leaper",
@@ -82,19 +85,19 @@ fn check(board: &Board, open: bool) -> Result<(), Error> {
 
 /// The stitched tour of `board` (checked by [`check`]): it starts in the bottom-right
 /// corner, where the open tour of an odd board has its end.
-fn build(board: &Board) -> Tour {
+fn build(board: &Board) -> Result<Tour, Error> {
     let layout = Layout::new(board.width(), board.height());
-    let mut masks = layout.lay(board);
+    let mut masks = layout.lay(board)?;
     let spiral = layout.spiral();
     for (a, b) in spiral.tiles().zip(spiral.tiles().skip(1)) {
         layout.join(&mut masks, board, a, b);
     }
     let grid = MoveGrid::from_masks(board.clone(), masks);
     let (path, closed) = grid.walk(board.index(board.width() - 1, 0));
-    let sections = sections(board, &layout, &path);
-    Tour::new(board.clone(), path, closed)
+    let sections = sections(board, &layout, &path)?;
+    Ok(Tour::new(board.clone(), path, closed)
         .with_sections(sections)
-        .with_grid(grid)
+        .with_grid(grid))
 }
 
 /// The section names, indexed by `2 * (ring % 2) + (place % 2)`.
@@ -106,7 +109,7 @@ const SECTION_NAMES: [&str; 4] = [
 ];
 
 /// Labels every step with the colour of its tile (see the module comment).
-fn sections(board: &Board, layout: &Layout, path: &[u32]) -> Sections {
+fn sections(board: &Board, layout: &Layout, path: &[u32]) -> Result<Sections, Error> {
     let (cols, rows) = layout.grid();
     let spiral = layout.spiral();
     let colour: Vec<u8> = (0..cols * rows)
@@ -116,15 +119,16 @@ fn sections(board: &Board, layout: &Layout, path: &[u32]) -> Sections {
             (2 * (ring % 2) + (place % 2) as u32) as u8
         })
         .collect();
-    let labels = path
-        .par_iter()
-        .map(|&c| {
-            let (x, y) = board.xy(c);
-            let (i, j) = layout.tile_of(x, y);
-            colour[(j * cols + i) as usize]
-        })
-        .collect();
-    Sections::new(SECTION_NAMES.map(String::from).to_vec(), labels)
+    let mut labels = crate::memory::try_vec(path.len(), 0u8, "the tour's section labels")?;
+    labels.par_iter_mut().zip(path).for_each(|(l, &c)| {
+        let (x, y) = board.xy(c);
+        let (i, j) = layout.tile_of(x, y);
+        *l = colour[(j * cols + i) as usize];
+    });
+    Ok(Sections::new(
+        SECTION_NAMES.map(String::from).to_vec(),
+        labels,
+    ))
 }
 
 #[cfg(test)]

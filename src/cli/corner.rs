@@ -1,0 +1,21 @@
+//! `knights gadgets corner`: the search for the corner variant's left-edge pieces, its
+//! report, and the pieces file when asked.
+
+use std::path::Path;
+
+use knights::construct::besa::corner_gadgets;
+
+use super::Failure;
+
+/// Prints each piece found with its score; writes the pieces file when asked.
+pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
+    let start = std::time::Instant::now();
+    let text = corner_gadgets::corner_toml().map_err(knights::Error::internal)?;
+    print!("{}", corner_gadgets::report(&text));
+    println!("searched in {:.2} s", start.elapsed().as_secs_f64());
+    if let Some(path) = write {
+        knights::atomic::write_bytes(path, text.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! `knights metrics WxH --algo besa` on a board too large to build: the formation
+//! tour's turns and crossings counted from its layout (see
+//! `knights::construct::besa::structure_counts`), in time linear in the side, instead
+//! of refusing the board for want of memory.
+
+use knights::construct::besa::{structure_counts, Variant};
+use knights::construct::existence;
+use knights::metrics::bounds::{self, Ratio};
+use knights::{Board, Error};
+
+use super::args::BuildArgs;
+use super::tours::looks_like_board;
+use super::Failure;
+
+/// What `knights metrics --json` prints for a board counted without being built.
+#[derive(serde::Serialize)]
+struct Counted<'a> {
+    board: String,
+    algorithm: &'static str,
+    variant: Option<&'a str>,
+    cells: u64,
+    closed: bool,
+    /// Always false: the tour was counted from the construction, not built.
+    built: bool,
+    turns: u64,
+    crossings: u64,
+    turn_lower_bound: u64,
+    turn_ratio: f64,
+    turns_to_bound: Option<Ratio>,
+    crossings_to_bound: Option<Ratio>,
+}
+
+/// The sides of a `WxH` too large to build (more cells than a board can number, or
+/// more memory than the process may use), `None` for anything else.
+fn too_large(input: &str) -> Option<(u32, u32)> {
+    if !looks_like_board(input) {
+        return None;
+    }
+    let (w, h) = input.split_once(['x', 'X'])?;
+    let (w, h) = (w.parse().ok()?, h.parse().ok()?);
+    let refused = match Board::new(w, h) {
+        Err(Error::TooLarge(_)) => true,
+        Ok(b) => existence::check_memory(&b).is_err(),
+        Err(_) => false,
+    };
+    refused.then_some((w, h))
+}
+
+/// Prints the counts of the formation tour of a board too large to build; `None` when
+/// the request is not one (another algorithm, an open tour, a tour file, a board that
+/// fits), which then goes the ordinary way.
+pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Result<(), Failure>> {
+    if args.algo.name() != "besa" || args.open {
+        return None;
+    }
+    let (w, h) = too_large(input)?;
+    Some(print(w, h, args.variant.as_deref(), json))
+}
+
+fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failure> {
+    let v = Variant::named(variant).ok_or_else(|| {
+        Failure::Usage(format!(
+            "besa has no variant '{}' (its variants: {})",
+            variant.unwrap_or_default(),
+            Variant::NAMES.join(", ")
+        ))
+    })?;
+    let (turns, crossings) = structure_counts(w, h, v).ok_or_else(|| {
+        Error::Unsupported(knights::Unsupported::new(
+            "besa",
+            format!("{w}x{h}"),
+            format!(
+                "the formation algorithm needs one even side of at least 16 and the other side at least 12, which the {w}x{h} board does not have"
+            ),
+        ))
+    })?;
+    let edge = 2 * (w as u64 + h as u64) - 4;
+    let (to_turns, to_crossings) = bounds::ratios((w, h), true, edge, turns, crossings);
+    let report = Counted {
+        board: format!("{w}x{h}"),
+        algorithm: "besa",
+        variant,
+        cells: w as u64 * h as u64,
+        closed: true,
+        built: false,
+        turns,
+        crossings,
+        turn_lower_bound: edge,
+        turn_ratio: turns as f64 / edge as f64,
+        turns_to_bound: to_turns,
+        crossings_to_bound: to_crossings,
+    };
+    if json {
+        let text = serde_json::to_string_pretty(&report)
+            .map_err(|e| Error::internal(format!("metrics as JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("board       {}", report.board);
+    println!(
+        "algorithm   besa{}",
+        variant.map_or(String::new(), |v| format!(" ({v})"))
+    );
+    println!("cells       {}", report.cells);
+    println!("tour        closed, counted from the construction's layout (too large to build: not built, not verified)");
+    println!("turns       {turns}");
+    println!("crossings   {crossings}");
+    println!(
+        "turn bound  {edge} (every edge cell turns); turns / bound = {:.3}",
+        report.turn_ratio
+    );
+    print_best_bounds(&report.turns_to_bound, &report.crossings_to_bound);
+    Ok(())
+}
+
+/// The lines of `knights metrics` that compare the tour with the best bound of each
+/// measure on its board.
+pub(super) fn print_best_bounds(turns: &Option<Ratio>, crossings: &Option<Ratio>) {
+    for (name, r) in [("turns", turns), ("crossings", crossings)] {
+        let Some(r) = r else {
+            println!("best {name:<10} no lower bound applies to this tour");
+            continue;
+        };
+        let term = if r.exact { "" } else { ", leading term" };
+        println!(
+            "best {name:<10} bound {} ({}{term}); {name} / bound = {:.3}",
+            r.bound, r.source, r.ratio
+        );
+    }
+}
