@@ -9,6 +9,7 @@ mod corner;
 mod draw;
 mod giant;
 mod init;
+mod model;
 mod publish;
 mod research;
 mod tours;
@@ -173,6 +174,20 @@ Needs a build with the solver: cargo build --release --features motif")]
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         mistakes: u8,
     },
+    /// A band's tour in three dimensions: an STL solid to print, or an SVG picture.
+    #[command(after_help = "Examples:
+  knights model 64x8 --topology cylinder -o cylinder.stl
+  knights model 40x8 --topology moebius -o moebius.svg")]
+    Model {
+        /// A board (WIDTHxHEIGHT, built with --algo and --topology) or a band's tour file.
+        #[arg(allow_hyphen_values = true)]
+        input: String,
+        /// The model: PATH.stl or PATH.svg.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
   knights list")]
@@ -300,6 +315,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             worksheet(&tour, &plan, per_page as usize, &output)
         }
+        Command::Model {
+            input,
+            output,
+            build,
+        } => model::model(&input, &build, &output),
         Command::List => list(),
         Command::Bounds { board, json } => print_bounds(&board, json),
         Command::Gadgets {

@@ -7,6 +7,7 @@
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
 pub mod animate;
+pub mod band3d;
 mod budget;
 mod colour;
 mod degrees;
