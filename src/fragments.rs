@@ -217,8 +217,24 @@ impl Fragments {
     }
 
     /// The same drawing with a mark at each of `turns` (cells) and `crossings` (points in
-    /// cell units, `(0, 0)` the centre of the bottom-left cell, `y` up).
+    /// cell units, `(0, 0)` the centre of the bottom-left cell, `y` up); the region
+    /// grows to hold them, with half a square to spare.
     pub fn with_marks(mut self, turns: Vec<u32>, crossings: Vec<(f64, f64)>) -> Fragments {
+        let b = &self.board;
+        let r = &mut self.region;
+        let points = turns.iter().map(|&c| {
+            let (x, y) = b.xy(c);
+            (x as f64, y as f64)
+        });
+        for (x, y) in points.chain(crossings.iter().copied()) {
+            // The cells within half a square of `v`, along one axis.
+            let span = |v: f64| ((v - 0.5).round().max(0.0) as u32, (v + 0.5).round() as u32);
+            let ((x0, x1), (y0, y1)) = (span(x), span(y));
+            r.x0 = r.x0.min(x0);
+            r.y0 = r.y0.min(y0);
+            r.x1 = r.x1.max(x1).min(b.width() - 1);
+            r.y1 = r.y1.max(y1).min(b.height() - 1);
+        }
         self.turns = turns;
         self.crossings = crossings;
         self

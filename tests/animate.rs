@@ -1,5 +1,6 @@
 //! `knights render --animate`: the walk-through as an animated SVG, a GIF and numbered
-//! frames, through the real binary; and the animated SVG playing in headless Chromium.
+//! frames, through the real binary. That it plays in headless Chromium (and that a tour
+//! page's buttons drive it) is checked by tests/browser.rs, with the gallery.
 
 use std::path::Path;
 use std::process::Command;
@@ -111,80 +112,6 @@ fn bad_animation_settings_are_refused() {
     let out = knights(&["render", "6x6", "--animate", "-o", "w.pdf"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("writes an animated .svg or .gif"));
     assert!(!Path::new("w.pdf").exists());
-}
-
-/// Chromium, node and the npm package of tests/browser, or why the check cannot run.
-fn browser() -> Result<String, String> {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let mut missing = Vec::new();
-    if !Path::new(&chromium).exists() {
-        missing.push(format!(
-            "Chromium at {chromium} (set CHROMIUM to use another)"
-        ));
-    }
-    if Command::new("node").arg("--version").output().is_err() {
-        missing.push("node".into());
-    }
-    if !Path::new(root)
-        .join("tests/browser/node_modules/playwright-core")
-        .is_dir()
-    {
-        missing.push("the npm package of tests/browser (cd tests/browser && npm ci)".into());
-    }
-    if missing.is_empty() {
-        Ok(chromium)
-    } else {
-        Err(format!(
-            "missing {}; .ci/run installs them",
-            missing.join("; ")
-        ))
-    }
-}
-
-#[test]
-fn the_animation_plays_in_chromium() {
-    let chromium = match browser() {
-        Ok(c) => c,
-        Err(why) => {
-            let required = std::env::var("KNIGHTS_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-            assert!(!required, "KNIGHTS_REQUIRE_BROWSER=1 but {why}");
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "\nNOTE: the animation browser check did not run: {why}"
-            );
-            return;
-        }
-    };
-    let root = env!("CARGO_MANIFEST_DIR");
-    let dir = tempfile::tempdir().unwrap();
-    let svg = dir.path().join("walk.svg");
-    ok(&[
-        "render",
-        "8x8",
-        "--animate",
-        "--speed",
-        "8",
-        "-o",
-        svg.to_str().unwrap(),
-    ]);
-    let out = Command::new("node")
-        .arg(format!("{root}/tests/browser/animation.mjs"))
-        .arg(&svg)
-        .arg(format!("{root}/target/browser/screenshots"))
-        .env("CHROMIUM", chromium)
-        .output()
-        .expect("node runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        out.status.success() && text.contains("animation: played"),
-        "{text}"
-    );
 }
 
 #[test]

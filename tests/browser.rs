@@ -1,5 +1,6 @@
 //! The gallery in a real browser: runs `tests/browser/run.sh` (headless Chromium) on the
-//! fixture catalogue built by the binary under test.
+//! fixture catalogue built by the binary under test, and on the walk-through animation
+//! (alone, and driven by a tour page's play, pause and step buttons).
 //!
 //! The test installs nothing. When Chromium or the npm package of `tests/browser` is
 //! missing, the script says so and exits 77: the test then prints, past the test
@@ -37,4 +38,6 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
     }
     assert!(out.status.success(), "browser check failed:\n{text}");
     assert!(text.contains(" passed, 0 failed"), "{text}");
+    // The animated walk alone, and on a tour page pressed through its buttons.
+    assert_eq!(text.matches("animation: played").count(), 2, "{text}");
 }

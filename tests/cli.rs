@@ -143,7 +143,7 @@ fn usage_errors_exit_2() {
 #[test]
 fn every_subcommand_has_help_with_an_example() {
     for sub in [
-        "tour", "verify", "metrics", "render", "build", "init", "list", "bench", "bounds",
+        "tour", "verify", "metrics", "render", "build", "init", "serve", "list", "bench", "bounds",
         "gadgets",
     ] {
         let o = knights(&[sub, "--help"]);

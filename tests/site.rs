@@ -525,3 +525,38 @@ fn the_library_bounds_worker_threads_as_the_command_line_does() {
     }
     assert!(knights::site::check_jobs(knights::site::MAX_JOBS).is_ok());
 }
+
+#[test]
+fn small_tours_pages_walk_the_tour_with_buttons_and_the_formation_drawings_are_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("site");
+    build_fixture(&out);
+    let page = |slug: &str| fs::read_to_string(out.join(format!("tours/{slug}.html"))).unwrap();
+    // 8x8: the walk-through inline, its buttons, and the script from the site itself.
+    let small = page("8x8-warnsdorff");
+    assert_eq!(small.matches("class=\"walkthrough\"").count(), 1);
+    assert!(small.contains("class=\"walkthrough\"") && small.contains("data-step-seconds"));
+    for action in ["play", "pause", "step", "back"] {
+        assert!(
+            small.contains(&format!("data-walk=\"{action}\"")),
+            "{action}"
+        );
+    }
+    assert!(small.contains("<script src=\"../static/walk.js\"></script>"));
+    assert!(out.join("static/walk.js").is_file());
+    assert!(out.join("files/8x8-warnsdorff-walk.svg").is_file());
+    // 16x12 is past the small boards: no walk-through, no script.
+    let large = page("16x12-besa");
+    assert!(!large.contains("walk-player") && !large.contains("walk.js"));
+    // The formation page's drawings, made from the construction's data.
+    for name in [
+        "quartet-diagonal",
+        "junction-bottom-left",
+        "heel",
+        "corner-2",
+        "heel-best",
+    ] {
+        let svg = fs::read_to_string(out.join(format!("formation/{name}.svg"))).unwrap();
+        assert!(svg.contains("data-status=\"complete\""), "{name}");
+    }
+}

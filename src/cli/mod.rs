@@ -1,8 +1,8 @@
 //! The command line: clap's derive describes every subcommand of docs/cli.md, and each
 //! has one thin function that calls the library. One file per group of subcommands:
 //! `args` (shared options), `tours` (tour, verify, metrics), `draw` (render, animate,
-//! worksheet), `research` (motif, bounds, gadgets, list), `publish` (build) and
-//! `init`.
+//! worksheet), `research` (motif, bounds, gadgets, list), `publish` (build), `init`
+//! and `serve`.
 
 mod args;
 mod corner;
@@ -12,6 +12,7 @@ mod init;
 mod model;
 mod publish;
 mod research;
+mod serve;
 mod tours;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +26,7 @@ use draw::{animate, animate_rule, draw, worksheet};
 use init::init_site;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
+use serve::serve_site;
 use tours::{load, print_metrics, tour, verify_file};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
@@ -36,6 +38,7 @@ use tours::{load, print_metrics, tour, verify_file};
   knights verify tour.json              prove a tour file valid
   knights build                         the gallery from content/ into site/
   knights init my-tours                 a new site to build, without this repository
+  knights serve                         build, serve on localhost, rebuild on changes
 
 Exit status: 0 success; 1 invalid input or a tour that fails verification; 2 usage
 error; 3 internal error (a bug of knights: please report it).")]
@@ -119,6 +122,20 @@ enum Command {
     Build {
         #[command(flatten)]
         site: SiteArgs,
+    },
+    /// Builds the site, serves it on localhost, and rebuilds and reloads it on changes.
+    #[command(after_help = "Examples:
+  knights serve                         http://127.0.0.1:1111/, content/ watched
+  knights serve --port 8000 --content my-catalogue")]
+    Serve {
+        #[command(flatten)]
+        site: SiteArgs,
+        /// The port on 127.0.0.1 (0: any free one).
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        /// Stop after answering this many requests (for tests).
+        #[arg(long, hide = true)]
+        stop_after: Option<u64>,
     },
     /// Writes a new site: a starter catalogue in DIR/content, ready for build and serve.
     #[command(after_help = "Examples:
@@ -291,6 +308,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Build { site } => build_site(site),
         Command::Init { dir, templates } => init_site(&dir, templates),
+        Command::Serve {
+            site,
+            port,
+            stop_after,
+        } => serve_site(site, port, stop_after),
         Command::Motif {
             board,
             motif,

@@ -239,7 +239,16 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     for &c in with_variant {
         match check_on(c, req) {
             Ok(()) => return Ok(resolved(c)),
-            Err(e) => reasons.push(format!("{}: {e}", c.name())),
+            Err(e) => {
+                // Some refusals already start with the construction's name.
+                let e = e.to_string();
+                let named = e.starts_with(&format!("{}:", c.name()));
+                reasons.push(if named {
+                    e
+                } else {
+                    format!("{}: {e}", c.name())
+                })
+            }
         }
     }
     if let (Some(v), true) = (&req.variant, reasons.is_empty()) {

@@ -155,7 +155,9 @@ impl<'a> Walkthrough<'a> {
             doc = doc.add(text::coords(f, self.theme));
         }
         if let When::Animated(t) = when {
-            doc = doc.set("data-step-seconds", num(t.step_seconds()));
+            doc = doc
+                .set("data-step-seconds", num(t.step_seconds()))
+                .set("data-hold-steps", super::steps::HOLD_STEPS);
         }
         doc.add(self.moves(when))
             .add(self.knight(when))

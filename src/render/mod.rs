@@ -123,6 +123,12 @@ impl Drawing {
         raster::png(self.tree()?, res)
     }
 
+    /// The drawing as PNG bytes at `res` with at most `colours` palette colours (a
+    /// thumbnail: see [`raster::png_with`]).
+    pub fn png_small(&self, res: Resolution, colours: usize) -> Result<Vec<u8>, Error> {
+        raster::png_with(self.tree()?, res, colours)
+    }
+
     /// The drawing as vector PDF bytes.
     pub fn pdf(&self) -> Result<Vec<u8>, Error> {
         pdf::pdf(self.tree()?)

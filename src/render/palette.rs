@@ -34,9 +34,10 @@ fn pack(c: [u8; 4]) -> u32 {
     u32::from_be_bytes(c)
 }
 
-/// Reduces `pixels` to at most 256 colours (see the module documentation). The result
-/// depends only on the pixels: ties in frequency are broken by the colour's value.
-pub fn quantize(pixels: &[[u8; 4]]) -> Indexed {
+/// Reduces `pixels` to at most `most` colours (2 to 256; see the module
+/// documentation). The result depends only on the pixels: ties in frequency are broken
+/// by the colour's value.
+pub fn quantize(pixels: &[[u8; 4]], most: usize) -> Indexed {
     let mut counts: HashMap<u32, u32> = HashMap::new();
     for &p in pixels {
         *counts.entry(pack(p)).or_default() += 1;
@@ -45,7 +46,7 @@ pub fn quantize(pixels: &[[u8; 4]]) -> Indexed {
     by_count.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let palette: Vec<[u8; 4]> = by_count
         .iter()
-        .take(256)
+        .take(most.clamp(2, 256))
         .map(|&(_, c)| c.to_be_bytes())
         .collect();
     let mut index: HashMap<u32, u8> = palette
@@ -79,7 +80,7 @@ mod tests {
     #[test]
     fn few_colours_are_kept_exactly_and_many_are_mapped_to_the_nearest() {
         let px = [[1, 2, 3, 255], [9, 9, 9, 255], [1, 2, 3, 255]];
-        let q = quantize(&px);
+        let q = quantize(&px, 256);
         assert_eq!(q.palette, vec![[1, 2, 3, 255], [9, 9, 9, 255]]);
         assert_eq!(q.indices, vec![0, 1, 0]);
         assert_eq!(q.alpha(), None);
@@ -94,12 +95,16 @@ mod tests {
                 px.push(c);
             }
         }
-        let q = quantize(&px);
+        let q = quantize(&px, 256);
         assert_eq!(q.palette.len(), 256);
         for (p, &i) in px.iter().zip(&q.indices) {
             let got = q.palette[i as usize];
             let err: i32 = (0..4).map(|k| (got[k] as i32 - p[k] as i32).abs()).sum();
             assert!(err <= 2, "{p:?} -> {got:?}");
         }
+        // A smaller palette keeps the most frequent colours.
+        let q = quantize(&px, 16);
+        assert_eq!(q.palette.len(), 16);
+        assert!(q.indices.iter().all(|&i| i < 16));
     }
 }

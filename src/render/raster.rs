@@ -31,9 +31,16 @@ impl Default for Resolution {
 
 /// Rasterizes a drawing's parsed SVG document into PNG bytes.
 pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
+    png_with(tree, res, 256)
+}
+
+/// Like [`png`], with at most `colours` (2 to 256) colours in the palette: fewer
+/// colours coarsen the anti-aliased edges a little and compress much better, which
+/// suits a thumbnail.
+pub fn png_with(tree: &Tree, res: Resolution, colours: usize) -> Result<Vec<u8>, Error> {
     let pixmap = pixmap(tree, res)?;
     let dpi = pixmap.width() as f32 / tree.size().width() * 72.0;
-    encode(&pixmap, dpi).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+    encode(&pixmap, dpi, colours).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
 }
 
 /// Rasterizes a drawing's parsed SVG document.
@@ -67,7 +74,7 @@ pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
 /// PNG bytes of a pixmap at `dpi` dots per inch: an 8-bit palette image (see
 /// [`super::palette`]) with its resolution in a `pHYs` chunk, so that print software
 /// sizes it as the page it was drawn for. Palette images compress best unfiltered.
-fn encode(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
+fn encode(pixmap: &Pixmap, dpi: f32, colours: usize) -> Result<Vec<u8>, png::EncodingError> {
     let pixels: Vec<[u8; 4]> = pixmap
         .pixels()
         .iter()
@@ -76,7 +83,7 @@ fn encode(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
         .collect();
-    let q = super::palette::quantize(&pixels);
+    let q = super::palette::quantize(&pixels, colours);
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     enc.set_color(png::ColorType::Indexed);

@@ -22,6 +22,7 @@ mod pages;
 mod plan;
 mod plots;
 mod progress;
+pub mod serve;
 mod teaching;
 pub mod templates;
 mod tours;
@@ -198,6 +199,21 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         out: opts.out.clone(),
         warnings: guards::site_warnings(&plan.site),
     })
+}
+
+/// What a build of `opts` reads, which `knights serve` watches: the content folder,
+/// the `--templates` folder, and the theme file when the catalogue names one.
+pub fn inputs(opts: &BuildOptions) -> Vec<PathBuf> {
+    let mut out = vec![opts.content.clone()];
+    if !opts.templates.as_os_str().is_empty() {
+        out.push(opts.templates.clone());
+    }
+    if let Ok(cat) = catalogue::load(&opts.content) {
+        if !crate::render::theme::BUILT_IN.contains(&cat.site.theme.as_str()) {
+            out.push(opts.content.join(&cat.site.theme));
+        }
+    }
+    out
 }
 
 /// The drawings' theme: a built-in name, or a theme file relative to the content folder.

@@ -73,6 +73,7 @@ pub struct Card {
     sections: Vec<(String, u64, String)>,
     files: BTreeMap<String, String>,
     crops: Vec<(String, String)>,
+    walk: Option<String>,
     alt: String,
 }
 
@@ -151,6 +152,7 @@ fn card(job: &Job, b: &Built) -> Card {
         sections: b.sections.clone(),
         files: b.files.clone(),
         crops: b.crops.clone(),
+        walk: b.walk.clone(),
         alt: format!(
             "A {} knight's tour of the {w}x{h} board by {}: {} turns, {} crossings",
             crate::TourKind::open_if(!m.closed),

@@ -1,5 +1,5 @@
-//! The teaching notes' material, made at every build from verified tours: the 8x8 tour
-//! walked move by move, Warnsdorff's rule animated on 8x8, and ready worksheets (PDF)
+//! The teaching notes' material, made at every build from verified tours: numbered
+//! drawings of the 5x5 (open) and 8x8 tours, the 8x8 tour walked move by move, Warnsdorff's rule animated on 8x8, and ready worksheets (PDF)
 //! for the 5x5 board (open), 6x6 and 8x8.
 
 use std::path::Path;
@@ -10,8 +10,8 @@ use crate::construct::{self, Request};
 use crate::exercises::{self, Plan};
 use crate::render::animate::Walkthrough;
 use crate::render::steps::{Repeat, Timing, MAX_STEPS};
-use crate::render::{self, Layers, Theme};
-use crate::{rule_trace, verify, Board, Error};
+use crate::render::{self, Drawing, Layers, Options, Show, Theme};
+use crate::{metrics, rule_trace, verify, Board, Error};
 
 /// Writes the material into `dir`.
 pub fn write(dir: &Path) -> Result<(), Error> {
@@ -23,6 +23,18 @@ pub fn write(dir: &Path) -> Result<(), Error> {
         verify::constructed(construct::build(&r, "auto")?)
     };
     let eight = tour(8, 8, false)?;
+    let numbered = Options {
+        theme: theme.clone(),
+        show: Show::parse("+numbers")?,
+        ..Options::default()
+    };
+    for (name, t) in [("5x5-open", tour(5, 5, true)?), ("8x8", eight.clone())] {
+        let drawing = Drawing::new(&t, &metrics::measure(&t), &numbered)?;
+        write_bytes(
+            &dir.join(format!("numbered-{name}.svg")),
+            drawing.svg().as_bytes(),
+        )?;
+    }
     let layers = Layers::defaults(&theme.layers, 8);
     let walk = Walkthrough::new(&eight, &theme, layers, MAX_STEPS);
     write_bytes(
@@ -53,4 +65,37 @@ pub fn write(dir: &Path) -> Result<(), Error> {
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_teaching_page_links_to_what_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path()).unwrap();
+        let page = include_str!("../../content/pages/teaching.md");
+        let linked: Vec<&str> = page
+            .split("../teaching/")
+            .skip(1)
+            .map(|s| s.split(')').next().unwrap())
+            .collect();
+        for name in [
+            "numbered-5x5-open.svg",
+            "numbered-8x8.svg",
+            "walk-8x8.svg",
+            "rule-8x8.svg",
+            "worksheet-5x5-open.pdf",
+            "worksheet-6x6.pdf",
+            "worksheet-8x8.pdf",
+        ] {
+            assert!(linked.contains(&name), "the page does not show {name}");
+        }
+        for name in linked {
+            assert!(dir.path().join(name).is_file(), "{name} is not written");
+        }
+        let numbered = std::fs::read_to_string(dir.path().join("numbered-8x8.svg")).unwrap();
+        assert!(numbered.contains(">\n64\n</text>") || numbered.contains(">64</text>"));
+    }
 }

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use super::plan::Job;
 use crate::metrics::{self, Metrics};
+use crate::render::animate::Walkthrough;
+use crate::render::steps::{Timing, MAX_STEPS};
 use crate::render::{self, overview, Drawing, Options, Region, Resolution, Show, Style, Theme};
 use crate::{construct, verify, Error};
 
@@ -23,8 +25,15 @@ use crate::{construct, verify, Error};
 const PNG_WIDTH: u32 = 1600;
 /// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
 pub const THUMB_WIDTH: u32 = 240;
+/// Colours of a thumbnail's palette: its flat colours and enough edge shades, at about
+/// half the bytes of 256 colours.
+const THUMB_COLOURS: usize = 32;
 /// Thumbnails show the overview when a square would get fewer pixels than this at 2x.
 const THUMB_MIN_CELL_PX: f64 = 6.0;
+
+/// Tours of boards up to this side get a walk-through with play, pause and step
+/// buttons on their page.
+pub const WALK_MAX_SIDE: u32 = 12;
 
 /// How every tour is drawn and what it ships.
 #[derive(Clone, Debug)]
@@ -58,6 +67,10 @@ pub struct Built {
     pub files: BTreeMap<String, String>,
     /// Detailed crops of an overview: (what it shows, its SVG file).
     pub crops: Vec<(String, String)>,
+    /// The walk-through (an animated SVG, shown inline on the page so that its
+    /// buttons can drive it) of a small board's tour.
+    #[serde(default)]
+    pub walk: Option<String>,
     /// Taken from the build cache rather than built now.
     #[serde(skip)]
     pub cached: bool,
@@ -150,9 +163,17 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     let thumb = overview_thumb.as_ref().unwrap_or(&drawing);
     for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
         let png = thumb
-            .png_at(Resolution::Width(THUMB_WIDTH * scale))
+            .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)
             .map_err(at)?;
         put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
+    }
+    let b = tour.board();
+    let walk = (b.width().max(b.height()) <= WALK_MAX_SIDE).then(|| {
+        let layers = render::Layers::defaults(&theme.layers, b.width().max(b.height()));
+        Walkthrough::new(&tour, theme, layers, MAX_STEPS).animated(Timing::default())
+    });
+    if let Some(svg) = &walk {
+        put("walk", format!("files/{slug}-walk.svg"), svg.as_bytes())?;
     }
     let mut crops = Vec::new();
     let detail = Show::parse("+turns,+crossings,+coords,+ends").map_err(at)?;
@@ -184,6 +205,7 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
         sections: section_counts(&tour, theme),
         files,
         crops,
+        walk,
         cached: false,
     })
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The gallery in a real browser: builds the fixture catalogue with the real binary and
-# runs check.mjs on it in headless Chromium. Installs nothing: .ci/run installs Chromium
+# runs check.mjs on it in headless Chromium, then animation.mjs on an animated walk and
+# on a tour page's walk-through buttons. Installs nothing: .ci/run installs Chromium
 # and the npm package. When either is missing it says so, with the command that installs
 # it, and exits 77 (skipped); tests/browser.rs turns that into a pass, or a failure under
 # KNIGHTS_REQUIRE_BROWSER=1. Exits 1 when a check fails; screenshots are kept in
@@ -23,9 +24,13 @@ fi
 
 site=target/browser/site
 # KNIGHTS_BIN: the binary under test (set by tests/browser.rs); else build it.
-if [ -n "${KNIGHTS_BIN:-}" ]; then
-  "$KNIGHTS_BIN" build --content tests/fixtures/site/content --templates templates --out "$site" --force
-else
-  cargo run --quiet -- build --content tests/fixtures/site/content --templates templates --out "$site" --force
-fi
+knights() {
+  if [ -n "${KNIGHTS_BIN:-}" ]; then "$KNIGHTS_BIN" "$@"; else cargo run --quiet -- "$@"; fi
+}
+knights build --content tests/fixtures/site/content --templates templates --out "$site" --force
 CHROMIUM="$chromium" node tests/browser/check.mjs "$site" target/browser/screenshots
+# The walk-through: an animated SVG alone, then inline on a small tour's page with its
+# play, pause and step buttons.
+knights render 8x8 --animate --speed 8 -o target/browser/walk.svg
+CHROMIUM="$chromium" node tests/browser/animation.mjs target/browser/walk.svg target/browser/screenshots
+CHROMIUM="$chromium" node tests/browser/animation.mjs "$site/tours/8x8-warnsdorff.html" target/browser/screenshots

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::cell_moves;
+use super::gadgets::digits;
 use crate::board::Leaper;
 use crate::gadget::{search, Cell, Ending, Options, Problem, Solution, Spec};
 
@@ -299,17 +300,6 @@ pub(super) fn find_pieces() -> Result<Vec<Found>, String> {
     }
     out.extend(other.into_iter().skip(2));
     Ok(out)
-}
-
-/// A move digit pair as the pieces data writes it, or `xx`.
-fn digits(mask: u8) -> String {
-    if mask == 0 {
-        return "xx".into();
-    }
-    (0..8u8)
-        .filter(|d| mask >> d & 1 == 1)
-        .map(|d| char::from(b'0' + d))
-        .collect()
 }
 
 /// The text of `corner.toml`.

@@ -88,8 +88,9 @@ impl Built {
     }
 
     /// The drawing of the piece `masks`: its paths, named by the tour's sections, over
-    /// the piece and one cell around, the tour's other moves there drawn faintly.
-    fn piece(&self, masks: &BTreeMap<u32, u8>) -> Result<Fragments, Error> {
+    /// the piece, where the paths lead and the `marks` (turn cells, crossing points),
+    /// the tour's other moves there drawn faintly.
+    fn piece(&self, masks: &BTreeMap<u32, u8>, marks: Marks) -> Result<Fragments, Error> {
         let b = self.board();
         let differing = self.differing(masks);
         let spread = masks.keys().copied().collect::<Vec<_>>();
@@ -101,7 +102,9 @@ impl Built {
         let f = Fragments::from_masks(b, region, masks, label)?;
         let drawn: Vec<u32> = f.paths().iter().flat_map(|p| p.cells.clone()).collect();
         let region = around(b, &drawn, 0);
-        let f = Fragments::from_masks(b, region, masks, label)?;
+        let (turns, crossings) = marks;
+        let f = Fragments::from_masks(b, region, masks, label)?.with_marks(turns, crossings);
+        let region = f.region();
         let mut context = Vec::new();
         let grid = self.tour.grid().masks();
         for y in region.y0..=region.y1 {
@@ -115,7 +118,8 @@ impl Built {
                         continue;
                     }
                     let Some(c) = b.step(a, d) else { continue };
-                    if a < c && !masks.contains_key(&c) && region.contains(b.xy(c)) {
+                    let once = a < c || !region.contains(b.xy(c));
+                    if once && !masks.contains_key(&c) {
                         context.push([a, c]);
                     }
                 }
@@ -131,6 +135,9 @@ impl Built {
         })
     }
 }
+
+/// Turn cells and crossing points to mark on a drawing.
+type Marks = (Vec<u32>, Vec<(f64, f64)>);
 
 /// The smallest region holding `cells`, grown by `margin` within the board.
 fn around(b: &Board, cells: &[u32], margin: u32) -> Region {
@@ -248,12 +255,12 @@ pub fn junctions() -> Result<Vec<Figure>, Error> {
         Figure {
             name: "junction-bottom-left".into(),
             caption: "The bottom-left junction: the four knights arrive in formation and are joined in two pairs, by the red and the blue run of the tour.".into(),
-            fragments: built.piece(&bl)?,
+            fragments: built.piece(&bl, Marks::default())?,
         },
         Figure {
             name: "junction-top-right".into(),
             caption: "The top-right junction, here 5 rows high (it is 5 to 8 rows high, whichever makes an odd number of diagonals fit): two more runs, light red and light blue, join the knights the other way, so that the four paths make one cycle.".into(),
-            fragments: built.piece(&tr)?,
+            fragments: built.piece(&tr, Marks::default())?,
         },
     ])
 }
@@ -266,7 +273,7 @@ pub fn heel() -> Result<Figure, Error> {
     Ok(Figure {
         name: "heel".into(),
         caption: "The heel: the quartet comes down a diagonal to the bottom edge and leaves up the next one; each knight's path in its own colour. It repeats every eight columns along the bottom edge, and turned half a turn along the top.".into(),
-        fragments: built.piece(&masks)?,
+        fragments: built.piece(&masks, Marks::default())?,
     })
 }
 
@@ -304,7 +311,7 @@ pub fn corners() -> Result<Vec<Figure>, Error> {
         out.push(Figure {
             name: format!("corner-{seq}"),
             caption: format!("{caption} ({w}x{h} board.)"),
-            fragments: built.piece(&masks)?,
+            fragments: built.piece(&masks, Marks::default())?,
         });
     }
     Ok(out)
@@ -350,7 +357,7 @@ pub fn heels() -> Result<Vec<Figure>, Error> {
             turns.len(),
             crossings.len()
         );
-        let fragments = built.piece(&masks)?.with_marks(turns, crossings);
+        let fragments = built.piece(&masks, (turns, crossings))?;
         out.push(Figure {
             name: name.into(),
             caption,
@@ -527,7 +534,7 @@ mod tests {
         let (w, h) = BOARD;
         let built = Built::new(w, h, Variant::Plain).unwrap();
         let off = built.placed(piece("heel", false), h - 4, HEEL_COLUMN + 2);
-        let f = built.piece(&off).unwrap();
+        let f = built.piece(&off, Marks::default()).unwrap();
         assert!(matches!(f.status(), Status::Partial(r) if r.contains("hold other moves")));
     }
 }

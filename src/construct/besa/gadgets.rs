@@ -90,7 +90,7 @@ pub fn search_heels(area: Area, ending: Ending) -> Outcome {
 }
 
 /// A move digit pair as the pieces data writes it, or `xx`.
-fn digits(mask: u8) -> String {
+pub(super) fn digits(mask: u8) -> String {
     if mask == 0 {
         return "xx".into();
     }
@@ -365,10 +365,11 @@ mod tests {
     }
 }
 
-/// The left edge's transitions searched like the heels (the first step of widening the
-/// search beyond the heel): the region is one vertical edge unit (2 columns, 4 rows,
-/// repeated every 4 rows), its ports the cells where the tour's runs through it enter
-/// and leave.
+/// Widening the search beyond the heel: the left edge's transitions searched like the
+/// heels (one vertical edge unit, 2 columns and 4 rows repeated every 4 rows, its ports
+/// the cells where the tour's runs through it enter and leave), and the regions the
+/// search cannot take yet: a wider edge strip or a taller heel, whose runs pass through
+/// the region's own copies.
 #[cfg(test)]
 mod edge_search {
     use super::*;
@@ -442,6 +443,29 @@ mod edge_search {
         // the units above and below: the search as it stands cannot take such a region.
         for width in [3, 4] {
             let e = Problem::new(&edge_spec(width, true)).unwrap_err();
+            assert!(e.contains("overlap a copy"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_taller_heel_region_runs_into_its_copies() {
+        // The heel with the one or two rows above it: the diagonals through those rows
+        // enter and leave the region in the neighbouring heels' copies too.
+        for extra_rows in [1, 2] {
+            let mut cells = heel_spec(Area::Open).cells;
+            cells.extend(
+                (4..4 + extra_rows).flat_map(|y| (HEEL_X..HEEL_X + 8).map(move |x| (x, y))),
+            );
+            let r = runs(&cells);
+            let spec = Spec {
+                cells,
+                entries: r.iter().map(|p| p.0).collect(),
+                exits: r.iter().map(|p| p.1).collect(),
+                moves: &plain_moves,
+                period: Some((8, 0)),
+                free_ports: true,
+            };
+            let e = Problem::new(&spec).unwrap_err();
             assert!(e.contains("overlap a copy"), "{e}");
         }
     }
