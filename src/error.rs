@@ -178,6 +178,13 @@ pub enum Theorem {
     /// A band (a board whose sides are joined) of one row: every leap changes the row.
     #[error("every leap changes the row, and the band has one row")]
     OneRowBand,
+    /// A closed tour of a four-row band whose colouring survives the seam: Schwenk's
+    /// outer-and-inner-rows argument carries over.
+    #[error("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991); try --open or an odd width")]
+    FourRowBand,
+    /// A closed tour of a two-row cylinder of even width.
+    #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour; try --open or an odd width")]
+    TwoRowCylinder,
 }
 
 /// A construction that does not cover a board, and the rule the board breaks.

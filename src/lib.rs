@@ -31,7 +31,7 @@ pub mod tour;
 pub mod trace;
 pub mod verify;
 
-pub use board::{Board, Leaper};
+pub use board::{Board, Leaper, Topology};
 pub use error::{Bytes, Error, GaveUp, NoTour, Theorem, TooLarge, Unsupported};
 pub use tour::{Sections, Tour, TourKind};
 pub use verify::Verified;

@@ -6,7 +6,7 @@ use clap::ValueEnum;
 
 use knights::construct::Algo;
 use knights::render::{self, Resolution, Show, Theme};
-use knights::{site, Error};
+use knights::{site, Error, Topology};
 
 /// How to build a tour when the input is a board.
 #[derive(clap::Args, Debug)]
@@ -26,6 +26,15 @@ pub(super) struct BuildArgs {
     /// The start square X,Y (column, row from the bottom, from 0) for searches.
     #[arg(long)]
     pub(super) start: Option<Start>,
+    /// How the left and right edges meet: plane, cylinder or moebius (for a tour file
+    /// without a topology field: read it on that band).
+    #[arg(long, value_parser = topology)]
+    pub(super) topology: Option<Topology>,
+}
+
+/// `--topology`: plane, cylinder or moebius.
+pub(super) fn topology(s: &str) -> Result<Topology, String> {
+    s.parse().map_err(|e: Error| e.to_string())
 }
 
 /// `--jobs`: 1 to [`site::MAX_JOBS`], the library's bound.
@@ -129,6 +138,12 @@ pub(super) struct MotifArgs {
     /// Write the RANK-th tour found (1 = the best; each found tour is cut off before the next).
     #[arg(long, default_value_t = 1)]
     pub(super) rank: usize,
+    /// How the left and right edges meet: plane, cylinder or moebius.
+    #[arg(long, value_parser = topology, default_value = "plane")]
+    pub(super) topology: Topology,
+    /// Repeat the tour every COLUMNS columns all along the board (a motif around a band).
+    #[arg(long)]
+    pub(super) columns: Option<u32>,
     /// Seconds the solver may take in all.
     #[arg(long, default_value_t = 600)]
     pub(super) time_limit: u64,

@@ -9,6 +9,7 @@ mod corner;
 mod draw;
 mod giant;
 mod init;
+mod model;
 mod publish;
 mod research;
 mod serve;
@@ -74,6 +75,9 @@ enum Command {
     Verify {
         /// A tour file (JSON or numbered grid), or - for standard input.
         file: PathBuf,
+        /// Read a file without a topology field on this band: plane, cylinder or moebius.
+        #[arg(long, value_parser = topology)]
+        topology: Option<knights::Topology>,
     },
     /// Measures a tour: turns, crossings, the lower bound and the ratio to it.
     #[command(after_help = "Examples:
@@ -187,6 +191,20 @@ Needs a build with the solver: cargo build --release --features motif")]
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         mistakes: u8,
     },
+    /// A band's tour in three dimensions: an STL solid to print, or an SVG picture.
+    #[command(after_help = "Examples:
+  knights model 64x8 --topology cylinder -o cylinder.stl
+  knights model 40x8 --topology moebius -o moebius.svg")]
+    Model {
+        /// A board (WIDTHxHEIGHT, built with --algo and --topology) or a band's tour file.
+        #[arg(allow_hyphen_values = true)]
+        input: String,
+        /// The model: PATH.stl or PATH.svg.
+        #[arg(short, long)]
+        output: PathBuf,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
   knights list")]
@@ -268,7 +286,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             format,
             output,
         } => tour(board, &build, format, output.as_deref()),
-        Command::Verify { file } => verify_file(&file),
+        Command::Verify { file, topology } => verify_file(&file, topology),
         Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
         Command::Render {
             input,
@@ -319,6 +337,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             worksheet(&tour, &plan, per_page as usize, &output)
         }
+        Command::Model {
+            input,
+            output,
+            build,
+        } => model::model(&input, &build, &output),
         Command::List => list(),
         Command::Bounds { board, json } => print_bounds(&board, json),
         Command::Gadgets {

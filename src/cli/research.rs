@@ -36,6 +36,8 @@ pub(super) fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec,
         period,
         margin: args.margin,
     });
+    spec.topology = args.topology;
+    spec.columns = args.columns;
     spec.check()?;
     Ok(spec)
 }

@@ -9,7 +9,7 @@ use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render;
 use knights::symmetry::{self, Symmetry};
-use knights::{verify, Board, Error, Tour, Verified};
+use knights::{verify, Board, Error, Topology, Tour, Verified};
 
 use super::args::{BuildArgs, OutFormat, Start};
 use super::draw::draw;
@@ -18,7 +18,7 @@ use super::Failure;
 /// Builds and verifies a tour of `board`.
 pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
     let req = Request {
-        board,
+        board: board.with_topology(args.topology.unwrap_or_default()),
         open: args.open,
         variant: args.variant.clone(),
         seed: args.seed,
@@ -47,12 +47,27 @@ pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
             "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8) nor a tour file that exists"
         ))));
     }
-    read_verified(path)
+    read_verified_on(path, args.topology)
 }
 
-/// Reads a tour file and proves it, naming the file when it is not a tour.
-pub(super) fn read_verified(path: &Path) -> Result<Verified, Failure> {
-    let tour = read_tour(path)?;
+/// Reads a tour file and proves it, naming the file when it is not a tour; on the band
+/// `topology` names, when given: a file without a topology field is read on it, a file
+/// that records another one is refused.
+pub(super) fn read_verified_on(
+    path: &Path,
+    topology: Option<Topology>,
+) -> Result<Verified, Failure> {
+    let mut tour = read_tour(path)?;
+    if let Some(t) = topology {
+        let recorded = tour.board().topology();
+        if recorded.wraps() && recorded != t {
+            return Err(Failure::Invalid(Error::invalid(format!(
+                "{}: field topology: the file records a {recorded} but --topology says {t}",
+                path.display()
+            ))));
+        }
+        tour = tour.with_topology(t);
+    }
     verify::verify(tour).map_err(|failure| {
         Failure::Invalid(Error::NotATour {
             file: path.display().to_string(),
@@ -131,8 +146,8 @@ pub(super) fn tour(
     Ok(())
 }
 
-pub(super) fn verify_file(file: &Path) -> Result<(), Failure> {
-    let t = read_verified(file)?;
+pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(), Failure> {
+    let t = read_verified_on(file, topology)?;
     let cells = t.path().len();
     let plural = if cells == 1 { "" } else { "s" };
     println!("{}: ok, {t} ({cells} cell{plural})", file.display());

@@ -81,12 +81,35 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
             ),
         }));
     }
-    if board.height() == 1 && board.cells() > 1 {
-        return Err(Error::NoTour(crate::error::NoTour::Theorem {
+    let none = |theorem| {
+        Error::NoTour(crate::error::NoTour::Theorem {
             board: board.to_string(),
             kind,
-            theorem: crate::error::Theorem::OneRowBand,
-        }));
+            theorem,
+        })
+    };
+    if board.height() == 1 && board.cells() > 1 {
+        return Err(none(crate::error::Theorem::OneRowBand));
+    }
+    if board.leaper() != Leaper::KNIGHT || open || !board.holes().is_empty() {
+        return Ok(());
+    }
+    // The chessboard colouring survives the seam when a leap across it still changes
+    // colour: an even cylinder, or a Moebius strip whose width and height differ in
+    // parity. Then Schwenk's argument for four rows carries over: every leap from an
+    // outer row lands in an inner one, the rows keep the colours, so a closed tour would
+    // alternate outer and inner cells and colours at once, and the outer rows hold both
+    // colours.
+    let (w, h) = (board.width(), board.height());
+    let coloured = match board.topology() {
+        crate::board::Topology::Moebius => (w + h) % 2 == 1,
+        _ => w % 2 == 0,
+    };
+    if coloured && h == 4 {
+        return Err(none(crate::error::Theorem::FourRowBand));
+    }
+    if coloured && h == 2 && board.topology() == crate::board::Topology::Cylinder {
+        return Err(none(crate::error::Theorem::TwoRowCylinder));
     }
     Ok(())
 }

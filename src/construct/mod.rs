@@ -8,6 +8,8 @@
 //! name on the tour and checks it is open or closed as asked, so `build` only builds.
 
 pub mod backtrack;
+#[cfg(test)]
+mod bands_tests;
 pub mod besa;
 mod engine;
 pub mod existence;

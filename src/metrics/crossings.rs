@@ -14,6 +14,9 @@ use crate::moves::MoveGrid;
 
 /// The number of crossings.
 pub fn crossings(grid: &MoveGrid) -> u64 {
+    if grid.board().topology().wraps() {
+        return super::band::crossing_points(grid).len() as u64;
+    }
     crossings_tiled(grid, Tiling::DEFAULT)
 }
 
@@ -21,6 +24,9 @@ pub fn crossings(grid: &MoveGrid) -> u64 {
 /// the bottom-left cell and `y` up; one point per crossing (for two leaps that overlap on
 /// one line, the middle of the shared part). Ordered by tile, then row, then pattern.
 pub fn crossing_points(grid: &MoveGrid) -> Vec<(f64, f64)> {
+    if grid.board().topology().wraps() {
+        return super::band::crossing_points(grid);
+    }
     crossing_points_tiled(grid, Tiling::DEFAULT)
 }
 

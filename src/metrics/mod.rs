@@ -15,9 +15,13 @@
 //! - [`structure::count`]: turns and crossings of a tour given by a constant-time rule,
 //!   without its board, for boards too large to build.
 //!
+//! On a band (cylinder, Moebius strip) crossings are counted on the surface, leap by
+//! leap (`band`, which says how); turns and runs read each cell's moves in its own frame.
+//!
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
 
+mod band;
 pub mod bounds;
 mod crossings;
 mod geometry;
@@ -82,7 +86,8 @@ pub fn measure(tour: &Verified) -> Metrics {
     }
     let crossings = crossings(grid);
     let b = tour.board();
-    let paper = bounds::paper_applies(b, tour.is_closed());
+    // The papers' bounds are of the plane; a band has no left and right edges.
+    let paper = bounds::paper_applies(b, tour.is_closed()) && !b.topology().wraps();
     let (turns_to_bound, crossings_to_bound) =
         bounds::ratios((b.width(), b.height()), paper, bound, turns, crossings);
     Metrics {
@@ -102,7 +107,7 @@ pub fn measure(tour: &Verified) -> Metrics {
     }
 }
 
-/// The number of edge cells, `2(w + h) - 4` less any missing ones: both moves at an
+/// The number of edge cells, `2(w + h) - 4` (`2w` on a band) less any missing ones: both moves at an
 /// edge cell go inwards, so each is a turn in any closed tour (an open tour's two ends
 /// may be edge cells that do not turn).
 pub fn edge_turn_bound(board: &Board) -> u64 {
@@ -110,10 +115,17 @@ pub fn edge_turn_bound(board: &Board) -> u64 {
     if w < 2 || h < 2 {
         return w as u64 * h as u64;
     }
+    // A band's left and right columns are glued: only its top and bottom rows are edges.
+    let band = board.topology().wraps();
     let on_edge = |c: &&u32| {
         let (x, y) = board.xy(**c);
-        x == 0 || y == 0 || x == w - 1 || y == h - 1
+        y == 0 || y == h - 1 || (!band && (x == 0 || x == w - 1))
     };
     let missing = board.holes().iter().filter(on_edge).count() as u64;
-    2 * (w as u64 + h as u64) - 4 - missing
+    let edge = if band {
+        2 * w as u64
+    } else {
+        2 * (w as u64 + h as u64) - 4
+    };
+    edge - missing
 }

@@ -69,7 +69,8 @@ pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
     // than twice the long leap two different leaps never have the same difference, and
     // this streams through the path instead of looking up each cell's moves.
     let (_, long) = grid.board().leaper().steps();
-    let by_difference = grid.board().width() > 2 * long;
+    // Across the seam of a band the difference jumps: read the cells' moves there.
+    let by_difference = grid.board().width() > 2 * long && !grid.board().topology().wraps();
     let is_turn = |pos: usize| {
         if by_difference && pos > 0 && pos + 1 < n {
             path[pos + 1].wrapping_sub(path[pos]) != path[pos].wrapping_sub(path[pos - 1])

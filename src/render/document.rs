@@ -12,7 +12,7 @@ use super::overview::{self, Style};
 use super::path::{Colours, Walk};
 use super::region::Region;
 use super::theme::Theme;
-use super::{degrees, markers, path, squares, text};
+use super::{degrees, markers, path, seam, squares, text};
 use crate::metrics::Metrics;
 use crate::verify::Verified;
 use crate::Error;
@@ -80,14 +80,16 @@ pub fn document(
                 .set("fill", theme.page.background.as_str()),
         );
     let overview = plan.style == Style::Overview;
+    // A band's leaps across the seam leave the board: they are clipped at its edges.
+    let band = board.topology().wraps();
     let clip = |g: Group| {
-        if frame.is_whole() {
+        if frame.is_whole() && !band {
             g
         } else {
             g.set("clip-path", "url(#region)")
         }
     };
-    if !frame.is_whole() {
+    if !frame.is_whole() || band {
         let [x, y, w, h] = frame.area();
         doc = doc.add(
             Definitions::new().add(
@@ -129,6 +131,7 @@ pub fn document(
             }
         }
     }
+    doc = doc.add(seam::layer(board, &frame, theme));
     let mut around = 0.0;
     if layers.has(Layer::Numbers) {
         doc = doc.add(text::numbers(tour, &frame, theme)?);

@@ -7,6 +7,7 @@
 //! caller's business: [`Theme::load`] and [`Show::parse`] do it.
 
 pub mod animate;
+pub mod band3d;
 mod budget;
 mod colour;
 mod degrees;
@@ -25,6 +26,7 @@ mod pdf;
 mod raster;
 pub mod region;
 pub mod rule;
+mod seam;
 mod squares;
 pub mod steps;
 mod text;

@@ -66,7 +66,19 @@ impl<'a> Walk<'a> {
         if !self.tour.is_closed() && (i == 0 || i == n - 1) {
             return false;
         }
-        self.dirs[(i + e - 1) % e] != self.dirs[i % e]
+        // The leap in, seen from this cell (across a Moebius seam, mirrored).
+        let (p, b) = (self.tour.path(), self.tour.board());
+        let before = (i + e - 1) % e;
+        let into = b.back(p[before], self.dirs[before] as usize);
+        (into + 4) % 8 != self.dirs[i % e] as usize
+    }
+
+    /// Whether edge `i` crosses the seam of a band.
+    fn wraps(&self, i: usize) -> bool {
+        let p = self.tour.path();
+        self.tour
+            .board()
+            .wraps(p[i % p.len()], self.dirs[i % self.dirs.len()] as usize)
     }
 
     /// Cuts the edges into runs of equal `key(edge)`. A closed tour's runs wrap around.
@@ -124,6 +136,9 @@ impl<'a> Walk<'a> {
     /// a straight run of leaps is a few small numbers whatever the board's size, which
     /// keeps the drawings of large boards about half the size of absolute ones.
     pub fn data(&self, frame: &Frame, piece: &Piece) -> String {
+        if self.tour.board().topology().wraps() {
+            return self.band_data(frame, piece);
+        }
         let p = self.tour.path();
         let n = p.len();
         let b = self.tour.board();
@@ -156,6 +171,62 @@ impl<'a> Walk<'a> {
             d.push('Z');
         } else {
             put(start + piece.edges);
+        }
+        d
+    }
+
+    /// [`Walk::data`] on a band, in absolute commands: a leap across the seam is drawn
+    /// as two half-segments, out past one edge and back in through the other (the
+    /// drawing is clipped to the board).
+    fn band_data(&self, frame: &Frame, piece: &Piece) -> String {
+        let p = self.tour.path();
+        let n = p.len();
+        let b = self.tour.board();
+        let whole = self.tour.is_closed() && piece.edges == n;
+        let start = if whole {
+            (0..n).find(|&i| self.is_turn(i)).unwrap_or(0)
+        } else {
+            piece.start
+        };
+        let mut d = String::new();
+        let put = |d: &mut String, i: usize, cmd: &str| {
+            let (x, y) = frame.cell(b.xy(p[i % n]));
+            let _ = write!(d, "{cmd}{x} {y}");
+        };
+        put(&mut d, start, "M");
+        let mut sep = "L";
+        let mut cut = false;
+        for i in start..start + piece.edges {
+            if i > start && self.is_turn(i) && !cut {
+                put(&mut d, i, sep);
+                sep = " ";
+            }
+            cut = false;
+            if self.wraps(i) {
+                // A leap across the seam: out past one edge, back in through the other
+                // (the drawing is clipped to the board).
+                let (from, to) = (p[i % n], p[(i + 1) % n]);
+                let dir = self.dirs[i % self.dirs.len()] as usize;
+                let back = b.back(from, dir);
+                let beyond = |out: &mut String, c: u32, dir: usize, cmd: &str| {
+                    let (x, y) = frame.cell(b.xy(c));
+                    let (dx, dy) = b.leaper().dirs()[dir];
+                    let _ = write!(out, "{cmd}{} {}", x + dx as i64, y - dy as i64);
+                };
+                if !(i > start && self.is_turn(i)) {
+                    put(&mut d, i, "L");
+                }
+                beyond(&mut d, from, dir, "L");
+                beyond(&mut d, to, back, "M");
+                put(&mut d, i + 1, "L");
+                sep = "L";
+                cut = true;
+            }
+        }
+        if whole && !(0..n).any(|i| self.wraps(i)) {
+            d.push('Z');
+        } else {
+            put(&mut d, start + piece.edges, sep);
         }
         d
     }

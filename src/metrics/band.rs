@@ -1,0 +1,82 @@
+//! Crossings on a band (cylinder or Moebius strip), where the bit-plane count of the
+//! plane does not apply: a leap may cross the seam, and on a Moebius strip the cells
+//! beyond it are upside down.
+//!
+//! How it is measured: on the surface itself. Each leap is a segment in the picture of
+//! the cell it leaves rightwards (every leap has one such end), reaching past the edge
+//! when it crosses the seam. The leaps that could meet it leave cells at most one long
+//! step away; each is drawn in the same picture (beyond the seam of a Moebius strip,
+//! rows and leaps mirrored) and tested exactly. A pair is counted once, from the end
+//! that comes first. Turns need nothing special: a cell's two moves are read in its own
+//! frame, so a leap straight across the seam is no turn.
+
+use super::geometry::{crossing_point, open_segments_cross, Segment};
+use crate::moves::MoveGrid;
+
+/// The points where the tour crosses itself, one per crossing, in board coordinates
+/// (a crossing beyond the right edge is brought back across the seam).
+pub(super) fn crossing_points(grid: &MoveGrid) -> Vec<(f64, f64)> {
+    let b = grid.board();
+    let (w, h) = (b.width() as i64, b.height() as i64);
+    let dirs = b.leaper().dirs();
+    let (_, long) = b.leaper().steps();
+    let reach = long as i64;
+    let masks = grid.masks();
+    let mut points = Vec::new();
+    for c in 0..b.area() as u32 {
+        let (cx, cy) = b.xy(c);
+        let (cx, cy) = (cx as i64, cy as i64);
+        for d in (0..4).filter(|&d| masks[c as usize] & (1 << d) != 0) {
+            let s: Segment = [
+                (cx as i32, cy as i32),
+                (cx as i32 + dirs[d].0, cy as i32 + dirs[d].1),
+            ];
+            for ox in -reach..=reach {
+                for oy in -2 * reach..=2 * reach {
+                    let (px, py) = (cx + ox, cy + oy);
+                    let Some((qx, qy)) = b.land(px, py) else {
+                        continue;
+                    };
+                    // The other cell's rows run the other way in this picture when it
+                    // lies across the seam of a Moebius strip.
+                    let flip = qy as i64 != py;
+                    let q = b.index(qx, qy);
+                    for e in (0..4).filter(|&e| masks[q as usize] & (1 << e) != 0) {
+                        if (q, e) <= (c, d) {
+                            continue;
+                        }
+                        let (ex, ey) = dirs[e];
+                        let ey = if flip { -ey } else { ey };
+                        let t: Segment = [(px as i32, py as i32), (px as i32 + ex, py as i32 + ey)];
+                        if open_segments_cross(s, t) {
+                            let (x, y) = crossing_point(s, t);
+                            points.push(on_board(
+                                x,
+                                y,
+                                w,
+                                h,
+                                b.topology().wraps() && flip_at(b, x),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    points
+}
+
+/// Whether a point at `x` of the picture lies across an odd number of Moebius seams.
+fn flip_at(b: &crate::Board, x: f64) -> bool {
+    let w = b.width() as f64;
+    let laps = ((x + 0.5) / w).floor() as i64;
+    b.topology() == crate::Topology::Moebius && laps % 2 != 0
+}
+
+/// A point of the picture brought back onto the board (cell centres at whole numbers).
+fn on_board(x: f64, y: f64, w: i64, h: i64, flip: bool) -> (f64, f64) {
+    let w = w as f64;
+    let x = (x + 0.5).rem_euclid(w) - 0.5;
+    let y = if flip { (h - 1) as f64 - y } else { y };
+    (x, y)
+}
