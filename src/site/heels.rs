@@ -73,7 +73,7 @@ fn front_plot() -> String {
         points,
     };
     let plain = crate::construct::besa::gadgets::heel_problem(Area::Paper).plain_score();
-    plots::plot(
+    plots::scatter(
         "Heels: turns and crossings per heel",
         "turns per heel",
         "crossings per heel",
@@ -88,7 +88,6 @@ fn front_plot() -> String {
             ),
             line("the plain heel", vec![(plain.0 as f64, plain.1 as f64)]),
         ],
-        &[],
     )
 }
 

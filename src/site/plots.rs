@@ -43,6 +43,8 @@ const LEGEND_ROW: f64 = 18.0;
 struct Axes {
     x: (f64, f64),
     y: (f64, f64),
+    /// The radius of the dot at each data point.
+    marker: f64,
 }
 
 impl Axes {
@@ -67,7 +69,8 @@ pub fn plot(
     lines: &[Line],
     refs: &[Reference],
 ) -> String {
-    plot_with(title, x_label, y_label, lines, refs, HEADROOM)
+    let axes = axes_for(lines, refs, HEADROOM);
+    plot_with(title, x_label, y_label, lines, refs, &axes)
 }
 
 /// The plot with axes tall enough for every line, however far above the references.
@@ -78,7 +81,19 @@ pub fn plot_all(
     lines: &[Line],
     refs: &[Reference],
 ) -> String {
-    plot_with(title, x_label, y_label, lines, refs, f64::INFINITY)
+    let axes = axes_for(lines, refs, f64::INFINITY);
+    plot_with(title, x_label, y_label, lines, refs, &axes)
+}
+
+/// A few points (a Pareto front): the axes fit the data with a unit of room on every
+/// side rather than starting at zero, and the points are drawn large.
+pub fn scatter(title: &str, x_label: &str, y_label: &str, lines: &[Line]) -> String {
+    let points = || lines.iter().flat_map(|l| l.points.iter());
+    let padded = |(a, b): (f64, f64)| (a.floor() - 1.0, b.ceil() + 1.0);
+    let x = min_max(points().map(|p| p.0)).map_or((0.0, 1.0), padded);
+    let y = min_max(points().map(|p| p.1)).map_or((0.0, 1.0), padded);
+    let axes = Axes { x, y, marker: 5.0 };
+    plot_with(title, x_label, y_label, lines, &[], &axes)
 }
 
 fn plot_with(
@@ -87,9 +102,8 @@ fn plot_with(
     y_label: &str,
     lines: &[Line],
     refs: &[Reference],
-    headroom: f64,
+    axes: &Axes,
 ) -> String {
-    let axes = axes_for(lines, refs, headroom);
     let height = TOP + PLOT_H + 50.0 + LEGEND_ROW * lines.len().max(1) as f64;
     let width = LEFT + PLOT_W + RIGHT;
     let mut doc = Document::new()
@@ -110,11 +124,11 @@ fn plot_with(
                 .set("font-weight", "bold"),
         )
         .add(clip_to_plot_area())
-        .add(grid(&axes, x_label, y_label))
-        .add(references(&axes, refs));
+        .add(grid(axes, x_label, y_label))
+        .add(references(axes, refs));
     for (i, line) in lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        doc = doc.add(data_line(&axes, line, colour).set("clip-path", "url(#plot-area)"));
+        doc = doc.add(data_line(axes, line, colour).set("clip-path", "url(#plot-area)"));
         let y = TOP + PLOT_H + 50.0 + LEGEND_ROW * i as f64;
         let mut label = line.label.clone();
         if let Some(&(x, _)) = line.points.iter().find(|p| p.1 > axes.y.1) {
@@ -176,6 +190,7 @@ fn axes_for(lines: &[Line], refs: &[Reference], headroom: f64) -> Axes {
     Axes {
         x: (x0, x1),
         y: (0.0, y1),
+        marker: 2.5,
     }
 }
 
@@ -316,7 +331,7 @@ fn data_line(a: &Axes, line: &Line, colour: &str) -> Group {
                 Circle::new()
                     .set("cx", round(a.px(x)))
                     .set("cy", round(a.py(y)))
-                    .set("r", 2.5)
+                    .set("r", a.marker)
                     .set("fill", colour),
             );
         }
