@@ -23,8 +23,63 @@
 //! more region adds to a tour, which the tests check against whole boards.
 
 mod bits;
+mod enumerate;
 mod problem;
-mod search;
 
+pub use enumerate::{search, Ending, Options, Outcome, Solution};
 pub use problem::{Cell, Problem, Spec};
-pub use search::{search, Ending, Options, Outcome, Solution};
+
+/// Why a region cannot be searched: its spec does not fit the tour around it, or it is
+/// larger than the search's bitsets.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unsearchable {
+    /// Entries and exits must come in pairs, one pair per knight.
+    #[error("{entries} entries and {exits} exits: give one of each per knight")]
+    Ports {
+        /// Entries given.
+        entries: usize,
+        /// Exits given.
+        exits: usize,
+    },
+    /// A cell appears twice among the region, entries and exits.
+    #[error("a cell is listed twice among the region, entries and exits")]
+    Repeated,
+    /// The region meets one of its own copies.
+    #[error("the region or its entries and exits overlap a copy of the region")]
+    OverlapsCopy,
+    /// An entry or exit is not a single step into the region.
+    #[error("the {role} {cell:?} does not have exactly one move into the region and one away from it and its copies")]
+    Port {
+        /// `entry` or `exit`.
+        role: &'static str,
+        /// The cell.
+        cell: Cell,
+    },
+    /// The tour passes a region cell other than once.
+    #[error("the tour does not pass through region cell {0:?}")]
+    NotVisited(Cell),
+    /// A region cell's move leaves the region other than through an entry or exit.
+    #[error("region cell {cell:?} has a move to {to:?}, which is neither in the region nor an entry or exit")]
+    Escapes {
+        /// The region cell.
+        cell: Cell,
+        /// Where its move goes.
+        to: Cell,
+    },
+    /// The tour around the region does not take each entry to an exit.
+    #[error("the tour does not take every entry through the region to an exit")]
+    Unpaired,
+    /// A required move is not a candidate move.
+    #[error("no candidate move joins {0:?} and {1:?}")]
+    NoMove(Cell, Cell),
+    /// More cells or candidate moves than the search's bitsets hold.
+    #[error(
+        "the region has {cells} cells and {moves} candidate moves; the search handles up to 512"
+    )]
+    TooLarge {
+        /// Region cells.
+        cells: usize,
+        /// Candidate moves.
+        moves: usize,
+    },
+}

@@ -9,7 +9,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::search::Solution;
+use super::enumerate::Solution;
+use super::Unsearchable;
 use crate::board::Leaper;
 use crate::metrics::open_segments_cross;
 
@@ -89,15 +90,14 @@ fn shift(c: Cell, by: Cell, times: i32) -> Cell {
 
 impl Problem {
     /// Checks the spec against the tour around it and builds the tables.
-    pub fn new(spec: &Spec) -> Result<Problem, String> {
+    pub fn new(spec: &Spec) -> Result<Problem, Unsearchable> {
         let dirs = Leaper::KNIGHT.dirs();
         let (n, k) = (spec.cells.len(), spec.entries.len());
         if k == 0 || spec.exits.len() != k {
-            return Err(format!(
-                "{} entries and {} exits: give one of each per knight",
-                k,
-                spec.exits.len()
-            ));
+            return Err(Unsearchable::Ports {
+                entries: k,
+                exits: spec.exits.len(),
+            });
         }
         let nodes: Vec<Cell> = spec
             .cells
@@ -108,7 +108,7 @@ impl Problem {
             .collect();
         let index: HashMap<Cell, usize> = nodes.iter().enumerate().map(|(i, &c)| (c, i)).collect();
         if index.len() != nodes.len() {
-            return Err("a cell is listed twice among the region, entries and exits".into());
+            return Err(Unsearchable::Repeated);
         }
         let step = |c: Cell, d: u8| (c.0 + dirs[d as usize].0, c.1 + dirs[d as usize].1);
         let bits = |c: Cell| (spec.moves)(c.0, c.1);
@@ -132,7 +132,7 @@ impl Problem {
                 .any(|t| in_region(shift(c, period, -t)))
         };
         if nodes.iter().any(|&c| in_copy(c)) {
-            return Err("the region or its entries and exits overlap a copy of the region".into());
+            return Err(Unsearchable::OverlapsCopy);
         }
 
         // The ports: outside cells with a move into the region, each exactly one.
@@ -147,9 +147,7 @@ impl Problem {
                 .collect();
             if inward.len() != 1 || out.len() != 1 || in_copy(step(c, out[0])) {
                 let role = if i < n + k { "entry" } else { "exit" };
-                return Err(format!(
-                    "the {role} {c:?} does not have exactly one move into the region and one away from it and its copies"
-                ));
+                return Err(Unsearchable::Port { role, cell: c });
             }
             outer.push(out[0]);
         }
@@ -157,14 +155,14 @@ impl Problem {
             // A cell the tour does not visit yet (a column added to the board) is
             // covered by the solutions only; the plain "solution" then skips it.
             if !matches!(bits(c).count_ones(), 0 | 2) {
-                return Err(format!("the tour does not pass through region cell {c:?}"));
+                return Err(Unsearchable::NotVisited(c));
             }
             for d in (0..8).filter(|&d| bits(c) >> d & 1 == 1) {
                 if !index.contains_key(&step(c, d)) {
-                    return Err(format!(
-                        "region cell {c:?} has a move to {:?}, which is neither in the region nor an entry or exit",
-                        step(c, d)
-                    ));
+                    return Err(Unsearchable::Escapes {
+                        cell: c,
+                        to: step(c, d),
+                    });
                 }
             }
         }
@@ -263,13 +261,13 @@ impl Problem {
         problem.plain = problem.edges_of(&|c| bits(c));
         problem.plain_ends = problem
             .pairing(&problem.plain)
-            .ok_or("the tour does not take every entry through the region to an exit")?;
+            .ok_or(Unsearchable::Unpaired)?;
         Ok(problem)
     }
 
     /// Keeps only the solutions that hold the move between cells `a` and `b` of the
     /// region (a move a later step relies on, such as the one a symmetric join deletes).
-    pub fn require(&mut self, a: Cell, b: Cell) -> Result<(), String> {
+    pub fn require(&mut self, a: Cell, b: Cell) -> Result<(), Unsearchable> {
         let e = self
             .edges
             .iter()
@@ -277,7 +275,7 @@ impl Problem {
                 let (p, q) = (self.nodes[ed.a], self.nodes[ed.b]);
                 (p, q) == (a, b) || (p, q) == (b, a)
             })
-            .ok_or_else(|| format!("no candidate move joins {a:?} and {b:?}"))?;
+            .ok_or(Unsearchable::NoMove(a, b))?;
         self.required.push(e);
         Ok(())
     }

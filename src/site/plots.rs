@@ -365,14 +365,14 @@ mod tests {
                 points: vec![(16.0, 10.0), (20.0, 9.9)],
             }],
             &[Reference {
-                label: "6n lower bound".into(),
+                label: "(6 − ε)n asymptotic lower bound".into(),
                 value: 6.0,
             }],
         );
         assert!(s.contains("a &lt;b&gt;"));
         assert!(!s.contains("<b>"));
         assert!(s.contains("stroke-dasharray"));
-        assert!(s.contains("6n lower bound"));
+        assert!(s.contains("(6 − ε)n asymptotic lower bound"));
     }
 
     #[test]

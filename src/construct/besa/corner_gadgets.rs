@@ -215,14 +215,16 @@ fn solve(
     };
     let mut problem = Problem::new(&spec).map_err(|e| format!("{}: {e}", region.name))?;
     if let Some((a, b)) = require {
-        problem.require(a, b)?;
+        problem
+            .require(a, b)
+            .map_err(|e| format!("{}: {e}", region.name))?;
     }
     let options = Options {
         ending: Ending::Plain,
         bound: true,
         keep: 1,
     };
-    let out = search(&problem, &options)?;
+    let out = search(&problem, &options).map_err(|e| format!("{}: {e}", region.name))?;
     let best = out
         .front
         .iter()

@@ -23,6 +23,7 @@ use rayon::prelude::*;
 
 use super::bits::Bits;
 use super::problem::Problem;
+use super::Unsearchable;
 
 /// Where the knights may leave the region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,18 +95,17 @@ impl Outcome {
 }
 
 /// Searches `problem` exhaustively.
-pub fn search(problem: &Problem, options: &Options) -> Result<Outcome, String> {
+pub fn search(problem: &Problem, options: &Options) -> Result<Outcome, Unsearchable> {
     let size = problem.nodes.len().max(problem.edges.len());
     match size.div_ceil(64) {
         0 | 1 => Ok(run::<1>(problem, options)),
         2 => Ok(run::<2>(problem, options)),
         3 | 4 => Ok(run::<4>(problem, options)),
         5..=8 => Ok(run::<8>(problem, options)),
-        _ => Err(format!(
-            "the region has {} cells and {} candidate moves; the search handles up to 512",
-            problem.n,
-            problem.edges.len()
-        )),
+        _ => Err(Unsearchable::TooLarge {
+            cells: problem.n,
+            moves: problem.edges.len(),
+        }),
     }
 }
 
