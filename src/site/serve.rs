@@ -96,6 +96,9 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
 /// Starts watching the build's inputs, and a thread that rebuilds when they change.
 /// The thread ends when the returned watcher is dropped.
 fn watch(build: &BuildOptions, state: Shared) -> Result<Arc<Mutex<RecommendedWatcher>>, Error> {
+    // Stamped before watching and before the server starts: a change made once the
+    // server answers is always newer than this.
+    let last = stamp(&super::inputs(build), &build.out);
     let (tx, rx) = mpsc::channel();
     let watcher = notify::recommended_watcher(tx)
         .map_err(|e| Error::invalid(format!("cannot watch for changes: {e}")))?;
@@ -104,7 +107,7 @@ fn watch(build: &BuildOptions, state: Shared) -> Result<Arc<Mutex<RecommendedWat
     add_watches(&watcher, &super::inputs(build), &mut watched)?;
     let build = build.clone();
     let weak = Arc::downgrade(&watcher);
-    std::thread::spawn(move || rebuild_loop(&build, &rx, &state, &weak, watched));
+    std::thread::spawn(move || rebuild_loop(&build, &rx, &state, &weak, watched, last));
     Ok(watcher)
 }
 
@@ -143,8 +146,8 @@ fn rebuild_loop(
     state: &Mutex<State>,
     watcher: &Weak<Mutex<RecommendedWatcher>>,
     mut watched: Vec<PathBuf>,
+    mut last: Vec<Stamp>,
 ) {
-    let mut last = stamp(&super::inputs(build), &build.out);
     while events.recv().is_ok() {
         while events.recv_timeout(SETTLE).is_ok() {}
         let inputs = super::inputs(build);
@@ -175,10 +178,13 @@ fn rebuild_loop(
     }
 }
 
+/// A file's path, size and modification time.
+type Stamp = (PathBuf, u64, Option<SystemTime>);
+
 /// The files under `inputs` (hidden ones and the site itself left out, should it lie
 /// among them) with their sizes and modification times: equal stamps, nothing to
 /// build again.
-fn stamp(inputs: &[PathBuf], site: &Path) -> Vec<(PathBuf, u64, Option<SystemTime>)> {
+fn stamp(inputs: &[PathBuf], site: &Path) -> Vec<Stamp> {
     let site = site.canonicalize().ok();
     let keep = |e: &walkdir::DirEntry| {
         e.depth() == 0
