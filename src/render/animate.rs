@@ -9,9 +9,7 @@
 
 use std::path::Path;
 
-use svg::node::element::{
-    Animate, AnimateTransform, Circle, Group, Path as SvgPath, Rectangle, Text,
-};
+use svg::node::element::{Animate, AnimateTransform, Circle, Group, Path as SvgPath, Text};
 use svg::Document;
 
 use super::colour;
@@ -137,14 +135,10 @@ impl<'a> Walkthrough<'a> {
                 "{} walked step by step",
                 self.tour
             )))
-            .add(
-                Rectangle::new()
-                    .set("x", num(v[0]))
-                    .set("y", num(v[1]))
-                    .set("width", num(v[2]))
-                    .set("height", num(v[3]))
-                    .set("fill", self.theme.page.background.as_str()),
-            )
+            .add(super::frame::background(
+                v,
+                self.theme.page.background.as_str(),
+            ))
             .add(squares::layer(
                 self.tour.board(),
                 f,

@@ -62,14 +62,7 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
         .set("data-crossings", f.crossings().len())
         .set("data-status", status)
         .add(Definitions::new().add(ClipPath::new().set("id", "piece-region").add(area())))
-        .add(
-            Rectangle::new()
-                .set("x", num(v[0]))
-                .set("y", num(v[1]))
-                .set("width", num(v[2]))
-                .set("height", num(v[3]))
-                .set("fill", theme.page.background.as_str()),
-        )
+        .add(super::frame::background(v, theme.page.background.as_str()))
         .add(squares::layer(b, &frame, theme, true));
     let mut veil = Group::new()
         .set("class", "outside")

@@ -124,6 +124,16 @@ impl Frame {
     }
 }
 
+/// A rectangle over the view box `v` in `colour`: the page behind a drawing.
+pub fn background(v: [f64; 4], colour: &str) -> svg::node::element::Rectangle {
+    svg::node::element::Rectangle::new()
+        .set("x", num(v[0]))
+        .set("y", num(v[1]))
+        .set("width", num(v[2]))
+        .set("height", num(v[3]))
+        .set("fill", colour)
+}
+
 /// A number for SVG: at most three decimals, no trailing zeros.
 pub fn num(v: f64) -> String {
     let r = (v * 1000.0).round() / 1000.0;

@@ -3,7 +3,7 @@
 //! naming the tie-break when there was a tie; a dead end marked, and the board cleared
 //! for the restart. SMIL, no script, on the timeline of [`Steps`].
 
-use svg::node::element::{Circle, Group, Line, Rectangle, Text};
+use svg::node::element::{Circle, Group, Line, Text};
 use svg::Document;
 
 use super::frame::{num, Frame};
@@ -34,14 +34,7 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
         .set("height", num(h + band * frame.cell_pt))
         .set("class", "warnsdorff")
         .set("data-steps", steps.len())
-        .add(
-            Rectangle::new()
-                .set("x", num(v[0]))
-                .set("y", num(v[1]))
-                .set("width", num(v[2]))
-                .set("height", num(v[3]))
-                .set("fill", theme.page.background.as_str()),
-        )
+        .add(super::frame::background(v, theme.page.background.as_str()))
         .add(squares::layer(b, &frame, theme, true));
     // Each walk's moves stay until the next walk starts.
     let starts: Vec<usize> = trace
