@@ -130,6 +130,19 @@ impl<'a> Walk<'a> {
         keys
     }
 
+    /// Whether `piece` is the whole of a closed tour, and the step its path data starts
+    /// at: the first turn of a whole closed tour, else the piece's own start.
+    fn drawn_from(&self, piece: &Piece) -> (bool, usize) {
+        let n = self.tour.path().len();
+        let whole = self.tour.is_closed() && piece.edges == n;
+        let start = if whole {
+            (0..n).find(|&i| self.is_turn(i)).unwrap_or(0)
+        } else {
+            piece.start
+        };
+        (whole, start)
+    }
+
     /// The path data of a piece: its first cell, every turn inside it, its last cell.
     /// A piece that is the whole of a closed tour starts at a turn and ends with `Z`.
     /// After the first cell every point is relative to the one before (`l dx dy ...`):
@@ -142,12 +155,7 @@ impl<'a> Walk<'a> {
         let p = self.tour.path();
         let n = p.len();
         let b = self.tour.board();
-        let whole = self.tour.is_closed() && piece.edges == n;
-        let start = if whole {
-            (0..n).find(|&i| self.is_turn(i)).unwrap_or(0)
-        } else {
-            piece.start
-        };
+        let (whole, start) = self.drawn_from(piece);
         let at = |i: usize| frame.cell(b.xy(p[i % n]));
         let first = at(start);
         let mut d = format!("M{} {}", first.0, first.1);
@@ -182,12 +190,7 @@ impl<'a> Walk<'a> {
         let p = self.tour.path();
         let n = p.len();
         let b = self.tour.board();
-        let whole = self.tour.is_closed() && piece.edges == n;
-        let start = if whole {
-            (0..n).find(|&i| self.is_turn(i)).unwrap_or(0)
-        } else {
-            piece.start
-        };
+        let (whole, start) = self.drawn_from(piece);
         let mut d = String::new();
         let put = |d: &mut String, i: usize, cmd: &str| {
             let (x, y) = frame.cell(b.xy(p[i % n]));
