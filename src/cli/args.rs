@@ -200,6 +200,7 @@ pub(super) struct AnimateArgs {
 pub(super) enum GadgetName {
     Heel,
     Corner,
+    BestCorners,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
