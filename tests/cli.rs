@@ -332,6 +332,24 @@ fn structured_tours_build_and_verify_from_the_command_line() {
     let o = knights(&["tour", "24x24", "--algo", "hilbert", "--open"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("8 * 2^k"), "{}", stderr(&o));
+    let path = dir.path().join("fibonacci.json");
+    let path = path.to_str().unwrap();
+    let args = [
+        "tour",
+        "64x104",
+        "--algo",
+        "fibonacci",
+        "--open",
+        "-o",
+        path,
+    ];
+    let o = knights(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = knights(&["verify", path]);
+    assert!(stdout(&o).contains("ok, an open tour"), "{}", stderr(&o));
+    let o = knights(&["tour", "64x100", "--algo", "fibonacci", "--open"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("8F(k+1) high"), "{}", stderr(&o));
 }
 
 #[test]

@@ -19,9 +19,12 @@ use rayon::prelude::*;
 use super::corner_gadgets::{skew, top_rows, COLS, JUNCTION_ROWS};
 use super::layout::Layout;
 use super::pieces::{piece, Piece};
-use super::Variant;
+use super::sections::{self, Junctions, Role};
+use super::{Besa, Variant};
+use crate::construct::Construction;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Tour};
+use crate::trace::Stretch;
+use crate::{Board, Error, Sections, Tour};
 
 /// Why the corner variant cannot tour a `w x h` board, naming the rule that fails;
 /// `None` when it can (possibly transposed).
@@ -45,6 +48,7 @@ fn fits(w: u32, h: u32) -> bool {
 /// Where the pieces of the corner variant go on an odd board.
 struct CornerLayout {
     inner: Layout,
+    width: u32,
     height: u32,
     edge: &'static Piece,
     junction: &'static Piece,
@@ -72,6 +76,7 @@ impl CornerLayout {
         };
         Some(CornerLayout {
             inner,
+            width: w,
             height: h,
             edge: piece("corner_edge", false),
             junction: piece("corner_junction", false),
@@ -116,6 +121,29 @@ impl CornerLayout {
     }
 }
 
+/// The junctions of the corner tour: the searched junction piece and the cells of the
+/// formation tour's bottom-left junction it leaves alone, and the formation tour's
+/// top-right junction, one column right.
+impl Junctions for CornerLayout {
+    fn junction(&self, c: u32) -> Option<Role> {
+        let (x, y) = (c % self.width, c / self.width);
+        if at(self.junction, 0, x, y) != 0 {
+            return Some(Role::BottomLeft);
+        }
+        let h = self.height as i64;
+        let repatched = at(self.top, h - top_rows(self.height) as i64 - 1, x, y) != 0
+            || self.edge_at(x, y) != 0;
+        if x == 0 || repatched {
+            return None;
+        }
+        self.inner.junction(y * (self.width - 1) + x - 1)
+    }
+
+    fn clear(&self, _: &Stretch) -> bool {
+        false
+    }
+}
+
 /// The direction bits of the corner variant's two moves at `(x, y)` of an odd `w x h`
 /// board (0 at the missing bottom-left cell, off the board, or on a board the variant
 /// does not build as it is).
@@ -140,7 +168,7 @@ fn move_grid(board: &Board) -> Result<MoveGrid, Error> {
         .filter(|_| fits(w, h))
         .ok_or_else(|| {
             Error::Unsupported(crate::error::Unsupported::new(
-                "besa",
+                Besa.name(),
                 &board,
                 format!(
                     "the corner variant of the formation algorithm does not support the {board} board"
@@ -189,13 +217,22 @@ pub(super) fn build(board: &Board) -> Result<Tour, Error> {
     }
     let grid = move_grid(board)?;
     let board = grid.board().clone();
-    let (path, closed) = grid.walk(board.index(1, 0));
-    if !closed || path.len() as u64 != board.cells() {
-        return Err(Error::internal(format!(
-            "the corner formation tour of the {board} board is not a single cycle"
-        )));
+    let trace = grid.trace(board.index(1, 0), None);
+    let broken = |what: &str| {
+        Error::internal(format!(
+            "the corner formation tour of the {board} board {what}"
+        ))
+    };
+    if !trace.closed() || trace.len() as u64 != board.cells() {
+        return Err(broken("is not a single cycle"));
     }
-    Ok(Tour::new(board, path, true).with_grid(grid))
+    let layout = CornerLayout::new(w, h).ok_or_else(|| broken("has no layout"))?;
+    let labels =
+        sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
+    let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
+    Ok(Tour::new(board, trace.try_into_path()?, true)
+        .with_sections(Sections::new(names, labels))
+        .with_grid(grid))
 }
 
 #[cfg(test)]
@@ -210,7 +247,7 @@ mod tests {
     fn corner_tour(w: u32, h: u32) -> Result<Tour, Error> {
         let mut req = Request::closed(Board::new(w, h).unwrap());
         req.variant = Some("corner".into());
-        construct::build(&req, "besa")
+        construct::build(&req, Besa.name())
     }
 
     /// Turns and crossings of the verified corner tour of `w x h`.
@@ -218,6 +255,17 @@ mod tests {
         let t = corner_tour(w, h).unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
         assert_eq!(t.board().holes(), [0], "{w}x{h}");
         assert!(t.is_closed());
+        // The eight sections of the formation tour, each a non-empty part of the path.
+        let s = t
+            .sections()
+            .unwrap_or_else(|| panic!("{w}x{h}: no sections"));
+        assert_eq!(s.names(), sections::NAMES, "{w}x{h}");
+        assert_eq!(s.labels().len(), t.path().len());
+        let mut seen = [0usize; 8];
+        for &l in s.labels() {
+            seen[l as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{w}x{h}: {seen:?}");
         let v = verify(t).unwrap_or_else(|e| panic!("{w}x{h}: {e:?}"));
         let m = metrics::measure(&v);
         assert_eq!(m.cells + 1, (w * h) as u64);
@@ -283,7 +331,7 @@ mod tests {
     fn sym90_tour(n: u32) -> Result<Tour, Error> {
         let mut req = Request::closed(Board::new(n, n).unwrap());
         req.variant = Some("sym90".into());
-        construct::build(&req, "besa")
+        construct::build(&req, Besa.name())
     }
 
     #[test]
@@ -294,6 +342,15 @@ mod tests {
             .map(|&n| {
                 let t = sym90_tour(n).unwrap_or_else(|e| panic!("{n}x{n}: {e}"));
                 assert!(t.board().holes().is_empty() && t.is_closed());
+                // Sections: the four quadrants, a quarter of the cells each.
+                let s = t
+                    .sections()
+                    .unwrap_or_else(|| panic!("{n}x{n}: no sections"));
+                assert_eq!(s.names(), ["NW", "NE", "SE", "SW"]);
+                for q in 0..4u8 {
+                    let cells = s.labels().iter().filter(|&&l| l == q).count();
+                    assert_eq!(cells as u32, n * n / 4, "{n}x{n}: quadrant {q}");
+                }
                 let v = verify(t).unwrap_or_else(|e| panic!("{n}x{n}: {e:?}"));
                 let s = crate::symmetry::of_moves(v.grid());
                 assert!(s.quarter_turn && s.half_turn, "{n}x{n}: {s:?}");
@@ -319,10 +376,10 @@ mod tests {
         assert!(msg(17, 11).contains("at least 13"));
         let mut req = Request::closed(Board::new(17, 13).unwrap().with_holes(&[(3, 3)]).unwrap());
         req.variant = Some("corner".into());
-        let e = construct::build(&req, "besa").unwrap_err().to_string();
+        let e = construct::build(&req, Besa.name()).unwrap_err().to_string();
         assert!(e.contains("other holes"), "{e}");
         req.board = Board::new(17, 13).unwrap().with_holes(&[(0, 0)]).unwrap();
-        assert!(construct::build(&req, "besa").is_ok());
+        assert!(construct::build(&req, Besa.name()).is_ok());
         let sym = |n| match sym90_tour(n) {
             Err(Error::Unsupported(m)) => m.reason,
             other => panic!("{n}: {other:?}"),
@@ -331,7 +388,7 @@ mod tests {
         assert!(sym(30).contains("at least 34"));
         let mut req = Request::closed(Board::new(34, 38).unwrap());
         req.variant = Some("sym90".into());
-        let e = construct::build(&req, "besa").unwrap_err().to_string();
+        let e = construct::build(&req, Besa.name()).unwrap_err().to_string();
         assert!(e.contains("square"), "{e}");
     }
 }

@@ -7,7 +7,8 @@
 //! order bottom-left, top-right, bottom-left, top-right, and the formation knights fill
 //! the gaps between them.
 
-use super::layout::{Layout, Role};
+use super::layout::Layout;
+pub(super) use super::layout::Role;
 use crate::trace::{Stretch, Trace};
 
 /// The section names, in tour order from the bottom-left cell (Figure 3's colours).
@@ -22,13 +23,35 @@ pub const NAMES: [&str; 8] = [
     "black",
 ];
 
+/// Where the junctions of a formation tour are: the junction that covers a cell
+/// number, and whether a stretch of the walk surely meets none (so it is not looked
+/// into).
+pub(super) trait Junctions {
+    /// [`Role::BottomLeft`] or [`Role::TopRight`] for a junction cell, else `None`.
+    fn junction(&self, c: u32) -> Option<Role>;
+    /// Whether the stretch lies clear of both junctions (a shortcut; `false` is safe).
+    fn clear(&self, s: &Stretch) -> bool;
+}
+
+impl Junctions for Layout {
+    fn junction(&self, c: u32) -> Option<Role> {
+        Layout::junction(self, c)
+    }
+
+    /// A run the walk jumped between the junctions' rows: a run's cell numbers only
+    /// grow or only shrink, so its two ends bound all of them.
+    fn clear(&self, s: &Stretch) -> bool {
+        matches!(s, Stretch::Run { .. }) && self.clear_of_junctions(s.cell(0), s.cell(s.len() - 1))
+    }
+}
+
 /// The junction runs of the walk as inclusive step ranges, the first one holding step
-/// 0 (it may wrap past the end of the path). Stretches that lie between the junctions'
-/// rows (the long diagonal runs the walk jumped) are not looked into.
-fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
+/// 0 (it may wrap past the end of the path). Stretches clear of the junctions (the
+/// long diagonal runs the walk jumped) are not looked into.
+fn junction_runs(layout: &dyn Junctions, trace: &Trace) -> Vec<(usize, usize, Role)> {
     let steps = trace
         .stretches()
-        .filter(|(_, s)| !jumped_between(layout, s))
+        .filter(|(_, s)| !layout.clear(s))
         .flat_map(|(pos, s)| {
             (0..s.len()).filter_map(move |k| layout.junction(s.cell(k)).map(|r| (pos + k, r)))
         });
@@ -50,15 +73,9 @@ fn junction_runs(layout: &Layout, trace: &Trace) -> Vec<(usize, usize, Role)> {
     runs
 }
 
-/// Whether a stretch is a run the walk jumped between the junctions' rows: a run's cell
-/// numbers only grow or only shrink, so its two ends bound all of them.
-fn jumped_between(layout: &Layout, s: &Stretch) -> bool {
-    matches!(s, Stretch::Run { .. }) && layout.clear_of_junctions(s.cell(0), s.cell(s.len() - 1))
-}
-
 /// The section of every step of the walk, or `None` if the path does not have the
 /// structure of Figure 3 (which the tests rule out for every supported board).
-pub(super) fn labels(layout: &Layout, trace: &Trace) -> Option<Vec<u8>> {
+pub(super) fn labels(layout: &dyn Junctions, trace: &Trace) -> Option<Vec<u8>> {
     let runs = junction_runs(layout, trace);
     let roles: Vec<Role> = runs.iter().map(|r| r.2).collect();
     use Role::{BottomLeft as Bl, TopRight as Tr};

@@ -710,15 +710,3 @@ fn structure_counts_of_a_million_square_follow_the_slopes() {
         );
     }
 }
-
-#[test]
-#[ignore = "builds a 20000x20000 tour (about 2 GB and a minute on two cores); run once with --ignored"]
-fn structure_counts_equal_the_built_tour_on_20000_squared() {
-    for v in ALL_VARIANTS {
-        assert_eq!(
-            structure_counts(20_000, 20_000, v),
-            Some(built_counts(20_000, 20_000, v)),
-            "{v:?}"
-        );
-    }
-}
