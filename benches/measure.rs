@@ -31,7 +31,7 @@ use knights::{board, moves};
 mod zigzags;
 
 /// The measurements, by name, each with what it is for.
-const MEASUREMENTS: [(&str, fn(), &str); 8] = [
+const MEASUREMENTS: [(&str, fn(), &str); 9] = [
     ("metrics", metrics_worst_case, "turns and crossings of a 10^8-cell worst case (every cell a turn) against a fill of 10^8 u32: checks the README's claim that metrics run at memory speed"),
     ("search", search_sweep, "every board the search construction accepts, open and closed, built and verified: the sweep behind the boards `knights list` promises for it (several minutes)"),
     ("search-narrow", search_narrow, "the search on strips 3 to 8 wide up to 5000 long: where its limits on long strips come from"),
@@ -39,6 +39,7 @@ const MEASUREMENTS: [(&str, fn(), &str); 8] = [
     ("warnsdorff", warnsdorff_ties, "which tie-break of Warnsdorff's rule tours which n x n board (n = 5..=100), and large boards with the roth tie-break: the choice of the default tie-break and the size limits"),
     ("parberry", parberry_timings, "Parberry's construction and its variants on 1000-cell sides against a memory fill: checks that it is linear"),
     ("render", render_formation, "drawing formation tours of 100x100 and 1000x1000 as SVG, PNG and PDF, against building the same tour: where drawing time goes"),
+    ("giant-counts", giant_counts, "the formation tour's turns and crossings counted from its layout (what `knights metrics` prints for a board too large to build) against the built 20000x20000 tour of each variant (about 2 GB and a minute on two cores, too much for the test suite, which compares them up to 100x100 and on 1000x1000)"),
     ("site", site_build, "building the shipped catalogue with one and two workers: the gallery's build time and its parallel speedup"),
 ];
 
@@ -125,6 +126,32 @@ fn best<T>(mut f: impl FnMut() -> T) -> Duration {
 /// construction): the memory baseline of the same size.
 fn fill(cells: usize) -> Duration {
     best(|| (0..cells as u32).into_par_iter().collect::<Vec<u32>>())
+}
+
+fn giant_counts() {
+    let n = 20_000;
+    for variant in [None, Some("turns"), Some("crossings"), Some("best")] {
+        let t = Instant::now();
+        let counted = knights::construct::besa::structure_counts(
+            n,
+            n,
+            knights::construct::besa::Variant::named(variant).expect("a besa variant"),
+        );
+        let count_time = t.elapsed();
+        let t = Instant::now();
+        let built = build(&request(n, n, false, variant), "besa")
+            .and_then(|tour| verify(tour).map_err(|e| e.to_string()))
+            .map(|v| (metrics::turns(v.grid()), metrics::crossings(v.grid())));
+        let build_time = t.elapsed();
+        let verdict = match (&counted, &built) {
+            (Some(c), Ok(b)) if c == b => "agree".to_string(),
+            _ => "DIFFER".to_string(),
+        };
+        println!(
+            "{n}x{n} {}: counted {counted:?} in {count_time:?}, built {built:?} in {build_time:?}: {verdict}",
+            variant.unwrap_or("plain")
+        );
+    }
 }
 
 fn metrics_worst_case() {

@@ -8,7 +8,9 @@
 use rayon::prelude::*;
 
 use crate::board::Board;
+use crate::kind::TourKind;
 use crate::trace::{self, Straight, Trace};
+use crate::Error;
 
 /// One byte of direction bits (see [`crate::board::Leaper::dirs`]) per cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +108,24 @@ impl MoveGrid {
         let t = self.trace(start, None);
         let closed = t.closed();
         (t.into_path(), closed)
+    }
+
+    /// The tour a construction's grid holds, walked from `start` (an end of an open
+    /// tour): every cell visited, closed or open as `kind` says. A grid that is not
+    /// that tour is a bug of the construction, an internal error; a path too large to
+    /// allocate is an error too, where [`MoveGrid::walk`] would abort.
+    pub fn tour_from(&self, start: u32, kind: TourKind) -> Result<Vec<u32>, Error> {
+        let t = self.trace(start, None);
+        let walked = TourKind::open_if(!t.closed());
+        if walked != kind || t.len() as u64 != self.board.cells() {
+            return Err(Error::internal(format!(
+                "the moves built on the {} board are not one {kind} tour: the walk from cell {start} is {walked} and visits {} of its {} cells",
+                self.board,
+                t.len(),
+                self.board.cells()
+            )));
+        }
+        t.try_into_path()
     }
 
     /// The walk of [`MoveGrid::walk`] as stretches, leaving `start` towards `second`

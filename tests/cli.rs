@@ -213,6 +213,25 @@ fn gadgets_heel_prints_the_papers_front_and_writes_the_pieces() {
 }
 
 #[test]
+fn gadgets_best_corners_prints_each_front_and_writes_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("best_corners.toml");
+    let o = knights(&["gadgets", "best-corners", "--write", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("BottomLeft"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("TopRight")).count(),
+        16
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written,
+        include_str!("../src/construct/besa/best_corners.toml")
+    );
+}
+
+#[test]
 fn bounds_lists_each_bound_with_its_source() {
     let o = knights(&["bounds", "30x30", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -313,6 +332,24 @@ fn structured_tours_build_and_verify_from_the_command_line() {
     let o = knights(&["tour", "24x24", "--algo", "hilbert", "--open"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("8 * 2^k"), "{}", stderr(&o));
+    let path = dir.path().join("fibonacci.json");
+    let path = path.to_str().unwrap();
+    let args = [
+        "tour",
+        "64x104",
+        "--algo",
+        "fibonacci",
+        "--open",
+        "-o",
+        path,
+    ];
+    let o = knights(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = knights(&["verify", path]);
+    assert!(stdout(&o).contains("ok, an open tour"), "{}", stderr(&o));
+    let o = knights(&["tour", "64x100", "--algo", "fibonacci", "--open"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("8F(k+1) high"), "{}", stderr(&o));
 }
 
 #[test]

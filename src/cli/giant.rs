@@ -3,8 +3,9 @@
 //! `knights::construct::besa::structure_counts`), in time linear in the side, instead
 //! of refusing the board for want of memory.
 
-use knights::construct::besa::{structure_counts, Variant};
+use knights::construct::besa::{structure_counts, Besa, Variant};
 use knights::construct::existence;
+use knights::construct::Construction;
 use knights::metrics::bounds::{self, Ratio};
 use knights::{Board, Error};
 
@@ -50,7 +51,7 @@ fn too_large(input: &str) -> Option<(u32, u32)> {
 /// the request is not one (another algorithm, an open tour, a tour file, a board that
 /// fits), which then goes the ordinary way.
 pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Result<(), Failure>> {
-    if args.algo.name() != "besa" || args.open || args.leaper.is_some() {
+    if args.algo.name() != Besa.name() || args.open || args.leaper.is_some() {
         return None;
     }
     let (w, h) = too_large(input)?;
@@ -60,14 +61,15 @@ pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Resul
 fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failure> {
     let v = Variant::named(variant).ok_or_else(|| {
         Failure::Usage(format!(
-            "besa has no variant '{}' (its variants: {})",
+            "{} has no variant '{}' (its variants: {})",
+            Besa.name(),
             variant.unwrap_or_default(),
             Variant::NAMES.join(", ")
         ))
     })?;
     let (turns, crossings) = structure_counts(w, h, v).ok_or_else(|| {
         Error::Unsupported(knights::Unsupported::new(
-            "besa",
+            Besa.name(),
             format!("{w}x{h}"),
             format!(
                 "the formation algorithm needs one even side of at least 16 and the other side at least 12, which the {w}x{h} board does not have"
@@ -78,7 +80,7 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
     let (to_turns, to_crossings) = bounds::ratios((w, h), true, edge, turns, crossings);
     let report = Counted {
         board: format!("{w}x{h}"),
-        algorithm: "besa",
+        algorithm: Besa.name(),
         variant,
         cells: w as u64 * h as u64,
         closed: true,
@@ -98,7 +100,8 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
     }
     println!("board       {}", report.board);
     println!(
-        "algorithm   besa{}",
+        "algorithm   {}{}",
+        Besa.name(),
         variant.map_or(String::new(), |v| format!(" ({v})"))
     );
     println!("cells       {}", report.cells);

@@ -13,6 +13,7 @@ mod bands_tests;
 pub mod besa;
 mod engine;
 pub mod existence;
+pub mod fibonacci;
 pub mod hilbert;
 pub mod motif;
 pub mod parberry;

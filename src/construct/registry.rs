@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{backtrack, besa, existence, hilbert, parberry, search, stitch, warnsdorff};
+use super::{backtrack, besa, existence, fibonacci, hilbert, parberry, search, stitch, warnsdorff};
 use super::{Construction, Request};
 use crate::tour::Tour;
 use crate::{Error, Unsupported};
@@ -23,6 +23,7 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &warnsdorff::Warnsdorff,
         &backtrack::Backtrack,
         &hilbert::Hilbert,
+        &fibonacci::Fibonacci,
     ]
 }
 

@@ -79,6 +79,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_shipped_catalogue_builds_without_warnings() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let cat = crate::site::catalogue::load(&dir).unwrap();
+        assert_eq!(site_warnings(&cat.site), Vec::<String>::new());
+        assert!(
+            cat.site.base_url.starts_with("http"),
+            "a sitemap is written"
+        );
+    }
+
+    #[test]
     fn content_inside_the_output_is_refused() {
         let tmp = tempfile::tempdir().unwrap();
         let site = tmp.path().join("site");

@@ -9,7 +9,8 @@ use std::path::Path;
 use super::plots::{self, Line};
 use crate::atomic::write_bytes;
 use crate::construct::besa::gadgets::{search_heels, Area};
-use crate::construct::{self, Request};
+use crate::construct::besa::Besa;
+use crate::construct::{self, Algo, Request};
 use crate::gadget::Ending;
 use crate::render::{self, Region, Show, Style, Theme};
 use crate::{metrics, verify, Board, Error};
@@ -47,7 +48,7 @@ pub fn write(dir: &Path) -> Result<(), Error> {
     for (stem, variant) in HEELS {
         let mut req = Request::closed(Board::new(30, 30)?);
         req.variant = variant.map(str::to_string);
-        let tour = verify::constructed(construct::build(&req, "besa")?)?;
+        let tour = verify::constructed(construct::resolve(&req, Algo::Named(&Besa))?.build()?)?;
         let drawing = render::Drawing::new(&tour, &metrics::measure(&tour), &opts)?;
         write_bytes(
             &dir.join(format!("heel-{stem}.svg")),

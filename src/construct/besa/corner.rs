@@ -20,7 +20,8 @@ use super::corner_gadgets::{skew, top_rows, COLS, JUNCTION_ROWS};
 use super::layout::Layout;
 use super::pieces::{piece, Piece};
 use super::sections::{self, Junctions, Role};
-use super::Variant;
+use super::{Besa, Variant};
+use crate::construct::Construction;
 use crate::moves::MoveGrid;
 use crate::trace::Stretch;
 use crate::{Board, Error, Sections, Tour};
@@ -167,7 +168,7 @@ fn move_grid(board: &Board) -> Result<MoveGrid, Error> {
         .filter(|_| fits(w, h))
         .ok_or_else(|| {
             Error::Unsupported(crate::error::Unsupported::new(
-                "besa",
+                Besa.name(),
                 &board,
                 format!(
                     "the corner variant of the formation algorithm does not support the {board} board"
@@ -246,7 +247,7 @@ mod tests {
     fn corner_tour(w: u32, h: u32) -> Result<Tour, Error> {
         let mut req = Request::closed(Board::new(w, h).unwrap());
         req.variant = Some("corner".into());
-        construct::build(&req, "besa")
+        construct::build(&req, Besa.name())
     }
 
     /// Turns and crossings of the verified corner tour of `w x h`.
@@ -330,7 +331,7 @@ mod tests {
     fn sym90_tour(n: u32) -> Result<Tour, Error> {
         let mut req = Request::closed(Board::new(n, n).unwrap());
         req.variant = Some("sym90".into());
-        construct::build(&req, "besa")
+        construct::build(&req, Besa.name())
     }
 
     #[test]
@@ -375,10 +376,10 @@ mod tests {
         assert!(msg(17, 11).contains("at least 13"));
         let mut req = Request::closed(Board::new(17, 13).unwrap().with_holes(&[(3, 3)]).unwrap());
         req.variant = Some("corner".into());
-        let e = construct::build(&req, "besa").unwrap_err().to_string();
+        let e = construct::build(&req, Besa.name()).unwrap_err().to_string();
         assert!(e.contains("other holes"), "{e}");
         req.board = Board::new(17, 13).unwrap().with_holes(&[(0, 0)]).unwrap();
-        assert!(construct::build(&req, "besa").is_ok());
+        assert!(construct::build(&req, Besa.name()).is_ok());
         let sym = |n| match sym90_tour(n) {
             Err(Error::Unsupported(m)) => m.reason,
             other => panic!("{n}: {other:?}"),
@@ -387,7 +388,7 @@ mod tests {
         assert!(sym(30).contains("at least 34"));
         let mut req = Request::closed(Board::new(34, 38).unwrap());
         req.variant = Some("sym90".into());
-        let e = construct::build(&req, "besa").unwrap_err().to_string();
+        let e = construct::build(&req, Besa.name()).unwrap_err().to_string();
         assert!(e.contains("square"), "{e}");
     }
 }

@@ -19,6 +19,8 @@ const DATA: &str = include_str!("pieces.toml");
 const HEELS: &str = include_str!("heels.toml");
 /// The corner variant's pieces found by the gadget search, in the same encoding.
 const CORNER: &str = include_str!("corner.toml");
+/// The best tour's corners found by the gadget search, in the same encoding.
+const BEST_CORNERS: &str = include_str!("best_corners.toml");
 
 /// A piece, rows from the top; a cell's mask is 0 where the piece does not cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +88,8 @@ fn pieces() -> &'static Pieces {
         p.by_name.extend(heels.by_name);
         let corner = parse(CORNER).expect("the embedded corner data is valid (tested)");
         p.by_name.extend(corner.by_name);
+        let best = parse(BEST_CORNERS).expect("the embedded corners data is valid (tested)");
+        p.by_name.extend(best.by_name);
         p
     })
 }
@@ -95,11 +99,14 @@ fn pieces() -> &'static Pieces {
 /// Panics on a name the data does not have: the names are fixed in the layout code and
 /// all of them are exercised by the tests.
 pub(super) fn piece(name: &str, rotated: bool) -> &'static Piece {
-    let p = pieces()
-        .by_name
-        .get(name)
-        .unwrap_or_else(|| panic!("no piece '{name}' in the embedded pieces data"));
-    &p[rotated as usize]
+    find_piece(name, rotated)
+        .unwrap_or_else(|| panic!("no piece '{name}' in the embedded pieces data"))
+}
+
+/// The piece called `name`, if the data has one (a corner the search left plain has
+/// none).
+pub(super) fn find_piece(name: &str, rotated: bool) -> Option<&'static Piece> {
+    pieces().by_name.get(name).map(|p| &p[rotated as usize])
 }
 
 /// The mask of the background: the straight diagonal formation moves.
@@ -107,20 +114,47 @@ pub(super) fn background() -> u8 {
     pieces().background
 }
 
+/// Pieces data that does not parse, and why.
+#[derive(Debug, thiserror::Error)]
+enum BadData {
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("its move digits are not the project's direction numbers")]
+    MoveDigits,
+    #[error("bad background")]
+    Background,
+    #[error("piece {0}: {1}")]
+    Piece(String, PieceFault),
+}
+
+/// What is wrong with a piece.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+enum PieceFault {
+    /// The rows there are and the height the piece declares.
+    #[error("{0} rows, height says {1}")]
+    Rows(usize, u32),
+    /// A cell that is neither `xx` nor two distinct move digits, and its row.
+    #[error("row {0}: bad cell '{1}'")]
+    Cell(usize, String),
+    /// A row without the declared width of cells, and that width.
+    #[error("row {0} is not {1} cells wide")]
+    Width(usize, u32),
+}
+
 /// Parses the pieces data, checking that its move numbering is the project's.
-fn parse(text: &str) -> Result<Pieces, String> {
-    let spec: FileSpec = toml::from_str(text).map_err(|e| e.to_string())?;
+fn parse(text: &str) -> Result<Pieces, BadData> {
+    let spec: FileSpec = toml::from_str(text)?;
     let dirs = Leaper::KNIGHT.dirs();
     let same = spec.moves.row_delta.len() == 8
         && spec.moves.col_delta.len() == 8
         && (0..8).all(|d| (spec.moves.col_delta[d], -spec.moves.row_delta[d]) == dirs[d]);
     if !same {
-        return Err("its move digits are not the project's direction numbers".into());
+        return Err(BadData::MoveDigits);
     }
-    let background = mask(&spec.moves.background).ok_or("bad background")?;
+    let background = mask(&spec.moves.background).ok_or(BadData::Background)?;
     let mut by_name = BTreeMap::new();
     for (name, p) in spec.pieces {
-        let piece = parse_piece(&p).map_err(|e| format!("piece {name}: {e}"))?;
+        let piece = parse_piece(&p).map_err(|e| BadData::Piece(name.clone(), e))?;
         let rotated = piece.rotated();
         by_name.insert(name, [piece, rotated]);
     }
@@ -130,9 +164,9 @@ fn parse(text: &str) -> Result<Pieces, String> {
     })
 }
 
-fn parse_piece(p: &PieceSpec) -> Result<Piece, String> {
+fn parse_piece(p: &PieceSpec) -> Result<Piece, PieceFault> {
     if p.cells.len() != p.height as usize {
-        return Err(format!("{} rows, height says {}", p.cells.len(), p.height));
+        return Err(PieceFault::Rows(p.cells.len(), p.height));
     }
     let mut cells = Vec::with_capacity((p.width * p.height) as usize);
     for (i, row) in p.cells.iter().enumerate() {
@@ -140,11 +174,11 @@ fn parse_piece(p: &PieceSpec) -> Result<Piece, String> {
         for cell in row.split_whitespace() {
             match cell {
                 "xx" => cells.push(0),
-                _ => cells.push(mask(cell).ok_or_else(|| format!("row {i}: bad cell '{cell}'"))?),
+                _ => cells.push(mask(cell).ok_or_else(|| PieceFault::Cell(i, cell.into()))?),
             }
         }
         if cells.len() - before != p.width as usize {
-            return Err(format!("row {i} is not {} cells wide", p.width));
+            return Err(PieceFault::Width(i, p.width));
         }
     }
     Ok(Piece {
@@ -168,7 +202,8 @@ mod tests {
     fn embedded_data_parses_with_the_expected_meaning() {
         let p = pieces();
         assert_eq!(p.background, 0b0100_0100);
-        assert_eq!(p.by_name.len(), 18);
+        assert_eq!(p.by_name.len(), 18 + 24);
+        assert!(parse(BEST_CORNERS).is_ok());
         assert_eq!(parse(HEELS).unwrap().background, p.background);
         let heel = piece("heel", false);
         assert_eq!((heel.width(), heel.height()), (8, 4));
@@ -183,10 +218,16 @@ mod tests {
     fn malformed_data_is_refused_with_a_reason() {
         let good = "[moves]\nrow_delta = [-2, -1, 1, 2, 2, 1, -1, -2]\ncol_delta = [1, 2, 2, 1, -1, -2, -2, -1]\nbackground = \"26\"\n";
         let bad_row = format!("{good}[pieces.p]\nwidth = 2\nheight = 1\ncells = [\"26\"]\n");
-        assert!(parse(&bad_row).unwrap_err().contains("piece p: row 0"));
+        let e = parse(&bad_row).unwrap_err();
+        assert!(matches!(&e, BadData::Piece(p, PieceFault::Width(0, 2)) if p == "p"));
+        assert!(e.to_string().contains("piece p: row 0"), "{e}");
         let bad_cell = format!("{good}[pieces.p]\nwidth = 1\nheight = 1\ncells = [\"29\"]\n");
-        assert!(parse(&bad_cell).unwrap_err().contains("bad cell '29'"));
-        let flipped = good.replace("[-2, -1, 1, 2,", "[2, 1, -1, -2,");
-        assert!(parse(&flipped).is_err());
+        let e = parse(&bad_cell).unwrap_err();
+        assert!(matches!(&e, BadData::Piece(_, PieceFault::Cell(0, c)) if c == "29"));
+        assert!(e.to_string().contains("bad cell '29'"), "{e}");
+        // An empty pieces table, so that only the move digits are wrong.
+        assert!(parse(&format!("{good}[pieces]\n")).is_ok());
+        let flipped = format!("{good}[pieces]\n").replace("[-2, -1, 1, 2,", "[2, 1, -1, -2,");
+        assert!(matches!(parse(&flipped), Err(BadData::MoveDigits)));
     }
 }

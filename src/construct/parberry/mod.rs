@@ -21,7 +21,7 @@ use super::{unchecked_variant, Construction, Request};
 use crate::board::{Board, Leaper};
 use crate::moves::MoveGrid;
 use crate::tour::Sections;
-use crate::{Error, Tour, Unsupported};
+use crate::{Error, Tour, TourKind, Unsupported};
 use rayon::prelude::*;
 
 use canvas::Canvas;
@@ -271,12 +271,7 @@ fn finish(board: Board, canvas: Canvas, names: Vec<String>, open: bool) -> Resul
     let start = (0..board.area() as u32)
         .find(|&c| !board.is_hole(c))
         .unwrap_or(0);
-    let (path, closed) = grid.walk(start);
-    if !closed || path.len() as u64 != board.cells() {
-        return Err(Error::internal(format!(
-            "parberry: the joined moves on {board} are not one closed tour"
-        )));
-    }
+    let path = grid.tour_from(start, TourKind::Closed)?;
     let mut steps = crate::memory::try_vec(path.len(), 0u8, "the tour's section labels")?;
     steps
         .par_iter_mut()

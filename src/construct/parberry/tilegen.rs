@@ -184,6 +184,11 @@ fn the_data_has_every_needed_tile_and_each_is_checked() {
     );
     let e = tiles::parse(&bad).unwrap_err();
     assert!(
+        matches!(&e.fault, tiles::DataFault::Tile(t) if matches!(t.fault, tiles::TileFault::NotKnight(..))),
+        "{e:?}"
+    );
+    let e = e.to_string();
+    assert!(
         e.contains("line 2") && e.contains("not a knight's move"),
         "{e}"
     );

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::board::Leaper;
-use crate::format::grid::{self, Numbered};
+use crate::format::grid::{self, GridError, Numbered};
 use crate::Error;
 
 /// The data file: one block per tile, in the project's grid format.
@@ -69,29 +69,28 @@ impl Tile {
     }
 
     /// Checks that the tile is a closed knight's tour with its required moves.
-    pub fn check(&self) -> Result<(), String> {
-        let name = format!("tile {}x{}", self.w, self.h);
+    pub fn check(&self) -> Result<(), BadTile> {
+        let bad = |fault| BadTile {
+            w: self.w,
+            h: self.h,
+            fault,
+        };
         let cells = (self.h * self.w) as usize - self.hole as usize;
         if self.order.len() != (self.h * self.w) as usize {
-            return Err(format!("{name}: wrong number of cells"));
+            return Err(bad(TileFault::Cells));
         }
         if self.hole != (self.order[0] == u32::MAX) {
-            return Err(format!(
-                "{name}: the hole must be the top-left cell and only it"
-            ));
+            return Err(bad(TileFault::Hole));
         }
         let mut seen = vec![false; cells];
         for &s in self.order.iter().filter(|&&s| s != u32::MAX) {
             if s as usize >= cells || std::mem::replace(&mut seen[s as usize], true) {
-                return Err(format!(
-                    "{name}: step {} is out of range or repeated",
-                    s + 1
-                ));
+                return Err(bad(TileFault::Step(s + 1)));
             }
         }
         let moves = self.moves();
         if let Some(&(a, b)) = moves.iter().find(|&&(a, b)| !is_knight_move(a, b)) {
-            return Err(format!("{name}: {a:?} to {b:?} is not a knight's move"));
+            return Err(bad(TileFault::NotKnight(a, b)));
         }
         if self.quadrisected {
             let path = self.path();
@@ -100,17 +99,45 @@ impl Tile {
                 .filter(|&i| q[i] != q[(i + 1) % q.len()])
                 .count();
             if self.h != self.w || self.hole || runs != 4 {
-                return Err(format!("{name}: not a quadrisected tour of a square"));
+                return Err(bad(TileFault::NotQuadrisected));
             }
             return Ok(());
         }
         for (a, b) in required_moves(self.h, self.w, self.hole) {
             if !moves.contains(&(a, b)) && !moves.contains(&(b, a)) {
-                return Err(format!("{name}: the required move {a:?}-{b:?} is missing"));
+                return Err(bad(TileFault::Missing(a, b)));
             }
         }
         Ok(())
     }
+}
+
+/// A tile that breaks a rule of [`Tile::check`], and which.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("tile {w}x{h}: {fault}")]
+pub(super) struct BadTile {
+    pub w: u32,
+    pub h: u32,
+    pub fault: TileFault,
+}
+
+/// The rule of [`Tile::check`] a tile breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum TileFault {
+    #[error("wrong number of cells")]
+    Cells,
+    #[error("the hole must be the top-left cell and only it")]
+    Hole,
+    /// A 1-based step number that is too large or comes twice.
+    #[error("step {0} is out of range or repeated")]
+    Step(u32),
+    #[error("{0:?} to {1:?} is not a knight's move")]
+    NotKnight(Rc, Rc),
+    #[error("not a quadrisected tour of a square")]
+    NotQuadrisected,
+    /// A move of [`required_moves`] that the tour does not make.
+    #[error("the required move {0:?}-{1:?} is missing")]
+    Missing(Rc, Rc),
 }
 
 /// The quadrant of `(r, c)` on an `n` x `n` board: NW, NE, SE, SW = 0, 1, 2, 3.
@@ -153,35 +180,67 @@ impl Tiles {
 /// The tiles of `tiles.txt`, parsed and checked once; data that does not load is a
 /// bug of this tool ([`Error::Internal`]).
 pub(super) fn tiles() -> Result<&'static Tiles, Error> {
-    static TILES: OnceLock<Result<Tiles, String>> = OnceLock::new();
+    static TILES: OnceLock<Result<Tiles, BadData>> = OnceLock::new();
     TILES
         .get_or_init(|| parse(DATA))
         .as_ref()
-        .map_err(|e| Error::internal(e.clone()))
+        .map_err(|e| Error::internal(e.to_string()))
+}
+
+/// Tile data that does not parse or check, at a line of it.
+#[derive(Debug, thiserror::Error)]
+#[error("parberry tiles.txt line {line}: {fault}")]
+pub(super) struct BadData {
+    /// The line of the tile's header.
+    pub line: usize,
+    pub fault: DataFault,
+}
+
+/// What is wrong with a block of the tile data.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum DataFault {
+    #[error("bad width")]
+    Width,
+    #[error("bad height")]
+    Height,
+    #[error("expected 'tile WxH'")]
+    Header,
+    #[error("tile sides must be between 5 and 64")]
+    Sides,
+    /// The rows of the numbered grid.
+    #[error("{0}")]
+    Grid(GridError),
+    #[error(transparent)]
+    Tile(#[from] BadTile),
+    /// The tile's move bits could not be allocated.
+    #[error("{0}")]
+    Masks(Error),
+    #[error("a second tile of this size and kind")]
+    Again,
 }
 
 /// Parses and checks tile data: blocks of a `tile WxH` line (`tile WxH hole` for a
 /// corner tile) followed by H rows, top row first, of 1-based steps (`.` for the hole):
 /// the crate's numbered grid.
-pub(super) fn parse(text: &str) -> Result<Tiles, String> {
+pub(super) fn parse(text: &str) -> Result<Tiles, BadData> {
     let mut tiles = Tiles::default();
     let mut lines = grid::rows(text);
-    while let Some((at, header)) = lines.next() {
-        let bad = |what: &str| format!("parberry tiles.txt line {at}: {what}");
+    while let Some((line, header)) = lines.next() {
+        let bad = |fault: DataFault| BadData { line, fault };
         let mut words = header.split_whitespace();
         let (w, h) = match (words.next(), words.next().and_then(|s| s.split_once('x'))) {
             (Some("tile"), Some((w, h))) => (
-                w.parse::<u32>().map_err(|_| bad("bad width"))?,
-                h.parse::<u32>().map_err(|_| bad("bad height"))?,
+                w.parse::<u32>().map_err(|_| bad(DataFault::Width))?,
+                h.parse::<u32>().map_err(|_| bad(DataFault::Height))?,
             ),
-            _ => return Err(bad("expected 'tile WxH'")),
+            _ => return Err(bad(DataFault::Header)),
         };
         let kind = words.next();
         let (hole, quadrisected) = (kind == Some("hole"), kind == Some("quadrisected"));
         if !(5..=64).contains(&w) || !(5..=64).contains(&h) {
-            return Err(bad("tile sides must be between 5 and 64"));
+            return Err(bad(DataFault::Sides));
         }
-        let grid = Numbered::block(&mut lines, w, h).map_err(|e| bad(&e.to_string()))?;
+        let grid = Numbered::block(&mut lines, w, h).map_err(|e| bad(DataFault::Grid(e)))?;
         // Tiles count rows from the top; the grid's cells count them from the bottom.
         let mut order = vec![u32::MAX; (w * h) as usize];
         for (i, &c) in grid.path.iter().enumerate() {
@@ -196,15 +255,15 @@ pub(super) fn parse(text: &str) -> Result<Tiles, String> {
             order,
             masks: Vec::new(),
         };
-        tile.check().map_err(|e| bad(&e))?;
-        tile.masks = super::canvas::tile_masks(&tile).map_err(|e| bad(&e.to_string()))?;
+        tile.check().map_err(|e| bad(e.into()))?;
+        tile.masks = super::canvas::tile_masks(&tile).map_err(|e| bad(DataFault::Masks(e)))?;
         let again = if quadrisected {
             tiles.quadrisected.insert(w, tile).is_some()
         } else {
             tiles.joined.insert((h, w, hole), tile).is_some()
         };
         if again {
-            return Err(bad("a second tile of this size and kind"));
+            return Err(bad(DataFault::Again));
         }
     }
     Ok(tiles)

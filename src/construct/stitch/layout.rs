@@ -87,13 +87,14 @@ impl Layout {
         let w = board.width() as usize;
         let what = format!("the move grid of the {board} board");
         let mut masks = crate::memory::try_vec(board.area() as usize, 0u8, &what)?;
+        let stored = tiles::stored()?;
         masks.par_chunks_mut(w).enumerate().for_each(|(y, row)| {
             let j = self.tile_of(0, y as u32).1;
             let (h, ly) = (self.row_height(j), y as u32 - self.row_y(j));
             for i in 0..self.cols {
                 let (x, tw) = (self.col_x(i) as usize, self.col_width(i));
                 let from = (ly * tw) as usize;
-                let t = tiles::tile(tw, h).masks();
+                let t = stored[tiles::slot(tw, h)].masks();
                 row[x..x + tw as usize].copy_from_slice(&t[from..from + tw as usize]);
             }
         });

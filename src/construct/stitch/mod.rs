@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use crate::board::Leaper;
 use crate::moves::MoveGrid;
-use crate::{Board, Error, Sections, Tour, Unsupported};
+use crate::{Board, Error, Sections, Tour, TourKind, Unsupported};
 use layout::Layout;
 
 /// Closed 6x6 tiles stitched along a spiral (Leslie-Hurd).
@@ -93,9 +93,10 @@ fn build(board: &Board) -> Result<Tour, Error> {
         layout.join(&mut masks, board, a, b);
     }
     let grid = MoveGrid::from_masks(board.clone(), masks);
-    let (path, closed) = grid.walk(board.index(board.width() - 1, 0));
+    let kind = TourKind::open_if(board.width() % 2 == 1 && board.height() % 2 == 1);
+    let path = grid.tour_from(board.index(board.width() - 1, 0), kind)?;
     let sections = sections(board, &layout, &path)?;
-    Ok(Tour::new(board.clone(), path, closed)
+    Ok(Tour::new(board.clone(), path, kind == TourKind::Closed)
         .with_sections(sections)
         .with_grid(grid))
 }

@@ -11,9 +11,11 @@
 use std::sync::OnceLock;
 
 use crate::board::Board;
-use crate::format::grid::{self, Numbered};
+use crate::error::Failure;
+use crate::format::grid::{self, GridError, Numbered};
 use crate::moves::MoveGrid;
 use crate::tour::{Tour, TourKind};
+use crate::Error;
 
 /// The shortest side of a tile.
 pub const MIN: u32 = 6;
@@ -65,10 +67,15 @@ pub struct Tile {
 
 impl Tile {
     /// A tile from its path (cells numbered `y * width + x`), checked: see [`Tile::check`].
-    pub fn new(width: u32, height: u32, closed: bool, path: Vec<u32>) -> Result<Tile, String> {
-        let board = Board::new(width, height).map_err(|e| e.to_string())?;
-        let grid = MoveGrid::from_path(&board, &path, closed)
-            .ok_or_else(|| format!("{board} tile: a step is not a knight's leap"))?;
+    pub fn new(width: u32, height: u32, closed: bool, path: Vec<u32>) -> Result<Tile, BadTile> {
+        let bad = |fault| BadTile {
+            width,
+            height,
+            fault,
+        };
+        let board = Board::new(width, height).map_err(|e| bad(TileFault::Board(e.to_string())))?;
+        let grid =
+            MoveGrid::from_path(&board, &path, closed).ok_or_else(|| bad(TileFault::Leap))?;
         let tile = Tile {
             width,
             height,
@@ -99,32 +106,32 @@ impl Tile {
     /// Sides within 6..=11, closed unless both are odd, a tour, every join edge of
     /// [`Tile::sides`] among its leaps, and an open tile starting in its bottom-right
     /// corner (where the paper's 23x23 tour has its end).
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), BadTile> {
         let (w, h) = (self.width, self.height);
-        let name = format!("{w}x{h} tile");
+        let bad = |fault| BadTile {
+            width: w,
+            height: h,
+            fault,
+        };
         if !(MIN..=MAX).contains(&w) || !(MIN..=MAX).contains(&h) {
-            return Err(format!("{name}: sides must be {MIN} to {MAX}"));
+            return Err(bad(TileFault::Sides));
         }
         if self.closed == Tile::is_open_size(w, h) {
-            return Err(format!(
-                "{name}: must be open exactly when both sides are odd"
-            ));
+            return Err(bad(TileFault::Kind));
         }
-        let board = Board::new(w, h).map_err(|e| e.to_string())?;
+        let board = Board::new(w, h).map_err(|e| bad(TileFault::Board(e.to_string())))?;
         let tour = Tour::new(board.clone(), self.path.clone(), self.closed);
-        crate::verify::check(&tour).map_err(|e| format!("{name}: {e}"))?;
+        crate::verify::check(&tour).map_err(|e| bad(TileFault::NotTour(e)))?;
         for &side in self.sides() {
             let [(ax, ay), (bx, by)] = side.edge(w, h);
             let d = board.dir_between(board.index(ax, ay), board.index(bx, by));
             let has = d.is_some_and(|d| self.masks[board.index(ax, ay) as usize] & (1 << d) != 0);
             if !has {
-                return Err(format!("{name}: lacks its {side:?} join edge"));
+                return Err(bad(TileFault::JoinEdge(side)));
             }
         }
         if !self.closed && self.path[0] != w - 1 {
-            return Err(format!(
-                "{name}: an open tile starts in its bottom-right corner"
-            ));
+            return Err(bad(TileFault::OpenStart));
         }
         Ok(())
     }
@@ -155,15 +162,82 @@ impl Tile {
     }
 }
 
-/// The stored tile of `width` x `height`, both in 6..=11.
-pub fn tile(width: u32, height: u32) -> &'static Tile {
-    static TILES: OnceLock<Vec<Tile>> = OnceLock::new();
-    let tiles = TILES.get_or_init(|| parse(DATA).expect("tiles.txt is checked by the tests"));
-    &tiles[slot(width, height)]
+/// A tile that breaks a rule of [`Tile::check`], and which.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{width}x{height} tile: {fault}")]
+pub struct BadTile {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// The rule it breaks.
+    pub fault: TileFault,
 }
 
-/// Where the `width` x `height` tile sits in the file's order.
-fn slot(width: u32, height: u32) -> usize {
+/// The rule of [`Tile::check`] a tile breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TileFault {
+    /// A side outside 6..=11.
+    #[error("sides must be {MIN} to {MAX}")]
+    Sides,
+    /// Closed with both sides odd, or open otherwise.
+    #[error("must be open exactly when both sides are odd")]
+    Kind,
+    /// Its sides make no board.
+    #[error("{0}")]
+    Board(String),
+    /// A step of the path is not a knight's leap.
+    #[error("a step is not a knight's leap")]
+    Leap,
+    /// The path is not a tour of the tile.
+    #[error(transparent)]
+    NotTour(Failure),
+    /// A join edge of [`Tile::sides`] is not among its leaps.
+    #[error("lacks its {0:?} join edge")]
+    JoinEdge(Side),
+    /// An open tile that does not start in its bottom-right corner.
+    #[error("an open tile starts in its bottom-right corner")]
+    OpenStart,
+}
+
+/// Tile data that does not parse or check.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum BadData {
+    /// The text ends before the tile of this size.
+    #[error("no {0}x{1} tile")]
+    Missing(u32, u32),
+    /// The line where the header of the next tile was expected, and that header.
+    #[error("line {0}: expected '{1}'")]
+    Header(usize, String),
+    /// The rows of a `width` x `height` tile are not its numbered grid.
+    #[error("{0}x{1} tile: {2}")]
+    Grid(u32, u32, GridError),
+    /// A tile breaks a rule.
+    #[error(transparent)]
+    Tile(#[from] BadTile),
+    /// The line of the first text after the last tile.
+    #[error("line {0}: text after the last tile")]
+    Trailing(usize),
+}
+
+/// The stored tiles, in the order of [`sizes`], parsed and checked once; data that
+/// does not load is a bug of this tool ([`Error::Internal`]).
+pub fn stored() -> Result<&'static [Tile], Error> {
+    static TILES: OnceLock<Result<Vec<Tile>, BadData>> = OnceLock::new();
+    TILES
+        .get_or_init(|| parse(DATA))
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(|e| Error::internal(format!("stitch tiles.txt: {e}")))
+}
+
+/// The stored tile of `width` x `height`, both in 6..=11.
+pub fn tile(width: u32, height: u32) -> Result<&'static Tile, Error> {
+    Ok(&stored()?[slot(width, height)])
+}
+
+/// Where the `width` x `height` tile sits in [`stored`], the file's order.
+pub(super) fn slot(width: u32, height: u32) -> usize {
     assert!((MIN..=MAX).contains(&width) && (MIN..=MAX).contains(&height));
     ((height - MIN) * (MAX - MIN + 1) + (width - MIN)) as usize
 }
@@ -192,20 +266,21 @@ pub fn format(tiles: &[Tile]) -> String {
 
 /// Reads the data file back, checking every tile and that each size comes once, in
 /// the order of [`sizes`].
-pub fn parse(text: &str) -> Result<Vec<Tile>, String> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Tile>, BadData> {
     let mut lines = grid::rows(text);
     let mut tiles = Vec::new();
     for (w, h) in sizes() {
-        let (n, head) = lines.next().ok_or(format!("no {w}x{h} tile"))?;
+        let (n, head) = lines.next().ok_or(BadData::Missing(w, h))?;
         let kind = TourKind::open_if(Tile::is_open_size(w, h));
-        if head.trim() != format!("{w}x{h} {kind}") {
-            return Err(format!("line {n}: expected '{w}x{h} {kind}'"));
+        let expected = format!("{w}x{h} {kind}");
+        if head.trim() != expected {
+            return Err(BadData::Header(n, expected));
         }
-        let grid = Numbered::block(&mut lines, w, h).map_err(|e| format!("{w}x{h} tile: {e}"))?;
+        let grid = Numbered::block(&mut lines, w, h).map_err(|e| BadData::Grid(w, h, e))?;
         tiles.push(Tile::new(w, h, kind == TourKind::Closed, grid.path)?);
     }
     match lines.next() {
-        Some((n, _)) => Err(format!("line {n}: text after the last tile")),
+        Some((n, _)) => Err(BadData::Trailing(n)),
         None => Ok(tiles),
     }
 }
@@ -232,7 +307,7 @@ mod tests {
     #[test]
     fn every_stored_tile_checks() {
         for (w, h) in sizes() {
-            let t = tile(w, h);
+            let t = tile(w, h).unwrap();
             assert_eq!((t.width(), t.height()), (w, h));
             t.check().unwrap();
         }
@@ -258,24 +333,35 @@ mod tests {
     #[test]
     fn refuses_bad_data() {
         let short = parse("6x6 closed\n1 2 3\n").unwrap_err();
+        assert!(matches!(short, BadData::Grid(6, 6, _)), "{short:?}");
+        let short = short.to_string();
         assert!(
             short.contains("6x6 tile: grid: 1 rows where 6 were expected"),
             "{short}"
         );
         let narrow = (1..=6).map(|r| format!("{} {}\n", 2 * r - 1, 2 * r));
-        let narrow = parse(&format!("6x6 closed\n{}", narrow.collect::<String>())).unwrap_err();
+        let narrow = parse(&format!("6x6 closed\n{}", narrow.collect::<String>()))
+            .unwrap_err()
+            .to_string();
         assert!(
             narrow.contains("line 2: 2 cells in a row where 6 were expected"),
             "{narrow}"
         );
-        let good = format(&[tile(6, 6).clone()]);
+        let good = format(&[tile(6, 6).unwrap().clone()]);
         let swapped = good.replacen("6x6 closed", "6x6 open", 1);
-        assert!(parse(&swapped)
-            .unwrap_err()
-            .contains("expected '6x6 closed'"));
-        let t = tile(6, 6);
+        let e = parse(&swapped).unwrap_err();
+        assert!(
+            matches!(&e, BadData::Header(_, h) if h == "6x6 closed"),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("expected '6x6 closed'"));
+        let t = tile(6, 6).unwrap();
         let mut p = t.path().to_vec();
         p.swap(3, 4);
-        assert!(Tile::new(6, 6, true, p).is_err());
+        let e = Tile::new(6, 6, true, p).unwrap_err();
+        assert!(
+            matches!(e.fault, TileFault::Leap | TileFault::NotTour(_)),
+            "{e:?}"
+        );
     }
 }
