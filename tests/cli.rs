@@ -457,3 +457,30 @@ fn metrics_count_a_board_too_large_to_build_from_the_construction() {
     let o = knights(&["metrics", "1000000x1000000"]);
     assert!(!o.status.success(), "{}", stdout(&o));
 }
+
+#[test]
+fn leaper_is_taken_by_the_searches_and_refused_by_the_knight_constructions() {
+    // The search tours a giraffe's board and the tour file records the leaper.
+    let o = knights(&["tour", "20x20", "--algo", "search", "--leaper", "1,4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\"leaper\": [1, 4]"),
+        "{}",
+        &stdout(&o)[..200]
+    );
+    // Constructions that move knights only say so, naming the leaper.
+    for algo in ["besa", "parberry", "stitch", "hilbert"] {
+        let o = knights(&["tour", "52x22", "--algo", algo, "--leaper", "1,4"]);
+        assert_eq!(o.status.code(), Some(1), "{algo}");
+        assert!(stderr(&o).contains("(1, 4)"), "{algo}: {}", stderr(&o));
+    }
+    // A bad leaper is a usage error; a leaper with a tour file is one too.
+    let o = knights(&["tour", "8x8", "--leaper", "2,2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("leaper"), "{}", stderr(&o));
+    let o = knights(&["tour", "8x8", "--leaper", "one"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = knights(&["metrics", "no-such-file.json", "--leaper", "1,4"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--leaper"), "{}", stderr(&o));
+}

@@ -153,6 +153,12 @@ impl Construction for Besa {
                     .into(),
             );
         }
+        if b.leaper() == Leaper::GIRAFFE {
+            return refuse(
+                "the formation algorithm moves knights, not the (1, 4) leaper: the giraffe's formation tour of the paper's Section 5.4 is not built (its heel and junctions have not been found again)"
+                    .into(),
+            );
+        }
         if b.leaper() != Leaper::KNIGHT {
             return refuse(format!(
                 "the formation algorithm moves knights, not the {} leaper",
