@@ -213,6 +213,25 @@ fn gadgets_heel_prints_the_papers_front_and_writes_the_pieces() {
 }
 
 #[test]
+fn gadgets_best_corners_prints_each_front_and_writes_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("best_corners.toml");
+    let o = knights(&["gadgets", "best-corners", "--write", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("BottomLeft"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("TopRight")).count(),
+        16
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written,
+        include_str!("../src/construct/besa/best_corners.toml")
+    );
+}
+
+#[test]
 fn bounds_lists_each_bound_with_its_source() {
     let o = knights(&["bounds", "30x30", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -171,6 +171,10 @@ pub(super) struct StyleArgs {
     /// corners included), at full detail; leaps leaving it are cut at its frame.
     #[arg(long)]
     pub(super) region: Option<render::Region>,
+    /// Draw a legend beside the board: the marks shown (turns, crossings, start,
+    /// direction, open ends) and the section colours with their names, or the gradient.
+    #[arg(long)]
+    pub(super) legend: bool,
 }
 
 /// How to walk the tour step by step.
@@ -200,6 +204,7 @@ pub(super) struct AnimateArgs {
 pub(super) enum GadgetName {
     Heel,
     Corner,
+    BestCorners,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -239,6 +244,7 @@ impl StyleArgs {
             },
             style: self.style,
             region: self.region,
+            legend: self.legend,
         })
     }
 }

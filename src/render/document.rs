@@ -12,7 +12,7 @@ use super::overview::{self, Style};
 use super::path::{Colours, Walk};
 use super::region::Region;
 use super::theme::Theme;
-use super::{degrees, markers, path, seam, squares, text};
+use super::{degrees, legend, markers, path, seam, squares, text};
 use crate::metrics::Metrics;
 use crate::verify::Verified;
 use crate::Error;
@@ -26,6 +26,8 @@ pub struct Plan {
     pub style: Style,
     /// The cells drawn.
     pub region: Region,
+    /// Whether a legend is drawn beside the board.
+    pub legend: bool,
 }
 
 impl Plan {
@@ -41,6 +43,7 @@ impl Plan {
             layers: opts.show.resolve(style.default_layers(defaults)),
             style,
             region,
+            legend: opts.legend,
         })
     }
 }
@@ -56,8 +59,26 @@ pub fn document(
     let layers = plan.layers;
     plan.region.check(board)?;
     let frame = Frame::of_region(board, theme, layers.has(Layer::Coords), plan.region);
-    let v = frame.view_box();
-    let (w, h) = frame.page_pt();
+    let overview = plan.style == Style::Overview;
+    let walk = (tour.path().len() >= 2).then(|| Walk::new(tour));
+    let colours =
+        (walk.as_ref()).map(|w| Colours::new(tour, w, theme, layers.has(Layer::Sections)));
+    let (v, legend) = if plan.legend {
+        let shown = legend::Shown {
+            layers,
+            overview,
+            colours: colours.as_ref(),
+        };
+        legend::place(
+            frame.view_box(),
+            &frame,
+            theme,
+            &legend::entries(tour, &frame, &shown),
+        )
+    } else {
+        (frame.view_box(), None)
+    };
+    let (w, h) = (v[2] * frame.cell_pt, v[3] * frame.cell_pt);
     let kind = tour.kind();
     let title = format!(
         "A {kind} tour of the {board} board: {} turns, {} crossings",
@@ -79,7 +100,6 @@ pub fn document(
                 .set("height", num(v[3]))
                 .set("fill", theme.page.background.as_str()),
         );
-    let overview = plan.style == Style::Overview;
     // A band's leaps across the seam leave the board: they are clipped at its edges.
     let band = board.topology().wraps();
     let clip = |g: Group| {
@@ -109,9 +129,7 @@ pub fn document(
         theme,
         layers.has(Layer::Squares) && !overview,
     ));
-    if tour.path().len() >= 2 {
-        let walk = Walk::new(tour);
-        let colours = Colours::new(tour, &walk, theme, layers.has(Layer::Sections));
+    if let (Some(walk), Some(colours)) = (&walk, &colours) {
         if overview {
             let show = overview::Show {
                 turns: layers.has(Layer::Turns),
@@ -119,10 +137,10 @@ pub fn document(
                 spots: frame.is_whole(),
             };
             doc = doc.add(clip(overview::layer(
-                &walk, tour, &frame, theme, &colours, show,
+                walk, tour, &frame, theme, colours, show,
             )));
         } else {
-            doc = doc.add(clip(path::layer(&walk, &frame, theme, &colours)));
+            doc = doc.add(clip(path::layer(walk, &frame, theme, colours)));
             if layers.has(Layer::Turns) {
                 doc = doc.add(markers::turns(tour, &frame, theme));
             }
@@ -145,6 +163,9 @@ pub fn document(
     }
     if layers.has(Layer::Coords) {
         doc = doc.add(text::coords(&frame, theme));
+    }
+    if let Some(legend) = legend {
+        doc = doc.add(legend);
     }
     Ok(doc.to_string())
 }

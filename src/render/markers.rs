@@ -11,7 +11,8 @@ use crate::metrics;
 use crate::tour::Tour;
 use crate::verify::Verified;
 
-fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
+/// A circle of class `class` centred on `(x, y)` with radius `r`.
+pub fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {
     Circle::new()
         .set("class", class)
         .set("cx", num(x))

@@ -17,6 +17,7 @@ pub mod fragments;
 mod frame;
 mod frames;
 pub mod layers;
+mod legend;
 mod markers;
 pub mod overview;
 mod pages;
@@ -77,6 +78,8 @@ pub struct Options {
     pub style: Style,
     /// Only these cells, at full detail (`None`: the whole board).
     pub region: Option<Region>,
+    /// A legend beside the board: what each mark shown means (`--legend`).
+    pub legend: bool,
 }
 
 impl Options {
