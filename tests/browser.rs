@@ -1,6 +1,9 @@
 //! The gallery in a real browser: runs `tests/browser/run.sh` (headless Chromium) on the
 //! fixture catalogue built by the binary under test, and on the walk-through animation
-//! (alone, and driven by a tour page's play, pause and step buttons).
+//! (alone, and driven by a tour page's play, pause and step buttons). On every page
+//! kind (index, tours, metrics, comparisons, the teaching and formation pages): no
+//! console errors; on tour pages a legend and a zoom that follows the wheel and the
+//! buttons; the index and a tour page dark under an emulated dark colour scheme.
 //!
 //! The test installs nothing. When Chromium or the npm package of `tests/browser` is
 //! missing, the script says so and exits 77: the test then prints, past the test
@@ -40,4 +43,5 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
     assert!(text.contains(" passed, 0 failed"), "{text}");
     // The animated walk alone, and on a tour page pressed through its buttons.
     assert_eq!(text.matches("animation: played").count(), 2, "{text}");
+    assert_eq!(text.matches("dark mode: ").count(), 2, "{text}");
 }

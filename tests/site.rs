@@ -135,6 +135,7 @@ fn every_page_exists_and_every_link_resolves() {
         "compare/16x12.html".into(),
         "pages/about.html".into(),
         "pages/teaching.html".into(),
+        "pages/formation.html".into(),
         "static/style.css".into(),
         "static/gallery.js".into(),
         MARKER.into(),
@@ -152,7 +153,7 @@ fn every_page_exists_and_every_link_resolves() {
     }
     let pages: Vec<_> = have.iter().filter(|f| f.ends_with(".html")).collect();
     assert_eq!(summary.pages, pages.len());
-    assert_eq!(pages.len(), 8 + 6 + 1, "{pages:?}");
+    assert_eq!(pages.len(), 8 + 6 + 2, "{pages:?}");
 
     let mut checked = 0;
     for page in &pages {

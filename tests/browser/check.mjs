@@ -138,8 +138,87 @@ async function checkFilters(page, name) {
   check((await page.locator("#grid > li:not([hidden])").count()) === 0, `${name}: the search box filters`);
 }
 
+// Zoom on a tour page: the wheel over the drawing and the + and reset buttons change
+// its scale and the picture's transform.
+async function checkZoom(page, name) {
+  const view = page.locator(".drawing .zoom-view").first();
+  check((await view.count()) === 1, `${name}: the drawing is zoomable`);
+  if ((await view.count()) === 0) return;
+  const state = () =>
+    view.evaluate((v) => ({ scale: Number(v.dataset.scale || 1), transform: v.querySelector("img").style.transform, width: v.querySelector("img").style.width }));
+  const before = await state();
+  const box = await view.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+  await page.mouse.wheel(0, -600);
+  await page.waitForTimeout(100);
+  const wheeled = await state();
+  check(wheeled.scale > 1.5 && wheeled.width !== before.width && wheeled.transform !== before.transform,
+    `${name}: the wheel zooms about the pointer (${JSON.stringify(before)} -> ${JSON.stringify(wheeled)})`);
+  await page.locator('.zoom-bar button[data-zoom="0"]').first().click();
+  const reset = await state();
+  check(reset.scale === 1, `${name}: the reset button restores the view (${reset.scale})`);
+  await page.locator('.zoom-bar button[data-zoom="1.5"]').first().click();
+  const plus = await state();
+  check(Math.abs(plus.scale - 1.5) < 1e-6 && plus.width !== reset.width, `${name}: the + button zooms in (${plus.scale})`);
+}
+
+// A legend: an element whose class names one.
+async function checkLegend(page, name) {
+  const n = await page.locator('[class*="legend"]').count();
+  check(n > 0, `${name}: has a legend (${n} elements)`);
+}
+
+// The mean luminance (0 black .. 1 white) of a PNG screenshot, measured in the browser.
+async function luminance(browser, png) {
+  const page = await browser.newPage();
+  const mean = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.naturalWidth;
+    c.height = img.naturalHeight;
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 4) sum += (0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255;
+    return sum / (d.length / 4);
+  }, "data:image/png;base64," + png.toString("base64"));
+  await page.close();
+  return mean;
+}
+
+// Dark mode: with prefers-color-scheme: dark emulated, the page is dark (the mean
+// luminance of its own colours, drawings hidden, below DARK and well below the light
+// page's); the screenshot, drawings shown, is kept.
+async function checkDark(browser, url, name, shot) {
+  const means = {};
+  for (const scheme of ["light", "dark"]) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+    const errors = [];
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url, { waitUntil: "load" });
+    if (scheme === "dark") await page.screenshot({ fullPage: false, path: join(shots, shot) });
+    // The page's own colours: the drawings (white paper in both modes) hidden.
+    await page.addStyleTag({ content: "img, svg, .zoom-view { visibility: hidden !important; }" });
+    means[scheme] = await luminance(browser, await page.screenshot({ fullPage: false }));
+    check(errors.length === 0, `${name} (${scheme}): no console errors (${errors.join("; ")})`);
+    await page.close();
+  }
+  check(means.dark < DARK && means.dark < means.light - 0.3,
+    `${name}: dark mode is dark (mean luminance ${means.dark.toFixed(3)}, light ${means.light.toFixed(3)}, limit ${DARK})`);
+  console.log(`dark mode: ${name} mean luminance ${means.dark.toFixed(3)} (light ${means.light.toFixed(3)})`);
+}
+const DARK = 0.35;
+
 const pages = await htmlFiles(site);
 check(pages.includes("index.html") && pages.length > 3, `the site has pages (${pages.length})`);
+// Every kind of page is among those checked.
+for (const kind of ["index.html", "metrics.html", "tours/", "compare/", "pages/teaching.html", "pages/formation.html"]) {
+  check(pages.some((p) => p.startsWith(kind)), `the site has a page of kind ${kind}`);
+}
 await mkdir(shots, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -148,10 +227,11 @@ const browser = await chromium.launch({
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}${SUBPATH}`;
 const firstOf = (prefix) => pages.find((p) => p.startsWith(prefix));
+const tourPage = pages.find((p) => p.startsWith("tours/") && p.includes("besa")) || firstOf("tours/");
 const screenshotOf = new Map([
   ["index.html", "index.png"],
   ["metrics.html", "metrics.png"],
-  [pages.find((p) => p.startsWith("tours/") && p.includes("besa")) || firstOf("tours/"), "tour.png"],
+  [tourPage, "tour.png"],
   [firstOf("compare/"), "compare.png"],
   [firstOf("pages/"), "page.png"],
 ]);
@@ -159,9 +239,16 @@ try {
   for (const p of pages) {
     const page = await checkPage(browser, pathToFileURL(join(site, p)).href, `file://${p}`, screenshotOf.get(p));
     if (p === "index.html") await checkFilters(page, "file://index.html");
+    if (p.startsWith("tours/")) {
+      await checkLegend(page, `file://${p}`);
+      await checkZoom(page, `file://${p}`);
+    }
     await page.close();
     const served = await checkPage(browser, base + p, `http ${SUBPATH}${p}`, null);
     await served.close();
+  }
+  for (const p of ["index.html", tourPage]) {
+    await checkDark(browser, base + p, `dark ${p}`, `dark-${p.replaceAll("/", "-").replace(".html", "")}.png`);
   }
 } finally {
   await browser.close();
