@@ -213,6 +213,25 @@ fn gadgets_heel_prints_the_papers_front_and_writes_the_pieces() {
 }
 
 #[test]
+fn gadgets_best_corners_prints_each_front_and_writes_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("best_corners.toml");
+    let o = knights(&["gadgets", "best-corners", "--write", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("BottomLeft"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("TopRight")).count(),
+        16
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written,
+        include_str!("../src/construct/besa/best_corners.toml")
+    );
+}
+
+#[test]
 fn bounds_lists_each_bound_with_its_source() {
     let o = knights(&["bounds", "30x30", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -437,4 +456,31 @@ fn metrics_count_a_board_too_large_to_build_from_the_construction() {
     // Other algorithms still refuse the board.
     let o = knights(&["metrics", "1000000x1000000"]);
     assert!(!o.status.success(), "{}", stdout(&o));
+}
+
+#[test]
+fn leaper_is_taken_by_the_searches_and_refused_by_the_knight_constructions() {
+    // The search tours a giraffe's board and the tour file records the leaper.
+    let o = knights(&["tour", "20x20", "--algo", "search", "--leaper", "1,4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\"leaper\": [1, 4]"),
+        "{}",
+        &stdout(&o)[..200]
+    );
+    // Constructions that move knights only say so, naming the leaper.
+    for algo in ["besa", "parberry", "stitch", "hilbert"] {
+        let o = knights(&["tour", "52x22", "--algo", algo, "--leaper", "1,4"]);
+        assert_eq!(o.status.code(), Some(1), "{algo}");
+        assert!(stderr(&o).contains("(1, 4)"), "{algo}: {}", stderr(&o));
+    }
+    // A bad leaper is a usage error; a leaper with a tour file is one too.
+    let o = knights(&["tour", "8x8", "--leaper", "2,2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("leaper"), "{}", stderr(&o));
+    let o = knights(&["tour", "8x8", "--leaper", "one"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = knights(&["metrics", "no-such-file.json", "--leaper", "1,4"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--leaper"), "{}", stderr(&o));
 }

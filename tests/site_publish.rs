@@ -120,11 +120,20 @@ fn downloads_are_for_catalogue_tours_and_large_boards_get_detailed_crops() {
     let c = content(
         tmp.path(),
         "",
-        "[[tour]]\nboard = \"200x200\"\nalgorithm = \"besa\"\n",
+        "[[tour]]\nboard = \"200x200\"\nalgorithm = \"besa\"\n\
+         [[tour]]\nboard = \"16x16\"\nalgorithm = \"hilbert\"\nopen = true\ndownloads = false\n",
     );
     let out = tmp.path().join("site");
     run(&c, &out, false);
     let files = snapshot(&out);
+    // A catalogue tour with `downloads = false`: its drawing, none of the downloads.
+    assert!(files.contains_key("files/16x16-hilbert-open.svg"));
+    for ext in ["png", "pdf", "json"] {
+        assert!(
+            !files.contains_key(&format!("files/16x16-hilbert-open.{ext}")),
+            "{ext}"
+        );
+    }
     for listed in ["8x8-warnsdorff", "six-by-six", "200x200-besa"] {
         for ext in ["png", "pdf", "json", "svg"] {
             assert!(

@@ -6,7 +6,7 @@ use clap::ValueEnum;
 
 use knights::construct::Algo;
 use knights::render::{self, Resolution, Show, Theme};
-use knights::{site, Error, Topology};
+use knights::{site, Error, Leaper, Topology};
 
 /// How to build a tour when the input is a board.
 #[derive(clap::Args, Debug)]
@@ -30,6 +30,23 @@ pub(super) struct BuildArgs {
     /// without a topology field: read it on that band).
     #[arg(long, value_parser = topology)]
     pub(super) topology: Option<Topology>,
+    /// The leaper A,B that tours the board: 1,2 is the knight (the default), 1,4 the
+    /// giraffe. Constructions that move only knights refuse other leapers.
+    #[arg(long, value_parser = leaper)]
+    pub(super) leaper: Option<Leaper>,
+}
+
+/// `--leaper A,B`: two different steps from 1 to 64.
+pub(super) fn leaper(s: &str) -> Result<Leaper, String> {
+    let bad = || {
+        format!("'{s}' is not a leaper: write A,B, e.g. 1,2 for the knight or 1,4 for the giraffe")
+    };
+    let (a, b) = s.split_once(',').ok_or_else(bad)?;
+    let (a, b) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    Leaper::new(a, b).map_err(|e| e.to_string())
 }
 
 /// `--topology`: plane, cylinder or moebius.
@@ -85,6 +102,7 @@ impl BuildArgs {
             (self.open, "--open"),
             (self.seed != 0, "--seed"),
             (self.start.is_some(), "--start"),
+            (self.leaper.is_some(), "--leaper"),
         ]
         .into_iter()
         .find(|&(given, _)| given)
@@ -204,6 +222,7 @@ pub(super) struct AnimateArgs {
 pub(super) enum GadgetName {
     Heel,
     Corner,
+    BestCorners,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use knights::construct::besa::corner_gadgets;
+use knights::construct::besa::{best_corners, corner_gadgets};
 
 use super::Failure;
 
@@ -14,6 +14,21 @@ pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
     print!("{}", corner_gadgets::report(&text));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
+        knights::atomic::write_bytes(path, text.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// `knights gadgets best-corners`: the corner searches of the best formation tour, their
+/// fronts, and the pieces file when asked.
+pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
+    let start = std::time::Instant::now();
+    let found = best_corners::find_all().map_err(knights::Error::internal)?;
+    print!("{}", best_corners::report(&found));
+    println!("searched in {:.2} s", start.elapsed().as_secs_f64());
+    if let Some(path) = write {
+        let text = best_corners::toml_of(&found);
         knights::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }

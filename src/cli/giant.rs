@@ -51,7 +51,7 @@ fn too_large(input: &str) -> Option<(u32, u32)> {
 /// the request is not one (another algorithm, an open tour, a tour file, a board that
 /// fits), which then goes the ordinary way.
 pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Result<(), Failure>> {
-    if args.algo.name() != Besa.name() || args.open {
+    if args.algo.name() != Besa.name() || args.open || args.leaper.is_some() {
         return None;
     }
     let (w, h) = too_large(input)?;

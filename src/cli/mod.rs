@@ -226,10 +226,12 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights gadgets heel                  the paper's heel search (Section 4.2)
   knights gadgets heel --area open      knights free to enter and leave the heel
   knights gadgets heel --write src/construct/besa/heels.toml
-  knights gadgets corner --write src/construct/besa/corner.toml")]
+  knights gadgets corner --write src/construct/besa/corner.toml
+  knights gadgets best-corners --write src/construct/besa/best_corners.toml")]
     Gadgets {
-        /// The gadget: heel (the formation algorithm's bottom-edge heel) or corner (the
-        /// left-edge pieces of its variant for odd boards missing a corner).
+        /// The gadget: heel (the formation algorithm's bottom-edge heel), corner (the
+        /// left-edge pieces of its variant for odd boards missing a corner) or
+        /// best-corners (the four corners of its best tour).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -355,6 +357,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             write,
             ..
         } => corner::corner_gadgets(write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::BestCorners,
+            write,
+            ..
+        } => corner::best_corners(write.as_deref()),
         Command::Bench {
             sizes,
             algo,

@@ -17,6 +17,10 @@ use super::Failure;
 
 /// Builds and verifies a tour of `board`.
 pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+    let board = match args.leaper {
+        Some(l) if l != board.leaper() => Board::with_leaper(board.width(), board.height(), l)?,
+        _ => board,
+    };
     let req = Request {
         board: board.with_topology(args.topology.unwrap_or_default()),
         open: args.open,

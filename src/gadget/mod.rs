@@ -25,6 +25,8 @@
 mod bits;
 mod enumerate;
 mod problem;
+#[cfg(test)]
+mod tests;
 
 pub use enumerate::{search, Ending, Options, Outcome, Solution};
 pub use problem::{Cell, Problem, Spec};

@@ -75,6 +75,10 @@ pub struct Problem {
     pub(crate) self_cross: Vec<u32>,
     /// The plain solution's edges.
     pub(crate) plain: Vec<usize>,
+    /// Whether every move joins cells of different colours (a leaper `(a, b)` with
+    /// `a + b` odd, such as the knight and the giraffe): the search's colour-balance
+    /// test holds only then.
+    pub(crate) alternating: bool,
     /// Edges every solution must hold (see [`Problem::require`]).
     pub(crate) required: Vec<usize>,
     /// Where the plain solution takes each knight: `exit[i]` for entry `i`.
@@ -89,9 +93,18 @@ fn shift(c: Cell, by: Cell, times: i32) -> Cell {
 }
 
 impl Problem {
-    /// Checks the spec against the tour around it and builds the tables.
+    /// Checks the spec against the tour around it and builds the tables, for the knight.
     pub fn new(spec: &Spec) -> Result<Problem, Unsearchable> {
-        let dirs = Leaper::KNIGHT.dirs();
+        Problem::for_leaper(spec, Leaper::KNIGHT)
+    }
+
+    /// [`Problem::new`] for any leaper: the spec's direction bits are `leaper`'s
+    /// ([`Leaper::dirs`]), and so are the candidate moves.
+    pub fn for_leaper(spec: &Spec, leaper: Leaper) -> Result<Problem, Unsearchable> {
+        let dirs = leaper.dirs();
+        // How far a leap reaches: the fixed moves that can cross a candidate start
+        // within this many cells of the region.
+        let reach_cells = leaper.steps().1 as i32 + 1;
         let (n, k) = (spec.cells.len(), spec.entries.len());
         if k == 0 || spec.exits.len() != k {
             return Err(Unsearchable::Ports {
@@ -190,8 +203,8 @@ impl Problem {
         // The fixed moves near the region: every move of the tour with no end in the
         // region or a copy of it.
         let mut fixed: HashSet<(Cell, Cell)> = HashSet::new();
-        for y in lo.1 - 3..=hi.1 + 3 {
-            for x in lo.0 - 3..=hi.0 + 3 {
+        for y in lo.1 - reach_cells..=hi.1 + reach_cells {
+            for x in lo.0 - reach_cells..=hi.0 + reach_cells {
                 let c = (x, y);
                 for d in (0..8).filter(|&d| bits(c) >> d & 1 == 1) {
                     let o = step(c, d);
@@ -254,6 +267,10 @@ impl Problem {
             ahead,
             behind,
             self_cross,
+            alternating: {
+                let (a, b) = leaper.steps();
+                (a + b) % 2 == 1
+            },
             plain: Vec::new(),
             required: Vec::new(),
             plain_ends: Vec::new(),

@@ -65,6 +65,9 @@ pub struct TourSpec {
     pub note: String,
     /// Free tags for filtering.
     pub tags: Vec<String>,
+    /// Whether its page offers the `[site]` downloads (`downloads = false` keeps a
+    /// large tour's page light: its drawing and data stay on the page).
+    pub downloads: bool,
 }
 
 /// One `[[series]]`: the same construction over a range of board sizes, for the plots.
@@ -235,6 +238,13 @@ struct RawTour {
     note: String,
     #[serde(default)]
     tags: Vec<String>,
+    #[serde(default = "yes")]
+    downloads: bool,
+}
+
+/// The default of `downloads`.
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -328,6 +338,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             title: t.title,
             note: t.note,
             tags: t.tags,
+            downloads: t.downloads,
         });
     }
     for s in raw.series {
@@ -349,6 +360,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             title: None,
             note: s.note,
             tags: s.tags,
+            downloads: true,
         };
         cat.series.push(SeriesSpec {
             slug: at.locate(&s.slug),

@@ -32,6 +32,8 @@ pub struct Job {
     pub place: Place,
     /// Whether a `[[tour]]` lists it (rather than only a series).
     pub listed: bool,
+    /// Whether the catalogue lets its page offer downloads (`downloads = false`).
+    pub downloads: bool,
     /// The slugs of the series it belongs to.
     pub series: Vec<String>,
 }
@@ -206,6 +208,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         request,
         place: board.place.clone(),
         listed: true,
+        downloads: spec.downloads,
         series: Vec::new(),
     })
 }

@@ -84,9 +84,9 @@ impl Built {
 }
 
 /// The downloads `job` ships (`png`, `pdf`, `json`): none for a series member unless
-/// the catalogue asks.
+/// the catalogue asks, none for a tour whose entry says `downloads = false`.
 pub fn downloads<'a>(job: &Job, settings: &'a Settings) -> &'a [String] {
-    if job.listed || settings.series_downloads {
+    if job.downloads && (job.listed || settings.series_downloads) {
         &settings.downloads
     } else {
         &[]

@@ -130,7 +130,10 @@ fn step(c: Cell, d: u8) -> Cell {
 
 /// The ports of a region (outside cells the tour enters it from), paired as the tour
 /// joins them through the region: entries, then the exit each one reaches.
-fn ports(cells: &[Cell], moves: &dyn Fn(i32, i32) -> u8) -> Result<(Vec<Cell>, Vec<Cell>), String> {
+pub(super) fn ports(
+    cells: &[Cell],
+    moves: &dyn Fn(i32, i32) -> u8,
+) -> Result<(Vec<Cell>, Vec<Cell>), String> {
     let inside: HashSet<Cell> = cells.iter().copied().collect();
     let dirs = |c: Cell| (0..8u8).filter(move |&d| moves(c.0, c.1) >> d & 1 == 1);
     let mut port_set = Vec::new();
@@ -174,7 +177,7 @@ fn ports(cells: &[Cell], moves: &dyn Fn(i32, i32) -> u8) -> Result<(Vec<Cell>, V
 
 /// The region with every outside cell both of whose moves lead into it (a diagonal
 /// just grazing it) taken in, until there is none.
-fn closed(cells: &[Cell], moves: &dyn Fn(i32, i32) -> u8) -> Vec<Cell> {
+pub(super) fn closed(cells: &[Cell], moves: &dyn Fn(i32, i32) -> u8) -> Vec<Cell> {
     let mut out = cells.to_vec();
     loop {
         let inside: HashSet<Cell> = out.iter().copied().collect();

@@ -102,7 +102,7 @@ pub(super) fn digits(mask: u8) -> String {
 
 /// One piece in the pieces data's encoding: `rows x cols` cells from `(i0, j0)`
 /// (heel-local), `xx` where `mask` says 0.
-fn piece_toml(
+pub(super) fn piece_toml(
     name: &str,
     description: &str,
     (i0, j0): (i32, i32),

@@ -10,7 +10,8 @@
 
 use std::ops::Range;
 
-use super::pieces::{background, piece, Piece};
+use super::best_corners::{Corner, CORNERS};
+use super::pieces::{background, find_piece, piece, Piece};
 use super::Variant;
 use crate::trace::Straight;
 
@@ -171,9 +172,19 @@ pub(super) struct Layout {
 impl Layout {
     /// The layout of a `w x h` board, `None` when the algorithm does not support it.
     pub(super) fn new(w: u32, h: u32, variant: Variant) -> Option<Layout> {
+        Layout::with_corners(w, h, variant, true)
+    }
+
+    /// The layout with the variant's heels but without its corner pieces: the tour the
+    /// corner search starts from.
+    pub(super) fn heels_only(w: u32, h: u32, variant: Variant) -> Option<Layout> {
+        Layout::with_corners(w, h, variant, false)
+    }
+
+    fn with_corners(w: u32, h: u32, variant: Variant, corners: bool) -> Option<Layout> {
         let transposed = orientation(w, h)?;
         let (bw, bh) = if transposed { (h, w) } else { (w, h) };
-        let placements = placements(bw, bh, variant);
+        let placements = placements(bw, bh, variant, corners);
         let mut top_end = 0;
         let mut bottom_start = bh;
         for p in placements.iter().filter(|p| p.role != Role::Edge) {
@@ -194,8 +205,10 @@ impl Layout {
             between_junctions: 0..0,
         };
         let rows = |role| {
-            let p = layout.placements.iter().find(|p| p.role == role);
-            p.map(|p| layout.board_rows(p))
+            let spans = layout.placements.iter().filter(|p| p.role == role);
+            spans
+                .map(|p| layout.board_rows(p))
+                .reduce(|a, b| a.start.min(b.start)..a.end.max(b.end))
                 .expect("both junctions are placed")
         };
         let (bl, tr) = (rows(Role::BottomLeft), rows(Role::TopRight));
@@ -321,7 +334,7 @@ impl Layout {
 /// least 16, `h` at least 12), in the order they are pasted, with the variant's heel
 /// wherever a heel goes; a heel that changes the moves of cells just outside it brings
 /// a piece for them, pasted last, above and left of the heel (turned with it).
-fn placements(w: u32, h: u32, variant: Variant) -> Vec<Placement> {
+fn placements(w: u32, h: u32, variant: Variant, corners: bool) -> Vec<Placement> {
     let br = (w / 2 + 2) % 4;
     let tl = (7 - h % 4) % 4; // (3 - h) mod 4, non-negative
     let trh = 5 + (w / 2 + h - 1) % 4;
@@ -446,6 +459,48 @@ fn placements(w: u32, h: u32, variant: Variant) -> Vec<Placement> {
     // 7. The top-right junction, its right side on the right edge.
     out.push(Placement::single(tr, 0, w - tr.width(), Role::TopRight));
     out.extend(ports);
+    if corners && variant.corners() {
+        out.extend(corner_placements(w, h));
+    }
+    out
+}
+
+/// The smallest built board whose four corners are searched as on the reference boards:
+/// each corner's box, with the cells within reach of its moves, holds what it holds on
+/// the board of its class the search ran on (tested). Smaller boards keep their corners.
+pub(super) const CORNERS_FROM: (u32, u32) = (26, 16);
+
+/// The best tour's corner pieces that the built `w x h` board's classes call for (see
+/// [`super::best_corners`]), each anchored at its corner; the part on a junction's
+/// runs keeps the junction's role.
+fn corner_placements(w: u32, h: u32) -> Vec<Placement> {
+    if w < CORNERS_FROM.0 || h < CORNERS_FROM.1 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for corner in CORNERS {
+        let name = corner.piece_name(corner.class_of(w, h));
+        let mut parts = vec![(name.clone(), Role::Other)];
+        match corner {
+            Corner::BottomLeft => parts.push((name + "_junction", Role::BottomLeft)),
+            Corner::TopRight => parts.push((name + "_junction", Role::TopRight)),
+            _ => {}
+        }
+        for (name, role) in parts {
+            let Some(p) = find_piece(&name, false) else {
+                continue;
+            };
+            let i0 = match corner {
+                Corner::BottomLeft | Corner::BottomRight => h - p.height(),
+                _ => 0,
+            };
+            let j0 = match corner {
+                Corner::BottomLeft | Corner::TopLeft => 0,
+                _ => w - p.width(),
+            };
+            out.push(Placement::single(p, i0, j0, role));
+        }
+    }
     out
 }
 

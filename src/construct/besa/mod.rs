@@ -47,6 +47,7 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
+pub mod best_corners;
 mod corner;
 pub mod corner_gadgets;
 pub mod figures;
@@ -86,7 +87,7 @@ pub enum Variant {
     /// The paper's 28-crossing heel: 12n + O(1) crossings (and 9.5n + O(1) turns).
     Crossings,
     /// The project's 21-turn, 27-crossing heel: 9.25n + O(1) turns and 11.75n + O(1)
-    /// crossings at once.
+    /// crossings at once; and the corners the corner search found (see [`best_corners`]).
     Best,
 }
 
@@ -113,6 +114,11 @@ impl Variant {
             Variant::Crossings => "heel_crossings",
             Variant::Best => "heel_best",
         }
+    }
+
+    /// Whether its corners are the ones the corner search found.
+    pub(crate) fn corners(self) -> bool {
+        self == Variant::Best
     }
 
     /// The piece of the cells just outside its heel that it changes, if any.
@@ -144,6 +150,12 @@ impl Construction for Besa {
         if req.open {
             return refuse(
                 "the formation algorithm builds closed tours only; besa does not support --open"
+                    .into(),
+            );
+        }
+        if b.leaper() == Leaper::GIRAFFE {
+            return refuse(
+                "the formation algorithm moves knights, not the (1, 4) leaper: the giraffe's formation tour of the paper's Section 5.4 is not built (its heel and junctions have not been found again)"
                     .into(),
             );
         }

@@ -19,6 +19,8 @@ const DATA: &str = include_str!("pieces.toml");
 const HEELS: &str = include_str!("heels.toml");
 /// The corner variant's pieces found by the gadget search, in the same encoding.
 const CORNER: &str = include_str!("corner.toml");
+/// The best tour's corners found by the gadget search, in the same encoding.
+const BEST_CORNERS: &str = include_str!("best_corners.toml");
 
 /// A piece, rows from the top; a cell's mask is 0 where the piece does not cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +88,8 @@ fn pieces() -> &'static Pieces {
         p.by_name.extend(heels.by_name);
         let corner = parse(CORNER).expect("the embedded corner data is valid (tested)");
         p.by_name.extend(corner.by_name);
+        let best = parse(BEST_CORNERS).expect("the embedded corners data is valid (tested)");
+        p.by_name.extend(best.by_name);
         p
     })
 }
@@ -95,11 +99,14 @@ fn pieces() -> &'static Pieces {
 /// Panics on a name the data does not have: the names are fixed in the layout code and
 /// all of them are exercised by the tests.
 pub(super) fn piece(name: &str, rotated: bool) -> &'static Piece {
-    let p = pieces()
-        .by_name
-        .get(name)
-        .unwrap_or_else(|| panic!("no piece '{name}' in the embedded pieces data"));
-    &p[rotated as usize]
+    find_piece(name, rotated)
+        .unwrap_or_else(|| panic!("no piece '{name}' in the embedded pieces data"))
+}
+
+/// The piece called `name`, if the data has one (a corner the search left plain has
+/// none).
+pub(super) fn find_piece(name: &str, rotated: bool) -> Option<&'static Piece> {
+    pieces().by_name.get(name).map(|p| &p[rotated as usize])
 }
 
 /// The mask of the background: the straight diagonal formation moves.
@@ -195,7 +202,8 @@ mod tests {
     fn embedded_data_parses_with_the_expected_meaning() {
         let p = pieces();
         assert_eq!(p.background, 0b0100_0100);
-        assert_eq!(p.by_name.len(), 18);
+        assert_eq!(p.by_name.len(), 18 + 24);
+        assert!(parse(BEST_CORNERS).is_ok());
         assert_eq!(parse(HEELS).unwrap().background, p.background);
         let heel = piece("heel", false);
         assert_eq!((heel.width(), heel.height()), (8, 4));

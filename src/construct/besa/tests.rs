@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use super::layout::orientation;
-use super::pieces::{background, piece, Piece};
+use super::best_corners::{self, Corner, CORNERS};
+use super::layout::{orientation, Layout, CORNERS_FROM};
+use super::pieces::{background, find_piece, piece, Piece};
 use super::sections::NAMES;
 use super::{cell_moves, structure_counts, variant_cell_moves, Besa, Variant};
 use crate::board::Leaper;
@@ -126,7 +127,42 @@ fn pasted(w: u32, h: u32, v: Variant) -> Vec<u8> {
     for (p, i, j) in ports {
         paste(p, i, j);
     }
+    // The corners the corner search found, each anchored at its corner of the board.
+    let (cw, ch) = CORNERS_FROM;
+    if v.corners() && w >= cw as i64 && h >= ch as i64 {
+        for corner in CORNERS {
+            let name = corner.piece_name(corner.class_of(w as u32, h as u32));
+            for name in [name.clone(), name + "_junction"] {
+                if let Some(p) = find_piece(&name, false) {
+                    let left = matches!(corner, Corner::BottomLeft | Corner::TopLeft);
+                    let bottom = matches!(corner, Corner::BottomLeft | Corner::BottomRight);
+                    let i0 = if bottom { h - p.height() as i64 } else { 0 };
+                    let j0 = if left { 0 } else { w - p.width() as i64 };
+                    paste(p, i0, j0);
+                }
+            }
+        }
+    }
     g
+}
+
+/// Whether the best tour of the `w x h` board has the searched corners.
+fn has_corners(w: u32, h: u32) -> bool {
+    let (bw, bh) = if orientation(w, h) == Some(true) {
+        (h, w)
+    } else {
+        (w, h)
+    };
+    bw >= CORNERS_FROM.0 && bh >= CORNERS_FROM.1
+}
+
+/// The turns and crossings of the best tour without its searched corners (the tour the
+/// corner search starts from), counted on its move grid.
+fn heels_only_counts(w: u32, h: u32) -> (u64, u64) {
+    let layout = Layout::heels_only(w, h, Variant::Best).unwrap();
+    let masks = (0..w * h).map(|c| layout.moves(c % w, c / w)).collect();
+    let g = crate::moves::MoveGrid::from_masks(Board::new(w, h).unwrap(), masks);
+    (metrics::turns(&g), metrics::crossings(&g))
 }
 
 /// A direction mask with every move `(dx, dy)` replaced by `(dy, dx)`.
@@ -345,17 +381,19 @@ fn heel_counts(v: Variant) -> (u64, u64) {
 #[test]
 fn the_variants_are_closed_tours_with_their_heels_counts() {
     // Sparser than the plain sweep: even widths 16..=48 with heights 12..=48, and their
-    // transposes, for each variant; then squares far apart for the slopes.
-    let mut boards = Vec::new();
-    for w in (16..=48).step_by(2) {
-        for h in 12..=48 {
-            boards.push((w, h));
-            boards.push((h, w));
-        }
-    }
-    boards.sort_unstable();
-    boards.dedup();
+    // transposes, for each variant (up to 64 for the best tour, whose corners the corner
+    // search chose from width 26 and height 16 on); then squares far apart for the slopes.
     for v in [Variant::Turns, Variant::Crossings, Variant::Best] {
+        let top = if v == Variant::Best { 64 } else { 48 };
+        let mut boards = Vec::new();
+        for w in (16..=top).step_by(2) {
+            for h in 12..=top {
+                boards.push((w, h));
+                boards.push((h, w));
+            }
+        }
+        boards.sort_unstable();
+        boards.dedup();
         let results: Vec<_> = boards
             .par_iter()
             .map(|&(w, h)| ((w, h), check_board(w, h, v)))
@@ -371,6 +409,11 @@ fn the_variants_are_closed_tours_with_their_heels_counts() {
         // right edges still add 8 turns and 10 crossings per four rows.
         let (ht, hc) = heel_counts(v);
         let mut compared = 0;
+        // Boards on either side of the size where the best tour takes its searched
+        // corners differ by those corners too.
+        let same_corners = |a: (u32, u32), b: (u32, u32)| {
+            v != Variant::Best || has_corners(a.0, a.1) == has_corners(b.0, b.1)
+        };
         for (&(w, h), &(t, c)) in &counts {
             if orientation(w, h) != Some(false) {
                 continue;
@@ -378,17 +421,61 @@ fn the_variants_are_closed_tours_with_their_heels_counts() {
             // From width 24 on, eight more columns add exactly one heel of the variant
             // to each edge (on narrower boards the best heel's last top copy may still
             // be too close to the top-right junction and stay plain).
-            if let Some(&(t8, c8)) = counts.get(&(w + 8, h)).filter(|_| w >= 24) {
+            let wide = counts
+                .get(&(w + 8, h))
+                .filter(|_| w >= 24 && same_corners((w, h), (w + 8, h)));
+            if let Some(&(t8, c8)) = wide {
                 assert_eq!((t8 - t, c8 - c), (2 * ht, 2 * hc), "{v:?} {w}x{h}");
                 compared += 1;
             }
-            if let Some(&(t4, c4)) = counts.get(&(w, h + 4)) {
+            let tall = counts
+                .get(&(w, h + 4))
+                .filter(|_| same_corners((w, h), (w, h + 4)));
+            if let Some(&(t4, c4)) = tall {
                 assert_eq!((t4 - t, c4 - c), (16, 20), "{v:?} {w}x{h}");
                 compared += 1;
             }
         }
-        assert!(compared > 800, "{compared}");
+        assert!(compared > 700, "{compared}");
+        if v == Variant::Best {
+            best_saves_what_the_corner_search_scored(&counts);
+        }
     }
+}
+
+/// Each built best tour has the counts of the tour with the optimized heels only, less
+/// what the corner search scored for each of its four corners (nothing below the size
+/// where the corners are pasted).
+fn best_saves_what_the_corner_search_scored(counts: &HashMap<(u32, u32), (u64, u64)>) {
+    let found = best_corners::find_all().unwrap();
+    let saving = |corner: Corner, class| {
+        let f = found
+            .iter()
+            .find(|f| (f.corner, f.class) == (corner, class))
+            .unwrap();
+        (
+            (f.plain.0 - f.chosen.turns) as u64,
+            (f.plain.1 - f.chosen.crossings) as u64,
+        )
+    };
+    let mut saved_some = 0;
+    for (&(w, h), &got) in counts {
+        let (bw, bh) = if orientation(w, h) == Some(true) {
+            (h, w)
+        } else {
+            (w, h)
+        };
+        let mut want = heels_only_counts(w, h);
+        if has_corners(w, h) {
+            for corner in CORNERS {
+                let (t, c) = saving(corner, corner.class_of(bw, bh));
+                want = (want.0 - t, want.1 - c);
+            }
+            saved_some += (want != heels_only_counts(w, h)) as u32;
+        }
+        assert_eq!(got, want, "best {w}x{h}");
+    }
+    assert!(saved_some > 1400, "{saved_some}");
 }
 
 #[test]

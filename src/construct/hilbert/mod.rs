@@ -62,7 +62,13 @@ fn check(req: &Request) -> Result<&'static stored::Stored, Error> {
         .unwrap_or(stored::HILBERT_VARIANTS[0]);
     let motif = stored::get(name)?;
     let m = motif.side();
-    if b.leaper() != crate::Leaper::KNIGHT || !b.holes().is_empty() {
+    if b.leaper() != crate::Leaper::KNIGHT {
+        return refuse(format!(
+            "its motifs are knight's paths, not paths of the {} leaper",
+            b.leaper()
+        ));
+    }
+    if !b.holes().is_empty() {
         return refuse(format!("it tours full knight's boards, not {b}"));
     }
     if !req.open {

@@ -123,6 +123,25 @@ fn stored_motifs_are_tours_with_their_recorded_ends_and_counts() {
     assert!(stored::get("nonesuch").is_err());
 }
 
+/// The gallery's motifs page lists every stored motif with its optimality figures as
+/// the data has them.
+#[test]
+fn the_gallery_page_shows_every_stored_motifs_figures() {
+    let page = include_str!("../../../content/pages/structured.md");
+    for m in stored::all() {
+        let verdict = if m.count == m.bound {
+            "optimal"
+        } else {
+            "not proved optimal"
+        };
+        let row = format!(
+            "| {} | {} | {} | {} | {verdict} | `{}` |",
+            m.name, m.symmetry, m.count, m.bound, m.command
+        );
+        assert!(page.contains(&row), "the page lacks {row}");
+    }
+}
+
 #[cfg(feature = "motif")]
 mod solver {
     use std::time::Duration;
