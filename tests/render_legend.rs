@@ -33,7 +33,8 @@ fn labels(svg: &str) -> Vec<String> {
     let doc = Document::parse(svg).unwrap();
     legend(&doc).map_or_else(Vec::new, |g| {
         g.descendants()
-            .filter(|n| n.has_tag_name("text"))
+            .filter(|n| n.attribute("class") == Some("legend-labels"))
+            .flat_map(|l| l.children().filter(|n| n.has_tag_name("text")))
             .map(|n| n.text().unwrap().trim().to_string())
             .collect()
     })
@@ -134,12 +135,20 @@ fn gradients_open_ends_and_many_sections() {
         [
             "start",
             "direction of the first move",
+            "step number: the order of the moves",
             "colour: from the start to the end"
         ]
     );
     let (o, mo) = measured(warnsdorff(7, 9, false, 3, 200).unwrap());
-    assert!(labels(&svg(&o, &mo, &opts("web", "ends", true)))
-        .contains(&"end of the open tour".to_string()));
+    assert_eq!(
+        labels(&svg(&o, &mo, &opts("web", "ends,degrees", true))),
+        [
+            "start",
+            "direction of the first move",
+            "end of the open tour",
+            "onward leaps when the knight came"
+        ]
+    );
     // Twenty sections: fifteen by name, the rest summed up.
     let names: Vec<String> = (1..=20).map(|i| format!("part {i}")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();

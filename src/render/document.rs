@@ -73,7 +73,7 @@ pub fn document(
             frame.view_box(),
             &frame,
             theme,
-            &legend::entries(tour, &frame, &shown),
+            &legend::entries(tour, &frame, theme, &shown),
         )
     } else {
         (frame.view_box(), None)

@@ -33,6 +33,8 @@ enum Icon {
     Swatch(String),
     /// A bar running through the gradient's colours.
     Gradient,
+    /// A sample of text in a colour: a step number, a degree.
+    Sample(&'static str, String),
     /// No picture (a line summing up the sections not listed).
     Blank,
 }
@@ -56,7 +58,7 @@ pub struct Shown<'a> {
 
 /// The entries of the legend of `tour` drawn in `frame` as `shown` says, in the order
 /// the marks are drawn.
-pub fn entries(tour: &Verified, frame: &Frame, shown: &Shown) -> Vec<Entry> {
+pub fn entries(tour: &Verified, frame: &Frame, theme: &Theme, shown: &Shown) -> Vec<Entry> {
     let entry = |icon, label: &str| Entry {
         icon,
         label: label.to_string(),
@@ -92,6 +94,20 @@ pub fn entries(tour: &Verified, frame: &Frame, shown: &Shown) -> Vec<Entry> {
         if !tour.is_closed() && frame.shows_cell(b.xy(p[p.len() - 1])) {
             out.push(entry(Icon::End, "end of the open tour"));
         }
+    }
+    if shown.layers.has(Layer::Numbers) {
+        let colour = theme.text.numbers_colour.clone();
+        out.push(entry(
+            Icon::Sample("17", colour),
+            "step number: the order of the moves",
+        ));
+    }
+    if shown.layers.has(Layer::Degrees) {
+        let colour = theme.markers.end_colour.clone();
+        out.push(entry(
+            Icon::Sample("3", colour),
+            "onward leaps when the knight came",
+        ));
     }
     if let Some(c) = shown.colours {
         out.extend(colour_entries(tour, frame, c));
@@ -191,6 +207,7 @@ pub fn place(
     };
     let mut g = Group::new().set("class", "legend");
     let mut text = Group::new()
+        .set("class", "legend-labels")
         .set(
             "font-family",
             format!("{}, DejaVu Sans, sans-serif", theme.text.font),
@@ -285,6 +302,18 @@ fn draw_icon(icon: &Icon, (x, y): (f64, f64), fs: f64, theme: &Theme) -> Group {
                     .set("fill", "url(#legend-gradient)"),
             )
         }
+        Icon::Sample(text, colour) => g.add(
+            Text::new(*text)
+                .set("x", num(x))
+                .set("y", num(y + fs * 0.35))
+                .set("text-anchor", "middle")
+                .set(
+                    "font-family",
+                    format!("{}, DejaVu Sans, sans-serif", theme.text.font),
+                )
+                .set("font-size", num(fs))
+                .set("fill", colour.as_str()),
+        ),
         Icon::Blank => g,
     }
 }
