@@ -55,7 +55,8 @@ impl Leaper {
     ///
     /// Direction `d` and `d + 4 (mod 8)` are opposite; directions 0..4 all go right,
     /// so every edge of a tour has exactly one end where it leaves in a direction 0..4.
-    /// For the knight this is the numbering of `besa-pieces.toml`.
+    /// For the knight this is the move numbering of `src/construct/besa/pieces.toml`
+    /// (docs/formation.md).
     pub fn dirs(self) -> [(i32, i32); 8] {
         let (a, b) = (self.a, self.b);
         [

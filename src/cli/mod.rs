@@ -225,9 +225,9 @@ Needs a build with the solver: cargo build --release --features motif")]
     #[command(after_help = "Examples:
   knights gadgets heel                  the paper's heel search (Section 4.2)
   knights gadgets heel --area open      knights free to enter and leave the heel
-  knights gadgets heel --write src/construct/besa/heels.toml
-  knights gadgets corner --write src/construct/besa/corner.toml
-  knights gadgets best-corners --write src/construct/besa/best_corners.toml")]
+  knights gadgets heel --write heels.toml
+  knights gadgets corner --write corner.toml
+  knights gadgets best-corners --write best_corners.toml")]
     Gadgets {
         /// The gadget: heel (the formation algorithm's bottom-edge heel), corner (the
         /// left-edge pieces of its variant for odd boards missing a corner) or

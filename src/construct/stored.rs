@@ -1,5 +1,5 @@
 //! Data the constructions keep in the repository and a test can make again (the
-//! stored tiles of `parberry` and `stitch`). The test compares the stored text with
+//! stored tiles of `parberry` and `stitch`, the searched pieces of `besa`). The test compares the stored text with
 //! what the code makes now; with `KNIGHTS_REGENERATE=1` it writes the new text
 //! instead, to be looked at and committed (docs/regenerating.md).
 

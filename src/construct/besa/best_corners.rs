@@ -149,9 +149,8 @@ pub(super) fn search_corner(problem: &Problem) -> Result<Outcome, String> {
     search(problem, &options).map_err(|e| e.to_string())
 }
 
-/// The command that regenerates `best_corners.toml`.
-pub const REGENERATE: &str =
-    "knights gadgets best-corners --write src/construct/besa/best_corners.toml";
+/// The command that regenerates `best_corners.toml` (docs/regenerating.md).
+pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test --lib besa::best_corners";
 
 /// What the search found for one corner and class, and the solution the best tour uses.
 pub struct Found {
@@ -422,10 +421,11 @@ mod tests {
 
     #[test]
     fn the_stored_corners_are_what_the_search_finds() {
-        assert_eq!(
+        let fresh = best_corners_toml().unwrap();
+        crate::construct::stored::check(
+            "src/construct/besa/best_corners.toml",
             include_str!("best_corners.toml"),
-            best_corners_toml().unwrap(),
-            "regenerate with: {REGENERATE}"
+            &fresh,
         );
     }
 }
