@@ -3,7 +3,7 @@
 # runs check.mjs on it in headless Chromium, then animation.mjs on an animated walk and
 # on a tour page's walk-through buttons. Installs nothing: .ci/run installs Chromium
 # and the npm package. When either is missing it says so, with the command that installs
-# it, and exits 77 (skipped); tests/browser.rs turns that into a pass, or a failure under
+# it, and exits 77 (skipped); tests/integration/browser.rs turns that into a pass, or a failure under
 # KNIGHTS_REQUIRE_BROWSER=1. Exits 1 when a check fails; screenshots are kept in
 # target/browser/screenshots.
 set -euo pipefail
@@ -23,7 +23,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 site=target/browser/site
-# KNIGHTS_BIN: the binary under test (set by tests/browser.rs); else build it.
+# KNIGHTS_BIN: the binary under test (set by tests/integration/browser.rs); else build it.
 knights() {
   if [ -n "${KNIGHTS_BIN:-}" ]; then "$KNIGHTS_BIN" "$@"; else cargo run --quiet -- "$@"; fi
 }

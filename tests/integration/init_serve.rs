@@ -4,19 +4,9 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn knights(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the knights binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::run::{knights_in as knights, refused, stderr};
 
 #[test]
 fn init_then_build_publishes_verified_tours_without_the_repository() {
@@ -56,8 +46,7 @@ fn init_then_build_publishes_verified_tours_without_the_repository() {
 
     // A folder with something in it is refused, and left as it was.
     let o = knights(tmp.path(), &["init", "tours"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("it is not empty"), "{}", stderr(&o));
+    refused(&o, "it is not empty");
     assert!(out.join("index.html").is_file());
 }
 

@@ -2,7 +2,6 @@
 //! have one vertex per turn (plus piece ends) and retrace exactly the tour's leaps, and
 //! every document parses with usvg. Also the errors of `Drawing::write`.
 
-mod render_support;
 
 use std::collections::HashSet;
 
@@ -10,7 +9,7 @@ use knights::metrics::{turn_cells, Metrics};
 use knights::render::{self, Drawing, Layers, Options, Resolution, Show, Theme};
 use knights::Error;
 use knights::Verified;
-use render_support::*;
+use crate::render_support::*;
 use resvg::usvg::roxmltree;
 
 /// Options read as the command line reads `--theme` and `--show`.
@@ -167,7 +166,7 @@ fn formation_tours_check_out_and_stay_small() {
     }
     assert_eq!(boards, 91);
     // Size follows the turns: a detailed 200x200 drawing with default layers stays
-    // small (drawn by default as an overview, see tests/render_overview.rs).
+    // small (drawn by default as an overview, see render_overview.rs).
     let (t, m) = measured(formation(200, 200));
     let detail = Options {
         style: knights::render::Style::Detail,

@@ -1,16 +1,10 @@
 //! `knights render --animate`: the walk-through as an animated SVG, a GIF and numbered
 //! frames, through the real binary. That it plays in headless Chromium (and that a tour
-//! page's buttons drive it) is checked by tests/browser.rs, with the gallery.
+//! page's buttons drive it) is checked by tests/integration/browser.rs, with the gallery.
 
 use std::path::Path;
-use std::process::Command;
 
-fn knights(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::run::{knights, refused};
 
 fn ok(args: &[&str]) {
     let out = knights(args);
@@ -104,10 +98,7 @@ fn bad_animation_settings_are_refused() {
     ] {
         let mut a = vec!["render", "6x6", "--animate", "-o", s];
         a.extend(args);
-        let out = knights(&a);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{err}");
-        assert!(err.contains(says), "{err}");
+        refused(&knights(&a), says);
     }
     let out = knights(&["render", "6x6", "--animate", "-o", "w.pdf"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("writes an animated .svg or .gif"));
@@ -140,9 +131,7 @@ fn worksheets_are_multi_page_pdfs_with_fonts_embedded() {
     );
     assert!(text.contains("/FontFile2"));
     let out = knights(&["worksheet", "5x5", "--open", "--reveal", "25", "-o", p]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("--reveal 25 shows every step"), "{err}");
+    refused(&out, "--reveal 25 shows every step");
     let out = knights(&["worksheet", "5x5", "--open", "-o", "sheet.svg"]);
     assert_eq!(out.status.code(), Some(2));
 }

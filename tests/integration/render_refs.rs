@@ -3,17 +3,16 @@
 //! its channels differs by more than 1; any differing pixel fails the test and writes
 //! `expected | differences | actual` to the test's temporary folder.
 //!
-//! `KNIGHTS_REGENERATE=1 cargo test --test render_refs` rewrites the references (look at
+//! `KNIGHTS_REGENERATE=1 cargo test --test integration render_refs` rewrites the references (look at
 //! them before committing).
 
-mod render_support;
 
 use std::path::{Path, PathBuf};
 
 use knights::metrics::Metrics;
 use knights::render::{Drawing, Options, Resolution, Show, Theme};
 use knights::Verified;
-use render_support::*;
+use crate::render_support::*;
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 
 /// One reference drawing.

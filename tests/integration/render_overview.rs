@@ -3,7 +3,6 @@
 //! a crop at full detail in the board's own coordinates, with exactly the markers
 //! inside it and the leaps leaving it clipped at its frame.
 
-mod render_support;
 
 use knights::metrics::Metrics;
 use knights::metrics::{crossing_points, turn_cells};
@@ -13,7 +12,7 @@ use knights::Verified;
 fn draw(t: &Verified, m: &Metrics, opts: &Options) -> Result<String, knights::Error> {
     Drawing::new(t, m, opts).map(|d| d.svg().to_string())
 }
-use render_support::*;
+use crate::render_support::*;
 use resvg::usvg::roxmltree;
 
 fn count_class(doc: &roxmltree::Document, class: &str) -> usize {

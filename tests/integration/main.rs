@@ -1,0 +1,28 @@
+//! The integration tests, in one binary: each file of `tests/` is a test binary of its
+//! own that links the whole dependency tree again, so they are modules here instead.
+//! Filter by module as usual: `cargo test --test integration render_refs`.
+//!
+//! - The command line through the real binary: `cli`, `hardening` (bad input and
+//!   hostile surroundings), `animate`, `init_serve`, and `browser` (the gallery in
+//!   headless Chromium).
+//! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
+//!   `render_refs` against the reference images in `tests/refs/`) and the gallery
+//!   (`site`, `site_config`, `site_publish`).
+
+mod run;
+
+mod animate;
+mod browser;
+mod cli;
+mod hardening;
+mod init_serve;
+
+mod render_legend;
+mod render_overview;
+mod render_refs;
+mod render_support;
+mod render_svg;
+
+mod site;
+mod site_config;
+mod site_publish;

@@ -1,0 +1,37 @@
+//! Running the real `knights` binary, as the command-line tests do.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// `knights ARGS`, in the current folder.
+pub fn knights(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .output()
+        .expect("the knights binary runs")
+}
+
+/// `knights ARGS`, in `dir`.
+pub fn knights_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_knights"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the knights binary runs")
+}
+
+/// What a run wrote to standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// What a run wrote to standard output.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Asserts that a run was refused as bad input: exit status 1 and `text` in its message.
+pub fn refused(o: &Output, text: &str) {
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(o));
+    assert!(stderr(o).contains(text), "{}", stderr(o));
+}
