@@ -26,7 +26,7 @@
 //!
 //! Build the field, state the goal, pick or write a rule, walk:
 //!
-//! ```ignore
+//! ```text
 //! // Every way to cover a region of the board with two paths a..b and c..d.
 //! let mut field = Field::region(&board, |cell| region.contains(cell))?;
 //! let (a, b, c, d) = (field.cell(0, 0), field.cell(4, 1), field.cell(0, 3), field.cell(3, 3));
