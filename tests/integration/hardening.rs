@@ -504,7 +504,10 @@ fn a_small_file_declaring_a_huge_board_is_verified_in_little_memory() {
     )
     .unwrap();
     let o = knights_limited(300_000, &["verify", s(&p)]);
-    refused(&o, "the path has 3 cells but the 65535x65535 board has 4294836225");
+    refused(
+        &o,
+        "the path has 3 cells but the 65535x65535 board has 4294836225",
+    );
 }
 
 #[test]

@@ -2,11 +2,10 @@
 //! drawing shows, names the sections, sits in room added beside (or below) the board so
 //! the tour is drawn as without it, and comes out in PNG and PDF too.
 
-
+use crate::render_support::*;
 use knights::metrics::Metrics;
 use knights::render::{Drawing, Options, Region, Show, Theme};
 use knights::Verified;
-use crate::render_support::*;
 use resvg::usvg::roxmltree::{Document, Node};
 
 fn opts(theme: &str, show: &str, legend: bool) -> Options {

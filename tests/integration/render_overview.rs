@@ -3,7 +3,6 @@
 //! a crop at full detail in the board's own coordinates, with exactly the markers
 //! inside it and the leaps leaving it clipped at its frame.
 
-
 use knights::metrics::Metrics;
 use knights::metrics::{crossing_points, turn_cells};
 use knights::render::{Drawing, Options, Region, Resolution, Show, Style};

@@ -6,13 +6,12 @@
 //! `KNIGHTS_REGENERATE=1 cargo test --test integration render_refs` rewrites the references (look at
 //! them before committing).
 
-
 use std::path::{Path, PathBuf};
 
+use crate::render_support::*;
 use knights::metrics::Metrics;
 use knights::render::{Drawing, Options, Resolution, Show, Theme};
 use knights::Verified;
-use crate::render_support::*;
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 
 /// One reference drawing.

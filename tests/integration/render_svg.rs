@@ -2,14 +2,13 @@
 //! have one vertex per turn (plus piece ends) and retrace exactly the tour's leaps, and
 //! every document parses with usvg. Also the errors of `Drawing::write`.
 
-
 use std::collections::HashSet;
 
+use crate::render_support::*;
 use knights::metrics::{turn_cells, Metrics};
 use knights::render::{self, Drawing, Layers, Options, Resolution, Show, Theme};
 use knights::Error;
 use knights::Verified;
-use crate::render_support::*;
 use resvg::usvg::roxmltree;
 
 /// Options read as the command line reads `--theme` and `--show`.
