@@ -63,7 +63,7 @@ pub fn pieces() -> &'static Pieces {
 
 /// Why the giraffe's formation tour does not fit a `w x h` board, or `None` when it does.
 pub fn refusal(w: u32, h: u32) -> Option<String> {
-    let fits = |n: u32, period: u32, rest: u32| n > rest && (n - rest) % period == 0;
+    let fits = |n: u32, period: u32, rest: u32| n > rest && (n - rest).is_multiple_of(period);
     if !fits(w, 32, 20) || !fits(h, 8, 14) {
         return Some(format!(
             "the giraffe's formation tour needs width w = 32k + 20 and height h = 8l + 14 with k, l >= 1 (52, 84, ... by 22, 30, ...), and {w}x{h} is not"
@@ -292,26 +292,18 @@ mod tests {
         let c: Vec<Vec<(i64, i64)>> = (1..=4)
             .map(|k| (1..=4).map(|l| count(k, l)).collect())
             .collect();
-        for l in 0..4 {
-            for k in 1..3 {
-                let step = |a: (i64, i64), b: (i64, i64)| (b.0 - a.0, b.1 - a.1);
-                assert_eq!(
-                    step(c[k - 1][l], c[k][l]),
-                    step(c[k][l], c[k + 1][l]),
-                    "k step, l = {l}"
-                );
-            }
+        let step = |a: (i64, i64), b: (i64, i64)| (b.0 - a.0, b.1 - a.1);
+        let steady = |line: Vec<(i64, i64)>| {
+            let d: Vec<_> = line.windows(2).map(|p| step(p[0], p[1])).collect();
+            assert!(
+                d.windows(2).all(|p| p[0] == p[1]),
+                "steps {d:?} of {line:?}"
+            );
+        };
+        for row in &c {
+            steady(row.clone());
         }
-        for k in 0..4 {
-            for l in 1..3 {
-                let step = |a: (i64, i64), b: (i64, i64)| (b.0 - a.0, b.1 - a.1);
-                assert_eq!(
-                    step(c[k][l - 1], c[k][l]),
-                    step(c[k][l], c[k][l + 1]),
-                    "l step, k = {k}"
-                );
-            }
-        }
+        (0..4).for_each(|l| steady(c.iter().map(|row| row[l]).collect()));
     }
 
     #[test]
