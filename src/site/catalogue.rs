@@ -53,6 +53,8 @@ pub struct TourSpec {
     pub algorithm: Located<String>,
     /// A construction-specific variant.
     pub variant: Option<Located<String>>,
+    /// The leaper, `A,B` (the knight when absent).
+    pub leaper: Option<Located<String>>,
     /// An open tour rather than a closed one.
     pub open: bool,
     /// Seed for randomised constructions.
@@ -228,6 +230,7 @@ struct RawTour {
     #[serde(default)]
     algorithm: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
+    leaper: Option<Spanned<String>>,
     #[serde(default)]
     open: bool,
     #[serde(default)]
@@ -256,6 +259,7 @@ struct RawSeries {
     sizes: Spanned<RawSizes>,
     algorithm: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
+    leaper: Option<Spanned<String>>,
     #[serde(default)]
     open: bool,
     #[serde(default)]
@@ -332,6 +336,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             board: at.locate(&t.board),
             algorithm,
             variant: t.variant.as_ref().map(|v| at.locate(v)),
+            leaper: t.leaper.as_ref().map(|v| at.locate(v)),
             open: t.open,
             seed: t.seed,
             slug: t.slug.as_ref().map(|s| at.locate(s)),
@@ -354,6 +359,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             board: board.clone(),
             algorithm: algorithm_or_auto(&at, s.algorithm.as_ref(), s.slug.span()),
             variant: s.variant.as_ref().map(|v| at.locate(v)),
+            leaper: s.leaper.as_ref().map(|v| at.locate(v)),
             open: s.open,
             seed: s.seed,
             slug: None,

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
-use crate::board::Board;
+use crate::board::{Board, Leaper};
 use crate::construct::{self, Algo, Part, Request};
 use crate::Error;
 
@@ -65,13 +65,14 @@ pub struct Plan {
 }
 
 /// Tours that ask for the same thing are built once.
-type Key = (u32, u32, String, Option<String>, bool, u64);
+type Key = (u32, u32, (u32, u32), String, Option<String>, bool, u64);
 
 fn key(job: &Job) -> Key {
     let r = &job.request;
     (
         r.board.width(),
         r.board.height(),
+        r.board.leaper().steps(),
         job.algorithm.to_string(),
         r.variant.clone(),
         r.open,
@@ -164,6 +165,14 @@ fn sizes(s: &Located<(u32, u32, u32)>) -> Result<Vec<u32>, Error> {
     Ok((from..=to).step_by(step as usize).collect())
 }
 
+/// A catalogue's `leaper = "A,B"`.
+fn leaper(text: &str) -> Result<Leaper, Error> {
+    let bad = || Error::invalid(format!("'{text}' is not a leaper: write A,B, e.g. 1,4"));
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let step = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    Leaper::new(step(a)?, step(b)?)
+}
+
 /// One tour of the catalogue, checked: the board parses and has a tour of the kind
 /// asked for, the algorithm exists, has the variant, and supports the board.
 fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
@@ -171,6 +180,12 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         .value
         .parse()
         .map_err(|e: Error| board.place.error("board", e.to_string()))?;
+    let b = match &spec.leaper {
+        None => b,
+        Some(l) => leaper(&l.value)
+            .and_then(|leaper| Board::with_leaper(b.width(), b.height(), leaper))
+            .map_err(|e| l.place.error("leaper", e.to_string()))?,
+    };
     let algo: Algo = spec
         .algorithm
         .value

@@ -52,6 +52,7 @@ mod corner;
 pub mod corner_gadgets;
 pub mod figures;
 pub mod gadgets;
+pub mod giraffe;
 mod layout;
 mod pieces;
 mod sections;
@@ -137,7 +138,7 @@ impl Construction for Besa {
     }
 
     fn boards(&self) -> &'static str {
-        "closed knight's tours; one even side >= 16, the other >= 12; corner: both sides odd, one >= 17, the other >= 13, missing the bottom-left cell; sym90: n x n, n = 4k + 2 >= 34, invariant under a quarter turn"
+        "closed knight's tours; one even side >= 16, the other >= 12; corner: both sides odd, one >= 17, the other >= 13, missing the bottom-left cell; sym90: n x n, n = 4k + 2 >= 34, invariant under a quarter turn; --leaper 1,4: the giraffe's tour of w x h, w = 32k + 20, h = 8l + 14 (k, l >= 1)"
     }
 
     fn variants(&self) -> &'static [&'static str] {
@@ -154,10 +155,20 @@ impl Construction for Besa {
             );
         }
         if b.leaper() == Leaper::GIRAFFE {
-            return refuse(
-                "the formation algorithm moves knights, not the (1, 4) leaper: the giraffe's formation tour of the paper's Section 5.4 is not built (its heel and junctions have not been found again)"
-                    .into(),
-            );
+            if req.variant.is_some() {
+                return refuse(
+                    "the giraffe's formation tour has no variants; leave out --variant".into(),
+                );
+            }
+            if !b.holes().is_empty() {
+                return refuse(format!(
+                    "the giraffe's formation tour needs a full board, and the {b} board has holes"
+                ));
+            }
+            return match giraffe::refusal(b.width(), b.height()) {
+                Some(why) => refuse(why),
+                None => Ok(()),
+            };
         }
         if b.leaper() != Leaper::KNIGHT {
             return refuse(format!(
@@ -201,6 +212,9 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
+        if req.board.leaper() == Leaper::GIRAFFE {
+            return giraffe::build(&req.board);
+        }
         match req.variant.as_deref() {
             Some("corner") => return corner::build(&req.board),
             Some("sym90") => return corner::build_sym90(&req.board),
