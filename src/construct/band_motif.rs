@@ -77,7 +77,7 @@ fn check(req: &Request) -> Result<Tour, Error> {
     let q = MOTIF_WIDTH;
     let m = w / q;
     let moebius = topology == Topology::Moebius;
-    if w % q != 0 || !HEIGHTS.contains(&h) || (moebius && m % 2 == 0) {
+    if w % q != 0 || !HEIGHTS.contains(&h) || (moebius && m.is_multiple_of(2)) {
         let odd = if moebius {
             " with m odd (an even number of mirrored copies makes a cylinder)"
         } else {

@@ -236,7 +236,7 @@ impl Spec {
                 self.width
             ));
         }
-        if self.topology == Topology::Moebius && n % 2 == 0 {
+        if self.topology == Topology::Moebius && n.is_multiple_of(2) {
             return refuse(
                 "an even number of copies of a Moebius motif makes a cylinder, not a Moebius strip: choose an odd number".into(),
             );

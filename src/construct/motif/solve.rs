@@ -197,9 +197,9 @@ fn primes_of(mut n: u32) -> Vec<u32> {
     let mut primes = Vec::new();
     let mut p = 2;
     while p * p <= n {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             primes.push(p);
-            while n % p == 0 {
+            while n.is_multiple_of(p) {
                 n /= p;
             }
         }
