@@ -101,7 +101,7 @@ fn check(req: &Request) -> Result<Tour, Error> {
         }
     }
     refuse(format!(
-        "no closed tour of the {small} band found with seeds 0 to {} winds round it a number of times prime to {m}, the number of copies",
+        "none of the closed tours of the {small} board found with seeds 0 to {} winds round it a number of times prime to {m}, the number of copies",
         SEEDS - 1
     ))
 }
