@@ -162,6 +162,10 @@ pub(super) struct MotifArgs {
     /// Repeat the tour every COLUMNS columns all along the board (a motif around a band).
     #[arg(long)]
     pub(super) columns: Option<u32>,
+    /// With --closed on a band: a motif whose COPIES copies, laid end to end round a
+    /// band COPIES times as wide (mirrored in turn on a Moebius strip), join into one tour.
+    #[arg(long)]
+    pub(super) copies: Option<u32>,
     /// Seconds the solver may take in all.
     #[arg(long, default_value_t = 600)]
     pub(super) time_limit: u64,

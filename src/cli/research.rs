@@ -38,6 +38,7 @@ pub(super) fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec,
     });
     spec.topology = args.topology;
     spec.columns = args.columns;
+    spec.copies = args.copies;
     spec.check()?;
     Ok(spec)
 }
@@ -72,8 +73,12 @@ pub(super) fn design_motif(
         } else {
             "not proved optimal"
         };
+        let winding = match spec.copies {
+            Some(_) => format!(", winding {}", motif::winding(&m.tour)),
+            None => String::new(),
+        };
         eprintln!(
-            "tour {}: {} symmetric leaps ({}), solver bound {}: {verdict}",
+            "tour {}: {} symmetric leaps ({}), solver bound {}: {verdict}{winding}",
             k + 1,
             m.count,
             spec.symmetry,

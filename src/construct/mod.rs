@@ -8,6 +8,7 @@
 //! name on the tour and checks it is open or closed as asked, so `build` only builds.
 
 pub mod backtrack;
+pub mod band_motif;
 #[cfg(test)]
 mod bands_tests;
 pub mod besa;

@@ -8,7 +8,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{backtrack, besa, existence, fibonacci, hilbert, parberry, search, stitch, warnsdorff};
+use super::{
+    backtrack, band_motif, besa, existence, fibonacci, hilbert, parberry, search, stitch,
+    warnsdorff,
+};
 use super::{Construction, Request};
 use crate::tour::Tour;
 use crate::{Error, Unsupported};
@@ -24,6 +27,7 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &backtrack::Backtrack,
         &hilbert::Hilbert,
         &fibonacci::Fibonacci,
+        &band_motif::BandMotif,
     ]
 }
 

@@ -70,6 +70,8 @@ pub struct TourSpec {
     /// Whether its page offers the `[site]` downloads (`downloads = false` keeps a
     /// large tour's page light: its drawing and data stay on the page).
     pub downloads: bool,
+    /// How the board's left and right edges meet (`plane`, `cylinder`, `moebius`).
+    pub topology: Option<Located<String>>,
 }
 
 /// One `[[series]]`: the same construction over a range of board sizes, for the plots.
@@ -243,6 +245,7 @@ struct RawTour {
     tags: Vec<String>,
     #[serde(default = "yes")]
     downloads: bool,
+    topology: Option<Spanned<String>>,
 }
 
 /// The default of `downloads`.
@@ -344,6 +347,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             note: t.note,
             tags: t.tags,
             downloads: t.downloads,
+            topology: t.topology.as_ref().map(|v| at.locate(v)),
         });
     }
     for s in raw.series {
@@ -367,6 +371,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
             note: s.note,
             tags: s.tags,
             downloads: true,
+            topology: None,
         };
         cat.series.push(SeriesSpec {
             slug: at.locate(&s.slug),

@@ -131,7 +131,10 @@ fn card(job: &Job, b: &Built) -> Card {
         slug: job.slug.clone(),
         title: job.title.clone(),
         note: job.note.clone(),
-        board: format!("{w}x{h}"),
+        board: match job.request.board.topology() {
+            crate::board::Topology::Plane => format!("{w}x{h}"),
+            t => format!("{w}x{h} {t}"),
+        },
         width: w,
         height: h,
         cells: m.cells,

@@ -65,7 +65,7 @@ pub struct Plan {
 }
 
 /// Tours that ask for the same thing are built once.
-type Key = (u32, u32, (u32, u32), String, Option<String>, bool, u64);
+type Key = (u32, u32, (u32, u32), String, Option<String>, bool, u64, String);
 
 fn key(job: &Job) -> Key {
     let r = &job.request;
@@ -77,6 +77,7 @@ fn key(job: &Job) -> Key {
         r.variant.clone(),
         r.open,
         r.seed,
+        r.board.topology().to_string(),
     )
 }
 
@@ -186,6 +187,14 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
             .and_then(|leaper| Board::with_leaper(b.width(), b.height(), leaper))
             .map_err(|e| l.place.error("leaper", e.to_string()))?,
     };
+    let b = match &spec.topology {
+        Some(t) => b.with_topology(
+            t.value
+                .parse()
+                .map_err(|e: Error| t.place.error("topology", e.to_string()))?,
+        ),
+        None => b,
+    };
     let algo: Algo = spec
         .algorithm
         .value
@@ -230,6 +239,9 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
 
 fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: u64) -> String {
     let mut s = format!("{}x{}-{algo}", b.width(), b.height());
+    if b.topology().wraps() {
+        s = format!("{}x{}-{}-{algo}", b.width(), b.height(), b.topology());
+    }
     if let Some(v) = variant {
         s.push('-');
         s.extend(v.chars().map(|c| if slug_char(c) { c } else { '-' }));

@@ -28,6 +28,8 @@ pub const THUMB_WIDTH: u32 = 240;
 /// Colours of a thumbnail's palette: its flat colours and enough edge shades, at about
 /// half the bytes of 256 colours.
 const THUMB_COLOURS: usize = 32;
+/// The colour of a band's tour in its 3-D projection (the one `knights model` uses).
+const MODEL_COLOUR: &str = "#b03a2e";
 /// Thumbnails show the overview when a square would get fewer pixels than this at 2x.
 const THUMB_MIN_CELL_PX: f64 = 6.0;
 
@@ -166,6 +168,11 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
             .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)
             .map_err(at)?;
         put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
+    }
+    if tour.board().topology().wraps() {
+        // A band: its tour bent into space, as `knights model` projects it.
+        let svg = crate::render::band3d::projection(&tour, MODEL_COLOUR).map_err(at)?;
+        put("model", format!("files/{slug}-3d.svg"), svg.as_bytes())?;
     }
     let b = tour.board();
     let walk = (b.width().max(b.height()) <= WALK_MAX_SIDE).then(|| {

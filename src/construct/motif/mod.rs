@@ -118,6 +118,11 @@ pub struct Spec {
     /// around a band): a leap is in the tour exactly when its copy this many columns
     /// to the right is, when that copy starts on the board.
     pub columns: Option<u32>,
+    /// The number of copies of this closed band motif laid end to end around a band
+    /// that many times as wide (each copy mirrored after the last on a Moebius strip):
+    /// the motif's winding round its own band (see [`winding`]) must be prime to it,
+    /// so that the copies join into one tour.
+    pub copies: Option<u32>,
 }
 
 impl Spec {
@@ -134,6 +139,7 @@ impl Spec {
             repeat: None,
             topology: Topology::Plane,
             columns: None,
+            copies: None,
         }
     }
 
@@ -193,6 +199,9 @@ impl Spec {
                 )));
             }
         }
+        if let Some(n) = self.copies {
+            self.check_copies(n, &board)?;
+        }
         if board.cells() > MAX_CELLS {
             return Err(TooLarge::Model {
                 board: board.to_string(),
@@ -200,6 +209,37 @@ impl Spec {
                 limit: MAX_CELLS,
             }
             .into());
+        }
+        Ok(())
+    }
+
+    /// `--copies n` asks for a closed tour of a band at least 5 wide (narrower, two
+    /// leaps join the same squares and a copy's leaps are not told apart), and an odd
+    /// number of copies on a Moebius strip (only then does the row come back unmirrored
+    /// after the last copy).
+    fn check_copies(&self, n: u32, board: &Board) -> Result<(), Error> {
+        let refuse = |why: String| Err(Error::invalid(format!("--copies {n}: {why}")));
+        if n == 0 {
+            return refuse("count at least one copy".into());
+        }
+        if !self.topology.wraps() {
+            return refuse(format!(
+                "copies are laid around a band: add --topology cylinder or moebius to the {board} board"
+            ));
+        }
+        if self.ends != Ends::Closed {
+            return refuse("the copies join into a closed tour: add --closed".into());
+        }
+        if self.width < 5 {
+            return refuse(format!(
+                "the motif's band must be at least 5 columns round, and {board} is {}",
+                self.width
+            ));
+        }
+        if self.topology == Topology::Moebius && n.is_multiple_of(2) {
+            return refuse(
+                "an even number of copies of a Moebius motif makes a cylinder, not a Moebius strip: choose an odd number".into(),
+            );
         }
         Ok(())
     }
@@ -423,6 +463,41 @@ impl Motif {
     pub fn optimal(&self) -> bool {
         self.count >= self.bound
     }
+}
+
+/// How many times a closed tour of a band winds round it (an open one: its path): the leaps that cross the
+/// seam rightwards (in the frame of the cell they leave) less those that cross it
+/// leftwards, walking the tour in its order; 0 on the plane. Copies of the tour laid
+/// end to end round a band `n` times as wide join into one tour exactly when this is
+/// prime to `n` (walking once round the motif moves on this many copies).
+pub fn winding(tour: &Tour) -> i64 {
+    let b = tour.board();
+    let path = tour.path();
+    let n = path.len();
+    let dirs = b.leaper().dirs();
+    let steps = if tour.is_closed() {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
+    (0..steps)
+        .map(|i| {
+            let (a, c) = (path[i], path[(i + 1) % n]);
+            match b.dir_between(a, c) {
+                Some(d) if b.wraps(a, d) => dirs[d].0.signum() as i64,
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+/// Whether `a` and `b` have no common factor but 1 (`gcd(0, n) = n`).
+pub fn coprime(a: u64, b: u64) -> bool {
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a == 1
 }
 
 /// The tour of a chosen set of leaps that forms one piece (a path from the spec's

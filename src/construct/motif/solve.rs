@@ -144,10 +144,71 @@ fn build(spec: &Spec, graph: &Graph) -> Result<(Model, Vec<Col>), Error> {
     for (e, f) in tied {
         pb.add_row(0..=0, [(x[e], 1.0), (x[f], -1.0)]);
     }
+    if let Some(n) = spec.copies.filter(|&n| n > 1) {
+        wind(&mut pb, graph, &x, n);
+    }
     let mut model = pb.optimise(Sense::Maximise);
     model.make_quiet();
     model.set_option("mip_rel_gap", 0.0);
     Ok((model, x))
+}
+
+/// Rows that make the tour's winding round the band prime to `copies`, so that that
+/// many copies laid end to end join into one tour. The winding needs a direction: each
+/// leap gets two 0/1 arc variables (`x_e` is their sum), every cell one arc out (so,
+/// with its two leaps, one in); the winding is the arcs crossing the seam rightwards
+/// less those crossing it leftwards. For each prime `p` of `copies`, `winding = p z +
+/// r` with `z` a whole number and `1 <= r <= p - 1`: not a multiple of `p`. A split
+/// answer's cycles share the winding between them; the subtour cuts deal with it.
+fn wind(pb: &mut RowProblem, graph: &Graph, x: &[Col], copies: u32) {
+    let b = &graph.board;
+    let dirs = b.leaper().dirs();
+    let mut out: Vec<Vec<(Col, f64)>> = vec![Vec::new(); b.area() as usize];
+    let mut winding = Vec::new();
+    for (e, &(a, c)) in graph.edges().iter().enumerate() {
+        let forth = pb.add_integer_column(0.0, 0..=1);
+        let back = pb.add_integer_column(0.0, 0..=1);
+        pb.add_row(0..=0, [(x[e], 1.0), (forth, -1.0), (back, -1.0)]);
+        out[a as usize].push((forth, 1.0));
+        out[c as usize].push((back, 1.0));
+        let d = b.dir_between(a, c).expect("an edge is a leap");
+        if b.wraps(a, d) {
+            let sign = dirs[d].0.signum() as f64;
+            winding.push((forth, sign));
+            winding.push((back, -sign));
+        }
+    }
+    for row in out {
+        pb.add_row(1..=1, row);
+    }
+    let most = 2.0 * b.area() as f64;
+    for p in primes_of(copies) {
+        let z = pb.add_integer_column(0.0, -most..=most);
+        let r = pb.add_integer_column(0.0, 1.0..=(p - 1) as f64);
+        let mut row = winding.clone();
+        row.push((z, -(p as f64)));
+        row.push((r, -1.0));
+        pb.add_row(0..=0, row);
+    }
+}
+
+/// The distinct prime factors of `n`.
+fn primes_of(mut n: u32) -> Vec<u32> {
+    let mut primes = Vec::new();
+    let mut p = 2;
+    while p * p <= n {
+        if n.is_multiple_of(p) {
+            primes.push(p);
+            while n.is_multiple_of(p) {
+                n /= p;
+            }
+        }
+        p += 1;
+    }
+    if n > 1 {
+        primes.push(n);
+    }
+    primes
 }
 
 /// Adds "at least two chosen leaps leave S" for the cells S of every cycle of the

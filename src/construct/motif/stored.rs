@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use super::{Graph, Symmetry};
-use crate::board::Board;
+use crate::board::{Board, Topology};
 use crate::format;
 use crate::tour::Tour;
 use crate::Error;
@@ -41,6 +41,12 @@ pub struct Stored {
     pub closed: bool,
     /// The tour as a numbered grid, top row first.
     pub grid: String,
+    /// How its left and right edges meet (absent: the plane).
+    #[serde(default)]
+    pub topology: Option<String>,
+    /// For a band motif: the number of copies it was designed for (`--copies`).
+    #[serde(default)]
+    pub copies: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -74,7 +80,15 @@ impl Stored {
     /// The tour, as read from its grid (not verified here: the tests prove it).
     pub fn tour(&self) -> Tour {
         let t = format::parse(&self.grid, &self.name).expect("stored grids parse (tested)");
-        Tour::new(t.board().clone(), t.path().to_vec(), self.closed).with_algorithm("motif")
+        let board = t.board().clone().with_topology(self.topology());
+        Tour::new(board, t.path().to_vec(), self.closed).with_algorithm("motif")
+    }
+
+    /// How its left and right edges meet.
+    pub fn topology(&self) -> Topology {
+        self.topology.as_deref().map_or(Topology::Plane, |t| {
+            t.parse().expect("stored topologies parse (tested)")
+        })
     }
 
     /// The side of a square motif (its width).
