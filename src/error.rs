@@ -52,8 +52,8 @@ pub enum Error {
     NotASpaceTour {
         /// The file (or `-` for standard input).
         file: String,
-        /// Why it is not a tour.
-        failure: SpaceFailure,
+        /// Why it is not a tour (boxed: it names cells of any length).
+        failure: Box<SpaceFailure>,
     },
     /// A construction returned a tour of a board of three or more sides that failed
     /// verification: a bug of this tool.
@@ -66,8 +66,8 @@ pub enum Error {
         algorithm: String,
         /// The board, as `WxHxD`.
         board: String,
-        /// Why its tour is not a tour.
-        failure: SpaceFailure,
+        /// Why its tour is not a tour (boxed: it names cells of any length).
+        failure: Box<SpaceFailure>,
     },
     /// A construction returned a tour that failed verification: a bug of this tool.
     #[error(

@@ -6,7 +6,8 @@
 //! tour's gradient or by section, turns, crossings), and each move between levels is
 //! marked at both ends in the colour of the tour there: a filled triangle where the
 //! tour leaves a level, an outlined one where it arrives, pointing up when it goes to
-//! a level further on (a greater `z`, `w`, ...) and down otherwise.
+//! a level further on (a greater `z`, `w`, ...) and down otherwise; the leaving mark
+//! sits right of the cell's centre and the arriving one left of it.
 //!
 //! The board's frame, squares, markers, theme, colours, and PNG and PDF output are the
 //! 2-D drawings' ([`super::Drawing`]).
@@ -344,13 +345,16 @@ impl Marks {
     }
 
     fn group(&self, l: usize, frame: &Frame, theme: &Theme) -> Group {
-        let size = frame.size(&theme.markers.start).max(0.18).min(0.42);
+        let size = frame.size(&theme.markers.start).clamp(0.14, 0.24);
         let halo = theme.page.background.as_str();
         self.per_level[l].iter().fold(
             Group::new().set("class", "between-levels"),
             |g, (c, leaving, up, colour)| {
                 let (x, y) = frame.cell((*c % frame.w, *c / frame.w));
-                let (x, y) = (x as f64, y as f64);
+                // Leaving to the right of the centre, arriving to the left, so that a
+                // cell where the tour both arrives and leaves shows both.
+                let shift = if *leaving { 0.24 } else { -0.24 };
+                let (x, y) = (x as f64 + shift, y as f64);
                 let tip = if *up { -1.0 } else { 1.0 } * size * 1.2;
                 let pts = [
                     (x, y + tip),

@@ -57,7 +57,7 @@ pub fn constructed(tour: SpaceTour) -> Result<VerifiedSpaceTour, Error> {
     verify(tour).map_err(|failure| Error::UnverifiedSpace {
         algorithm,
         board,
-        failure,
+        failure: Box::new(failure),
     })
 }
 
