@@ -81,7 +81,7 @@ fn document(
     let rows = s.levels().div_ceil(cols);
     let margin_sq = 1.0;
     let total_w = cols as f64 * (w + GAP) - GAP + 2.0 * margin_sq;
-    let total_h = rows as f64 * (h + GAP + LABEL) - GAP + 2.0 * margin_sq + 1.5;
+    let total_h = rows as f64 * (h + GAP + LABEL) - GAP + 2.0 * margin_sq + 2.8;
     let cell_pt = theme
         .page
         .cell
@@ -133,20 +133,27 @@ fn document(
         .set("transform", format!("translate({} {})", num(ox), num(oy)));
         doc = doc.add(g);
     }
-    let note_y = rows as f64 * (h + GAP + LABEL) - GAP - LABEL + 0.9;
-    let caption = format!(
-        "Filled triangle: the tour leaves for another level (up: a level further on); outlined: it arrives. {}",
-        capitalized(CROSSINGS_NOTE)
-    );
-    doc = doc.add(
-        Text::new(caption)
-            .set("class", "caption")
-            .set("x", num(-0.5))
-            .set("y", num(note_y))
-            .set("font-family", theme.text.font.as_str())
-            .set("font-size", num(0.55f64.min(total_w / 200.0).max(0.3)))
-            .set("fill", theme.text.coords_colour.as_str()),
-    );
+    let note = capitalized(CROSSINGS_NOTE);
+    let (first, rest) = note.split_once("; ").unwrap_or((&note, ""));
+    let lines = [
+        "Filled triangle: the tour leaves for another level (up: a level further on); outlined: it arrives.".to_string(),
+        format!("{first};"),
+        rest.to_string(),
+    ];
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
+    let size = 0.55f64.min((total_w - 2.0 * margin_sq) / (0.52 * longest));
+    let top = rows as f64 * (h + GAP + LABEL) - GAP - LABEL + 0.5 + size;
+    for (i, line) in lines.into_iter().enumerate() {
+        doc = doc.add(
+            Text::new(line)
+                .set("class", "caption")
+                .set("x", num(-0.5))
+                .set("y", num(top + i as f64 * size * 1.3))
+                .set("font-family", theme.text.font.as_str())
+                .set("font-size", num(size))
+                .set("fill", theme.text.coords_colour.as_str()),
+        );
+    }
     Ok(doc.to_string())
 }
 
