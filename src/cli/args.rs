@@ -36,6 +36,26 @@ pub(super) struct BuildArgs {
     pub(super) leaper: Option<Leaper>,
 }
 
+/// A board as `tour` takes it: `WxH`, or `WxHxD...` with three or more sides.
+#[derive(Clone, Debug)]
+pub(super) enum BoardSize {
+    /// Two sides.
+    Flat(knights::Board),
+    /// Three or more sides.
+    Space(knights::space::Space),
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<BoardSize, Error> {
+        if knights::space::sides_written(s) >= 3 {
+            s.parse().map(BoardSize::Space)
+        } else {
+            s.parse().map(BoardSize::Flat)
+        }
+    }
+}
+
 /// `--leaper A,B`: two different steps from 1 to 64.
 pub(super) fn leaper(s: &str) -> Result<Leaper, String> {
     let bad = || {

@@ -13,6 +13,7 @@ mod model;
 mod publish;
 mod research;
 mod serve;
+mod space;
 mod tours;
 
 use clap::{Parser, Subcommand};
@@ -27,7 +28,7 @@ use init::init_site;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
 use serve::serve_site;
-use tours::{load, print_metrics, tour, verify_file};
+use tours::{load, load_any, print_metrics, tour, verify_file, Loaded};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
 #[derive(Parser, Debug)]
@@ -54,11 +55,13 @@ enum Command {
   knights tour 8x8 --format grid
   knights tour 30x30 -o tour30.json
   knights tour 7x7 --open
-  knights tour 100x100 --format svg -o tour.svg")]
+  knights tour 100x100 --format svg -o tour.svg
+  knights tour 20x16x6 -o tour3d.json")]
     Tour {
-        /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24.
+        /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24, or with more
+        /// sides, e.g. 20x16x6 or 6x6x4x4.
         #[arg(allow_hyphen_values = true)]
-        board: Board,
+        board: BoardSize,
         #[command(flatten)]
         build: BuildArgs,
         /// Output format (svg, png and pdf need -o unless svg).
@@ -287,7 +290,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             build,
             format,
             output,
-        } => tour(board, &build, format, output.as_deref()),
+        } => match board {
+            BoardSize::Flat(board) => tour(board, &build, format, output.as_deref()),
+            BoardSize::Space(s) => space::tour(s, &build, format, output.as_deref()),
+        },
         Command::Verify { file, topology } => verify_file(&file, topology),
         Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
         Command::Render {
@@ -300,7 +306,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if walk.rule {
                 return animate_rule(&input, &build, &style, &walk, output.as_deref());
             }
-            let tour = load(&input, &build)?;
+            let tour = match load_any(&input, &build)? {
+                Loaded::Flat(t) => *t,
+                Loaded::Space(t) => {
+                    let animated = walk.animate || walk.frames.is_some();
+                    return space::render(&t, &style, animated, output.as_deref());
+                }
+            };
             match output {
                 Some(out) if !walk.animate && walk.frames.is_none() => {
                     Ok(draw(&tour, &style.options()?)?.write(&out)?)

@@ -151,5 +151,19 @@ pub(super) fn list() -> Result<(), Failure> {
     }
     println!("{}", Algo::Auto);
     println!("    the first of the above that supports the board (the default)");
+    println!();
+    println!("Boards with three or more sides (WxHxD, WxHxDxE, ...; docs/space.md):");
+    println!("besa");
+    println!(
+        "    the formation algorithm on every level (Besa et al., Section 5.1): not built yet"
+    );
+    println!("warnsdorff");
+    println!("    Warnsdorff's rule in any number of dimensions, with Posa rotations and restarts");
+    println!(
+        "    boards:   up to {} cells, any leaper; closed needs a side even",
+        knights::space::walk::CELL_LIMIT
+    );
+    println!("auto");
+    println!("    besa where it applies, else warnsdorff");
     Ok(())
 }

@@ -8,11 +8,13 @@ use knights::construct::{self, Request};
 use knights::format::{self, Format};
 use knights::metrics::{self, Metrics};
 use knights::render;
+use knights::space::{self as nd, VerifiedSpaceTour};
 use knights::symmetry::{self, Symmetry};
-use knights::{verify, Board, Error, Topology, Tour, Verified};
+use knights::{verify, Board, Error, Topology, Verified};
 
 use super::args::{BuildArgs, OutFormat, Start};
 use super::draw::draw;
+use super::space::{self, looks_like_space};
 use super::Failure;
 
 /// Builds and verifies a tour of `board`.
@@ -34,11 +36,41 @@ pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Erro
     verify::constructed(tour)
 }
 
-/// A board (`WxH`) to build, or a tour file to read and verify.
+/// A verified tour of a board of two sides, or of more.
+pub(super) enum Loaded {
+    /// Two sides (boxed: a verified 2-D tour is the larger).
+    Flat(Box<Verified>),
+    /// Three or more sides.
+    Space(VerifiedSpaceTour),
+}
+
+/// A board of two sides (`WxH`) to build, or a tour file of one to read and verify;
+/// boards of more sides are refused, for the commands that draw or use only 2-D tours.
 pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
+    let refuse = |board: &str, sides: usize| {
+        Failure::Invalid(Error::invalid(format!(
+            "the {board} board has {sides} sides: this command takes boards of two; tour, verify, metrics and render take more"
+        )))
+    };
+    if looks_like_space(input) {
+        let s: nd::Space = input.parse()?;
+        return Err(refuse(&s.to_string(), s.dims()));
+    }
+    match load_any(input, args)? {
+        Loaded::Flat(t) => Ok(*t),
+        Loaded::Space(t) => Err(refuse(&t.space().to_string(), t.space().dims())),
+    }
+}
+
+/// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify.
+pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Loaded, Failure> {
+    if looks_like_space(input) {
+        let s: nd::Space = input.parse()?;
+        return Ok(Loaded::Space(space::construct(s, args)?));
+    }
     if looks_like_board(input) {
         let board: Board = input.parse()?;
-        return Ok(construct(board, args)?);
+        return Ok(Loaded::Flat(Box::new(construct(board, args)?)));
     }
     if let Some(flag) = args.given() {
         return Err(Failure::Usage(format!(
@@ -48,36 +80,50 @@ pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     let path = Path::new(input);
     if input != "-" && !path.exists() {
         return Err(Failure::Invalid(Error::invalid(format!(
-            "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8) nor a tour file that exists"
+            "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8, or more sides, e.g. 20x16x6) nor a tour file that exists"
         ))));
     }
-    read_verified_on(path, args.topology)
+    read_any_verified_on(path, args.topology)
 }
 
 /// Reads a tour file and proves it, naming the file when it is not a tour; on the band
 /// `topology` names, when given: a file without a topology field is read on it, a file
 /// that records another one is refused.
-pub(super) fn read_verified_on(
+pub(super) fn read_any_verified_on(
     path: &Path,
     topology: Option<Topology>,
-) -> Result<Verified, Failure> {
-    let mut tour = read_tour(path)?;
+) -> Result<Loaded, Failure> {
+    let file = path.display().to_string();
+    let mut tour = match read_any(path)? {
+        format::Parsed::Flat(t) => t,
+        format::Parsed::Space(t) => {
+            if let Some(top) = topology.filter(|t| t.wraps()) {
+                return Err(Failure::Invalid(Error::invalid(format!(
+                    "{file}: field board: the {} board has {} sides and cannot be read on a {top}",
+                    t.space(),
+                    t.space().dims()
+                ))));
+            }
+            return nd::verify::verify(t).map(Loaded::Space).map_err(|failure| {
+                Failure::Invalid(Error::NotASpaceTour {
+                    file,
+                    failure: Box::new(failure),
+                })
+            });
+        }
+    };
     if let Some(t) = topology {
         let recorded = tour.board().topology();
         if recorded.wraps() && recorded != t {
             return Err(Failure::Invalid(Error::invalid(format!(
-                "{}: field topology: the file records a {recorded} but --topology says {t}",
-                path.display()
+                "{file}: field topology: the file records a {recorded} but --topology says {t}"
             ))));
         }
         tour = tour.with_topology(t);
     }
-    verify::verify(tour).map_err(|failure| {
-        Failure::Invalid(Error::NotATour {
-            file: path.display().to_string(),
-            failure,
-        })
-    })
+    verify::verify(tour)
+        .map(|t| Loaded::Flat(Box::new(t)))
+        .map_err(|failure| Failure::Invalid(Error::NotATour { file, failure }))
 }
 
 /// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
@@ -95,7 +141,8 @@ pub(super) fn looks_like_board(s: &str) -> bool {
     }
 }
 
-pub(super) fn read_tour(path: &Path) -> Result<Tour, Error> {
+/// Reads a tour file of any board.
+fn read_any(path: &Path) -> Result<format::Parsed, Error> {
     let (text, name) = if path == Path::new("-") {
         (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
@@ -103,7 +150,7 @@ pub(super) fn read_tour(path: &Path) -> Result<Tour, Error> {
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
         (format::read_text(file, &name)?, name)
     };
-    format::parse(&text, &name)
+    format::parse_any(&text, &name)
 }
 
 pub(super) fn tour(
@@ -151,10 +198,12 @@ pub(super) fn tour(
 }
 
 pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(), Failure> {
-    let t = read_verified_on(file, topology)?;
-    let cells = t.path().len();
+    let (what, cells) = match read_any_verified_on(file, topology)? {
+        Loaded::Flat(t) => (t.to_string(), t.path().len()),
+        Loaded::Space(t) => (t.to_string(), t.path().len()),
+    };
     let plural = if cells == 1 { "" } else { "s" };
-    println!("{}: ok, {t} ({cells} cell{plural})", file.display());
+    println!("{}: ok, {what} ({cells} cell{plural})", file.display());
     Ok(())
 }
 
@@ -173,7 +222,10 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     if let Some(done) = super::giant::metrics(input, args, json) {
         return done;
     }
-    let tour = load(input, args)?;
+    let tour = match load_any(input, args)? {
+        Loaded::Flat(t) => *t,
+        Loaded::Space(t) => return space::print_metrics(&t, json),
+    };
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());
     if json {

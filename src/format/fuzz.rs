@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 
-use super::{parse, to_json, write, Format};
+use super::{parse, parse_any, space_to_json, to_json, write, Format, Parsed};
 use crate::verify;
 
 /// Valid files to mutate: a closed 6x6 tour as JSON and as a grid, and the 3x3 ring.
@@ -35,6 +35,37 @@ fn read_and_check(bytes: &[u8]) {
         let back = parse(&to_json(&tour), "again").expect("a verified tour reads back");
         assert_eq!(back.path(), tour.path());
         assert_eq!(back.board(), tour.board());
+    }
+}
+
+/// Valid files of boards of three and four sides, to mutate.
+fn space_seeds() -> Vec<Vec<u8>> {
+    use crate::space::build::{build, SpaceRequest};
+    ["4x4x3", "4x3x3x2"]
+        .iter()
+        .map(|b| {
+            let t = build(&SpaceRequest::closed(b.parse().unwrap()), "auto").unwrap();
+            space_to_json(&t).into_bytes()
+        })
+        .collect()
+}
+
+/// Reads `bytes` as a tour file of any board: never a panic, and a tour that verifies
+/// writes back to the same path.
+fn read_any_and_check(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    match parse_any(&text, "fuzz") {
+        Ok(Parsed::Space(t)) => {
+            if crate::space::verify::check(&t).is_ok() {
+                let again = parse_any(&space_to_json(&t), "again").expect("reads back");
+                let Parsed::Space(back) = again else {
+                    panic!("a tour of a board of more sides reads back as 2-D")
+                };
+                assert_eq!(back, t);
+            }
+        }
+        Ok(Parsed::Flat(_)) => read_and_check(bytes),
+        Err(_) => {}
     }
 }
 
@@ -90,5 +121,14 @@ proptest! {
     ) {
         let bytes = apply(seeds()[seed].clone(), &edits);
         read_and_check(&bytes);
+    }
+
+    #[test]
+    fn mutated_tours_of_more_sides_never_panic_nor_pass_wrongly(
+        seed in 0usize..2,
+        edits in prop::collection::vec(edit(), 1..6),
+    ) {
+        let bytes = apply(space_seeds()[seed].clone(), &edits);
+        read_any_and_check(&bytes);
     }
 }
