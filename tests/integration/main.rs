@@ -3,7 +3,7 @@
 //! Filter by module as usual: `cargo test --test integration render_refs`.
 //!
 //! - The command line through the real binary: `cli`, `hardening` (bad input and
-//!   hostile surroundings), `animate`, `init_serve`, and `browser` (the gallery in
+//!   hostile surroundings), `animate`, `init_serve`, `space_cli` (boards of three or more sides), and `browser` (the gallery in
 //!   headless Chromium).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
@@ -16,6 +16,7 @@ mod browser;
 mod cli;
 mod hardening;
 mod init_serve;
+mod space_cli;
 
 mod render_legend;
 mod render_overview;

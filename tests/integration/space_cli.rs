@@ -3,22 +3,8 @@
 //! do with one line naming the reason.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn knights(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(args)
-        .output()
-        .expect("the knights binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use crate::run::{knights, stderr, stdout};
 
 fn path(dir: &Path, name: &str) -> String {
     dir.join(name).to_str().unwrap().to_string()
