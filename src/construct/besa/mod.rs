@@ -53,6 +53,7 @@ pub mod corner_gadgets;
 pub mod figures;
 pub mod gadgets;
 mod layout;
+pub mod levels;
 mod pieces;
 mod sections;
 #[cfg(test)]
