@@ -47,6 +47,28 @@ pub enum Error {
         /// Why it is not a tour.
         failure: Failure,
     },
+    /// A tour of a board of three or more sides read from a file failed verification.
+    #[error("{file}: not a tour: {failure}")]
+    NotASpaceTour {
+        /// The file (or `-` for standard input).
+        file: String,
+        /// Why it is not a tour.
+        failure: SpaceFailure,
+    },
+    /// A construction returned a tour of a board of three or more sides that failed
+    /// verification: a bug of this tool.
+    #[error(
+        "internal error: the {algorithm} tour of the {board} board failed verification: \
+         {failure}; please report this"
+    )]
+    UnverifiedSpace {
+        /// The construction.
+        algorithm: String,
+        /// The board, as `WxHxD`.
+        board: String,
+        /// Why its tour is not a tour.
+        failure: SpaceFailure,
+    },
     /// A construction returned a tour that failed verification: a bug of this tool.
     #[error(
         "internal error: the {algorithm} tour of the {board} board failed verification: \
@@ -96,7 +118,10 @@ impl Error {
 
     /// Whether this is a bug of the tool rather than a problem with its input.
     pub fn is_internal(&self) -> bool {
-        matches!(self, Error::Internal(_) | Error::Unverified { .. })
+        matches!(
+            self,
+            Error::Internal(_) | Error::Unverified { .. } | Error::UnverifiedSpace { .. }
+        )
     }
 }
 
@@ -182,6 +207,14 @@ pub enum Theorem {
     /// outer-and-inner-rows argument carries over.
     #[error("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991); try --open or an odd width")]
     FourRowBand,
+    /// A closed tour of a board of three or more sides, all odd: a leap changes the
+    /// sum of the coordinates by an odd number, so a closed tour alternates colours.
+    #[error("every side is odd, so the board has an odd number of cells and a closed tour alternates colours (Erde, Golénia and Golénia 2012); try --open")]
+    AllSidesOdd,
+    /// A board of three or more sides whose centre cell has no leap: it can be on no
+    /// path through the other cells.
+    #[error("its centre cell is no leap away from any other cell, so no path reaches it")]
+    IsolatedCentre,
     /// A closed tour of a two-row cylinder of even width.
     #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour; try --open or an odd width")]
     TwoRowCylinder,
@@ -225,6 +258,14 @@ pub enum TooLarge {
         height: u32,
         /// Its cells.
         cells: u64,
+        /// The most cells a board may have.
+        limit: u64,
+    },
+    /// A board of three or more sides with more cells than cell numbers can name.
+    #[error("a {board} board has more cells than the {limit} this tool can number")]
+    Space {
+        /// The board, as `WxHxD`.
+        board: String,
         /// The most cells a board may have.
         limit: u64,
     },
@@ -470,6 +511,82 @@ pub enum Failure {
         first: (u32, u32),
         /// The last cell.
         last: (u32, u32),
+        /// The leaper.
+        leaper: String,
+    },
+}
+
+/// The coordinates of a cell of a board of three or more sides, x first, written
+/// `[x, y, z, ...]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coords(pub Vec<u32>);
+
+impl fmt::Display for Coords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, v) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// Why a tour of a board of three or more sides is not a tour, and where (the
+/// counterpart of [`Failure`], with cells written as [`Coords`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpaceFailure {
+    /// The path does not have one entry per cell.
+    #[error("the path has {actual} cells but the {board} board has {expected}")]
+    WrongLength {
+        /// The board, as `WxHxD`.
+        board: String,
+        /// Cells the board has.
+        expected: u64,
+        /// Cells the path lists.
+        actual: u64,
+    },
+    /// A cell number is off the board.
+    #[error("step {step} of the path is cell number {cell}, which is off the {board} board")]
+    OffBoard {
+        /// The position in the path (from 0).
+        step: usize,
+        /// The cell number.
+        cell: u32,
+        /// The board, as `WxHxD`.
+        board: String,
+    },
+    /// A cell visited twice.
+    #[error("cell {cell} is visited twice, at steps {first} and {second} of the path")]
+    Repeated {
+        /// The cell.
+        cell: Coords,
+        /// The first visit (from 0).
+        first: usize,
+        /// The second visit.
+        second: usize,
+    },
+    /// A step that is not a leap.
+    #[error("step {step} of the path, from {from} to {to}, is not a {leaper} leap")]
+    NotALeap {
+        /// The position of the step's end in the path (from 1).
+        step: usize,
+        /// Where it leaves.
+        from: Coords,
+        /// Where it lands.
+        to: Coords,
+        /// The leaper, as `(1, 2)`.
+        leaper: String,
+    },
+    /// A tour claimed closed whose ends are not a leap apart.
+    #[error("the tour claims to be closed, but its last cell {last} is not a {leaper} leap from its first {first}")]
+    NotClosed {
+        /// The first cell.
+        first: Coords,
+        /// The last cell.
+        last: Coords,
         /// The leaper.
         leaper: String,
     },

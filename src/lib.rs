@@ -26,6 +26,7 @@ pub mod moves;
 pub mod render;
 pub mod rule_trace;
 pub mod site;
+pub mod space;
 pub mod symmetry;
 pub mod tour;
 pub mod trace;

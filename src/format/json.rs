@@ -1,6 +1,8 @@
 //! The JSON tour format (docs/tour-format.md): `[x, y]` pairs with `y` from the bottom, the
 //! board, the leaper, closed or open, and optional sections as label runs. Big paths
-//! are read packed and written in parallel pieces.
+//! are read packed and written in parallel pieces. A board of three or more sides
+//! (`depth`, and `sides` from four on) has cells of as many coordinates; it is read
+//! into a [`SpaceTour`] and written by [`write_space_json`].
 
 use std::fmt;
 use std::io::{self, Write};
@@ -10,7 +12,9 @@ use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::parse_error;
+use super::Parsed;
 use crate::board::{Board, Leaper, Topology};
+use crate::space::{Space, SpaceTour, MAX_SIDES};
 use crate::tour::{Sections, Tour};
 use crate::Error;
 
@@ -24,7 +28,7 @@ struct JsonTour {
     topology: Option<String>,
     #[serde(default)]
     algorithm: String,
-    path: Pairs,
+    path: Cells,
     sections: Option<JsonSections>,
 }
 
@@ -32,58 +36,146 @@ struct JsonTour {
 struct JsonBoard {
     width: u32,
     height: u32,
+    /// The third side, on boards of three or more sides.
+    depth: Option<u32>,
+    /// Every side, on boards of four or more sides (the first three repeat width,
+    /// height and depth).
+    sides: Option<Vec<u32>>,
     #[serde(default)]
-    holes: Vec<[i64; 2]>,
+    holes: Vec<Vec<i64>>,
 }
 
-/// The path's `[x, y]` pairs packed as `x << 32 | y`, half the memory of `[i64; 2]`
-/// on a 10^8-cell tour. The first pair that does not fit is kept as written, for the
-/// error message.
-struct Pairs {
+/// The path's cells. Pairs `[x, y]` (2-D boards) are packed as `x << 32 | y`, half
+/// the memory of `[i64; 2]` on a 10^8-cell tour; cells of other lengths are kept flat.
+/// Every cell has as many coordinates as the first (else the reader stops there, with
+/// the line and column). The first cell whose numbers do not fit in 32 bits is kept as
+/// written, for the error message.
+struct Cells {
+    /// Coordinates per cell (0 for an empty path).
+    arity: usize,
     packed: Vec<u64>,
-    unfit: Option<(usize, [i64; 2])>,
+    flat: Vec<u32>,
+    unfit: Option<(usize, Vec<i64>)>,
 }
 
-impl Pairs {
-    /// Pair `i` as written.
-    fn get(&self, i: usize) -> [i64; 2] {
-        match self.unfit {
-            Some((j, xy)) if j == i => xy,
+impl Cells {
+    fn len(&self) -> usize {
+        match self.arity {
+            0 => 0,
+            2 => self.packed.len(),
+            k => self.flat.len() / k,
+        }
+    }
+
+    /// Pair `i` of a path of pairs, as written, without allocating.
+    fn pair(&self, i: usize) -> [i64; 2] {
+        match &self.unfit {
+            Some((j, v)) if *j == i => [v[0], v[1]],
             _ => [
                 (self.packed[i] >> 32) as i64,
                 (self.packed[i] as u32) as i64,
             ],
         }
     }
+
+    /// Cell `i` as written.
+    fn get(&self, i: usize) -> Vec<i64> {
+        match &self.unfit {
+            Some((j, v)) if *j == i => v.clone(),
+            _ if self.arity == 2 => vec![
+                (self.packed[i] >> 32) as i64,
+                (self.packed[i] as u32) as i64,
+            ],
+            _ => (self.flat[i * self.arity..(i + 1) * self.arity].iter())
+                .map(|&v| v as i64)
+                .collect(),
+        }
+    }
 }
 
-impl<'de> Deserialize<'de> for Pairs {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pairs, D::Error> {
-        struct PairsVisitor;
-        impl<'de> Visitor<'de> for PairsVisitor {
-            type Value = Pairs;
+/// One cell's coordinates, at most [`MAX_SIDES`], read without allocating.
+struct Coord {
+    len: usize,
+    v: [i64; MAX_SIDES],
+}
+
+impl<'de> Deserialize<'de> for Coord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Coord, D::Error> {
+        struct CoordVisitor;
+        impl<'de> Visitor<'de> for CoordVisitor {
+            type Value = Coord;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of [x, y] pairs")
+                f.write_str("a cell as a list of coordinates, [x, y] or [x, y, z, ...]")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Pairs, A::Error> {
-                let mut p = Pairs {
-                    packed: Vec::with_capacity(seq.size_hint().unwrap_or(0)),
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Coord, A::Error> {
+                let mut c = Coord {
+                    len: 0,
+                    v: [0; MAX_SIDES],
+                };
+                while let Some(x) = seq.next_element::<i64>()? {
+                    if c.len == MAX_SIDES {
+                        return Err(serde::de::Error::custom(format!(
+                            "a cell has more than {MAX_SIDES} coordinates"
+                        )));
+                    }
+                    c.v[c.len] = x;
+                    c.len += 1;
+                }
+                Ok(c)
+            }
+        }
+        d.deserialize_seq(CoordVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cells {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cells, D::Error> {
+        struct CellsVisitor;
+        impl<'de> Visitor<'de> for CellsVisitor {
+            type Value = Cells;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a list of cells, [x, y] pairs or [x, y, z, ...]")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cells, A::Error> {
+                let mut p = Cells {
+                    arity: 0,
+                    packed: Vec::new(),
+                    flat: Vec::new(),
                     unfit: None,
                 };
-                while let Some([x, y]) = seq.next_element::<[i64; 2]>()? {
-                    let packed = match (u32::try_from(x), u32::try_from(y)) {
-                        (Ok(x), Ok(y)) => (x as u64) << 32 | y as u64,
-                        _ => {
-                            p.unfit.get_or_insert((p.packed.len(), [x, y]));
-                            u64::MAX
+                let mut i = 0;
+                while let Some(c) = seq.next_element::<Coord>()? {
+                    let xs = &c.v[..c.len];
+                    if i == 0 {
+                        p.arity = c.len;
+                        let hint = seq.size_hint().unwrap_or(0) + 1;
+                        if c.len == 2 {
+                            p.packed.reserve(hint);
+                        } else {
+                            p.flat.reserve(hint * c.len);
                         }
-                    };
-                    p.packed.push(packed);
+                    } else if c.len != p.arity {
+                        return Err(serde::de::Error::custom(format!(
+                            "path[{i}] has {} coordinates but path[0] has {}",
+                            c.len, p.arity
+                        )));
+                    }
+                    let fit: Option<Vec<u32>> = xs.iter().map(|&x| u32::try_from(x).ok()).collect();
+                    if fit.is_none() {
+                        p.unfit.get_or_insert((i, xs.to_vec()));
+                    }
+                    match (c.len, fit) {
+                        (2, Some(v)) => p.packed.push((v[0] as u64) << 32 | v[1] as u64),
+                        (2, None) => p.packed.push(u64::MAX),
+                        (_, Some(v)) => p.flat.extend(v),
+                        (k, None) => p.flat.extend(std::iter::repeat_n(u32::MAX, k)),
+                    }
+                    i += 1;
                 }
                 Ok(p)
             }
         }
-        d.deserialize_seq(PairsVisitor)
+        d.deserialize_seq(CellsVisitor)
     }
 }
 
@@ -94,7 +186,7 @@ struct JsonSections {
     runs: Vec<[u64; 2]>,
 }
 
-pub(super) fn parse_json(text: &str, file: &str) -> Result<Tour, Error> {
+pub(super) fn parse_json(text: &str, file: &str) -> Result<Parsed, Error> {
     let t: JsonTour = serde_json::from_str(text).map_err(|e| {
         let msg = e.to_string();
         // serde_json appends " at line L column C"; move the place to the front.
@@ -111,6 +203,9 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<Tour, Error> {
         }
         None => Leaper::KNIGHT,
     };
+    if let Some(sides) = board_sides(&t.board, file)? {
+        return parse_space(t, &sides, leaper, file).map(Parsed::Space);
+    }
     let topology = match &t.topology {
         Some(name) => name
             .parse::<Topology>()
@@ -121,28 +216,142 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<Tour, Error> {
         .map_err(|e| parse_error(file, "field board", e.to_string()))?
         .with_topology(topology);
     let (w, h) = (board.width() as i64, board.height() as i64);
-    let cell = |field: &dyn Fn() -> String, [x, y]: [i64; 2]| {
-        if x < 0 || y < 0 || x >= w || y >= h {
-            Err(parse_error(
-                file,
-                format!("field {}", field()),
-                format!("[{x}, {y}] is outside the {w}x{h} board"),
-            ))
-        } else {
-            Ok((x as u32, y as u32))
-        }
+    let cell = |field: &dyn Fn() -> String, xy: &[i64]| match *xy {
+        [x, y] if x >= 0 && y >= 0 && x < w && y < h => Ok((x as u32, y as u32)),
+        [x, y] => Err(parse_error(
+            file,
+            format!("field {}", field()),
+            format!("[{x}, {y}] is outside the {w}x{h} board"),
+        )),
+        _ => Err(parse_error(
+            file,
+            format!("field {}", field()),
+            arity_message(xy, &format!("{w}x{h}"), 2),
+        )),
     };
     let holes = (t.board.holes.iter().enumerate())
-        .map(|(i, &h)| cell(&|| format!("board.holes[{i}]"), h))
+        .map(|(i, h)| cell(&|| format!("board.holes[{i}]"), h))
         .collect::<Result<Vec<_>, _>>()?;
     let board = board
         .with_holes(&holes)
         .map_err(|e| parse_error(file, "field board.holes", e.to_string()))?;
-    let path = (0..t.path.packed.len())
-        .map(|i| cell(&|| format!("path[{i}]"), t.path.get(i)).map(|(x, y)| board.index(x, y)))
-        .collect::<Result<Vec<_>, _>>()?;
+    let path = if t.path.arity == 2 {
+        (0..t.path.packed.len())
+            .map(|i| {
+                cell(&|| format!("path[{i}]"), &t.path.pair(i)).map(|(x, y)| board.index(x, y))
+            })
+            .collect::<Result<Vec<_>, _>>()?
+    } else if t.path.arity != 0 {
+        return Err(cell(&|| "path[0]".into(), &t.path.get(0)).unwrap_err());
+    } else {
+        Vec::new()
+    };
     let n = path.len();
     let mut tour = Tour::new(board, path, t.closed).with_algorithm(t.algorithm);
+    if let Some(s) = t.sections {
+        tour = tour.with_sections(sections_from_runs(s, n, file)?);
+    }
+    Ok(Parsed::Flat(tour))
+}
+
+/// `[0] has 1 coordinate but the 3x3 board has 2 sides`.
+fn arity_message(xy: &[i64], board: &str, sides: usize) -> String {
+    let written: Vec<String> = xy.iter().map(i64::to_string).collect();
+    let plural = if xy.len() == 1 { "" } else { "s" };
+    format!(
+        "[{}] has {} coordinate{plural} but the {board} board has {sides} sides",
+        written.join(", "),
+        xy.len()
+    )
+}
+
+/// The sides of a board of three or more sides (`None` for a 2-D board), with the
+/// field that disagrees named.
+fn board_sides(b: &JsonBoard, file: &str) -> Result<Option<Vec<u32>>, Error> {
+    let first = [b.width, b.height];
+    match (&b.sides, b.depth) {
+        (None, None) => Ok(None),
+        (None, Some(d)) => Ok(Some(vec![b.width, b.height, d])),
+        (Some(sides), depth) => {
+            if sides.len() < 3 {
+                return Err(parse_error(
+                    file,
+                    "field board.sides",
+                    format!(
+                        "lists {} sides; a board of two sides is written with width and height alone",
+                        sides.len()
+                    ),
+                ));
+            }
+            let named = [
+                ("width", Some(first[0])),
+                ("height", Some(first[1])),
+                ("depth", depth),
+            ];
+            for (i, (field, v)) in named.into_iter().enumerate() {
+                if let Some(v) = v.filter(|&v| v != sides[i]) {
+                    return Err(parse_error(
+                        file,
+                        format!("field board.{field}"),
+                        format!("is {v} but board.sides[{i}] is {}", sides[i]),
+                    ));
+                }
+            }
+            Ok(Some(sides.clone()))
+        }
+    }
+}
+
+/// The rest of a file whose board has three or more sides.
+fn parse_space(t: JsonTour, sides: &[u32], leaper: Leaper, file: &str) -> Result<SpaceTour, Error> {
+    let space = Space::with_leaper(sides, leaper)
+        .map_err(|e| parse_error(file, "field board", e.to_string()))?;
+    if !t.board.holes.is_empty() {
+        return Err(parse_error(
+            file,
+            "field board.holes",
+            format!("the {space} board has three or more sides, and such boards take no holes"),
+        ));
+    }
+    if let Some(name) = t
+        .topology
+        .as_deref()
+        .filter(|&n| n != Topology::Plane.name())
+    {
+        return Err(parse_error(
+            file,
+            "field topology",
+            format!("'{name}': a board of three or more sides is not glued into a band"),
+        ));
+    }
+    let p = &t.path;
+    let mut path = Vec::with_capacity(p.len());
+    for i in 0..p.len() {
+        let xs = p.get(i);
+        if xs.len() != space.dims() {
+            return Err(parse_error(
+                file,
+                format!("field path[{i}]"),
+                arity_message(&xs, &space.to_string(), space.dims()),
+            ));
+        }
+        let inside = xs
+            .iter()
+            .zip(space.sides())
+            .all(|(&v, &s)| v >= 0 && v < s as i64);
+        if !inside {
+            let written: Vec<String> = xs.iter().map(i64::to_string).collect();
+            return Err(parse_error(
+                file,
+                format!("field path[{i}]"),
+                format!("[{}] is outside the {space} board", written.join(", ")),
+            ));
+        }
+        let coords: Vec<u32> = xs.iter().map(|&v| v as u32).collect();
+        path.push(space.index(&coords));
+    }
+    let n = path.len();
+    let mut tour = SpaceTour::new(space, path, t.closed).with_algorithm(t.algorithm);
     if let Some(s) = t.sections {
         tour = tour.with_sections(sections_from_runs(s, n, file)?);
     }
@@ -261,4 +470,52 @@ fn write_sections(s: &Sections, out: &mut impl Write) -> io::Result<()> {
         i = j;
     }
     writeln!(out, "] }},")
+}
+
+/// Writes a tour of a board of three or more sides: the board's `width`, `height` and
+/// `depth` (and `sides`, all of them, from four sides on), and cells of as many
+/// coordinates as the board has sides.
+pub(super) fn write_space_json(tour: &SpaceTour, out: &mut impl Write) -> io::Result<()> {
+    let s = tour.space();
+    let (a, l) = s.leaper().steps();
+    let sides = s.sides();
+    write!(
+        out,
+        "{{\n  \"board\": {{ \"width\": {}, \"height\": {}, \"depth\": {}",
+        sides[0], sides[1], sides[2]
+    )?;
+    if sides.len() > 3 {
+        let all: Vec<String> = sides.iter().map(u32::to_string).collect();
+        write!(out, ", \"sides\": [{}]", all.join(", "))?;
+    }
+    writeln!(out, " }},")?;
+    writeln!(out, "  \"leaper\": [{a}, {l}],")?;
+    writeln!(out, "  \"closed\": {},", tour.is_closed())?;
+    writeln!(
+        out,
+        "  \"algorithm\": {},",
+        serde_json::to_string(tour.algorithm()).expect("a string serializes")
+    )?;
+    if let Some(sec) = tour.sections() {
+        write_sections(sec, out)?;
+    }
+    write!(out, "  \"path\": [")?;
+    let mut num = itoa::Buffer::new();
+    let mut text = Vec::new();
+    for (i, &c) in tour.path().iter().enumerate() {
+        text.clear();
+        if i > 0 {
+            text.extend_from_slice(b", ");
+        }
+        text.push(b'[');
+        for (k, v) in s.coords(c).into_iter().enumerate() {
+            if k > 0 {
+                text.extend_from_slice(b", ");
+            }
+            text.extend_from_slice(num.format(v).as_bytes());
+        }
+        text.push(b']');
+        out.write_all(&text)?;
+    }
+    writeln!(out, "]\n}}")
 }

@@ -13,11 +13,12 @@ mod json;
 
 use std::io::{self, Write};
 
+use crate::space::SpaceTour;
 use crate::tour::Tour;
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
-use json::{parse_json, write_json};
+use json::{parse_json, write_json, write_space_json};
 
 pub use input::read_text;
 
@@ -30,15 +31,55 @@ pub enum Format {
     Grid,
 }
 
+/// A tour file's tour: of a 2-D board, or of a board of three or more sides.
+#[derive(Clone, Debug)]
+pub enum Parsed {
+    /// A tour of a board of two sides.
+    Flat(Tour),
+    /// A tour of a board of three or more sides (JSON only).
+    Space(SpaceTour),
+}
+
 /// Reads a tour from `text` in either format (JSON when it starts with `{`, after an
-/// optional UTF-8 byte order mark). `file` names the source in error messages.
-pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
+/// optional UTF-8 byte order mark), whatever its board's number of sides. `file` names
+/// the source in error messages.
+pub fn parse_any(text: &str, file: &str) -> Result<Parsed, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
         parse_json(text, file)
     } else {
-        parse_grid(text, file)
+        parse_grid(text, file).map(Parsed::Flat)
     }
+}
+
+/// Reads a tour of a 2-D board (see [`parse_any`]); a board of three or more sides is
+/// refused, naming its field.
+pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
+    match parse_any(text, file)? {
+        Parsed::Flat(t) => Ok(t),
+        Parsed::Space(t) => Err(parse_error(
+            file,
+            "field board",
+            format!(
+                "the {} board has {} sides, and only boards of two are read here",
+                t.space(),
+                t.space().dims()
+            ),
+        )),
+    }
+}
+
+/// Writes a tour of a board of three or more sides as JSON (the numbered grid has no
+/// form for it).
+pub fn write_space(tour: &SpaceTour, out: &mut impl Write) -> io::Result<()> {
+    write_space_json(tour, out)
+}
+
+/// A tour of a board of three or more sides as a JSON document.
+pub fn space_to_json(tour: &SpaceTour) -> String {
+    let mut out = Vec::new();
+    write_space_json(tour, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
 /// Writes `tour` in `format`.
@@ -130,12 +171,110 @@ mod tests {
         )
         .unwrap_err()
         .to_string();
-        assert!(
-            e.starts_with("e.json: line 1, column") && e.contains("length 1"),
-            "{e}"
+        assert_eq!(
+            e,
+            "e.json: field path[0]: [0] has 1 coordinate but the 3x3 board has 2 sides"
         );
         let e = parse("{\"board\": 3", "c.json").unwrap_err().to_string();
         assert!(e.starts_with("c.json: line 1, column"), "{e}");
+    }
+
+    /// A closed tour of the 4x4x4 board and an open one of a 4-D board, built by the
+    /// construction for small boards and proven before use.
+    fn space_tours() -> Vec<SpaceTour> {
+        use crate::space::build::{build, SpaceRequest};
+        let mut four = SpaceRequest::closed("4x3x3x2".parse().unwrap());
+        four.open = true;
+        let sections = Sections::new(
+            vec!["low".into(), "high".into()],
+            (0..64).map(|i| (i >= 40) as u8).collect(),
+        );
+        vec![
+            build(&SpaceRequest::closed("4x4x4".parse().unwrap()), "auto")
+                .unwrap()
+                .into_inner()
+                .with_sections(sections),
+            build(&four, "auto").unwrap().into_inner(),
+        ]
+    }
+
+    fn space(text: &str) -> Result<SpaceTour, Error> {
+        match parse_any(text, "s.json")? {
+            Parsed::Space(t) => Ok(t),
+            Parsed::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
+        }
+    }
+
+    #[test]
+    fn tours_of_boards_with_more_sides_round_trip() {
+        for t in space_tours() {
+            let text = space_to_json(&t);
+            assert_eq!(space(&text).unwrap(), t);
+            crate::space::verify::check(&space(&text).unwrap()).unwrap();
+        }
+        let text = space_to_json(&space_tours()[0]);
+        assert!(text.starts_with(
+            "{\n  \"board\": { \"width\": 4, \"height\": 4, \"depth\": 4 },\n  \"leaper\": [1, 2],\n  \"closed\": true,\n  \"algorithm\": \"warnsdorff\",\n  \"sections\": { \"names\": [\"low\",\"high\"], \"runs\": [[0, 40], [1, 24]] },\n  \"path\": [[0, 0, 0], "
+        ), "{text}");
+        let text = space_to_json(&space_tours()[1]);
+        assert!(
+            text.contains(
+                "\"board\": { \"width\": 4, \"height\": 3, \"depth\": 3, \"sides\": [4, 3, 3, 2] }"
+            ),
+            "{text}"
+        );
+        // The 2-D reader names what it cannot read.
+        let e = parse(&text, "s.json").unwrap_err().to_string();
+        assert_eq!(e, "s.json: field board: the 4x3x3x2 board has 4 sides, and only boards of two are read here");
+    }
+
+    #[test]
+    fn files_of_boards_with_more_sides_are_refused_where_they_are_wrong() {
+        let e = |t: &str| space(t).unwrap_err().to_string();
+        let head = r#"{"board": {"width": 3, "height": 3, "depth": 2}, "closed": false, "path": "#;
+        assert_eq!(
+            e(&format!("{head}[[0, 0, 0], [1, 2]]}}")),
+            "s.json: line 1, column 93: path[1] has 2 coordinates but path[0] has 3"
+        );
+        assert_eq!(
+            e(&format!("{head}[[0, 0], [1, 2]]}}")),
+            "s.json: field path[0]: [0, 0] has 2 coordinates but the 3x3x2 board has 3 sides"
+        );
+        assert_eq!(
+            e(&format!("{head}[[0, 0, 0], [1, 2, 2]]}}")),
+            "s.json: field path[1]: [1, 2, 2] is outside the 3x3x2 board"
+        );
+        assert_eq!(
+            e(&format!("{head}[[0, 0, -1]]}}")),
+            "s.json: field path[0]: [0, 0, -1] is outside the 3x3x2 board"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 3, "height": 3, "depth": 0}, "closed": false, "path": []}"#),
+            "s.json: field board: a 3x3x0 board has no cells: side 3 is 0, and every side must be at least 1"
+        );
+        assert_eq!(
+            e(
+                r#"{"board": {"width": 3, "height": 3, "depth": 2, "sides": [3, 3, 3, 2]}, "closed": false, "path": []}"#
+            ),
+            "s.json: field board.depth: is 2 but board.sides[2] is 3"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 3, "height": 3, "sides": [3, 3]}, "closed": false, "path": []}"#),
+            "s.json: field board.sides: lists 2 sides; a board of two sides is written with width and height alone"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 3, "height": 3, "depth": 2, "holes": [[0, 0, 0]]}, "closed": false, "path": []}"#),
+            "s.json: field board.holes: the 3x3x2 board has three or more sides, and such boards take no holes"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 9, "height": 3, "depth": 2}, "topology": "cylinder", "closed": false, "path": []}"#),
+            "s.json: field topology: 'cylinder': a board of three or more sides is not glued into a band"
+        );
+        let e = e(
+            r#"{"board": {"width": 3, "height": 3, "depth": 2}, "closed": true, "path": [[0, 0, 0]],
+            "sections": {"names": ["a"], "runs": [[0, 2]]}}"#,
+        );
+        assert!(e.starts_with("s.json: field sections.runs[0]:"), "{e}");
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod frame;
 mod frames;
 pub mod layers;
 mod legend;
+pub mod levels;
 mod markers;
 pub mod overview;
 mod pages;
@@ -114,6 +115,17 @@ impl Drawing {
             resolution: opts.resolution,
             tree: OnceLock::new(),
         })
+    }
+
+    /// A drawing whose SVG another module composed (the levels of a board of three or
+    /// more sides), with the same PNG and PDF output.
+    pub(crate) fn from_svg(svg: String, layers: Layers, resolution: Resolution) -> Drawing {
+        Drawing {
+            svg,
+            layers,
+            resolution,
+            tree: OnceLock::new(),
+        }
     }
 
     /// The layers drawn (the options' [`Show`] resolved for this board).

@@ -1,0 +1,215 @@
+//! Where a request for a tour of a board of three or more sides meets a construction:
+//! the existence rule checked first, then `besa` (the formation construction of Besa
+//! et al., Section 5.1) or `warnsdorff` ([`super::walk`]); `auto` takes the first that
+//! supports the board. The constructions of 2-D boards are refused by name.
+
+use super::{verify, walk, Space, SpaceTour, VerifiedSpaceTour};
+use crate::tour::TourKind;
+use crate::{Error, GaveUp, NoTour, Theorem, Unsupported};
+
+/// The constructions that build tours of these boards, in the order `auto` tries them.
+pub const ALGORITHMS: [&str; 2] = ["besa", "warnsdorff"];
+
+/// What the user asked for.
+#[derive(Clone, Debug)]
+pub struct SpaceRequest {
+    /// The board.
+    pub space: Space,
+    /// An open tour rather than a closed one.
+    pub open: bool,
+    /// A variant of the construction (none of these constructions has one yet).
+    pub variant: Option<String>,
+    /// Seed for the random choices of `warnsdorff`.
+    pub seed: u64,
+}
+
+impl SpaceRequest {
+    /// A closed tour of `space`, seed 0.
+    pub fn closed(space: Space) -> SpaceRequest {
+        SpaceRequest {
+            space,
+            open: false,
+            variant: None,
+            seed: 0,
+        }
+    }
+
+    fn kind(&self) -> TourKind {
+        TourKind::open_if(self.open)
+    }
+}
+
+/// `Ok` when a tour of the kind asked for may exist, else the rule that forbids it. A
+/// leap of a leaper `(a, b)` with `a + b` odd (the knight's) changes the sum of the
+/// coordinates by an odd number, so a closed tour alternates between even and odd
+/// cells and needs as many of each: a board whose sides are all odd has one more even
+/// cell and no closed tour (the easy half of the theorem of Erde, Golénia and
+/// Golénia, "The closed knight tour problem in higher dimensions", 2012, whose other
+/// half asks for the board to be large enough, left to the constructions).
+/// A board whose centre cell has no leap has no tour of either kind (the 3x3x3 board's
+/// centre moves 2 along no side); the centre is the least mobile cell, since on each
+/// side the coordinates that cannot move by a step form an interval around the middle.
+pub fn check_exists(req: &SpaceRequest) -> Result<(), Error> {
+    let s = &req.space;
+    let centre: Vec<u32> = s.sides().iter().map(|&v| (v - 1) / 2).collect();
+    let c = s.index(&centre);
+    if s.cells() > 1 && s.leaps().iter().all(|v| s.step(c, v).is_none()) {
+        return Err(NoTour::Theorem {
+            board: s.to_string(),
+            kind: req.kind(),
+            theorem: Theorem::IsolatedCentre,
+        }
+        .into());
+    }
+    let (a, b) = req.space.leaper().steps();
+    let odd = req.space.sides().iter().all(|s| s % 2 == 1);
+    if !req.open && odd && (a + b) % 2 == 1 {
+        return Err(NoTour::Theorem {
+            board: req.space.to_string(),
+            kind: TourKind::Closed,
+            theorem: Theorem::AllSidesOdd,
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Builds and verifies a tour as `algo` (`auto`, `besa`, `warnsdorff`) says.
+pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error> {
+    check_exists(req)?;
+    if let Some(v) = &req.variant {
+        return Err(Error::invalid(format!(
+            "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
+        )));
+    }
+    let tour = match algo {
+        "auto" => match besa(req) {
+            Err(Error::Unsupported(_)) => warnsdorff(req),
+            built => built,
+        },
+        "besa" => besa(req),
+        "warnsdorff" => warnsdorff(req),
+        other => Err(Unsupported::new(
+            "auto",
+            &req.space,
+            format!(
+                "{other} builds tours of boards with two sides; for the {} board use auto, {}",
+                req.space,
+                ALGORITHMS.join(" or ")
+            ),
+        )
+        .into()),
+    }?;
+    if tour.kind() != req.kind() {
+        return Err(Error::internal(format!(
+            "{} built a {} tour of the {} board, but a {} one was asked for",
+            tour.algorithm(),
+            tour.kind(),
+            req.space,
+            req.kind()
+        )));
+    }
+    verify::constructed(tour)
+}
+
+/// The formation construction on every level (Besa et al., Section 5.1).
+fn besa(req: &SpaceRequest) -> Result<SpaceTour, Error> {
+    // TODO(lead): once src/construct/besa/levels.rs lands, check its board rule here and
+    // call `crate::construct::besa::levels::build(req.space.sides())`, wrapping its
+    // `(path, sections)` in a closed SpaceTour named "besa".
+    Err(Unsupported::new(
+        "besa",
+        &req.space,
+        format!(
+            "the formation construction of boards with three or more sides (Besa et al., Section 5.1) is not built yet; for the {} board use --algo warnsdorff",
+            req.space
+        ),
+    )
+    .into())
+}
+
+/// Warnsdorff's rule with rotations and restarts ([`walk`]).
+fn warnsdorff(req: &SpaceRequest) -> Result<SpaceTour, Error> {
+    let cells = req.space.cells();
+    if cells > walk::CELL_LIMIT {
+        return Err(Unsupported::new(
+            "warnsdorff",
+            &req.space,
+            format!(
+                "warnsdorff walks boards of three or more sides of at most {} cells; the {} board has {cells}",
+                walk::CELL_LIMIT,
+                req.space
+            ),
+        )
+        .into());
+    }
+    let path = walk::tour(&req.space, req.open, req.seed).ok_or_else(|| {
+        Error::from(GaveUp::Walks {
+            algorithm: "warnsdorff",
+            variant: None,
+            board: req.space.to_string(),
+            kind: req.kind(),
+            walks: walk::ATTEMPTS,
+            moves: cells,
+            hint: if req.open {
+                "try another --seed"
+            } else {
+                "try another --seed, or --open"
+            },
+        })
+    })?;
+    Ok(SpaceTour::new(req.space.clone(), path, !req.open).with_algorithm("warnsdorff"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(s: &str, open: bool) -> SpaceRequest {
+        SpaceRequest {
+            open,
+            ..SpaceRequest::closed(s.parse().unwrap())
+        }
+    }
+
+    #[test]
+    fn odd_boards_have_no_closed_tour_and_say_why() {
+        let e = build(&req("5x5x5", false), "auto").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "no closed knight's tour exists on a 5x5x5 board: every side is odd, so the board has an odd number of cells and a closed tour alternates colours (Erde, Golénia and Golénia 2012); try --open"
+        );
+        let t = build(&req("5x5x5", true), "auto").unwrap();
+        assert!(!t.is_closed() && t.algorithm() == "warnsdorff");
+        for board in ["3x3x3", "3x3x3x3"] {
+            let e = build(&req(board, true), "auto").unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("no open knight's tour exists on a {board} board: its centre cell is no leap away from any other cell, so no path reaches it")
+            );
+        }
+    }
+
+    #[test]
+    fn auto_builds_warnsdorff_until_besa_exists_and_others_are_refused() {
+        let t = build(&req("6x4x3", false), "auto").unwrap();
+        assert!(t.is_closed());
+        assert_eq!(t.algorithm(), "warnsdorff");
+        let e = build(&req("20x16x6", false), "besa").unwrap_err();
+        assert!(matches!(e, Error::Unsupported(_)), "{e}");
+        assert!(e.to_string().contains("use --algo warnsdorff"), "{e}");
+        let e = build(&req("6x4x3", false), "parberry")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "parberry builds tours of boards with two sides; for the 6x4x3 board use auto, besa or warnsdorff"
+        );
+        let mut r = req("6x4x3", false);
+        r.variant = Some("roth".into());
+        assert!(build(&r, "auto")
+            .unwrap_err()
+            .to_string()
+            .contains("no variants"));
+    }
+}
