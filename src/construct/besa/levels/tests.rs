@@ -1,101 +1,34 @@
 //! The formation tour on boards with more sides: every board of the sweep is one closed
-//! knight's tour (checked here, move by move, in as many dimensions as the board has),
+//! knight's tour (checked by the N-D model's `verify`),
 //! the stored corner pieces are what the search finds, and the turns and crossings grow
 //! as O(n^(d-1)).
-
-use std::collections::HashMap;
 
 use rayon::prelude::*;
 
 use super::corners::{self, REGENERATE};
 use super::*;
+use crate::space::metrics::measure;
+use crate::space::verify::verify;
+use crate::space::{Space, SpaceTour, VerifiedSpaceTour};
 
-/// The coordinates of cell `c` of a board with `sides`.
-fn coords(sides: &[u32], mut c: u32) -> Vec<i64> {
-    sides
-        .iter()
-        .map(|&s| {
-            let v = c % s;
-            c /= s;
-            v as i64
-        })
-        .collect()
+/// The verified closed tour of a board with `sides` (the N-D model's `verify`: every
+/// cell once, every step a knight's leap in as many dimensions as the board has, the
+/// last step back to the first cell).
+fn verified(sides: &[u32], path: Vec<u32>) -> VerifiedSpaceTour {
+    let space = Space::new(sides).unwrap();
+    verify(SpaceTour::new(space, path, true)).unwrap_or_else(|e| panic!("{sides:?}: {e}"))
 }
 
-/// Whether `a` to `b` is a knight's leap: 1 and 2 along two coordinates, 0 elsewhere.
-fn leap(a: &[i64], b: &[i64]) -> bool {
-    let mut d: Vec<i64> = a.iter().zip(b).map(|(p, q)| (p - q).abs()).collect();
-    d.sort_unstable();
-    let n = d.len();
-    d[n - 1] == 2 && d[n - 2] == 1 && d[..n - 2].iter().all(|&x| x == 0)
-}
-
-/// Checks a closed tour of a board with `sides`: every cell once, every step (the
-/// last back to the first included) a knight's leap.
+/// Checks a closed tour of a board with `sides`.
 fn check(sides: &[u32], path: &[u32]) {
-    let cells: u32 = sides.iter().product();
-    assert_eq!(path.len(), cells as usize, "{sides:?}: length");
-    let mut seen = vec![false; cells as usize];
-    for &c in path {
-        assert!(
-            c < cells && !seen[c as usize],
-            "{sides:?}: cell {c} twice or off"
-        );
-        seen[c as usize] = true;
-    }
-    assert_eq!(path[0], 0);
-    for i in 0..path.len() {
-        let (a, b) = (path[i], path[(i + 1) % path.len()]);
-        assert!(
-            leap(&coords(sides, a), &coords(sides, b)),
-            "{sides:?}: step {i} from {:?} to {:?}",
-            coords(sides, a),
-            coords(sides, b)
-        );
-    }
+    assert_eq!(path[0], 0, "{sides:?}");
+    verified(sides, path.to_vec());
 }
 
-/// Turns (cells whose two moves are not in line) and crossings (of moves within one
-/// level, pairs of open segments that cross, counted per level) of a closed tour.
+/// Turns and crossings (per level, as the N-D metrics count them) of a closed tour.
 fn turns_and_crossings(sides: &[u32], path: &[u32]) -> (u64, u64) {
-    let n = path.len();
-    let at = |i: usize| coords(sides, path[i % n]);
-    let mut turns = 0;
-    for i in 0..n {
-        let (p, c, q) = (at(i + n - 1), at(i), at(i + 1));
-        let u: Vec<i64> = c.iter().zip(&p).map(|(a, b)| a - b).collect();
-        let v: Vec<i64> = q.iter().zip(&c).map(|(a, b)| a - b).collect();
-        turns += (u != v) as u64;
-    }
-    // In-level moves, bucketed by their lower-left cell and level.
-    let mut by_cell: HashMap<(i64, i64, Vec<i64>), Vec<[(i64, i64); 2]>> = HashMap::new();
-    for i in 0..n {
-        let (a, b) = (at(i), at(i + 1));
-        if a[2..] != b[2..] {
-            continue;
-        }
-        let seg = [(a[0], a[1]), (b[0], b[1])];
-        let key = (a[0].min(b[0]), a[1].min(b[1]), a[2..].to_vec());
-        by_cell.entry(key).or_default().push(seg);
-    }
-    let mut crossings = 0;
-    for ((x, y, level), segs) in &by_cell {
-        for s in segs {
-            for dx in -2..=2 {
-                for dy in -2..=2 {
-                    let Some(others) = by_cell.get(&(x + dx, y + dy, level.clone())) else {
-                        continue;
-                    };
-                    for t in others {
-                        let s32 = s.map(|(a, b)| (a as i32, b as i32));
-                        let t32 = t.map(|(a, b)| (a as i32, b as i32));
-                        crossings += crate::metrics::open_segments_cross(s32, t32) as u64;
-                    }
-                }
-            }
-        }
-    }
-    (turns, crossings / 2)
+    let m = measure(&verified(sides, path.to_vec()));
+    (m.turns, m.crossings)
 }
 
 fn tour(sides: &[u32]) -> Vec<u32> {
