@@ -163,7 +163,7 @@ impl Plan {
     /// The corner where the quartet leaves the `k`-th level it visits: the top-right on
     /// even levels (crossed from the bottom-left), the bottom-left on odd ones.
     fn leaving(&self, k: usize) -> Corner {
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             self.top_right
         } else {
             Corner::BottomLeft
@@ -183,7 +183,7 @@ impl Plan {
         } else {
             Role::Start
         };
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             (enter, leave)
         } else {
             (leave, enter)

@@ -196,4 +196,18 @@ fn turns_and_crossings_grow_as_n_to_the_d_minus_1() {
             "{n}: {t} {c}"
         );
     }
+    // Four sides: over n^3.
+    for n in [16, 20] {
+        let (t, c) = turns_and_crossings(&[n, n, n, n], &tour(&[n, n, n, n]));
+        let n3 = (n * n * n) as f64;
+        println!(
+            "{n}x{n}x{n}x{n}: {t} turns ({:.2} n^3), {c} crossings ({:.2} n^3)",
+            t as f64 / n3,
+            c as f64 / n3
+        );
+        assert!(
+            t as f64 <= 12.0 * n3 && c as f64 <= 16.0 * n3,
+            "{n}: {t} {c}"
+        );
+    }
 }
