@@ -247,6 +247,7 @@ pub(super) enum GadgetName {
     Heel,
     Corner,
     BestCorners,
+    Levels,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

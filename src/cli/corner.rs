@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use knights::construct::besa::{best_corners, corner_gadgets};
+use knights::construct::besa::{best_corners, corner_gadgets, levels};
 
 use super::Failure;
 
@@ -29,6 +29,21 @@ pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
         let text = best_corners::toml_of(&found);
+        knights::atomic::write_bytes(path, text.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// `knights gadgets levels`: the search for the corners where the formation tour's
+/// quartet leaves a level and arrives on the next, and the pieces file when asked.
+pub(super) fn levels(write: Option<&Path>) -> Result<(), Failure> {
+    let start = std::time::Instant::now();
+    let found = levels::corners::find_all().map_err(knights::Error::internal)?;
+    print!("{}", levels::corners::report(&found));
+    println!("searched in {:.2} s", start.elapsed().as_secs_f64());
+    if let Some(path) = write {
+        let text = levels::corners::toml_of(&found);
         knights::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }

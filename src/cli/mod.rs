@@ -230,11 +230,13 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights gadgets heel --area open      knights free to enter and leave the heel
   knights gadgets heel --write heels.toml
   knights gadgets corner --write corner.toml
-  knights gadgets best-corners --write best_corners.toml")]
+  knights gadgets best-corners --write best_corners.toml
+  knights gadgets levels --write levels.toml")]
     Gadgets {
         /// The gadget: heel (the formation algorithm's bottom-edge heel), corner (the
-        /// left-edge pieces of its variant for odd boards missing a corner) or
-        /// best-corners (the four corners of its best tour).
+        /// left-edge pieces of its variant for odd boards missing a corner),
+        /// best-corners (the four corners of its best tour) or levels (the corners
+        /// where its quartet moves between the levels of a board with more sides).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -374,6 +376,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             write,
             ..
         } => corner::best_corners(write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::Levels,
+            write,
+            ..
+        } => corner::levels(write.as_deref()),
         Command::Bench {
             sizes,
             algo,

@@ -54,6 +54,7 @@ pub mod figures;
 pub mod gadgets;
 pub mod giraffe;
 mod layout;
+pub mod levels;
 mod pieces;
 mod sections;
 #[cfg(test)]
