@@ -65,7 +65,16 @@ pub struct Plan {
 }
 
 /// Tours that ask for the same thing are built once.
-type Key = (u32, u32, (u32, u32), String, Option<String>, bool, u64, String);
+type Key = (
+    u32,
+    u32,
+    (u32, u32),
+    String,
+    Option<String>,
+    bool,
+    u64,
+    String,
+);
 
 fn key(job: &Job) -> Key {
     let r = &job.request;

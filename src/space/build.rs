@@ -114,18 +114,22 @@ pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error>
 
 /// The formation construction on every level (Besa et al., Section 5.1).
 fn besa(req: &SpaceRequest) -> Result<SpaceTour, Error> {
-    // TODO(lead): once src/construct/besa/levels.rs lands, check its board rule here and
-    // call `crate::construct::besa::levels::build(req.space.sides())`, wrapping its
-    // `(path, sections)` in a closed SpaceTour named "besa".
-    Err(Unsupported::new(
-        "besa",
-        &req.space,
-        format!(
-            "the formation construction of boards with three or more sides (Besa et al., Section 5.1) is not built yet; for the {} board use --algo warnsdorff",
-            req.space
-        ),
-    )
-    .into())
+    let refuse = |why: String| Err(Unsupported::new("besa", &req.space, why).into());
+    if req.open {
+        return refuse("the formation construction builds closed tours; leave out --open".into());
+    }
+    if req.space.leaper().steps() != (1, 2) {
+        return refuse(
+            "the formation construction of boards of three or more sides is built for the knight only"
+                .into(),
+        );
+    }
+    let (path, sections) = crate::construct::besa::levels::build(req.space.sides())?;
+    let tour = SpaceTour::new(req.space.clone(), path, true).with_algorithm("besa");
+    Ok(match sections {
+        Some(s) => tour.with_sections(s),
+        None => tour,
+    })
 }
 
 /// Warnsdorff's rule with rotations and restarts ([`walk`]).
