@@ -8,7 +8,9 @@
 //! loads the tiles in view once the page is zoomed in far enough.
 //!
 //! What it costs decided the choices, measured on the shipped catalogue: a third level
-//! at 16 pixels a square tripled a 200x200 tile tour's pyramid to 2.4 to 3.5 MB; the
+//! at 16 pixels a square made a 200x200 tile tour's pyramid 2.4 to 3.5 MB (with
+//! squares, 256 colours); two levels without squares at 32 colours take 0.6 to 0.8 MB;
+//! the
 //! checkered squares under the leaps cost bytes and show nothing the crops of the page
 //! do not; and only catalogue tours and the largest board of each series get one (a
 //! series' largest board shows its construction at scale), as the shipped site has
@@ -33,9 +35,9 @@ pub const SVG_ABOVE: usize = 1_000_000;
 /// to read, then twice that, where a turn dot is 3 or 4 pixels across.
 pub const CELL_PX: [f64; 2] = [4.0, 8.0];
 
-/// Palette colours of a tile: the flat colours of a drawing without squares and
-/// enough edge shades.
-const COLOURS: usize = 64;
+/// Palette colours of a tile: the flat colours of a drawing without squares and a few
+/// edge shades.
+const COLOURS: usize = 32;
 
 /// A tour's pyramid, as the build wrote it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
