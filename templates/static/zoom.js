@@ -34,18 +34,23 @@
       layer.style.height = h + "px";
       layer.style.transform = "translate(" + x + "px," + y + "px)";
       if (n !== level) {
-        Object.keys(made).forEach(function (k) { made[k].hidden = k.split("/")[0] !== String(n); });
         level = n;
         view.dataset.level = String(n);
       }
-      if (n < 0) return;
-      var L = levels[n], kx = L[0] / w, ky = L[1] / h;
+      var L = levels[Math.max(n, 0)], kx = L[0] / w, ky = L[1] / h;
+      var c0 = Math.max(0, Math.floor(-x * kx / size)), r0 = Math.max(0, Math.floor(-y * ky / size));
       var c1 = Math.min(Math.ceil(L[0] / size), Math.ceil((vw - x) * kx / size));
       var r1 = Math.min(Math.ceil(L[1] / size), Math.ceil((vh - y) * ky / size));
-      for (var r = Math.max(0, Math.floor(-y * ky / size)); r < r1; r++) {
-        for (var c = Math.max(0, Math.floor(-x * kx / size)); c < c1; c++) {
+      // Only the tiles of this level in view are shown.
+      Object.keys(made).forEach(function (k) {
+        var p = k.split(/[/-]/).map(Number);
+        made[k].hidden = !(p[0] === n && p[1] >= c0 && p[1] < c1 && p[2] >= r0 && p[2] < r1);
+      });
+      if (n < 0) return;
+      for (var r = r0; r < r1; r++) {
+        for (var c = c0; c < c1; c++) {
           var key = n + "/" + c + "-" + r;
-          if (made[key]) { made[key].hidden = false; continue; }
+          if (made[key]) continue;
           var t = document.createElement("img");
           t.alt = "";
           t.draggable = false;
