@@ -40,8 +40,8 @@ pub fn drawing(
     let s = tour.space();
     let level = Board::with_leaper(s.width(), s.height(), s.leaper())?;
     let layers = opts.layers(&level);
-    let svg = document(tour, m, &opts.theme, layers)?;
-    Ok(Drawing::from_svg(svg, layers, opts.resolution))
+    let (svg, cell_pt) = document(tour, m, &opts.theme, layers)?;
+    Ok(Drawing::from_svg(svg, layers, opts.resolution, cell_pt))
 }
 
 /// Where the levels go: `cols` levels across, then the next row of levels below.
@@ -74,7 +74,7 @@ fn document(
     m: &SpaceMetrics,
     theme: &Theme,
     layers: super::Layers,
-) -> Result<String, Error> {
+) -> Result<(String, f64), Error> {
     let s = tour.space();
     let (w, h) = (s.width() as f64, s.height() as f64);
     let cols = columns(s);
@@ -154,7 +154,7 @@ fn document(
                 .set("fill", theme.text.coords_colour.as_str()),
         );
     }
-    Ok(doc.to_string())
+    Ok((doc.to_string(), cell_pt))
 }
 
 fn capitalized(s: &str) -> String {

@@ -33,6 +33,7 @@ mod squares;
 pub mod steps;
 mod text;
 pub mod theme;
+pub mod tiles;
 pub mod worksheet;
 
 use std::borrow::Cow;
@@ -98,6 +99,8 @@ pub struct Drawing {
     svg: String,
     layers: Layers,
     resolution: Resolution,
+    /// Points per square.
+    cell_pt: f64,
     tree: OnceLock<usvg::Tree>,
 }
 
@@ -113,17 +116,24 @@ impl Drawing {
             svg: document::document(tour, metrics, &opts.theme, plan)?,
             layers,
             resolution: opts.resolution,
+            cell_pt: frame::Frame::of_region(tour.board(), &opts.theme, false, plan.region).cell_pt,
             tree: OnceLock::new(),
         })
     }
 
     /// A drawing whose SVG another module composed (the levels of a board of three or
-    /// more sides), with the same PNG and PDF output.
-    pub(crate) fn from_svg(svg: String, layers: Layers, resolution: Resolution) -> Drawing {
+    /// more sides), with the same PNG and PDF output; `cell_pt` points per square.
+    pub(crate) fn from_svg(
+        svg: String,
+        layers: Layers,
+        resolution: Resolution,
+        cell_pt: f64,
+    ) -> Drawing {
         Drawing {
             svg,
             layers,
             resolution,
+            cell_pt,
             tree: OnceLock::new(),
         }
     }
@@ -131,6 +141,13 @@ impl Drawing {
     /// The layers drawn (the options' [`Show`] resolved for this board).
     pub fn layers(&self) -> Layers {
         self.layers
+    }
+
+    /// The width in pixels of a raster of the drawing whose squares are `px` pixels
+    /// wide (margins and legend included).
+    pub fn width_at(&self, px: f64) -> Result<u32, Error> {
+        let points = self.tree()?.size().width() as f64;
+        Ok((points / self.cell_pt * px).round().max(1.0) as u32)
     }
 
     /// The SVG document.
@@ -152,6 +169,23 @@ impl Drawing {
     /// thumbnail: see [`raster::png_with`]).
     pub fn png_small(&self, res: Resolution, colours: usize) -> Result<Vec<u8>, Error> {
         raster::png_with(self.tree()?, res, colours)
+    }
+
+    /// The drawing as a tiled image pyramid: one level per width in `widths` (pixels
+    /// across), each cut into [`tiles::TILE`]-pixel PNG tiles with at most `colours`
+    /// palette colours (see [`tiles`]).
+    pub fn pyramid(
+        &self,
+        widths: &[u32],
+        colours: usize,
+    ) -> Result<(Vec<tiles::Level>, Vec<tiles::Tile>), Error> {
+        let tree = self.tree()?;
+        let levels = widths
+            .iter()
+            .map(|&w| tiles::Level::of(tree, w))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let tiles = tiles::tiles(tree, &levels, colours)?;
+        Ok((levels, tiles))
     }
 
     /// The drawing as vector PDF bytes.

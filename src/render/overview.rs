@@ -42,17 +42,16 @@ pub enum Style {
 }
 
 impl Style {
-    /// [`Style::Auto`] decided for drawing `region` with `theme`.
+    /// [`Style::Auto`] decided for drawing `region` with `theme`: square by square
+    /// while its longer side is at most [`detail_sides`] squares.
     pub fn resolve(self, region: &Region, theme: &Theme) -> Style {
         if self != Style::Auto {
             return self;
         }
-        let side = region.width().max(region.height()) as f64;
-        let cell_pt = theme.page.cell.min(theme.page.max_size / side);
-        if cell_pt < theme.overview.below {
-            Style::Overview
-        } else {
+        if region.width().max(region.height()) <= detail_sides(theme) {
             Style::Detail
+        } else {
+            Style::Overview
         }
     }
 
@@ -81,6 +80,25 @@ impl std::str::FromStr for Style {
             ))),
         }
     }
+}
+
+/// The longest side, in squares, that `theme` draws square by square: squares are
+/// drawn at `min(page.cell, page.max_size / side)` points, and an overview replaces
+/// them below `overview.below` points. The decision is made on whole squares, with a
+/// margin for rounding, so that a board whose squares come out at exactly `below`
+/// points (720 / 4 = 180 squares) is drawn the same way on every machine and under
+/// every way of writing the same numbers; the `web` theme's threshold also lies
+/// between the sides of the shipped catalogue's boards (see its `below`).
+pub fn detail_sides(theme: &Theme) -> u32 {
+    let below = theme.overview.below;
+    if theme.page.cell < below {
+        return 0;
+    }
+    if below <= 0.0 {
+        return u32::MAX;
+    }
+    let sides = theme.page.max_size / below * (1.0 + 1e-9);
+    sides.floor().min(u32::MAX as f64) as u32
 }
 
 /// A board cut into square blocks of cells; block `(i, j)` holds cells

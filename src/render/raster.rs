@@ -40,7 +40,12 @@ pub fn png(tree: &Tree, res: Resolution) -> Result<Vec<u8>, Error> {
 pub fn png_with(tree: &Tree, res: Resolution, colours: usize) -> Result<Vec<u8>, Error> {
     let pixmap = pixmap(tree, res)?;
     let dpi = pixmap.width() as f32 / tree.size().width() * 72.0;
-    encode(&pixmap, dpi, colours).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
+    encode_pixmap(&pixmap, dpi, colours)
+}
+
+/// A pixmap as PNG bytes at `dpi` with at most `colours` palette colours.
+pub fn encode_pixmap(pixmap: &Pixmap, dpi: f32, colours: usize) -> Result<Vec<u8>, Error> {
+    encode(pixmap, dpi, colours).map_err(|e| Error::internal(format!("PNG encoding failed: {e}")))
 }
 
 /// Rasterizes a drawing's parsed SVG document.

@@ -75,6 +75,9 @@ impl Cache {
         for rel in built.all_files() {
             let from = entry.join(rel);
             let to = staging.join(rel);
+            if let Some(parent) = to.parent() {
+                fs::create_dir_all(parent).ok()?;
+            }
             if fs::hard_link(&from, &to).is_err() && fs::copy(&from, &to).is_err() {
                 return None;
             }

@@ -22,6 +22,7 @@ mod pages;
 mod plan;
 mod plots;
 mod progress;
+mod pyramid;
 pub mod serve;
 mod teaching;
 pub mod templates;
@@ -160,6 +161,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
                     &job.slug,
                     &theme_id,
                     tours::downloads(job, &settings),
+                    job.pyramid,
                 ));
                 let t = Instant::now();
                 let r = match cache.get(&key, &dir) {

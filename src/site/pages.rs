@@ -74,7 +74,17 @@ pub struct Card {
     files: BTreeMap<String, String>,
     crops: Vec<(String, String)>,
     walk: Option<String>,
+    /// The tiled pyramid of the full detail: its folder, levels (`WxH ...`) and tile side.
+    tiles: Option<TilesCard>,
     alt: String,
+}
+
+/// A tour's tiled pyramid as its page's zoom viewer reads it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TilesCard {
+    dir: String,
+    levels: String,
+    tile: u32,
 }
 
 /// A tour's count against the best lower bound of one measure, as the pages show it.
@@ -156,6 +166,11 @@ fn card(job: &Job, b: &Built) -> Card {
         files: b.files.clone(),
         crops: b.crops.clone(),
         walk: b.walk.clone(),
+        tiles: b.pyramid.as_ref().map(|p| TilesCard {
+            dir: p.dir.clone(),
+            levels: p.levels_attr(),
+            tile: p.tile(),
+        }),
         alt: format!(
             "A {} knight's tour of the {w}x{h} board by {}: {} turns, {} crossings",
             crate::TourKind::open_if(!m.closed),

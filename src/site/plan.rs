@@ -36,6 +36,9 @@ pub struct Job {
     pub downloads: bool,
     /// The slugs of the series it belongs to.
     pub series: Vec<String>,
+    /// Whether its page may get a tiled pyramid of its full detail when that is too
+    /// heavy as SVG (see `pyramid`): catalogue tours and each series' largest board.
+    pub pyramid: bool,
 }
 
 /// A series: tours of one construction over growing boards.
@@ -115,6 +118,7 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
             };
             let mut job = resolve(&s.tour, &board)?;
             job.listed = false;
+            job.pyramid = false;
             let idx = match by_key.get(&key(&job)) {
                 Some(&i) => i,
                 None => {
@@ -134,6 +138,9 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
                 }
             }
             members.push(idx);
+        }
+        if let Some(&last) = members.last() {
+            jobs[last].pyramid = true;
         }
         series.push(Series {
             slug: s.slug.value.clone(),
@@ -243,6 +250,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         listed: true,
         downloads: spec.downloads,
         series: Vec::new(),
+        pyramid: true,
     })
 }
 

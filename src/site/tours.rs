@@ -15,6 +15,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::plan::Job;
+use super::pyramid::{self, Pyramid};
 use crate::metrics::{self, Metrics};
 use crate::render::animate::Walkthrough;
 use crate::render::steps::{Timing, MAX_STEPS};
@@ -25,13 +26,18 @@ use crate::{construct, verify, Error};
 const PNG_WIDTH: u32 = 1600;
 /// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
 pub const THUMB_WIDTH: u32 = 240;
-/// Colours of a thumbnail's palette: its flat colours and enough edge shades, at about
-/// half the bytes of 256 colours.
-const THUMB_COLOURS: usize = 32;
+/// Colours of a thumbnail's palette: its flat colours and a few edge shades (on the
+/// shipped catalogue the thumbnails took 5.3 MB at 32 colours, 4.7 MB at 16).
+const THUMB_COLOURS: usize = 16;
+/// Thumbnails of boards up to this side show the page's drawing; larger ones an
+/// overview of flat blocks. At 2x a square gets at least 480 / 38 = 12.6 pixels, enough
+/// to follow the leaps; below that a drawing of every leap is a texture at thumbnail
+/// size that costs 40 to 95 KB, where the overview's section colours cost 2 to 7 KB.
+/// The threshold is in whole squares and lies between the catalogue's sides (36 and
+/// 40), so no board sits on it.
+pub const THUMB_DETAIL_SIDES: u32 = 38;
 /// The colour of a band's tour in its 3-D projection (the one `knights model` uses).
 const MODEL_COLOUR: &str = "#b03a2e";
-/// Thumbnails show the overview when a square would get fewer pixels than this at 2x.
-const THUMB_MIN_CELL_PX: f64 = 6.0;
 
 /// Tours of boards up to this side get a walk-through with play, pause and step
 /// buttons on their page.
@@ -73,6 +79,10 @@ pub struct Built {
     /// buttons can drive it) of a small board's tour.
     #[serde(default)]
     pub walk: Option<String>,
+    /// The tiled image pyramid of its full detail, for a catalogue tour whose
+    /// full-detail SVG would be too heavy (see [`super::pyramid`]).
+    #[serde(default)]
+    pub pyramid: Option<Pyramid>,
     /// Taken from the build cache rather than built now.
     #[serde(skip)]
     pub cached: bool,
@@ -81,7 +91,11 @@ pub struct Built {
 impl Built {
     /// Every file of the tour, relative to the output folder.
     pub fn all_files(&self) -> impl Iterator<Item = &String> {
-        self.files.values().chain(self.crops.iter().map(|c| &c.1))
+        let tiles = self.pyramid.iter().flat_map(|p| &p.files);
+        self.files
+            .values()
+            .chain(self.crops.iter().map(|c| &c.1))
+            .chain(tiles)
     }
 }
 
@@ -154,8 +168,7 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     // Thumbnails: the page's drawing when its squares are big enough at 2x, else an
     // overview of flat blocks only (density markers are noise at this size), drawn
     // once for both sizes.
-    let side = tour.board().width().max(tour.board().height()) as f64;
-    let small = (2 * THUMB_WIDTH) as f64 / side < THUMB_MIN_CELL_PX;
+    let small = tour.board().width().max(tour.board().height()) > THUMB_DETAIL_SIDES;
     let overview_thumb = if small {
         let flat = Show::parse("-turns,-crossings,-ends").map_err(at)?;
         Some(Drawing::new(&tour, &m, &opts(Style::Overview, None, flat)).map_err(at)?)
@@ -203,6 +216,11 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
             rel,
         ));
     }
+    let pyramid = if job.pyramid {
+        pyramid::write(&tour, &m, theme, &drawing, slug, out).map_err(at)?
+    } else {
+        None
+    };
     Ok(Built {
         algorithm: tour.algorithm().to_string(),
         metrics: m,
@@ -213,6 +231,7 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
         files,
         crops,
         walk,
+        pyramid,
         cached: false,
     })
 }
@@ -239,4 +258,57 @@ fn section_counts(tour: &crate::Verified, theme: &Theme) -> Vec<(String, u64, St
 /// the whole folder is swapped in at the end).
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     std::fs::write(path, bytes).map_err(|e| Error::io(path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::overview::detail_sides;
+
+    /// The sides of the shipped catalogue's boards (tours and series members).
+    fn catalogue_sides() -> Vec<u32> {
+        let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let plan = super::super::plan::plan(super::super::catalogue::load(&content).unwrap());
+        let mut sides: Vec<u32> = plan
+            .unwrap()
+            .jobs
+            .iter()
+            .map(|j| j.request.board.width().max(j.request.board.height()))
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        sides
+    }
+
+    /// A threshold on sides is robust when moving it by 0.5% either way decides every
+    /// catalogue board the same: no board sits on it (the 180x180 board once sat
+    /// exactly on the overview's, at 720 / 4.0 = 180 squares).
+    fn clear_of(sides: &[u32], threshold: u32) -> Result<(), u32> {
+        let t = threshold as f64 + 0.5; // boards up to `threshold` are on one side
+        match sides.iter().find(|&&s| (s as f64 - t).abs() < t * 0.005) {
+            Some(&s) => Err(s),
+            None => Ok(()),
+        }
+    }
+
+    #[test]
+    fn no_catalogue_board_sits_on_a_style_threshold() {
+        let sides = catalogue_sides();
+        assert!(sides.contains(&180) && sides.contains(&184) && sides.contains(&36));
+        let web = Theme::default();
+        let detail = detail_sides(&web);
+        assert!((180..184).contains(&detail), "{detail}");
+        assert_eq!(
+            clear_of(&sides, detail),
+            Ok(()),
+            "the page drawing's threshold"
+        );
+        assert_eq!(
+            clear_of(&sides, THUMB_DETAIL_SIDES),
+            Ok(()),
+            "the thumbnail's threshold"
+        );
+        // The check finds a board on the old threshold.
+        assert_eq!(clear_of(&sides, 180), Err(180));
+    }
 }

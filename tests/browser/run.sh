@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The gallery in a real browser: builds the fixture catalogue with the real binary and
 # runs check.mjs on it in headless Chromium, then animation.mjs on an animated walk and
-# on a tour page's walk-through buttons. Installs nothing: .ci/run installs Chromium
-# and the npm package. When either is missing it says so, with the command that installs
-# it, and exits 77 (skipped); tests/integration/browser.rs turns that into a pass, or a failure under
+# on a tour page's walk-through buttons, then pyramid.mjs on a page with a tiled
+# pyramid. Installs nothing: .ci/run installs Chromium and the npm package. When
+# either is missing it says so, with the command that installs it, and exits 77
+# (skipped); tests/integration/browser.rs turns that into a pass, or a failure under
 # KNIGHTS_REQUIRE_BROWSER=1. Exits 1 when a check fails; screenshots are kept in
 # target/browser/screenshots.
 set -euo pipefail
@@ -34,3 +35,6 @@ CHROMIUM="$chromium" node tests/browser/check.mjs "$site" target/browser/screens
 knights render 8x8 --animate --speed 8 -o target/browser/walk.svg
 CHROMIUM="$chromium" node tests/browser/animation.mjs target/browser/walk.svg target/browser/screenshots
 CHROMIUM="$chromium" node tests/browser/animation.mjs "$site/tours/8x8-warnsdorff.html" target/browser/screenshots
+# A tiled pyramid: a large tile tour's page zoomed in, its tiles loading as it pans.
+knights build --content tests/fixtures/pyramid/content --templates templates --out target/browser/pyramid --force
+CHROMIUM="$chromium" node tests/browser/pyramid.mjs target/browser/pyramid/tours/200x200-stitch.html target/browser/screenshots

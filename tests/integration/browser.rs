@@ -3,7 +3,8 @@
 //! (alone, and driven by a tour page's play, pause and step buttons). On every page
 //! kind (index, tours, metrics, comparisons, the teaching and formation pages): no
 //! console errors; on tour pages a legend and a zoom that follows the wheel and the
-//! buttons; the index and a tour page dark under an emulated dark colour scheme.
+//! buttons; the index and a tour page dark under an emulated dark colour scheme; and a
+//! tiled pyramid's tiles loading, only those in view, as a large tour's page is zoomed.
 //!
 //! The test installs nothing. When Chromium or the npm package of `tests/browser` is
 //! missing, the script says so and exits 77: the test then prints, past the test
@@ -44,4 +45,6 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
     // The animated walk alone, and on a tour page pressed through its buttons.
     assert_eq!(text.matches("animation: played").count(), 2, "{text}");
     assert_eq!(text.matches("dark mode: ").count(), 2, "{text}");
+    // A large tile tour's page zoomed in: its pyramid's tiles load as it pans.
+    assert!(text.contains("pyramid: "), "{text}");
 }

@@ -23,6 +23,7 @@ mod render_overview;
 mod render_refs;
 mod render_support;
 mod render_svg;
+mod render_tiles;
 
 mod site;
 mod site_config;

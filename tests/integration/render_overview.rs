@@ -160,3 +160,45 @@ fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
     let e = draw(&t, &m, &bad).unwrap_err().to_string();
     assert!(e.contains("leaves the 200x120 board"), "{e}");
 }
+
+/// The style is decided on whole squares: a board whose squares come out at exactly
+/// the theme's `below` points is drawn square by square however the division rounds
+/// (198 / 1.1 is 179.99999999999997 in floating point), the decision changes once
+/// along the sides, and the web theme's threshold lies between the 180 and 184 squares
+/// of the catalogue's series, with neither within 0.5% of it.
+#[test]
+fn the_overview_threshold_is_decided_on_whole_squares_away_from_the_catalogue_sides() {
+    use knights::render::overview::detail_sides;
+    use knights::render::Theme;
+    let square = |n: u32| Region {
+        x0: 0,
+        y0: 0,
+        x1: n - 1,
+        y1: n - 1,
+    };
+    let mut t = Theme::default();
+    (t.page.max_size, t.overview.below) = (198.0, 1.1);
+    assert_eq!(detail_sides(&t), 180);
+    assert_eq!(Style::Auto.resolve(&square(180), &t), Style::Detail);
+    assert_eq!(Style::Auto.resolve(&square(181), &t), Style::Overview);
+    let web = Theme::default();
+    let limit = detail_sides(&web);
+    let styles: Vec<Style> = (2..400)
+        .map(|n| Style::Auto.resolve(&square(n), &web))
+        .collect();
+    let changes = styles.windows(2).filter(|w| w[0] != w[1]).count();
+    assert_eq!(changes, 1, "one change from detail to overview");
+    assert_eq!(styles[(limit - 2) as usize], Style::Detail);
+    assert_eq!(styles[(limit - 1) as usize], Style::Overview);
+    let edge = limit as f64 + 0.5;
+    for side in [180.0, 184.0] {
+        assert!((side - edge).abs() > edge * 0.005, "{side} is near {limit}");
+    }
+    // A theme whose squares never shrink below `below` never draws an overview, and
+    // one whose squares start below it always does.
+    let mut tiny = Theme::default();
+    tiny.overview.below = 0.0;
+    assert_eq!(Style::Auto.resolve(&square(5000), &tiny), Style::Detail);
+    tiny.overview.below = tiny.page.cell + 1.0;
+    assert_eq!(Style::Auto.resolve(&square(2), &tiny), Style::Overview);
+}
