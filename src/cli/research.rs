@@ -154,8 +154,9 @@ pub(super) fn list() -> Result<(), Failure> {
     println!();
     println!("Boards with three or more sides (WxHxD, WxHxDxE, ...; docs/space.md):");
     println!("besa");
+    println!("    the formation algorithm on every level (Besa et al., Section 5.1)");
     println!(
-        "    the formation algorithm on every level (Besa et al., Section 5.1): not built yet"
+        "    boards:   one of the first two sides even and >= 16, the other >= 12; closed; knight"
     );
     println!("warnsdorff");
     println!("    Warnsdorff's rule in any number of dimensions, with Posa rotations and restarts");

@@ -30,7 +30,10 @@ fn a_pyramids_tiles_put_together_are_the_drawing_at_each_level() {
     let d = Drawing::new(&t, &m, &opts).unwrap();
     // Squares of 8 and 20 pixels: widths over a tile, not a multiple of one.
     let widths = [d.width_at(8.0).unwrap(), d.width_at(20.0).unwrap()];
-    assert!(widths[0] > TILE && !widths[1].is_multiple_of(TILE), "{widths:?}");
+    assert!(
+        widths[0] > TILE && !widths[1].is_multiple_of(TILE),
+        "{widths:?}"
+    );
     let (levels, tiles) = d.pyramid(&widths, 256).unwrap();
     for (i, l) in levels.iter().enumerate() {
         assert_eq!(l.width, widths[i]);

@@ -86,9 +86,18 @@ fn boards_of_four_sides_and_open_tours_work_from_a_board_too() {
 
 #[test]
 fn refusals_name_the_rule_and_exit_non_zero() {
-    let cases: [(&[&str], i32, &str); 8] = [
+    let cases: [(&[&str], i32, &str); 9] = [
         (&["tour", "5x5x5"], 1, "every side is odd"),
-        (&["tour", "20x16x6", "--algo", "besa"], 1, "not built yet"),
+        (
+            &["tour", "14x12x3", "--algo", "besa"],
+            1,
+            "one of the first two sides must be even and at least 16",
+        ),
+        (
+            &["tour", "20x16x6", "--algo", "besa", "--open"],
+            1,
+            "builds closed tours",
+        ),
         (
             &["tour", "6x4x4", "--algo", "parberry"],
             1,
@@ -162,5 +171,26 @@ fn verify_says_where_a_box_tour_or_its_file_is_wrong() {
         stderr(&o).contains("path[1] has 3 coordinates but path[0] has 2"),
         "{}",
         stderr(&o)
+    );
+}
+
+#[test]
+fn the_formation_tour_of_a_box_is_written_and_proved() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(dir.path(), "formation.json");
+    let o = knights(&["tour", "16x12x3", "-o", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = knights(&["verify", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = knights(&["metrics", &file]);
+    assert!(
+        stdout(&o).contains("besa"),
+        "auto picks the formation: {}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("8 moves between levels"),
+        "{}",
+        stdout(&o)
     );
 }
