@@ -195,13 +195,17 @@ mod tests {
     }
 
     #[test]
-    fn auto_builds_warnsdorff_until_besa_exists_and_others_are_refused() {
+    fn auto_builds_besa_where_it_applies_else_warnsdorff_and_others_are_refused() {
         let t = build(&req("6x4x3", false), "auto").unwrap();
         assert!(t.is_closed());
         assert_eq!(t.algorithm(), "warnsdorff");
-        let e = build(&req("20x16x6", false), "besa").unwrap_err();
+        let t = build(&req("16x12x2", false), "auto").unwrap();
+        assert!(t.is_closed());
+        assert_eq!(t.algorithm(), "besa");
+        let e = build(&req("6x4x3", false), "besa").unwrap_err();
         assert!(matches!(e, Error::Unsupported(_)), "{e}");
-        assert!(e.to_string().contains("use --algo warnsdorff"), "{e}");
+        let e = build(&req("20x16x6", true), "besa").unwrap_err();
+        assert!(e.to_string().contains("builds closed tours"), "{e}");
         let e = build(&req("6x4x3", false), "parberry")
             .unwrap_err()
             .to_string();
