@@ -172,12 +172,25 @@ fn card(job: &Job, b: &Built) -> Card {
             tile: p.tile(),
         }),
         alt: format!(
-            "A {} knight's tour of the {w}x{h} board by {}: {} turns, {} crossings",
+            "A {} {} tour of the {w}x{h} board by {}: {} turns, {} crossings",
             crate::TourKind::open_if(!m.closed),
+            piece(job.request.board.leaper()),
             b.algorithm,
             m.turns,
             m.crossings
         ),
+    }
+}
+
+/// Whose tour it is, for the alt text: the knight's, the giraffe's or an (a, b)-leaper's.
+fn piece(leaper: crate::board::Leaper) -> String {
+    match leaper {
+        crate::board::Leaper::KNIGHT => "knight's".into(),
+        crate::board::Leaper::GIRAFFE => "giraffe's".into(),
+        l => {
+            let (a, b) = l.steps();
+            format!("({a}, {b})-leaper's")
+        }
     }
 }
 
@@ -468,6 +481,14 @@ fn csv_field(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn alt_texts_name_the_leaper_whose_tour_it_is() {
+        use crate::board::Leaper;
+        assert_eq!(piece(Leaper::KNIGHT), "knight's");
+        assert_eq!(piece(Leaper::GIRAFFE), "giraffe's");
+        assert_eq!(piece(Leaper::new(2, 3).unwrap()), "(2, 3)-leaper's");
+    }
 
     #[test]
     fn markdown_shows_raw_html_as_text() {
