@@ -275,6 +275,40 @@ mod tests {
         assert!(windings.iter().any(|&k| k != 1), "{windings:?}");
     }
 
+    /// The paper's bands take the motifs designed by the integer program where one
+    /// is stored for their band; `--variant search` takes the searched one, and
+    /// `--variant ip` refuses a band no stored motif fits.
+    #[test]
+    fn designed_motifs_come_first_and_variants_choose() {
+        let designed: Vec<_> = motif::stored::all()
+            .iter()
+            .filter(|s| s.copies.is_some())
+            .collect();
+        assert!(!designed.is_empty());
+        for s in designed {
+            let small = s.tour();
+            let (t, n) = (small.board().topology(), s.copies.unwrap());
+            let mut req = Request::closed(
+                Board::new(8 * n, small.board().height())
+                    .unwrap()
+                    .with_topology(t),
+            );
+            let tour = verify(build(&req, "bands").unwrap()).unwrap();
+            assert_eq!(tour.path(), lift(&small, &req.board).path(), "{}", s.name);
+            req.variant = Some("search".into());
+            let searched = verify(build(&req, "bands").unwrap()).unwrap();
+            assert_ne!(searched.path(), tour.path(), "{}", s.name);
+        }
+        let mut short =
+            Request::closed(Board::new(16, 6).unwrap().with_topology(Topology::Cylinder));
+        short.variant = Some("ip".into());
+        let e = build(&short, "bands").unwrap_err().to_string();
+        assert!(
+            e.contains("integer program") && e.contains("--variant search"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn bands_refuses_what_it_cannot_build() {
         let refused = |r: &Request| build(r, "bands").unwrap_err().to_string();
