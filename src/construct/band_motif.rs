@@ -126,18 +126,20 @@ fn check(req: &Request) -> Result<Tour, Error> {
 }
 
 /// A stored motif of the band `small` designed by the integer program whose winding
-/// is prime to `m`, the number of copies, if there is one.
+/// is prime to `m`, the number of copies, if there is one: one designed for `m`
+/// copies first.
 fn designed(small: &Board, m: u32) -> Option<Tour> {
-    motif::stored::all()
+    let mut fitting: Vec<_> = motif::stored::all()
         .iter()
         .filter(|s| s.copies.is_some() && s.closed && s.topology() == small.topology())
-        .map(|s| s.tour())
-        .find(|t| {
-            let b = t.board();
-            b.width() == small.width()
-                && b.height() == small.height()
-                && motif::coprime(motif::winding(t).unsigned_abs(), m as u64)
-        })
+        .collect();
+    fitting.sort_by_key(|s| s.copies != Some(m));
+    fitting.into_iter().map(|s| s.tour()).find(|t| {
+        let b = t.board();
+        b.width() == small.width()
+            && b.height() == small.height()
+            && motif::coprime(motif::winding(t).unsigned_abs(), m as u64)
+    })
 }
 
 /// The lift of the closed tour `motif` of a narrow band round `board`, a band of the
