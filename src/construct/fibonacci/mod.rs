@@ -36,7 +36,7 @@ impl Construction for Fibonacci {
         "knight, open, 8F(k) x 8F(k+1) for k = 2..=6 (8x16, 16x24, 24x40, 40x64, 64x104)"
     }
     fn variants(&self) -> &'static [&'static str] {
-        stored::HILBERT_VARIANTS
+        stored::BLOCK_VARIANTS
     }
     fn check(&self, req: &Request) -> Result<(), Error> {
         check(req).map(|_| ())
@@ -64,11 +64,7 @@ fn check(req: &Request) -> Result<(&'static stored::Stored, usize), Error> {
     let b = &req.board;
     let name = Fibonacci.name();
     let refuse = |why: String| Err(Unsupported::new(name, b, format!("{name}: {why}")).into());
-    let motif = stored::get(
-        req.variant
-            .as_deref()
-            .unwrap_or(stored::HILBERT_VARIANTS[0]),
-    )?;
+    let motif = stored::get(req.variant.as_deref().unwrap_or(stored::BLOCK_VARIANTS[0]))?;
     let m = motif.side();
     if b.leaper() != crate::Leaper::KNIGHT || !b.holes().is_empty() {
         return refuse(format!("it tours full knight's boards, not {b}"));

@@ -23,7 +23,7 @@ fn the_substitution_gives_tours_for_k_0_to_6() {
     for k in 0..=6 {
         let n = 8 << k;
         let variants: &[&str] = if k <= 4 {
-            stored::HILBERT_VARIANTS
+            stored::BLOCK_VARIANTS
         } else {
             &["o8"]
         };
@@ -34,6 +34,20 @@ fn the_substitution_gives_tours_for_k_0_to_6() {
             assert_eq!(b.xy(t.path()[0]), (0, 0), "{v} {n}");
             assert_eq!(b.xy(*t.path().last().unwrap()), (n - 2, 1), "{v} {n}");
             assert!(!t.is_closed());
+        }
+    }
+}
+
+/// The tessellation-like 24x24 tours are motifs too: boards of side 24 * 2^k.
+#[test]
+fn tessellation_motifs_substitute_for_k_0_to_3() {
+    for k in 0..=3 {
+        let n = 24 << k;
+        for v in stored::TESSELLATION_VARIANTS {
+            let t = built(n, v);
+            let b = t.board();
+            assert_eq!(b.xy(t.path()[0]), (0, 0), "{v} {n}");
+            assert_eq!(b.xy(*t.path().last().unwrap()), (n - 2, 1), "{v} {n}");
         }
     }
 }

@@ -19,6 +19,7 @@
 
 #[cfg(test)]
 mod brute;
+pub mod patch;
 #[cfg(feature = "motif")]
 mod solve;
 pub mod stored;

@@ -55,6 +55,9 @@ pub fn solve_with(
     let start = Instant::now();
     let mut found = Vec::new();
     let mut rounds = 0;
+    let fixed = fixed_leaps(spec, &graph);
+    let mut patched: Option<Motif> = None;
+    let mut last_bound = u32::MAX;
     while found.len() < count {
         let left = limit.saturating_sub(start.elapsed());
         if left.is_zero() {
@@ -85,6 +88,7 @@ pub fn solve_with(
         };
         let objective = solved.objective_value();
         let bound = bound_of(objective, solved.mip_gap(), status);
+        last_bound = bound;
         model = Model::from(solved);
         rounds += 1;
         report(&Round {
@@ -118,13 +122,71 @@ pub fn solve_with(
                     break;
                 }
             }
-            None => cut_subtours(&mut model, &graph, &x, &chosen),
+            None => {
+                cut_subtours(&mut model, &graph, &x, &chosen);
+                if found.is_empty() {
+                    keep_better(&mut patched, patch_answer(spec, &graph, &chosen, &fixed));
+                }
+            }
+        }
+    }
+    // A tour patched from a split answer stands in when the time ran out before a
+    // solve gave a tour, or beats a first tour the time limit cut short.
+    if let Some(mut p) = patched {
+        p.bound = last_bound.max(p.count);
+        match found.first_mut() {
+            None => found.push(p),
+            Some(first) if count == 1 && first.count < p.count => *first = p,
+            Some(_) => {}
         }
     }
     if found.is_empty() {
         return Err(gave_up(&board, limit));
     }
     Ok(found)
+}
+
+/// Leaps patching may not remove: forced ones and those tied by repetition.
+fn fixed_leaps(spec: &Spec, graph: &Graph) -> Vec<bool> {
+    let board = spec.board();
+    let mut fixed = vec![false; graph.edges().len()];
+    for &(a, b) in &spec.forced {
+        if let Some(e) = graph.edge(board.index(a.0, a.1), board.index(b.0, b.1)) {
+            fixed[e] = true;
+        }
+    }
+    let mut tied = spec.repeat.map(|r| graph.repeated(r)).unwrap_or_default();
+    tied.extend(spec.columns.map(|p| graph.columns(p)).unwrap_or_default());
+    for (e, f) in tied {
+        fixed[e] = true;
+        fixed[f] = true;
+    }
+    fixed
+}
+
+/// The split answer `chosen` patched into a tour (see `patch`), with its count; the
+/// bound is filled in by the caller. `None` when patching fails or the model has
+/// rules patching does not keep (a band motif's winding).
+fn patch_answer(spec: &Spec, graph: &Graph, chosen: &[bool], fixed: &[bool]) -> Option<Motif> {
+    if spec.copies.is_some_and(|n| n > 1) {
+        return None;
+    }
+    let one = super::patch::patch(graph, chosen, spec.symmetry, fixed)?;
+    let tour = tour_of(graph, spec, &one)?;
+    Some(Motif {
+        tour,
+        count: graph.symmetric_count(&one, spec.symmetry),
+        bound: 0,
+    })
+}
+
+/// Keeps the better of two candidate tours.
+fn keep_better(best: &mut Option<Motif>, new: Option<Motif>) {
+    if let Some(n) = new {
+        if best.as_ref().is_none_or(|b| n.count > b.count) {
+            *best = Some(n);
+        }
+    }
 }
 
 /// The solver's time ran out before its first tour.
