@@ -278,7 +278,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         m.series
             .iter()
             .map(|(slug, title, algo)| plots::Line {
-                label: format!("{title} ({algo})"),
+                label: series_label(title, algo, &m.rows, slug),
                 points: m
                     .rows
                     .iter()
@@ -345,6 +345,17 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         tours::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
     }
     Ok(())
+}
+
+/// A series' name in the plots' legends, saying what its counts are divided by when
+/// that is not n (a series of boards of three or more sides).
+fn series_label(title: &str, algo: &str, rows: &[pages::MetricsRow], slug: &str) -> String {
+    match rows.iter().find(|r| r.series == slug) {
+        Some(r) if r.sides > 2 => {
+            format!("{title} ({algo}; counts / {})", pages::per_name(r.sides))
+        }
+        _ => format!("{title} ({algo})"),
+    }
 }
 
 /// The sitemap, written when `[site]` has a `base_url`.

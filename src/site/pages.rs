@@ -228,7 +228,7 @@ fn card(job: &Job, b: &Built) -> Card {
                 moves_in_levels: s.moves_in_levels,
                 level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
                 level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
-                crossings_note: crate::space::metrics::CROSSINGS_NOTE.to_string(),
+                crossings_note: sentence(crate::space::metrics::CROSSINGS_NOTE),
             }),
             Measures::Plane(_) => None,
         },
@@ -262,6 +262,16 @@ fn card(job: &Job, b: &Built) -> Card {
                 " inside levels"
             }
         ),
+    }
+}
+
+/// `text` as a sentence: its first letter capitalized (only that one: tera's
+/// `capitalize` lowers the rest, names too), a full stop at the end.
+fn sentence(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), c.as_str()),
+        None => String::new(),
     }
 }
 
@@ -641,6 +651,15 @@ mod tests {
         assert_eq!(per_name(2), "n");
         assert_eq!(per_name(3), "n²");
         assert_eq!(per_name(12), "n¹¹");
+    }
+
+    #[test]
+    fn notes_become_sentences_keeping_their_names() {
+        assert_eq!(
+            sentence("crossings by Besa et al"),
+            "Crossings by Besa et al."
+        );
+        assert_eq!(sentence(""), "");
     }
 
     #[test]

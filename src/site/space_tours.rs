@@ -10,6 +10,7 @@
 //! of many boards for the plots) shows the leaps and the moves between levels only,
 //! which keeps its SVG about a quarter of the size (a 26x26x26 tour: 968 KB with the
 //! markers, 247 KB without). Its turns and crossings are in its page's table.
+//! Thumbnails show the leaps in the levels' colours on a plain background.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -28,8 +29,11 @@ use crate::Error;
 const PNG_WIDTH: u32 = 1600;
 /// Colours of a thumbnail's palette (as for 2-D tours).
 const THUMB_COLOURS: usize = 16;
-/// The layers a series member's drawing and every thumbnail leave out.
+/// The layers a series member's drawing leaves out.
 const LIGHT: &str = "-turns,-crossings";
+/// The layers a thumbnail leaves out: the markers, and the squares, whose two shades
+/// leave little of a 16-colour palette to the levels' colours at this size.
+const THUMB: &str = "-turns,-crossings,-squares,-ends";
 
 /// Builds, proves, measures and draws the tour of `req` by `algo` into `out`.
 pub fn build(
@@ -83,13 +87,8 @@ pub fn build(
         let json = crate::format::space_to_json(&tour);
         put("json", format!("files/{slug}.json"), json.as_bytes())?;
     }
-    // Thumbnails: the leaps and the moves between levels; markers are noise at this size.
-    let light = if page_show == LIGHT {
-        None
-    } else {
-        Some(levels::drawing(&tour, &m, &opts(LIGHT).map_err(at)?).map_err(at)?)
-    };
-    let thumb = light.as_ref().unwrap_or(&drawing);
+    // Thumbnails: the leaps and the moves between levels in the levels' colours.
+    let thumb = levels::drawing(&tour, &m, &opts(THUMB).map_err(at)?).map_err(at)?;
     for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
         let png = thumb
             .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)

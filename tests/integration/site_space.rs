@@ -98,7 +98,7 @@ fn tours_of_three_and_four_sides_get_verified_pages_and_series_rows() {
         );
         assert_eq!(metric(&page, "level_crossings"), format!("{lo}, {hi}"));
         assert!(
-            page.contains("crossings between levels are left undefined"),
+            page.contains("crossings between levels are left undefined by Besa et al."),
             "{slug}"
         );
         assert!(
