@@ -186,9 +186,18 @@ pub(super) struct MotifArgs {
     /// band COPIES times as wide (mirrored in turn on a Moebius strip), join into one tour.
     #[arg(long)]
     pub(super) copies: Option<u32>,
+    /// Keep the tour in one piece by a flow model instead of subtour cuts after each
+    /// solve (one solve; better on large or repeated models, weaker bounds).
+    #[arg(long)]
+    pub(super) flow: bool,
     /// Seconds the solver may take in all.
     #[arg(long, default_value_t = 600)]
     pub(super) time_limit: u64,
+    /// Seconds one solve may take (default: all the time left): a solve stopped early
+    /// hands on its best answer, cut and solved again if it splits into cycles, kept
+    /// (not proved optimal) if it is one tour.
+    #[arg(long)]
+    pub(super) round_limit: Option<u64>,
 }
 
 /// How to draw.

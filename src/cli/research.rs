@@ -37,6 +37,7 @@ pub(super) fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec,
         margin: args.margin,
     });
     spec.topology = args.topology;
+    spec.flow = args.flow;
     spec.columns = args.columns;
     spec.copies = args.copies;
     spec.check()?;
@@ -65,8 +66,11 @@ pub(super) fn design_motif(
         return Err(Failure::Usage("--rank counts from 1".into()));
     }
     let spec = motif_spec(board, args)?;
-    let limit = std::time::Duration::from_secs(args.time_limit);
-    let found = motif::solve(&spec, args.rank, limit)?;
+    let total = std::time::Duration::from_secs(args.time_limit);
+    let round = args
+        .round_limit
+        .map_or(total, std::time::Duration::from_secs);
+    let found = solve(&spec, args.rank, motif::Limits { total, round })?;
     for (k, m) in found.iter().enumerate() {
         let verdict = if m.optimal() {
             "optimal"
@@ -97,6 +101,35 @@ pub(super) fn design_motif(
         format::write(&tour, text_format, &mut &mut *out)
     })?;
     Ok(())
+}
+
+/// Solves the model, reporting each solve on stderr (a run may take minutes).
+#[cfg(feature = "motif")]
+fn solve(
+    spec: &motif::Spec,
+    rank: usize,
+    limits: motif::Limits,
+) -> Result<Vec<motif::Motif>, Error> {
+    motif::solve_with(spec, rank, limits, &mut |r| {
+        let split = match r.pieces {
+            1 => "one tour".to_string(),
+            n => format!("{n} pieces, cut"),
+        };
+        eprintln!(
+            "solve {}: {} symmetric leaps, bound {}, {split} ({:.0} s)",
+            r.number, r.count, r.bound, r.seconds
+        );
+    })
+}
+
+/// Without the solver: [`motif::solve`] says how to get it.
+#[cfg(not(feature = "motif"))]
+fn solve(
+    spec: &motif::Spec,
+    rank: usize,
+    limits: motif::Limits,
+) -> Result<Vec<motif::Motif>, Error> {
+    motif::solve(spec, rank, limits)
 }
 
 /// `knights bounds`: each lower bound with its source.

@@ -12,10 +12,12 @@
 //! [`motif::winding`]), so the lift closes after `m / gcd(k, m)` rounds: it is one tour
 //! exactly when `k` is prime to `m`.
 //!
-//! The motif here is a closed tour of the band 8 columns round found by search (the
-//! band's own search, seeds 0, 1, 2, ... until its winding is prime to `m`); the
-//! lift is linear in the board. `knights motif --copies` states the same condition
-//! in the integer program, for motifs designed towards symmetry.
+//! The motif is a closed tour of the band 8 columns round: by default one designed by
+//! the integer program (`knights motif --copies`, which states the winding condition
+//! in the model and maximizes mirror symmetry) and stored with the other motifs, when
+//! one of this band's height and topology winds right; otherwise (or with `--variant
+//! search`) one found by the band's own search, seeds 0, 1, 2, ... until its winding
+//! is prime to `m`. The lift is linear in the board.
 
 use super::motif;
 use super::{search, Construction, Request};
@@ -32,6 +34,9 @@ pub const MOTIF_WIDTH: u32 = 8;
 pub const HEIGHTS: std::ops::RangeInclusive<u32> = 5..=12;
 /// The seeds tried for a motif of a suitable winding.
 pub const SEEDS: u64 = 32;
+/// `ip`: a stored motif designed by the integer program; `search`: a searched one.
+/// Without a variant, the first that fits.
+pub const VARIANTS: &[&str] = &["ip", "search"];
 
 impl Construction for BandMotif {
     fn name(&self) -> &'static str {
@@ -42,6 +47,9 @@ impl Construction for BandMotif {
     }
     fn boards(&self) -> &'static str {
         "knight, closed, 8m x h bands, h = 5..=12: cylinders, and Moebius strips with m odd"
+    }
+    fn variants(&self) -> &'static [&'static str] {
+        VARIANTS
     }
     fn bands(&self) -> bool {
         true
@@ -90,6 +98,17 @@ fn check(req: &Request) -> Result<Tour, Error> {
         ));
     }
     let small = Board::new(q, h)?.with_topology(topology);
+    let variant = req.variant.as_deref();
+    if variant != Some("search") {
+        if let Some(t) = designed(&small, m) {
+            return Ok(t);
+        }
+        if variant == Some("ip") {
+            return refuse(format!(
+                "no stored motif of the {small} {topology} designed by the integer program winds round it a number of times prime to {m}, the number of copies: try --variant search"
+            ));
+        }
+    }
     for seed in 0..SEEDS {
         let mut r = Request::closed(small.clone());
         r.seed = seed;
@@ -104,6 +123,23 @@ fn check(req: &Request) -> Result<Tour, Error> {
         "none of the closed tours of the {small} board found with seeds 0 to {} winds round it a number of times prime to {m}, the number of copies",
         SEEDS - 1
     ))
+}
+
+/// A stored motif of the band `small` designed by the integer program whose winding
+/// is prime to `m`, the number of copies, if there is one: one designed for `m`
+/// copies first.
+fn designed(small: &Board, m: u32) -> Option<Tour> {
+    let mut fitting: Vec<_> = motif::stored::all()
+        .iter()
+        .filter(|s| s.copies.is_some() && s.closed && s.topology() == small.topology())
+        .collect();
+    fitting.sort_by_key(|s| s.copies != Some(m));
+    fitting.into_iter().map(|s| s.tour()).find(|t| {
+        let b = t.board();
+        b.width() == small.width()
+            && b.height() == small.height()
+            && motif::coprime(motif::winding(t).unsigned_abs(), m as u64)
+    })
 }
 
 /// The lift of the closed tour `motif` of a narrow band round `board`, a band of the
@@ -239,6 +275,40 @@ mod tests {
         }
         // The check is not vacuous: some windings share a factor with some m <= 6.
         assert!(windings.iter().any(|&k| k != 1), "{windings:?}");
+    }
+
+    /// The paper's bands take the motifs designed by the integer program where one
+    /// is stored for their band; `--variant search` takes the searched one, and
+    /// `--variant ip` refuses a band no stored motif fits.
+    #[test]
+    fn designed_motifs_come_first_and_variants_choose() {
+        let designed: Vec<_> = motif::stored::all()
+            .iter()
+            .filter(|s| s.copies.is_some())
+            .collect();
+        assert!(!designed.is_empty());
+        for s in designed {
+            let small = s.tour();
+            let (t, n) = (small.board().topology(), s.copies.unwrap());
+            let mut req = Request::closed(
+                Board::new(8 * n, small.board().height())
+                    .unwrap()
+                    .with_topology(t),
+            );
+            let tour = verify(build(&req, "bands").unwrap()).unwrap();
+            assert_eq!(tour.path(), lift(&small, &req.board).path(), "{}", s.name);
+            req.variant = Some("search".into());
+            let searched = verify(build(&req, "bands").unwrap()).unwrap();
+            assert_ne!(searched.path(), tour.path(), "{}", s.name);
+        }
+        let mut short =
+            Request::closed(Board::new(16, 6).unwrap().with_topology(Topology::Cylinder));
+        short.variant = Some("ip".into());
+        let e = build(&short, "bands").unwrap_err().to_string();
+        assert!(
+            e.contains("integer program") && e.contains("--variant search"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::overview::{self, Style};
 use super::path::{Colours, Walk};
 use super::region::Region;
 use super::theme::Theme;
-use super::{degrees, legend, markers, path, seam, squares, text};
+use super::{degrees, legend, markers, path, route, seam, squares, text};
 use crate::metrics::Metrics;
 use crate::verify::Verified;
 use crate::Error;
@@ -150,6 +150,11 @@ pub fn document(
         }
     }
     doc = doc.add(seam::layer(board, &frame, theme));
+    if layers.has(Layer::Route) {
+        if let Some(line) = route::layer(tour, &frame, theme) {
+            doc = doc.add(clip(Group::new().add(line)));
+        }
+    }
     let mut around = 0.0;
     if layers.has(Layer::Numbers) {
         doc = doc.add(text::numbers(tour, &frame, theme)?);

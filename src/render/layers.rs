@@ -25,10 +25,13 @@ pub enum Layer {
     /// In each square, how many onward leaps it had when the knight reached it: the
     /// count Warnsdorff's rule chooses by.
     Degrees,
+    /// A thin line through the centres of the sections, in the order the tour visits
+    /// them: the curve a hidden-Hilbert tour hides, the spiral of the Fibonacci tour.
+    Route,
 }
 
 /// Every layer, in drawing order.
-pub const ALL: [Layer; 8] = [
+pub const ALL: [Layer; 9] = [
     Layer::Squares,
     Layer::Sections,
     Layer::Turns,
@@ -37,6 +40,7 @@ pub const ALL: [Layer; 8] = [
     Layer::Coords,
     Layer::Numbers,
     Layer::Degrees,
+    Layer::Route,
 ];
 
 impl Layer {
@@ -51,6 +55,7 @@ impl Layer {
             Layer::Coords => "coords",
             Layer::Numbers => "numbers",
             Layer::Degrees => "degrees",
+            Layer::Route => "route",
         }
     }
 
@@ -74,6 +79,7 @@ impl Layer {
             Layer::Coords => d.coords,
             Layer::Numbers => d.numbers,
             Layer::Degrees => d.degrees,
+            Layer::Route => d.route,
         }
     }
 }

@@ -37,6 +37,8 @@ enum Icon {
     Sample(&'static str, String),
     /// No picture (a line summing up the sections not listed).
     Blank,
+    /// A stretch of the route line.
+    Route,
 }
 
 /// One line of the legend.
@@ -107,6 +109,12 @@ pub fn entries(tour: &Verified, frame: &Frame, theme: &Theme, shown: &Shown) -> 
         out.push(entry(
             Icon::Sample("3", colour),
             "onward leaps when the knight came",
+        ));
+    }
+    if shown.layers.has(Layer::Route) && tour.sections().is_some() {
+        out.push(entry(
+            Icon::Route,
+            "route: the sections' centres in visiting order",
         ));
     }
     if let Some(c) = shown.colours {
@@ -280,6 +288,7 @@ fn draw_icon(icon: &Icon, (x, y): (f64, f64), fs: f64, theme: &Theme) -> Group {
                 .set("stroke-width", num(stroke * 1.5)),
         ),
         Icon::Swatch(colour) => g.add(line(colour, fs * 0.4)),
+        Icon::Route => g.add(line(&m.route_colour, fs * 0.25).set("stroke-opacity", "0.75")),
         Icon::Gradient => {
             let n = theme.tour.gradient.len().max(2) - 1;
             let stops = theme.tour.gradient.iter().enumerate().fold(

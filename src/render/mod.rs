@@ -27,6 +27,7 @@ mod path;
 mod pdf;
 mod raster;
 pub mod region;
+mod route;
 pub mod rule;
 mod seam;
 mod squares;

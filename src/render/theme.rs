@@ -122,6 +122,25 @@ pub struct Markers {
     pub start_colour: String,
     /// Colour of an open tour's end marker.
     pub end_colour: String,
+    /// Width of the route line through the sections' centres (the `route` layer).
+    #[serde(default = "route_width")]
+    pub route: Size,
+    /// Colour of the route line.
+    #[serde(default = "route_colour")]
+    pub route_colour: String,
+}
+
+fn route_width() -> Size {
+    Size {
+        cells: 0.25,
+        min: 0.8,
+        max: 6.0,
+        limit: 0.5,
+    }
+}
+
+fn route_colour() -> String {
+    "#222222".into()
 }
 
 /// Text: step numbers and coordinates.
@@ -163,6 +182,9 @@ pub struct LayerDefaults {
     /// Onward-leap counts (Warnsdorff's degrees); never by default unless set.
     #[serde(default)]
     pub degrees: u32,
+    /// The route through the sections' centres; never by default unless set.
+    #[serde(default)]
+    pub route: u32,
 }
 
 /// The overview style of boards whose squares are too small to draw one by one (see

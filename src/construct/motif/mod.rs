@@ -25,7 +25,6 @@ pub mod stored;
 
 use std::fmt;
 use std::str::FromStr;
-#[cfg(not(feature = "motif"))]
 use std::time::Duration;
 
 use crate::board::{Board, Topology};
@@ -33,14 +32,35 @@ use crate::tour::Tour;
 use crate::{Error, TooLarge};
 
 #[cfg(feature = "motif")]
-pub use solve::solve;
+pub use solve::{solve, solve_with, Round};
 
 /// What `knights motif` says in a build without the solver.
 pub const WITHOUT_SOLVER: &str = "this build of knights has no motif solver: rebuild it with the `motif` feature (cargo build --release --features motif; it needs cmake, a C++ compiler and libclang), or use the motifs stored with the constructions";
 
+/// How long the solver may take: in all, and on each model solved (a solve stopped
+/// early hands on its best answer: split, it is cut and the model solved again; a
+/// tour, it is kept with the solver's bound, not proved optimal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// For everything.
+    pub total: Duration,
+    /// For one solve.
+    pub round: Duration,
+}
+
+impl From<Duration> for Limits {
+    /// One limit for everything, each solve included.
+    fn from(total: Duration) -> Limits {
+        Limits {
+            total,
+            round: total,
+        }
+    }
+}
+
 /// The solver is not in this build: checks the spec, then says how to get it.
 #[cfg(not(feature = "motif"))]
-pub fn solve(spec: &Spec, _count: usize, _limit: Duration) -> Result<Vec<Motif>, Error> {
+pub fn solve(spec: &Spec, _count: usize, _limit: impl Into<Limits>) -> Result<Vec<Motif>, Error> {
     spec.check()?;
     Err(crate::Unsupported::new("motif", spec.board(), WITHOUT_SOLVER.into()).into())
 }
@@ -123,6 +143,12 @@ pub struct Spec {
     /// the motif's winding round its own band (see [`winding`]) must be prime to it,
     /// so that the copies join into one tour.
     pub copies: Option<u32>,
+    /// Keep the answer in one piece by a flow (one commodity sent from the first
+    /// square to every other along the chosen leaps) instead of subtour cuts added
+    /// after each solve: one model, solved once, whose every answer is a tour. Its
+    /// relaxation is weaker, but on models the cuts take many rounds to settle
+    /// (bands, tessellations) the solver's own search finds good tours sooner.
+    pub flow: bool,
 }
 
 impl Spec {
@@ -140,6 +166,7 @@ impl Spec {
             topology: Topology::Plane,
             columns: None,
             copies: None,
+            flow: false,
         }
     }
 

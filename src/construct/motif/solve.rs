@@ -11,25 +11,56 @@ use std::time::{Duration, Instant};
 
 use highs::{Col, HighsModelStatus, Model, RowProblem, Sense};
 
-use super::{tour_of, Ends, Graph, Motif, Spec};
+use super::{tour_of, Ends, Graph, Limits, Motif, Spec};
 use crate::{Board, Error, GaveUp, NoTour};
 
 /// Solves `spec` and returns up to `count` tours, best first, each cut off before the
-/// next is searched. `limit` bounds the solver's time per solve; a tour found within
-/// it but not proved optimal comes with the solver's bound, higher than its count.
-pub fn solve(spec: &Spec, count: usize, limit: Duration) -> Result<Vec<Motif>, Error> {
+/// next is searched. `limit` bounds the solver's time in all and per solve; a tour
+/// found within it but not proved optimal comes with the solver's bound, higher than
+/// its count.
+pub fn solve(spec: &Spec, count: usize, limit: impl Into<Limits>) -> Result<Vec<Motif>, Error> {
+    solve_with(spec, count, limit.into(), &mut |_| {})
+}
+
+/// What one solve of the model gave: for progress reports on long runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Round {
+    /// Solves so far, this one included.
+    pub number: usize,
+    /// The best count of the answer (its symmetric leaps, subtours or not).
+    pub count: u32,
+    /// The solver's bound on every tour's count.
+    pub bound: u32,
+    /// The pieces the answer splits into (1: a tour).
+    pub pieces: usize,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// [`solve`], calling `report` after each solve of the model.
+pub fn solve_with(
+    spec: &Spec,
+    count: usize,
+    limit: Limits,
+    report: &mut dyn FnMut(&Round),
+) -> Result<Vec<Motif>, Error> {
+    let Limits {
+        total: limit,
+        round,
+    } = limit;
     spec.check()?;
     let board = spec.board();
     let graph = Graph::new(&board);
     let (mut model, x) = build(spec, &graph)?;
     let start = Instant::now();
     let mut found = Vec::new();
+    let mut rounds = 0;
     while found.len() < count {
         let left = limit.saturating_sub(start.elapsed());
         if left.is_zero() {
             break;
         }
-        model.set_option("time_limit", left.as_secs_f64());
+        model.set_option("time_limit", left.min(round).as_secs_f64());
         let solved = model.solve();
         let status = solved.status();
         if !matches!(
@@ -55,6 +86,14 @@ pub fn solve(spec: &Spec, count: usize, limit: Duration) -> Result<Vec<Motif>, E
         let objective = solved.objective_value();
         let bound = bound_of(objective, solved.mip_gap(), status);
         model = Model::from(solved);
+        rounds += 1;
+        report(&Round {
+            number: rounds,
+            count: (objective + 1e-6).floor().max(0.0) as u32,
+            bound,
+            pieces: graph.pieces(&chosen).len(),
+            seconds: start.elapsed().as_secs_f64(),
+        });
         if !chosen.iter().any(|&c| c) {
             if found.is_empty() {
                 return Err(gave_up(&board, limit));
@@ -147,6 +186,10 @@ fn build(spec: &Spec, graph: &Graph) -> Result<(Model, Vec<Col>), Error> {
     if let Some(n) = spec.copies.filter(|&n| n > 1) {
         wind(&mut pb, graph, &x, n);
     }
+    if spec.flow {
+        let root = ends.first().copied().unwrap_or(0);
+        flow(&mut pb, graph, &x, root);
+    }
     let mut model = pb.optimise(Sense::Maximise);
     model.make_quiet();
     model.set_option("mip_rel_gap", 0.0);
@@ -189,6 +232,27 @@ fn wind(pb: &mut RowProblem, graph: &Graph, x: &[Col], copies: u32) {
         row.push((z, -(p as f64)));
         row.push((r, -1.0));
         pb.add_row(0..=0, row);
+    }
+}
+
+/// Rows that keep the chosen leaps connected: `n - 1` units of a commodity leave
+/// `root`, every other cell keeps one, and a leap carries at most `n - 1` units each
+/// way, none unless chosen. With the degree rows, a connected answer is one tour.
+fn flow(pb: &mut RowProblem, graph: &Graph, x: &[Col], root: u32) {
+    let n = graph.board.area() as usize;
+    let most = (n - 1) as f64;
+    let mut balance: Vec<Vec<(Col, f64)>> = vec![Vec::new(); n];
+    for (e, &(a, c)) in graph.edges().iter().enumerate() {
+        for (from, to) in [(a, c), (c, a)] {
+            let f = pb.add_column(0.0, 0.0..=most);
+            pb.add_row(..=0, [(f, 1.0), (x[e], -most)]);
+            balance[from as usize].push((f, -1.0));
+            balance[to as usize].push((f, 1.0));
+        }
+    }
+    for (c, row) in balance.into_iter().enumerate() {
+        let kept = if c == root as usize { -most } else { 1.0 };
+        pb.add_row(kept..=kept, row);
     }
 }
 
