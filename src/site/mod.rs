@@ -19,11 +19,13 @@ pub mod init;
 mod links;
 mod output;
 mod pages;
+mod pattern;
 mod plan;
 mod plots;
 mod progress;
 mod pyramid;
 pub mod serve;
+mod space_tours;
 mod teaching;
 pub mod templates;
 mod tours;
@@ -157,7 +159,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
             .par_iter()
             .map(|job| {
                 let key = cache::Cache::key(&(
-                    format!("{:?} {:?}", job.request, job.algorithm),
+                    format!("{:?}", job.target),
                     &job.slug,
                     &theme_id,
                     tours::downloads(job, &settings),
@@ -276,7 +278,7 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         m.series
             .iter()
             .map(|(slug, title, algo)| plots::Line {
-                label: format!("{title} ({algo})"),
+                label: series_label(title, algo, &m.rows, slug),
                 points: m
                     .rows
                     .iter()
@@ -311,8 +313,16 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
     ];
     // Each plot twice: scaled to the references (the lines that rise far above them
     // leave at the top) and scaled to every line; each as SVG, PNG and PDF.
+    // A board of d sides is plotted against the mean of its sides n, its counts
+    // divided by n^(d-1): a tour whose counts grow with the boundary of its levels
+    // times their number (the formation tour on every level) stays level, as 2-D
+    // tours' counts / n do.
     let (t, c) = ("Turns per side length", "Crossings per side length");
-    let (n, tn, cn) = ("n (side length)", "turns / n", "crossings / n");
+    let (n, tn, cn) = (
+        "n (the mean of the board's sides)",
+        "turns / n^(d−1) (d sides; turns / n on the plane)",
+        "crossings / n^(d−1) (inside levels when d ≥ 3)",
+    );
     for (name, svg) in [
         ("turns", plots::plot(t, n, tn, &turn_lines, &turn_refs)),
         (
@@ -335,6 +345,17 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
         tours::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
     }
     Ok(())
+}
+
+/// A series' name in the plots' legends, saying what its counts are divided by when
+/// that is not n (a series of boards of three or more sides).
+fn series_label(title: &str, algo: &str, rows: &[pages::MetricsRow], slug: &str) -> String {
+    match rows.iter().find(|r| r.series == slug) {
+        Some(r) if r.sides > 2 => {
+            format!("{title} ({algo}; counts / {})", pages::per_name(r.sides))
+        }
+        _ => format!("{title} ({algo})"),
+    }
 }
 
 /// The sitemap, written when `[site]` has a `base_url`.

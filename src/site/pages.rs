@@ -14,7 +14,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::plan::{Job, Plan};
-use super::tours::Built;
+use super::tours::{Built, Measures};
 use crate::Error;
 
 /// HTML escaping for text and quoted attributes. Tera's default also escapes `/`,
@@ -60,12 +60,20 @@ pub struct Card {
     closed: bool,
     turns: u64,
     crossings: u64,
-    longest_run: u64,
+    /// The board's sides (2 on the plane).
+    sides: usize,
+    /// The exponent of n the per-n numbers divide by, written (`n`, `n²`, `n³`...).
+    per: String,
     side: String,
     turns_per_n: String,
     crossings_per_n: String,
-    turn_lower_bound: u64,
-    turn_ratio: String,
+    /// The 2-D measures (longest run, bounds); none on a board of three or more sides.
+    plane: Option<PlaneCard>,
+    /// The measures of a board of three or more sides.
+    space: Option<SpaceCard>,
+    /// The leaper as `A,B` when it is not the knight (for the `knights tour` command
+    /// a series member's page shows).
+    leaper: Option<String>,
     bounds: Vec<BoundCell>,
     tags: Vec<String>,
     series: Vec<String>,
@@ -77,6 +85,27 @@ pub struct Card {
     /// The tiled pyramid of the full detail: its folder, levels (`WxH ...`) and tile side.
     tiles: Option<TilesCard>,
     alt: String,
+}
+
+/// What only a 2-D tour measures.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaneCard {
+    longest_run: u64,
+    turn_lower_bound: u64,
+    turn_ratio: String,
+}
+
+/// What only a tour of a board of three or more sides measures.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpaceCard {
+    levels: u32,
+    moves_between_levels: u64,
+    moves_in_levels: u64,
+    /// The fewest and most crossings of one level.
+    level_crossings_min: u64,
+    level_crossings_max: u64,
+    /// What the crossing count means, in words.
+    crossings_note: String,
 }
 
 /// A tour's tiled pyramid as its page's zoom viewer reads it.
@@ -98,7 +127,10 @@ struct BoundCell {
     source: String,
 }
 
-fn bound_cells(m: &crate::metrics::Metrics) -> Vec<BoundCell> {
+fn bound_cells(m: Option<&crate::metrics::Metrics>) -> Vec<BoundCell> {
+    let Some(m) = m else {
+        return Vec::new();
+    };
     [
         ("turn", &m.turns_to_bound),
         ("crossing", &m.crossings_to_bound),
@@ -116,10 +148,34 @@ fn bound_cells(m: &crate::metrics::Metrics) -> Vec<BoundCell> {
     .collect()
 }
 
-/// `(w + h) / 2`: the side length n of a square board, and what the per-n numbers of
-/// a rectangle divide by (its boundary is `4n - 4` cells, like a square's).
-pub fn side(w: u32, h: u32) -> f64 {
-    (w as f64 + h as f64) / 2.0
+/// The board's n: the mean of its sides. On the plane `(w + h) / 2`, the side of a
+/// square board and what the per-n numbers of a rectangle divide by (its boundary is
+/// `4n - 4` cells, like a square's); a cube's side.
+pub fn mean_side(sides: &[u32]) -> f64 {
+    sides.iter().map(|&s| s as f64).sum::<f64>() / sides.len().max(1) as f64
+}
+
+/// `count / n^(d - 1)` on a board of `d` sides: a construction whose count grows as
+/// the boundary of its levels times their number (turns and crossings of the
+/// formation tour: `O(n^(d-1))`) gives about the same number on every board size.
+pub fn per_n(count: u64, sides: &[u32]) -> f64 {
+    count as f64 / mean_side(sides).powi(sides.len() as i32 - 1)
+}
+
+/// `n`, `n²`, `n³`, ... : what [`per_n`] divides by on a board of `d` sides.
+pub fn per_name(d: usize) -> String {
+    const SUPERSCRIPTS: [&str; 10] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
+    match d {
+        0..=2 => "n".to_string(),
+        d => {
+            let e: String = (d - 1)
+                .to_string()
+                .bytes()
+                .map(|b| SUPERSCRIPTS[(b - b'0') as usize])
+                .collect();
+            format!("n{e}")
+        }
+    }
 }
 
 /// Seconds in the unit a reader expects.
@@ -134,31 +190,53 @@ pub fn fmt_secs(s: f64) -> String {
 }
 
 fn card(job: &Job, b: &Built) -> Card {
-    let (w, h) = (job.request.board.width(), job.request.board.height());
+    let sides = job.target.sides();
+    let (w, h) = (sides[0], sides[1]);
     let m = &b.metrics;
-    let n = side(w, h);
+    let n = mean_side(&sides);
+    let board = job.target.board_name();
+    let levels = match m {
+        Measures::Space(s) => format!(" ({} levels)", s.levels),
+        Measures::Plane(_) => String::new(),
+    };
     Card {
         slug: job.slug.clone(),
         title: job.title.clone(),
         note: job.note.clone(),
-        board: match job.request.board.topology() {
-            crate::board::Topology::Plane => format!("{w}x{h}"),
-            t => format!("{w}x{h} {t}"),
-        },
+        board: board.clone(),
         width: w,
         height: h,
-        cells: m.cells,
+        cells: m.cells(),
         algorithm: b.algorithm.clone(),
-        closed: m.closed,
-        turns: m.turns,
-        crossings: m.crossings,
-        longest_run: m.longest_run,
+        closed: m.closed(),
+        turns: m.turns(),
+        crossings: m.crossings(),
+        sides: sides.len(),
+        per: per_name(sides.len()),
         side: format!("{n}"),
-        turns_per_n: format!("{:.3}", m.turns as f64 / n),
-        crossings_per_n: format!("{:.3}", m.crossings as f64 / n),
-        turn_lower_bound: m.edge_turn_bound,
-        turn_ratio: format!("{:.3}", m.turn_ratio),
-        bounds: bound_cells(m),
+        turns_per_n: format!("{:.3}", per_n(m.turns(), &sides)),
+        crossings_per_n: format!("{:.3}", per_n(m.crossings(), &sides)),
+        plane: m.plane().map(|p| PlaneCard {
+            longest_run: p.longest_run,
+            turn_lower_bound: p.edge_turn_bound,
+            turn_ratio: format!("{:.3}", p.turn_ratio),
+        }),
+        space: match m {
+            Measures::Space(s) => Some(SpaceCard {
+                levels: s.levels,
+                moves_between_levels: s.moves_between_levels,
+                moves_in_levels: s.moves_in_levels,
+                level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
+                level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
+                crossings_note: sentence(crate::space::metrics::CROSSINGS_NOTE),
+            }),
+            Measures::Plane(_) => None,
+        },
+        bounds: bound_cells(m.plane()),
+        leaper: match job.target.leaper() {
+            crate::board::Leaper::KNIGHT => None,
+            l => Some(format!("{},{}", l.steps().0, l.steps().1)),
+        },
         tags: job.tags.clone(),
         series: job.series.clone(),
         listed: job.listed,
@@ -172,13 +250,28 @@ fn card(job: &Job, b: &Built) -> Card {
             tile: p.tile(),
         }),
         alt: format!(
-            "A {} {} tour of the {w}x{h} board by {}: {} turns, {} crossings",
-            crate::TourKind::open_if(!m.closed),
-            piece(job.request.board.leaper()),
+            "A {} {} tour of the {board} board{levels} by {}: {} turns, {} crossings{}",
+            crate::TourKind::open_if(!m.closed()),
+            piece(job.target.leaper()),
             b.algorithm,
-            m.turns,
-            m.crossings
+            m.turns(),
+            m.crossings(),
+            if levels.is_empty() {
+                ""
+            } else {
+                " inside levels"
+            }
         ),
+    }
+}
+
+/// `text` as a sentence: its first letter capitalized (only that one: tera's
+/// `capitalize` lowers the rest, names too), a full stop at the end.
+fn sentence(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), c.as_str()),
+        None => String::new(),
     }
 }
 
@@ -280,6 +373,7 @@ pub fn render_all(
         .map(|r| {
             serde_json::json!({
                 "series": r.series, "board": r.board, "n": r.n, "cells": r.cells,
+                "per": per_name(r.sides),
                 "turns": r.turns, "crossings": r.crossings, "page": r.page,
                 "turns_per_n": format!("{:.3}", r.turns_per_n),
                 "crossings_per_n": format!("{:.3}", r.crossings_per_n),
@@ -370,9 +464,11 @@ pub struct MetricsRow {
     pub series: String,
     /// The construction that made the tour.
     pub algorithm: String,
-    /// `WxH`.
+    /// `WxH` or `WxHxD...`.
     pub board: String,
-    /// The side length n (see [`side`]).
+    /// The board's number of sides d (2 on the plane).
+    pub sides: usize,
+    /// The board's n: the mean of its sides (see [`mean_side`]).
     pub n: f64,
     /// Cells.
     pub cells: u64,
@@ -380,9 +476,9 @@ pub struct MetricsRow {
     pub turns: u64,
     /// Crossings.
     pub crossings: u64,
-    /// Turns / n.
+    /// Turns / n^(d-1) (turns / n on the plane, see [`per_n`]).
     pub turns_per_n: f64,
-    /// Crossings / n.
+    /// Crossings / n^(d-1).
     pub crossings_per_n: f64,
     /// The best lower bound on turns (see [`crate::metrics::bounds::best`]).
     pub turn_bound: Option<f64>,
@@ -412,23 +508,33 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
         let mut algos = Vec::new();
         for &i in &s.members {
             let (job, b) = (&plan.jobs[i], &built[i]);
-            let (w, h) = (job.request.board.width(), job.request.board.height());
-            let n = side(w, h);
+            let sides = job.target.sides();
+            let m = &b.metrics;
+            let plane = m.plane();
             algos.push(b.algorithm.clone());
             out.rows.push(MetricsRow {
                 series: s.slug.clone(),
                 algorithm: b.algorithm.clone(),
-                board: format!("{w}x{h}"),
-                n,
-                cells: b.metrics.cells,
-                turns: b.metrics.turns,
-                crossings: b.metrics.crossings,
-                turns_per_n: b.metrics.turns as f64 / n,
-                crossings_per_n: b.metrics.crossings as f64 / n,
-                turn_bound: b.metrics.turns_to_bound.as_ref().map(|r| r.bound),
-                turns_to_bound: b.metrics.turns_to_bound.as_ref().map(|r| r.ratio),
-                crossing_bound: b.metrics.crossings_to_bound.as_ref().map(|r| r.bound),
-                crossings_to_bound: b.metrics.crossings_to_bound.as_ref().map(|r| r.ratio),
+                board: job.target.board_name(),
+                sides: sides.len(),
+                n: mean_side(&sides),
+                cells: m.cells(),
+                turns: m.turns(),
+                crossings: m.crossings(),
+                turns_per_n: per_n(m.turns(), &sides),
+                crossings_per_n: per_n(m.crossings(), &sides),
+                turn_bound: plane
+                    .and_then(|p| p.turns_to_bound.as_ref())
+                    .map(|r| r.bound),
+                turns_to_bound: plane
+                    .and_then(|p| p.turns_to_bound.as_ref())
+                    .map(|r| r.ratio),
+                crossing_bound: plane
+                    .and_then(|p| p.crossings_to_bound.as_ref())
+                    .map(|r| r.bound),
+                crossings_to_bound: plane
+                    .and_then(|p| p.crossings_to_bound.as_ref())
+                    .map(|r| r.ratio),
                 page: format!("tours/{}.html", job.slug),
             });
         }
@@ -446,12 +552,12 @@ pub fn metrics_rows(plan: &Plan, built: &[Built]) -> MetricsFiles {
 /// The metrics table as CSV.
 pub fn metrics_csv(rows: &[MetricsRow]) -> String {
     let mut s = String::from(
-        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,turn_bound,turns_to_bound,crossing_bound,crossings_to_bound\n",
+        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,turn_bound,turns_to_bound,crossing_bound,crossings_to_bound,sides\n",
     );
     let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |v| format!("{v:.digits$}"));
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{},{}\n",
             csv_field(&r.series),
             csv_field(&r.algorithm),
             r.board,
@@ -465,6 +571,7 @@ pub fn metrics_csv(rows: &[MetricsRow]) -> String {
             opt(r.turns_to_bound, 6),
             opt(r.crossing_bound, 1),
             opt(r.crossings_to_bound, 6),
+            r.sides,
         ));
     }
     s
@@ -533,6 +640,26 @@ mod tests {
     fn csv_quotes_what_needs_quoting() {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("plain"), "plain");
+    }
+
+    #[test]
+    fn per_n_divides_by_n_to_the_sides_less_one() {
+        assert_eq!(mean_side(&[16, 12]), 14.0);
+        assert_eq!(per_n(140, &[16, 12]), 10.0);
+        assert_eq!(per_n(2000, &[20, 20, 20]), 5.0);
+        assert_eq!(per_n(54, &[4, 2, 2, 4]), 2.0);
+        assert_eq!(per_name(2), "n");
+        assert_eq!(per_name(3), "n²");
+        assert_eq!(per_name(12), "n¹¹");
+    }
+
+    #[test]
+    fn notes_become_sentences_keeping_their_names() {
+        assert_eq!(
+            sentence("crossings by Besa et al"),
+            "Crossings by Besa et al."
+        );
+        assert_eq!(sentence(""), "");
     }
 
     #[test]

@@ -6,8 +6,11 @@
 use std::collections::HashMap;
 
 use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
+use super::pattern;
 use crate::board::{Board, Leaper};
 use crate::construct::{self, Algo, Part, Request};
+use crate::space::build::SpaceRequest;
+use crate::space::Space;
 use crate::Error;
 
 /// Most boards one series may expand to.
@@ -24,10 +27,8 @@ pub struct Job {
     pub note: String,
     /// Tags for filtering (series members carry their series' tags).
     pub tags: Vec<String>,
-    /// The construction asked for (`auto` allowed).
-    pub algorithm: Algo,
-    /// The board, open or closed, variant and seed.
-    pub request: Request,
+    /// The board and the construction asked for.
+    pub target: Target,
     /// Where its board was written, for errors found while building it.
     pub place: Place,
     /// Whether a `[[tour]]` lists it (rather than only a series).
@@ -39,6 +40,75 @@ pub struct Job {
     /// Whether its page may get a tiled pyramid of its full detail when that is too
     /// heavy as SVG (see `pyramid`): catalogue tours and each series' largest board.
     pub pyramid: bool,
+}
+
+/// What a job builds: a tour of a 2-D board through the constructions of
+/// [`crate::construct`], or of a board of three or more sides through
+/// [`crate::space::build`]. The two pipelines share nothing below the site.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A board of two sides.
+    Plane {
+        /// The construction asked for (`auto` allowed).
+        algorithm: Algo,
+        /// The board, open or closed, variant and seed.
+        request: Request,
+    },
+    /// A board of three or more sides.
+    Space {
+        /// The construction asked for (`auto`, `besa`, `warnsdorff`).
+        algorithm: String,
+        /// The board, open or closed, and seed.
+        request: SpaceRequest,
+    },
+}
+
+impl Target {
+    /// The board as written, `WxH` (with its topology when it wraps) or `WxHxD...`.
+    pub fn board_name(&self) -> String {
+        match self {
+            Target::Plane { request, .. } => {
+                let b = &request.board;
+                match b.topology() {
+                    crate::board::Topology::Plane => format!("{}x{}", b.width(), b.height()),
+                    t => format!("{}x{} {t}", b.width(), b.height()),
+                }
+            }
+            Target::Space { request, .. } => request.space.to_string(),
+        }
+    }
+
+    /// The sides, x first.
+    pub fn sides(&self) -> Vec<u32> {
+        match self {
+            Target::Plane { request, .. } => vec![request.board.width(), request.board.height()],
+            Target::Space { request, .. } => request.space.sides().to_vec(),
+        }
+    }
+
+    /// The leaper that tours the board.
+    pub fn leaper(&self) -> Leaper {
+        match self {
+            Target::Plane { request, .. } => request.board.leaper(),
+            Target::Space { request, .. } => request.space.leaper(),
+        }
+    }
+
+    /// `open` or `closed`.
+    pub fn kind(&self) -> crate::TourKind {
+        match self {
+            Target::Plane { request, .. } => request.kind(),
+            Target::Space { request, .. } => crate::TourKind::open_if(request.open),
+        }
+    }
+
+    /// The construction asked for, as named.
+    pub fn algorithm(&self) -> String {
+        match self {
+            Target::Plane { algorithm, .. } => algorithm.to_string(),
+            Target::Space { algorithm, .. } => algorithm.clone(),
+        }
+    }
 }
 
 /// A series: tours of one construction over growing boards.
@@ -67,30 +137,12 @@ pub struct Plan {
     pub site: super::catalogue::SiteConfig,
 }
 
-/// Tours that ask for the same thing are built once.
-type Key = (
-    u32,
-    u32,
-    (u32, u32),
-    String,
-    Option<String>,
-    bool,
-    u64,
-    String,
-);
+/// Tours that ask for the same thing are built once: the key is everything the
+/// target holds (board with leaper and topology, construction, variant, open, seed).
+type Key = String;
 
 fn key(job: &Job) -> Key {
-    let r = &job.request;
-    (
-        r.board.width(),
-        r.board.height(),
-        r.board.leaper().steps(),
-        job.algorithm.to_string(),
-        r.variant.clone(),
-        r.open,
-        r.seed,
-        r.board.topology().to_string(),
-    )
+    format!("{:?}", job.target)
 }
 
 /// Resolves and checks the catalogue.
@@ -113,7 +165,8 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
         let mut members = Vec::new();
         for n in sizes(&s.sizes)? {
             let board = Located {
-                value: s.board.value.replace("{n}", &n.to_string()),
+                value: pattern::expand(&s.board.value, n)
+                    .map_err(|e| s.board.place.error("board", e))?,
                 place: s.board.place.clone(),
             };
             let mut job = resolve(&s.tour, &board)?;
@@ -191,8 +244,12 @@ fn leaper(text: &str) -> Result<Leaper, Error> {
 }
 
 /// One tour of the catalogue, checked: the board parses and has a tour of the kind
-/// asked for, the algorithm exists, has the variant, and supports the board.
+/// asked for, the algorithm exists, has the variant, and supports the board. A board
+/// written with three or more sides goes to [`resolve_space`].
 fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
+    if crate::space::sides_written(&board.value) >= 3 {
+        return resolve_space(spec, board);
+    }
     let b: Board = board
         .value
         .parse()
@@ -236,22 +293,105 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         None => default_slug(&b, algo.name(), variant.as_deref(), spec.open, spec.seed),
     };
     let kind = request.kind();
-    Ok(Job {
-        title: spec
-            .title
-            .clone()
-            .unwrap_or_else(|| format!("{b} {kind} tour, {algo}")),
+    let title = format!("{b} {kind} tour, {algo}");
+    let target = Target::Plane {
+        algorithm: algo,
+        request,
+    };
+    Ok(job(spec, board, target, slug, title))
+}
+
+/// The job of a checked catalogue entry.
+fn job(
+    spec: &TourSpec,
+    board: &Located<String>,
+    target: Target,
+    slug: String,
+    title: String,
+) -> Job {
+    Job {
+        title: spec.title.clone().unwrap_or(title),
         slug,
         note: spec.note.clone(),
         tags: spec.tags.clone(),
-        algorithm: algo,
-        request,
+        target,
         place: board.place.clone(),
         listed: true,
         downloads: spec.downloads,
         series: Vec::new(),
         pyramid: true,
-    })
+    }
+}
+
+/// One tour of a board of three or more sides, checked as [`resolve`] checks a 2-D
+/// one: the board parses, has a tour of the kind asked for, and the construction
+/// exists and takes it ([`crate::space::build::check`]). These boards take no
+/// topology.
+fn resolve_space(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
+    let parsed: Space = board
+        .value
+        .parse()
+        .map_err(|e: Error| board.place.error("board", e.to_string()))?;
+    let space = match &spec.leaper {
+        None => parsed,
+        Some(l) => leaper(&l.value)
+            .and_then(|leaper| Space::with_leaper(parsed.sides(), leaper))
+            .map_err(|e| l.place.error("leaper", e.to_string()))?,
+    };
+    if let Some(t) = &spec.topology {
+        return Err(t.place.error(
+            "topology",
+            format!(
+                "the {space} board has three or more sides, which take no topology: leave out topology = \"{}\"",
+                t.value
+            ),
+        ));
+    }
+    let algo = spec.algorithm.value.clone();
+    let request = SpaceRequest {
+        space: space.clone(),
+        open: spec.open,
+        variant: spec.variant.as_ref().map(|v| v.value.clone()),
+        seed: spec.seed,
+    };
+    crate::space::build::check(&request, &algo).map_err(|e| match (&spec.variant, &e) {
+        (Some(v), Error::Invalid(_)) => v.place.error("variant", e.to_string()),
+        (_, Error::Unsupported(_))
+            if !crate::space::build::ALGORITHMS.contains(&algo.as_str()) && algo != "auto" =>
+        {
+            spec.algorithm.place.error("algorithm", e.to_string())
+        }
+        _ => board.place.error("board", e.to_string()),
+    })?;
+    let slug = match &spec.slug {
+        Some(s) => {
+            check_slug(s)?;
+            s.value.clone()
+        }
+        None => space_slug(&space, &algo, spec.open, spec.seed),
+    };
+    let title = format!(
+        "{space} {} tour, {algo}",
+        crate::TourKind::open_if(spec.open)
+    );
+    let target = Target::Space {
+        algorithm: algo,
+        request,
+    };
+    Ok(job(spec, board, target, slug, title))
+}
+
+/// `20x16x6-besa`, with `-open` and `-seedN` as for 2-D boards.
+fn space_slug(space: &Space, algo: &str, open: bool, seed: u64) -> String {
+    let mut s = format!("{space}-{algo}");
+    s.push_str(&leaper_suffix(space.leaper()));
+    if open {
+        s.push_str("-open");
+    }
+    if seed != 0 {
+        s.push_str(&format!("-seed{seed}"));
+    }
+    s
 }
 
 fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: u64) -> String {
@@ -263,6 +403,7 @@ fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: 
         s.push('-');
         s.extend(v.chars().map(|c| if slug_char(c) { c } else { '-' }));
     }
+    s.push_str(&leaper_suffix(b.leaper()));
     if open {
         s.push_str("-open");
     }
@@ -270,6 +411,16 @@ fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: 
         s.push_str(&format!("-seed{seed}"));
     }
     s
+}
+
+/// Nothing for the knight, `-giraffe` for the giraffe, `-leaperA-B` for others: two
+/// leapers' tours of one board get two pages.
+fn leaper_suffix(l: Leaper) -> String {
+    match l {
+        Leaper::KNIGHT => String::new(),
+        Leaper::GIRAFFE => "-giraffe".into(),
+        l => format!("-leaper{}-{}", l.steps().0, l.steps().1),
+    }
 }
 
 fn slug_char(c: char) -> bool {
@@ -316,4 +467,95 @@ fn claim_slug(
     }
     seen.insert(slug.to_ascii_lowercase(), place.clone());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::catalogue::read_toml;
+    use super::*;
+
+    fn plan_of(text: &str) -> Result<Plan, Error> {
+        let mut cat = Catalogue::default();
+        read_toml("c.toml", text, &mut cat)?;
+        plan(cat)
+    }
+
+    #[test]
+    fn boards_of_three_or_more_sides_become_space_jobs() {
+        let p = plan_of(
+            "[[tour]]\nboard = \"16x12x4\"\nalgorithm = \"besa\"\n\
+             [[tour]]\nboard = \"5x5x5\"\nopen = true\n\
+             [[series]]\nslug = \"cubes\"\ntitle = \"t\"\nboard = \"{n}x{n}x{n}\"\nalgorithm = \"besa\"\nsizes = { from = 16, to = 20, step = 2 }\n\
+             [[series]]\nslug = \"g\"\ntitle = \"t\"\nboard = \"{32n+20}x{8n+14}\"\nleaper = \"1,4\"\nalgorithm = \"besa\"\nsizes = { from = 1, to = 3 }\n",
+        )
+        .unwrap();
+        let names: Vec<String> = p.jobs.iter().map(|j| j.target.board_name()).collect();
+        assert_eq!(
+            names,
+            ["16x12x4", "5x5x5", "16x16x16", "18x18x18", "20x20x20", "52x22", "84x30", "116x38"]
+        );
+        let slugs: Vec<&str> = p.jobs.iter().map(|j| j.slug.as_str()).collect();
+        assert_eq!(
+            slugs[..3],
+            ["16x12x4-besa", "5x5x5-auto-open", "16x16x16-besa"]
+        );
+        assert_eq!(slugs[5], "52x22-besa-giraffe");
+        assert!(
+            matches!(&p.jobs[0].target, Target::Space { algorithm, request }
+            if algorithm == "besa" && request.space.levels() == 4 && !request.open)
+        );
+        assert!(matches!(&p.jobs[5].target, Target::Plane { request, .. }
+            if request.board.leaper() == Leaper::GIRAFFE));
+        assert_eq!(p.jobs[2].title, "16x16x16 closed tour, besa");
+        assert_eq!(p.series[0].members, [2, 3, 4]);
+    }
+
+    #[test]
+    fn bad_entries_of_three_or_more_sides_are_refused_at_their_field() {
+        let refused = |entry: &str| {
+            let e = plan_of(&format!("[[tour]]\n{entry}\n"))
+                .unwrap_err()
+                .to_string();
+            assert_eq!(e.lines().count(), 1, "{e}");
+            e
+        };
+        let e = refused("board = \"5x5x5\"");
+        assert!(
+            e.starts_with(
+                "c.toml: line 2, field \"board\": no closed knight's tour exists on a 5x5x5 board"
+            ),
+            "{e}"
+        );
+        let e = refused("board = \"6x4x3\"\nalgorithm = \"besa\"");
+        assert!(e.starts_with("c.toml: line 2, field \"board\": "), "{e}");
+        assert!(
+            e.contains("one of the first two sides must be even and at least 16"),
+            "{e}"
+        );
+        let e = refused("board = \"16x12x4\"\nalgorithm = \"parberry\"");
+        assert!(
+            e.starts_with("c.toml: line 3, field \"algorithm\": "),
+            "{e}"
+        );
+        assert!(e.contains("use auto, besa or warnsdorff"), "{e}");
+        let e = refused("board = \"16x12x4\"\nvariant = \"turns\"");
+        assert!(e.starts_with("c.toml: line 3, field \"variant\": "), "{e}");
+        let e = refused("board = \"16x12x4\"\ntopology = \"cylinder\"");
+        assert!(e.starts_with("c.toml: line 3, field \"topology\": "), "{e}");
+        let e = refused("board = \"16x12x4\"\nopen = true\nalgorithm = \"besa\"");
+        assert!(e.contains("builds closed tours"), "{e}");
+        let e = refused("board = \"16x0x4\"");
+        assert!(e.starts_with("c.toml: line 2, field \"board\": "), "{e}");
+        let e = refused("board = \"200x100x60\"\nalgorithm = \"warnsdorff\"");
+        assert!(e.contains("at most 1000000 cells"), "{e}");
+        let e = refused("board = \"16x12x4\"\nleaper = \"1,x\"");
+        assert!(e.starts_with("c.toml: line 3, field \"leaper\": "), "{e}");
+        let e = plan_of("[[series]]\nslug = \"s\"\ntitle = \"t\"\nboard = \"{2n*3}x8\"\nsizes = { from = 1, to = 2 }\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("c.toml: line 4, field \"board\": '{2n*3}'"),
+            "{e}"
+        );
+    }
 }

@@ -128,14 +128,15 @@ fn plot_with(
         .add(references(axes, refs));
     for (i, line) in lines.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
-        doc = doc.add(data_line(axes, line, colour).set("clip-path", "url(#plot-area)"));
+        let dash = dash(i);
+        doc = doc.add(data_line(axes, line, colour, dash).set("clip-path", "url(#plot-area)"));
         let y = TOP + PLOT_H + 50.0 + LEGEND_ROW * i as f64;
         let mut label = line.label.clone();
         if let Some(&(x, _)) = line.points.iter().find(|p| p.1 > axes.y.1) {
             label.push_str(&format!(" (above the plot from {} on)", fmt_tick(x)));
         }
         doc = doc
-            .add(swatch(LEFT, y - 4.0, colour))
+            .add(swatch(LEFT, y - 4.0, colour, dash))
             .add(text(LEFT + 26.0, y, &label));
     }
     if lines.is_empty() {
@@ -311,7 +312,17 @@ fn references(a: &Axes, refs: &[Reference]) -> Group {
     g
 }
 
-fn data_line(a: &Axes, line: &Line, colour: &str) -> Group {
+/// The dash pattern of the `i`-th line: solid for the first round of the palette,
+/// then dashed, then dotted, so that two lines of one colour stay apart.
+fn dash(i: usize) -> &'static str {
+    match i / PALETTE.len() {
+        0 => "none",
+        1 => "7 4",
+        _ => "2 3",
+    }
+}
+
+fn data_line(a: &Axes, line: &Line, colour: &str, dash: &str) -> Group {
     let pts: Vec<String> = line
         .points
         .iter()
@@ -323,7 +334,8 @@ fn data_line(a: &Axes, line: &Line, colour: &str) -> Group {
             .set("points", pts.join(" "))
             .set("fill", "none")
             .set("stroke", colour)
-            .set("stroke-width", 2),
+            .set("stroke-width", 2)
+            .set("stroke-dasharray", dash),
     );
     for &(x, y) in &line.points {
         if x.is_finite() && y.is_finite() {
@@ -339,13 +351,38 @@ fn data_line(a: &Axes, line: &Line, colour: &str) -> Group {
     g
 }
 
-fn swatch(x: f64, y: f64, colour: &str) -> SvgLine {
-    hline(x, x + 20.0, y, colour).set("stroke-width", 3)
+fn swatch(x: f64, y: f64, colour: &str, dash: &str) -> SvgLine {
+    hline(x, x + 20.0, y, colour)
+        .set("stroke-width", 3)
+        .set("stroke-dasharray", dash)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_of_one_colour_differ_in_their_dashes() {
+        let lines: Vec<Line> = (0..9)
+            .map(|i| Line {
+                label: format!("l{i}"),
+                points: vec![(1.0, i as f64), (2.0, i as f64)],
+            })
+            .collect();
+        let s = plot("t", "n", "y", &lines, &[]);
+        let styles: Vec<(&str, &str)> = (0..9).map(|i| (PALETTE[i % 7], dash(i))).collect();
+        for (i, a) in styles.iter().enumerate() {
+            assert!(
+                styles[..i].iter().all(|b| b != a),
+                "line {i} looks like another"
+            );
+        }
+        assert_eq!(
+            s.matches("stroke-dasharray=\"7 4\"").count(),
+            2 * 2,
+            "two lines and swatches"
+        );
+    }
 
     #[test]
     fn ticks_are_round_and_cover_the_range() {

@@ -14,12 +14,13 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::plan::Job;
+use super::plan::{Job, Target};
 use super::pyramid::{self, Pyramid};
 use crate::metrics::{self, Metrics};
 use crate::render::animate::Walkthrough;
 use crate::render::steps::{Timing, MAX_STEPS};
 use crate::render::{self, overview, Drawing, Options, Region, Resolution, Show, Style, Theme};
+use crate::space::metrics::SpaceMetrics;
 use crate::{construct, verify, Error};
 
 /// Width in pixels of the large PNG download.
@@ -60,7 +61,7 @@ pub struct Built {
     /// The construction that actually made the tour (resolves `auto`).
     pub algorithm: String,
     /// Its measurements.
-    pub metrics: Metrics,
+    pub metrics: Measures,
     /// Seconds spent constructing it.
     pub construct_secs: f64,
     /// Seconds spent verifying it.
@@ -88,6 +89,58 @@ pub struct Built {
     pub cached: bool,
 }
 
+/// What a tour measures: the 2-D metrics, or those of a board of three or more sides
+/// (turns, crossings inside each level, moves between levels).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Measures {
+    /// A 2-D tour's.
+    Plane(Metrics),
+    /// A tour's of a board of three or more sides.
+    Space(SpaceMetrics),
+}
+
+impl Measures {
+    /// Turns.
+    pub fn turns(&self) -> u64 {
+        match self {
+            Measures::Plane(m) => m.turns,
+            Measures::Space(m) => m.turns,
+        }
+    }
+
+    /// Crossings (inside levels, for a board of three or more sides).
+    pub fn crossings(&self) -> u64 {
+        match self {
+            Measures::Plane(m) => m.crossings,
+            Measures::Space(m) => m.crossings,
+        }
+    }
+
+    /// Cells visited.
+    pub fn cells(&self) -> u64 {
+        match self {
+            Measures::Plane(m) => m.cells,
+            Measures::Space(m) => m.cells,
+        }
+    }
+
+    /// Closed or open.
+    pub fn closed(&self) -> bool {
+        match self {
+            Measures::Plane(m) => m.closed,
+            Measures::Space(m) => m.closed,
+        }
+    }
+
+    /// The 2-D metrics, when the tour is of a 2-D board.
+    pub fn plane(&self) -> Option<&Metrics> {
+        match self {
+            Measures::Plane(m) => Some(m),
+            Measures::Space(_) => None,
+        }
+    }
+}
+
 impl Built {
     /// Every file of the tour, relative to the output folder.
     pub fn all_files(&self) -> impl Iterator<Item = &String> {
@@ -111,22 +164,46 @@ pub fn downloads<'a>(job: &Job, settings: &'a Settings) -> &'a [String] {
 
 /// Builds, proves, measures and draws `job` into `out` (the staging folder).
 pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error> {
-    let at = |e: Error| {
+    match &job.target {
+        Target::Plane { algorithm, request } => {
+            build_plane(job, request, *algorithm, settings, out)
+        }
+        Target::Space { algorithm, request } => {
+            super::space_tours::build(job, request, algorithm, settings, out)
+        }
+    }
+}
+
+/// An error while building `job`, placed at its catalogue entry (a bug keeps its own
+/// message and exit status: it is not the catalogue's fault).
+pub fn blame(job: &Job) -> impl Fn(Error) -> Error + Copy + '_ {
+    move |e: Error| {
         if e.is_internal() {
-            return e; // a bug, not the catalogue's fault: its own message and exit status
+            return e;
         }
         job.place.error(
             "board",
             format!(
                 "{} tour of {} ({}): {e}",
-                job.request.kind(),
-                job.request.board,
-                job.algorithm
+                job.target.kind(),
+                job.target.board_name(),
+                job.target.algorithm()
             ),
         )
-    };
+    }
+}
+
+/// A 2-D tour: built, proved, measured and drawn.
+fn build_plane(
+    job: &Job,
+    request: &construct::Request,
+    algorithm: construct::Algo,
+    settings: &Settings,
+    out: &Path,
+) -> Result<Built, Error> {
+    let at = blame(job);
     let t0 = Instant::now();
-    let resolved = construct::resolve(&job.request, job.algorithm).map_err(|r| at(r.error))?;
+    let resolved = construct::resolve(request, algorithm).map_err(|r| at(r.error))?;
     let tour = resolved.build().map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
@@ -223,11 +300,11 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     };
     Ok(Built {
         algorithm: tour.algorithm().to_string(),
-        metrics: m,
+        metrics: Measures::Plane(m),
         construct_secs,
         verify_secs,
         draw_secs: t2.elapsed().as_secs_f64(),
-        sections: section_counts(&tour, theme),
+        sections: section_counts(tour.sections(), theme),
         files,
         crops,
         walk,
@@ -236,8 +313,12 @@ pub fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error>
     })
 }
 
-fn section_counts(tour: &crate::Verified, theme: &Theme) -> Vec<(String, u64, String)> {
-    let Some(s) = tour.sections() else {
+/// Each section's name, cell count and colour in the drawing.
+pub fn section_counts(
+    sections: Option<&crate::Sections>,
+    theme: &Theme,
+) -> Vec<(String, u64, String)> {
+    let Some(s) = sections else {
         return Vec::new();
     };
     let mut counts = vec![0u64; s.names().len()];
@@ -273,7 +354,8 @@ mod tests {
             .unwrap()
             .jobs
             .iter()
-            .map(|j| j.request.board.width().max(j.request.board.height()))
+            .filter(|j| matches!(j.target, Target::Plane { .. }))
+            .map(|j| j.target.sides().into_iter().max().unwrap_or(0))
             .collect();
         sides.sort_unstable();
         sides.dedup();

@@ -74,6 +74,75 @@ pub fn check_exists(req: &SpaceRequest) -> Result<(), Error> {
     Ok(())
 }
 
+/// Everything [`build`] would refuse without building: the existence rule, a variant,
+/// an unknown construction, and a board or tour kind the construction does not take
+/// (for `auto`, that neither takes). The gallery checks its catalogue with this before
+/// building anything.
+pub fn check(req: &SpaceRequest, algo: &str) -> Result<(), Error> {
+    check_exists(req)?;
+    if let Some(v) = &req.variant {
+        return Err(Error::invalid(format!(
+            "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
+        )));
+    }
+    match algo {
+        "auto" => match besa_refusal(req) {
+            Some(_) => warnsdorff_refusal(req),
+            None => Ok(()),
+        },
+        "besa" => besa_refusal(req).map_or(Ok(()), Err),
+        "warnsdorff" => warnsdorff_refusal(req),
+        other => Err(Unsupported::new(
+            "auto",
+            &req.space,
+            format!(
+                "{other} builds tours of boards with two sides; for the {} board use auto, {}",
+                req.space,
+                ALGORITHMS.join(" or ")
+            ),
+        )
+        .into()),
+    }
+}
+
+/// Why `besa` refuses `req`, or `None` when it takes it.
+fn besa_refusal(req: &SpaceRequest) -> Option<Error> {
+    let refuse = |why: String| Some(Unsupported::new("besa", &req.space, why).into());
+    if req.open {
+        return refuse("the formation construction builds closed tours; leave out --open".into());
+    }
+    if req.space.leaper().steps() != (1, 2) {
+        return refuse(
+            "the formation construction of boards of three or more sides is built for the knight only"
+                .into(),
+        );
+    }
+    crate::construct::besa::levels::refusal(req.space.sides()).and_then(|why| {
+        refuse(format!(
+            "the formation tour cannot tour the {} board: {why}",
+            req.space
+        ))
+    })
+}
+
+/// Why `warnsdorff` refuses `req` (a board too large for its walks).
+fn warnsdorff_refusal(req: &SpaceRequest) -> Result<(), Error> {
+    let cells = req.space.cells();
+    if cells > walk::CELL_LIMIT {
+        return Err(Unsupported::new(
+            "warnsdorff",
+            &req.space,
+            format!(
+                "warnsdorff walks boards of three or more sides of at most {} cells; the {} board has {cells}",
+                walk::CELL_LIMIT,
+                req.space
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// Builds and verifies a tour as `algo` (`auto`, `besa`, `warnsdorff`) says.
 pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error> {
     check_exists(req)?;
@@ -114,15 +183,8 @@ pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error>
 
 /// The formation construction on every level (Besa et al., Section 5.1).
 fn besa(req: &SpaceRequest) -> Result<SpaceTour, Error> {
-    let refuse = |why: String| Err(Unsupported::new("besa", &req.space, why).into());
-    if req.open {
-        return refuse("the formation construction builds closed tours; leave out --open".into());
-    }
-    if req.space.leaper().steps() != (1, 2) {
-        return refuse(
-            "the formation construction of boards of three or more sides is built for the knight only"
-                .into(),
-        );
+    if let Some(e) = besa_refusal(req) {
+        return Err(e);
     }
     let (path, sections) = crate::construct::besa::levels::build(req.space.sides())?;
     let tour = SpaceTour::new(req.space.clone(), path, true).with_algorithm("besa");
@@ -134,19 +196,8 @@ fn besa(req: &SpaceRequest) -> Result<SpaceTour, Error> {
 
 /// Warnsdorff's rule with rotations and restarts ([`walk`]).
 fn warnsdorff(req: &SpaceRequest) -> Result<SpaceTour, Error> {
+    warnsdorff_refusal(req)?;
     let cells = req.space.cells();
-    if cells > walk::CELL_LIMIT {
-        return Err(Unsupported::new(
-            "warnsdorff",
-            &req.space,
-            format!(
-                "warnsdorff walks boards of three or more sides of at most {} cells; the {} board has {cells}",
-                walk::CELL_LIMIT,
-                req.space
-            ),
-        )
-        .into());
-    }
     let path = walk::tour(&req.space, req.open, req.seed).ok_or_else(|| {
         Error::from(GaveUp::Walks {
             algorithm: "warnsdorff",
@@ -213,8 +264,24 @@ mod tests {
             e,
             "parberry builds tours of boards with two sides; for the 6x4x3 board use auto, besa or warnsdorff"
         );
+        // The up-front check refuses what the build refuses, with the same message.
+        for (board, open, algo) in [
+            ("6x4x3", false, "besa"),
+            ("20x16x6", true, "besa"),
+            ("6x4x3", false, "parberry"),
+            ("5x5x5", false, "auto"),
+            ("200x100x60", false, "warnsdorff"),
+        ] {
+            let r = req(board, open);
+            let (c, b) = (check(&r, algo).unwrap_err(), build(&r, algo).unwrap_err());
+            assert_eq!(c.to_string(), b.to_string(), "{board} {algo}");
+        }
+        for (board, open, algo) in [("16x12x4", false, "besa"), ("6x4x3", true, "auto")] {
+            check(&req(board, open), algo).unwrap();
+        }
         let mut r = req("6x4x3", false);
         r.variant = Some("roth".into());
+        assert!(check(&r, "auto").is_err());
         assert!(build(&r, "auto")
             .unwrap_err()
             .to_string()

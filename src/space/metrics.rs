@@ -11,7 +11,7 @@
 //! - Moves between levels: the leaps that change a coordinate beyond the first two.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Space, VerifiedSpaceTour};
 use crate::board::Board;
@@ -21,7 +21,7 @@ use crate::moves::MoveGrid;
 pub const CROSSINGS_NOTE: &str = "crossings are counted inside each level (leaps whose coordinates beyond the first two are all equal); crossings between levels are left undefined by Besa et al. and not counted";
 
 /// What a tour of a board of three or more sides measures.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpaceMetrics {
     /// Cells visited.
     pub cells: u64,

@@ -7,7 +7,8 @@
 //!   headless Chromium).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
-//!   (`site`, `site_config`, `site_publish`).
+//!   (`site`, `site_config`, `site_publish`, `site_space` for boards of three or
+//!   more sides).
 
 mod run;
 
@@ -28,3 +29,4 @@ mod render_tiles;
 mod site;
 mod site_config;
 mod site_publish;
+mod site_space;
