@@ -133,7 +133,8 @@ pub enum Show {
 }
 
 impl Show {
-    /// Reads `--show`: a comma list of layer names (exactly those layers), `all`, `none`,
+    /// Reads `--show`: a comma list of layer names (exactly those layers), `all` (every
+    /// layer but the route overlay), `none`,
     /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
     pub fn parse(show: &str) -> Result<Show, Error> {
         let items: Vec<&str> = show
@@ -145,7 +146,9 @@ impl Show {
         let (mut add, mut remove) = (Layers(0), Layers(0));
         for item in items {
             match item {
-                "all" => add = Layers::ALL,
+                // The route is an overlay for tours whose sections follow a curve;
+                // on others it is a scribble, so `all` leaves it to `+route`.
+                "all" => add = Layers::ALL.with(Layer::Route, false),
                 "none" => add = Layers(0),
                 _ => {
                     let (on, name) = match item.strip_prefix('-') {
@@ -210,7 +213,10 @@ mod tests {
         assert_eq!(parse("+turns,-turns"), Layers(0));
         assert_eq!(parse("none"), Layers(0));
         assert_eq!(parse(""), Layers(0));
-        assert!(ALL.iter().all(|&l| parse("all").has(l)));
+        assert!(ALL
+            .iter()
+            .all(|&l| parse("all").has(l) == (l != Layer::Route)));
+        assert!(parse("all,route").has(Layer::Route));
         assert!(!parse("all,-numbers").has(Layer::Numbers));
         assert_eq!(Show::default().resolve(d), d);
         let e = Show::parse("turns,sparkles").unwrap_err().to_string();
