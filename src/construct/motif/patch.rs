@@ -7,16 +7,17 @@
 //!
 //! On large models (the tessellation-like 24x24 tours) the subtour cuts need many
 //! solves to settle while each answer is a few pieces away from a tour of nearly the
-//! best count; patching turns such an answer into a tour at once. It never removes a
-//! leap the model ties down (forced or repeated), so the tour still meets those rules.
+//! best count; patching turns such an answer into a tour at once. It never removes or
+//! adds a leap the model ties down (forced or repeated), so the tour still meets
+//! those rules.
 
 use super::{Graph, Symmetry};
 
 /// The best swap found so far: (loss, the two leaps out, the two leaps in).
 type Swap = (i64, [usize; 2], [usize; 2]);
 
-/// The answer `chosen` patched into one piece without removing a leap marked in
-/// `fixed`, or `None` when no swap joins the pieces that are left.
+/// The answer `chosen` patched into one piece without removing or adding a leap
+/// marked in `fixed`, or `None` when no swap joins the pieces that are left.
 pub fn patch(
     graph: &Graph,
     chosen: &[bool],
@@ -83,7 +84,7 @@ fn best_swap(
                     let Some(h) = graph.edge(u2, v2) else {
                         continue;
                     };
-                    if chosen[h] {
+                    if chosen[h] || fixed[g] || fixed[h] {
                         continue;
                     }
                     let loss = loss(chosen, orbits, [e, f], [g, h]);
