@@ -6,9 +6,10 @@
 //!
 //! What it ships: the drawing of its levels as SVG, thumbnails, and the `[site]`
 //! downloads (PNG and PDF of the same drawing, the JSON tour file) as a 2-D tour does.
-//! A catalogue tour's drawing shows every turn and crossing; a series member's (one
-//! of many boards for the plots) shows the leaps and the moves between levels only,
-//! which keeps its SVG about a quarter of the size (a 26x26x26 tour: 968 KB with the
+//! A catalogue tour's drawing with small levels shows every turn and crossing; a
+//! series member's (one of many boards for the plots) and one whose levels have more
+//! than [`MARKED_LEVEL_CELLS`] cells show the leaps and the moves between levels only,
+//! which keeps the SVG about a quarter of the size (a 26x26x26 tour: 968 KB with the
 //! markers, 247 KB without). Its turns and crossings are in its page's table.
 //! Thumbnails show the leaps in the levels' colours on a plain background.
 
@@ -31,6 +32,9 @@ const PNG_WIDTH: u32 = 1600;
 const THUMB_COLOURS: usize = 16;
 /// The layers a series member's drawing leaves out.
 const LIGHT: &str = "-turns,-crossings";
+/// Levels of more cells than this are drawn light on catalogue pages too: the
+/// markers of 26 levels of 26x26 are dots too small to read, and cost 720 KB.
+const MARKED_LEVEL_CELLS: u32 = 400;
 /// The layers a thumbnail leaves out: the markers, and the squares, whose two shades
 /// leave little of a 16-colour palette to the levels' colours at this size.
 const THUMB: &str = "-turns,-crossings,-squares,-ends";
@@ -70,7 +74,8 @@ pub fn build(
             ..Default::default()
         })
     };
-    let page_show = if job.listed { "" } else { LIGHT };
+    let marked = job.listed && tour.space().level_cells() <= MARKED_LEVEL_CELLS;
+    let page_show = if marked { "" } else { LIGHT };
     let drawing = levels::drawing(&tour, &m, &opts(page_show).map_err(at)?).map_err(at)?;
     put("svg", format!("files/{slug}.svg"), drawing.svg().as_bytes())?;
     let downloads = downloads(job, settings);

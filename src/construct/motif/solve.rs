@@ -88,7 +88,9 @@ pub fn solve_with(
         };
         let objective = solved.objective_value();
         let bound = bound_of(objective, solved.mip_gap(), status);
-        last_bound = bound;
+        // Every solve's bound holds for the full model (cuts only tighten it): keep
+        // the best, not the last (a solve the total limit cut short bounds little).
+        last_bound = last_bound.min(bound);
         model = Model::from(solved);
         rounds += 1;
         report(&Round {
