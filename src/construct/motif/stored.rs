@@ -23,12 +23,12 @@ pub const BLOCK_VARIANTS: &[&str] = &["o8", "o8-b", "o8-c", "o8-d", "o8-e"];
 
 /// The tessellation-like 24x24 open tours (nearly fourfold symmetric, the interior
 /// repeated by translation), with the same ends as the 8x8 motifs.
-pub const TESSELLATION_VARIANTS: &[&str] = &["t24-a", "t24-b", "t24-c"];
+pub const TESSELLATION_VARIANTS: &[&str] = &["t24-a", "t24-b", "t24-c", "t24-d"];
 
 /// The variants of the hidden-Hilbert construction: every open motif of the shape
 /// above, 8x8 or 24x24.
 pub const HILBERT_VARIANTS: &[&str] = &[
-    "o8", "o8-b", "o8-c", "o8-d", "o8-e", "t24-a", "t24-b", "t24-c",
+    "o8", "o8-b", "o8-c", "o8-d", "o8-e", "t24-a", "t24-b", "t24-c", "t24-d",
 ];
 
 /// One stored motif.
