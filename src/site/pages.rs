@@ -106,6 +106,8 @@ pub struct SpaceCard {
     level_crossings_max: u64,
     /// What the crossing count means, in words.
     crossings_note: String,
+    /// The drawing leaves out turn dots and crossing disks.
+    light: bool,
 }
 
 /// A tour's tiled pyramid as its page's zoom viewer reads it.
@@ -229,6 +231,7 @@ fn card(job: &Job, b: &Built) -> Card {
                 level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
                 level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
                 crossings_note: sentence(crate::space::metrics::CROSSINGS_NOTE),
+                light: !super::space_tours::marked(job.listed, sides[0] * sides[1]),
             }),
             Measures::Plane(_) => None,
         },

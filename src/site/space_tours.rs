@@ -35,6 +35,12 @@ const LIGHT: &str = "-turns,-crossings";
 /// Levels of more cells than this are drawn light on catalogue pages too: the
 /// markers of 26 levels of 26x26 are dots too small to read, and cost 720 KB.
 const MARKED_LEVEL_CELLS: u32 = 400;
+/// Whether a page's drawing shows turn dots and crossing disks: a catalogue tour's
+/// whose levels have at most [`MARKED_LEVEL_CELLS`] cells.
+pub fn marked(listed: bool, level_cells: u32) -> bool {
+    listed && level_cells <= MARKED_LEVEL_CELLS
+}
+
 /// The layers a thumbnail leaves out: the markers, and the squares, whose two shades
 /// leave little of a 16-colour palette to the levels' colours at this size.
 const THUMB: &str = "-turns,-crossings,-squares,-ends";
@@ -74,8 +80,11 @@ pub fn build(
             ..Default::default()
         })
     };
-    let marked = job.listed && tour.space().level_cells() <= MARKED_LEVEL_CELLS;
-    let page_show = if marked { "" } else { LIGHT };
+    let page_show = if marked(job.listed, tour.space().level_cells()) {
+        ""
+    } else {
+        LIGHT
+    };
     let drawing = levels::drawing(&tour, &m, &opts(page_show).map_err(at)?).map_err(at)?;
     put("svg", format!("files/{slug}.svg"), drawing.svg().as_bytes())?;
     let downloads = downloads(job, settings);
