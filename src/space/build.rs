@@ -92,16 +92,7 @@ pub fn check(req: &SpaceRequest, algo: &str) -> Result<(), Error> {
         },
         "besa" => besa_refusal(req).map_or(Ok(()), Err),
         "warnsdorff" => warnsdorff_refusal(req),
-        other => Err(Unsupported::new(
-            "auto",
-            &req.space,
-            format!(
-                "{other} builds tours of boards with two sides; for the {} board use auto, {}",
-                req.space,
-                ALGORITHMS.join(" or ")
-            ),
-        )
-        .into()),
+        other => Err(two_sided_only(req, other)),
     }
 }
 
@@ -158,16 +149,7 @@ pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error>
         },
         "besa" => besa(req),
         "warnsdorff" => warnsdorff(req),
-        other => Err(Unsupported::new(
-            "auto",
-            &req.space,
-            format!(
-                "{other} builds tours of boards with two sides; for the {} board use auto, {}",
-                req.space,
-                ALGORITHMS.join(" or ")
-            ),
-        )
-        .into()),
+        other => Err(two_sided_only(req, other)),
     }?;
     if tour.kind() != req.kind() {
         return Err(Error::internal(format!(
@@ -214,6 +196,20 @@ fn warnsdorff(req: &SpaceRequest) -> Result<SpaceTour, Error> {
         })
     })?;
     Ok(SpaceTour::new(req.space.clone(), path, !req.open).with_algorithm("warnsdorff"))
+}
+
+/// The refusal of a construction that builds only boards with two sides.
+fn two_sided_only(req: &SpaceRequest, other: &str) -> Error {
+    Unsupported::new(
+        "auto",
+        &req.space,
+        format!(
+            "{other} builds tours of boards with two sides; for the {} board use auto, {}",
+            req.space,
+            ALGORITHMS.join(" or ")
+        ),
+    )
+    .into()
 }
 
 #[cfg(test)]
