@@ -20,15 +20,12 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use knights::construct::{self, Algo, Construction, Request};
-use knights::render::{Drawing, Options, Resolution, Show};
-use knights::verify::verify;
-use knights::{metrics, site, Board, Tour};
-// `zigzags.rs` is shared with the metrics tests and names these as `crate::...`.
-use knights::{board, moves};
-
-#[path = "../src/metrics/zigzags.rs"]
-mod zigzags;
+use knights_construct::{self as construct, Algo, Construction, Request};
+use knights_core::metrics::zigzags;
+use knights_core::verify::verify;
+use knights_core::{metrics, Board, Tour};
+use knights_render::{Drawing, Options, Resolution, Show};
+use knights_site as site;
 
 /// The measurements, by name, each with what it is for.
 const MEASUREMENTS: [(&str, fn(), &str); 9] = [
@@ -132,10 +129,10 @@ fn giant_counts() {
     let n = 20_000;
     for variant in [None, Some("turns"), Some("crossings"), Some("best")] {
         let t = Instant::now();
-        let counted = knights::construct::besa::structure_counts(
+        let counted = knights_construct::besa::structure_counts(
             n,
             n,
-            knights::construct::besa::Variant::named(variant).expect("a besa variant"),
+            knights_construct::besa::Variant::named(variant).expect("a besa variant"),
         );
         let count_time = t.elapsed();
         let t = Instant::now();

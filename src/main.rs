@@ -23,20 +23,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = knights::interrupt::clean_up_on_signals() {
+    if let Err(e) = knights_core::interrupt::clean_up_on_signals() {
         eprintln!("knights: warning: cannot clean up after an interrupt: {e}");
     }
     let result = cli::run(args);
-    if knights::interrupt::signalled() {
+    if knights_core::interrupt::signalled() {
         // An error now is the interrupt's doing (its cleanup removed what a worker was
         // writing into): let the handler finish cleaning and exit as interrupted,
         // without a misleading message.
-        knights::interrupt::wait_for_cleanup();
-        return ExitCode::from(knights::interrupt::INTERRUPTED as u8);
+        knights_core::interrupt::wait_for_cleanup();
+        return ExitCode::from(knights_core::interrupt::INTERRUPTED as u8);
     }
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(cli::Failure::Invalid(knights::Error::Io { source, .. }))
+        Err(cli::Failure::Invalid(knights_core::Error::Io { source, .. }))
             if source.kind() == std::io::ErrorKind::BrokenPipe =>
         {
             ExitCode::SUCCESS // the reader (e.g. `head`) stopped reading: not an error

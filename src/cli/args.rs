@@ -4,9 +4,10 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use knights::construct::Algo;
-use knights::render::{self, Resolution, Show, Theme};
-use knights::{site, Error, Leaper, Topology};
+use knights_construct::Algo;
+use knights_core::{Error, Leaper, Topology};
+use knights_render::{self as render, Resolution, Show, Theme};
+use knights_site as site;
 
 /// How to build a tour when the input is a board.
 #[derive(clap::Args, Debug)]
@@ -40,15 +41,15 @@ pub(super) struct BuildArgs {
 #[derive(Clone, Debug)]
 pub(super) enum BoardSize {
     /// Two sides.
-    Flat(knights::Board),
+    Flat(knights_core::Board),
     /// Three or more sides.
-    Space(knights::space::Space),
+    Space(knights_core::space::Space),
 }
 
 impl std::str::FromStr for BoardSize {
     type Err = Error;
     fn from_str(s: &str) -> Result<BoardSize, Error> {
-        if knights::space::sides_written(s) >= 3 {
+        if knights_core::space::sides_written(s) >= 3 {
             s.parse().map(BoardSize::Space)
         } else {
             s.parse().map(BoardSize::Flat)

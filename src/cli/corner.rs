@@ -3,18 +3,18 @@
 
 use std::path::Path;
 
-use knights::construct::besa::{best_corners, corner_gadgets, levels};
+use knights_construct::besa::{best_corners, corner_gadgets, levels};
 
 use super::Failure;
 
 /// Prints each piece found with its score; writes the pieces file when asked.
 pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let text = corner_gadgets::corner_toml().map_err(knights::Error::internal)?;
+    let text = corner_gadgets::corner_toml().map_err(knights_core::Error::internal)?;
     print!("{}", corner_gadgets::report(&text));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
-        knights::atomic::write_bytes(path, text.as_bytes())?;
+        knights_core::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }
     Ok(())
@@ -24,12 +24,12 @@ pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
 /// fronts, and the pieces file when asked.
 pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let found = best_corners::find_all().map_err(knights::Error::internal)?;
+    let found = best_corners::find_all().map_err(knights_core::Error::internal)?;
     print!("{}", best_corners::report(&found));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
         let text = best_corners::toml_of(&found);
-        knights::atomic::write_bytes(path, text.as_bytes())?;
+        knights_core::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }
     Ok(())
@@ -39,12 +39,12 @@ pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
 /// quartet leaves a level and arrives on the next, and the pieces file when asked.
 pub(super) fn levels(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let found = levels::corners::find_all().map_err(knights::Error::internal)?;
+    let found = levels::corners::find_all().map_err(knights_core::Error::internal)?;
     print!("{}", levels::corners::report(&found));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
         let text = levels::corners::toml_of(&found);
-        knights::atomic::write_bytes(path, text.as_bytes())?;
+        knights_core::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }
     Ok(())

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use knights::construct;
-use knights::metrics;
-use knights::render::{self, Drawing, Resolution, Theme};
-use knights::{Board, Error, Verified};
+use knights_construct as construct;
+use knights_core::metrics;
+use knights_core::{Board, Error, Verified};
+use knights_render::{self as render, Drawing, Resolution, Theme};
 
 use super::args::{AnimateArgs, BuildArgs, Start, StyleArgs};
 use super::Failure;
@@ -49,15 +49,15 @@ pub(super) fn animate_rule(
     let tie = construct::warnsdorff::TieBreak::by_name(variant)
         .ok_or_else(|| Error::invalid(format!("warnsdorff has no tie-break '{variant}'")))?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
-    let trace = knights::rule_trace::record(&board, start, tie, 5)?;
+    let trace = knights_teach::rule_trace::record(&board, start, tie, 5)?;
     let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
-    let svg = render::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
-    Ok(knights::atomic::write_bytes(out, svg.as_bytes())?)
+    let svg = knights_teach::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
+    Ok(knights_core::atomic::write_bytes(out, svg.as_bytes())?)
 }
 
 pub(super) fn worksheet(
     tour: &Verified,
-    plan: &knights::exercises::Plan,
+    plan: &knights_teach::exercises::Plan,
     per_page: usize,
     out: &Path,
 ) -> Result<(), Failure> {
@@ -67,10 +67,11 @@ pub(super) fn worksheet(
             out.display()
         )));
     }
-    let exercises = knights::exercises::make(tour, plan)?;
+    let exercises = knights_teach::exercises::make(tour, plan)?;
     let title = format!("Knight's tours on the {} board", tour.board());
-    let pages = render::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
-    Ok(knights::atomic::write_bytes(
+    let pages =
+        knights_teach::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
+    Ok(knights_core::atomic::write_bytes(
         out,
         &render::pdf_pages(&pages)?,
     )?)

@@ -1,13 +1,13 @@
 //! `knights metrics WxH --algo besa` on a board too large to build: the formation
 //! tour's turns and crossings counted from its layout (see
-//! `knights::construct::besa::structure_counts`), in time linear in the side, instead
+//! `knights_construct::besa::structure_counts`), in time linear in the side, instead
 //! of refusing the board for want of memory.
 
-use knights::construct::besa::{structure_counts, Besa, Variant};
-use knights::construct::existence;
-use knights::construct::Construction;
-use knights::metrics::bounds::{self, Ratio};
-use knights::{Board, Error};
+use knights_construct::besa::{structure_counts, Besa, Variant};
+use knights_construct::existence;
+use knights_construct::Construction;
+use knights_core::metrics::bounds::{self, Ratio};
+use knights_core::{Board, Error};
 
 use super::args::BuildArgs;
 use super::tours::looks_like_board;
@@ -68,7 +68,7 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
         ))
     })?;
     let (turns, crossings) = structure_counts(w, h, v).ok_or_else(|| {
-        Error::Unsupported(knights::Unsupported::new(
+        Error::Unsupported(knights_core::Unsupported::new(
             Besa.name(),
             format!("{w}x{h}"),
             format!(

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use knights::site;
+use knights_site as site;
 
 use super::Failure;
 

@@ -19,8 +19,8 @@ mod tours;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
-use knights::construct::Algo;
-use knights::{Board, Error};
+use knights_construct::Algo;
+use knights_core::{Board, Error};
 
 use args::*;
 use draw::{animate, animate_rule, draw, worksheet};
@@ -80,7 +80,7 @@ enum Command {
         file: PathBuf,
         /// Read a file without a topology field on this band: plane, cylinder or moebius.
         #[arg(long, value_parser = topology)]
-        topology: Option<knights::Topology>,
+        topology: Option<knights_core::Topology>,
     },
     /// Measures a tour: turns, crossings, the lower bound and the ratio to it.
     #[command(after_help = "Examples:
@@ -345,7 +345,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             mistakes,
         } => {
             let tour = load(&input, &build)?;
-            let plan = knights::exercises::Plan {
+            let plan = knights_teach::exercises::Plan {
                 count: count.unwrap_or(per_page as usize),
                 reveal,
                 mistakes: mistakes as usize,
@@ -386,7 +386,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             algo,
             open,
             variant,
-        } => Ok(knights::bench::run(
+        } => Ok(knights_construct::bench::run(
             &sizes,
             algo.name(),
             open,

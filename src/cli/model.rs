@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use knights::atomic;
-use knights::render::band3d;
+use knights_core::atomic;
+use knights_render::band3d;
 
 use super::args::BuildArgs;
 use super::tours::load;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use knights::site;
+use knights_site as site;
 
 use super::args::jobs;
 use super::Failure;

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use knights::atomic::write_with;
-use knights::construct::{self, motif, Algo};
-use knights::format::{self, Format};
-use knights::metrics;
-use knights::{verify, Board, Error, GaveUp};
+use knights_construct::{self as construct, motif, Algo};
+use knights_core::atomic::write_with;
+use knights_core::format::{self, Format};
+use knights_core::metrics;
+use knights_core::{verify, Board, Error, GaveUp};
 
 use super::args::{GadgetArea, GadgetEnding, MotifArgs, OutFormat, Start};
 use super::Failure;
@@ -155,8 +155,8 @@ pub(super) fn gadgets(
     ending: GadgetEnding,
     write: Option<&Path>,
 ) -> Result<(), Failure> {
-    use knights::construct::besa::gadgets::{self, Area};
-    use knights::gadget::Ending;
+    use knights_construct::besa::gadgets::{self, Area};
+    use knights_construct::gadget::Ending;
     let area = match area {
         GadgetArea::Paper => Area::Paper,
         GadgetArea::Open => Area::Open,
@@ -167,7 +167,7 @@ pub(super) fn gadgets(
     };
     print!("{}", gadgets::report(area, ending));
     if let Some(path) = write {
-        knights::atomic::write_bytes(path, gadgets::heels_toml().as_bytes())?;
+        knights_core::atomic::write_bytes(path, gadgets::heels_toml().as_bytes())?;
         println!("wrote {}", path.display());
     }
     Ok(())
@@ -195,7 +195,7 @@ pub(super) fn list() -> Result<(), Failure> {
     println!("    Warnsdorff's rule in any number of dimensions, with Posa rotations and restarts");
     println!(
         "    boards:   up to {} cells, any leaper; closed needs a side even",
-        knights::space::walk::CELL_LIMIT
+        knights_construct::space::walk::CELL_LIMIT
     );
     println!("auto");
     println!("    besa where it applies, else warnsdorff");

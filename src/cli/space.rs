@@ -1,16 +1,16 @@
 //! `tour`, `verify`, `metrics` and `render` on boards of three or more sides
-//! (`WxHxD`, `WxHxDxE`, ...): built with the constructions of `knights::space`, written
+//! (`WxHxD`, `WxHxDxE`, ...): built with the constructions of `knights_core::space`, written
 //! as JSON, proved, measured and drawn as levels side by side.
 
 use std::path::Path;
 
-use knights::atomic::write_with;
-use knights::format;
-use knights::render;
-use knights::space::build::{self, SpaceRequest};
-use knights::space::metrics::{self, SpaceMetrics, CROSSINGS_NOTE};
-use knights::space::{Space, VerifiedSpaceTour};
-use knights::{Error, Leaper};
+use knights_construct::space::{self as build, SpaceRequest};
+use knights_core::atomic::write_with;
+use knights_core::format;
+use knights_core::space::metrics::{self, SpaceMetrics, CROSSINGS_NOTE};
+use knights_core::space::{Space, VerifiedSpaceTour};
+use knights_core::{Error, Leaper};
+use knights_render as render;
 
 use super::args::{BuildArgs, OutFormat, StyleArgs};
 use super::Failure;
@@ -130,7 +130,7 @@ pub(super) fn print_metrics(tour: &VerifiedSpaceTour, json: bool) -> Result<(), 
         );
         return Ok(());
     }
-    let kind = knights::TourKind::open_if(!m.closed);
+    let kind = knights_core::TourKind::open_if(!m.closed);
     println!("board       {s} ({} sides, {} levels)", s.dims(), m.levels);
     println!("algorithm   {}", tour.algorithm());
     println!("cells       {}", m.cells);

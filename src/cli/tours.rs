@@ -3,14 +3,14 @@
 use std::io;
 use std::path::Path;
 
-use knights::atomic::write_with;
-use knights::construct::{self, Request};
-use knights::format::{self, Format};
-use knights::metrics::{self, Metrics};
-use knights::render;
-use knights::space::{self as nd, VerifiedSpaceTour};
-use knights::symmetry::{self, Symmetry};
-use knights::{verify, Board, Error, Topology, Verified};
+use knights_construct::{self as construct, Request};
+use knights_core::atomic::write_with;
+use knights_core::format::{self, Format};
+use knights_core::metrics::{self, Metrics};
+use knights_core::space::{self as nd, VerifiedSpaceTour};
+use knights_core::symmetry::{self, Symmetry};
+use knights_core::{verify, Board, Error, Topology, Verified};
+use knights_render as render;
 
 use super::args::{BuildArgs, OutFormat, Start};
 use super::draw::draw;
@@ -242,7 +242,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         );
         return Ok(());
     }
-    let kind = knights::TourKind::open_if(!m.closed);
+    let kind = knights_core::TourKind::open_if(!m.closed);
     println!("board       {}", tour.board());
     println!("algorithm   {}", tour.algorithm());
     println!("cells       {}", m.cells);

@@ -195,7 +195,10 @@ fn gadgets_heel_prints_the_papers_front_and_writes_the_pieces() {
     assert!(out.contains("   21         31       2"), "{out}");
     assert!(out.contains("   22         28       1"), "{out}");
     let written = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(written, include_str!("../../src/construct/besa/heels.toml"));
+    assert_eq!(
+        written,
+        include_str!("../../crates/knights-construct/src/besa/heels.toml")
+    );
 }
 
 #[test]
@@ -213,7 +216,7 @@ fn gadgets_best_corners_prints_each_front_and_writes_the_pieces() {
     let written = std::fs::read_to_string(&file).unwrap();
     assert_eq!(
         written,
-        include_str!("../../src/construct/besa/best_corners.toml")
+        include_str!("../../crates/knights-construct/src/besa/best_corners.toml")
     );
 }
 
@@ -376,7 +379,7 @@ fn metrics_show_the_ratio_to_the_best_bound_of_each_measure() {
 
 #[test]
 fn metrics_count_a_board_too_large_to_build_from_the_construction() {
-    use knights::construct::besa::{structure_counts, Variant};
+    use knights_construct::besa::{structure_counts, Variant};
     // 10^6 x 10^6 has more cells than a board can number; 60000 x 60000 more than
     // this machine's memory allows: both are counted, not refused.
     for (board, w, variant, v) in [

@@ -313,7 +313,7 @@ fn root() -> std::path::PathBuf {
 
 /// `knights build` of `content` into `out` with the shipped templates.
 fn build(content: &Path, out: &Path) -> Output {
-    let templates = root().join("templates");
+    let templates = root().join("crates/knights-site/templates");
     knights(&[
         "build",
         "--content",
@@ -410,7 +410,7 @@ fn templates_without_static_keep_the_built_in_style_sheet() {
     assert!(page.contains("OWN PAGE"), "{page}");
     assert_eq!(
         fs::read(site.join("static/style.css")).unwrap(),
-        fs::read(root().join("templates/static/style.css")).unwrap()
+        fs::read(root().join("crates/knights-site/templates/static/style.css")).unwrap()
     );
     let o = knights(&["build", "--content", s(&content), "--templates", "nowhere"]);
     assert_eq!(o.status.code(), Some(1));
@@ -428,7 +428,7 @@ fn an_interrupted_build_leaves_no_staging_folder() {
     copy_fixture(&content);
     let work = dir.path().join("work");
     fs::create_dir(&work).unwrap();
-    let templates = root().join("templates");
+    let templates = root().join("crates/knights-site/templates");
     let args = [
         "build",
         "--content",

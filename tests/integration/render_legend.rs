@@ -3,9 +3,9 @@
 //! the tour is drawn as without it, and comes out in PNG and PDF too.
 
 use crate::render_support::*;
-use knights::metrics::Metrics;
-use knights::render::{Drawing, Options, Region, Show, Theme};
-use knights::Verified;
+use knights_core::metrics::Metrics;
+use knights_core::Verified;
+use knights_render::{Drawing, Options, Region, Show, Theme};
 use resvg::usvg::roxmltree::{Document, Node};
 
 fn opts(theme: &str, show: &str, legend: bool) -> Options {

@@ -3,12 +3,12 @@
 //! a crop at full detail in the board's own coordinates, with exactly the markers
 //! inside it and the leaps leaving it clipped at its frame.
 
-use knights::metrics::Metrics;
-use knights::metrics::{crossing_points, turn_cells};
-use knights::render::{Drawing, Options, Region, Resolution, Show, Style};
-use knights::Verified;
+use knights_core::metrics::Metrics;
+use knights_core::metrics::{crossing_points, turn_cells};
+use knights_core::Verified;
+use knights_render::{Drawing, Options, Region, Resolution, Show, Style};
 
-fn draw(t: &Verified, m: &Metrics, opts: &Options) -> Result<String, knights::Error> {
+fn draw(t: &Verified, m: &Metrics, opts: &Options) -> Result<String, knights_core::Error> {
     Drawing::new(t, m, opts).map(|d| d.svg().to_string())
 }
 use crate::render_support::*;
@@ -168,8 +168,8 @@ fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
 /// of the catalogue's series, with neither within 0.5% of it.
 #[test]
 fn the_overview_threshold_is_decided_on_whole_squares_away_from_the_catalogue_sides() {
-    use knights::render::overview::detail_sides;
-    use knights::render::Theme;
+    use knights_render::overview::detail_sides;
+    use knights_render::Theme;
     let square = |n: u32| Region {
         x0: 0,
         y0: 0,

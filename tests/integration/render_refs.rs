@@ -9,9 +9,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::render_support::*;
-use knights::metrics::Metrics;
-use knights::render::{Drawing, Options, Resolution, Show, Theme};
-use knights::Verified;
+use knights_core::metrics::Metrics;
+use knights_core::Verified;
+use knights_render::{Drawing, Options, Resolution, Show, Theme};
 use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 
 /// One reference drawing.

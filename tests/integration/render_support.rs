@@ -5,16 +5,16 @@
 
 #![allow(dead_code)]
 
-use knights::metrics::{measure, Metrics};
-use knights::verify::verify;
-use knights::{Board, Sections, Tour, Verified};
+use knights_core::metrics::{measure, Metrics};
+use knights_core::verify::verify;
+use knights_core::{Board, Sections, Tour, Verified};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The 8 outer cells of the 3x3 board, a closed knight's cycle.
 pub fn ring() -> Verified {
-    verify(knights::examples::ring()).unwrap()
+    verify(knights_core::examples::ring()).unwrap()
 }
 
 fn free_moves(b: &Board, seen: &[bool], c: u32) -> usize {
@@ -82,7 +82,7 @@ pub fn with_sections(t: &Verified, names: &[&str]) -> Verified {
 
 /// The paper's formation section names, in tour order.
 #[allow(unused_imports)] // not every test binary that includes this module draws sections
-pub use knights::construct::besa::SECTION_NAMES as FORMATION;
+pub use knights_construct::besa::SECTION_NAMES as FORMATION;
 
 /// A tour and its metrics.
 pub fn measured(t: Verified) -> (Verified, Metrics) {
@@ -92,8 +92,8 @@ pub fn measured(t: Verified) -> (Verified, Metrics) {
 
 /// The formation tour (Besa et al.) of a `w` x `h` board, with its Figure 3 sections.
 pub fn formation(w: u32, h: u32) -> Verified {
-    let req = knights::construct::Request::closed(Board::new(w, h).unwrap());
-    verify(knights::construct::build(&req, "besa").unwrap()).unwrap()
+    let req = knights_construct::Request::closed(Board::new(w, h).unwrap());
+    verify(knights_construct::build(&req, "besa").unwrap()).unwrap()
 }
 
 /// The subpaths of SVG path data: each one's points (absolute, whatever the

@@ -5,10 +5,10 @@
 use std::collections::HashSet;
 
 use crate::render_support::*;
-use knights::metrics::{turn_cells, Metrics};
-use knights::render::{self, Drawing, Layers, Options, Resolution, Show, Theme};
-use knights::Error;
-use knights::Verified;
+use knights_core::metrics::{turn_cells, Metrics};
+use knights_core::Error;
+use knights_core::Verified;
+use knights_render::{self as render, Drawing, Layers, Options, Resolution, Show, Theme};
 use resvg::usvg::roxmltree;
 
 /// Options read as the command line reads `--theme` and `--show`.
@@ -168,7 +168,7 @@ fn formation_tours_check_out_and_stay_small() {
     // small (drawn by default as an overview, see render_overview.rs).
     let (t, m) = measured(formation(200, 200));
     let detail = Options {
-        style: knights::render::Style::Detail,
+        style: knights_render::Style::Detail,
         ..Default::default()
     };
     let svg = svg(&t, &m, &detail);

@@ -4,8 +4,8 @@
 //! its anti-aliased edges), and the same drawing gives the same bytes.
 
 use crate::render_support::*;
-use knights::render::tiles::TILE;
-use knights::render::{Drawing, Options, Resolution, Show, Style};
+use knights_render::tiles::TILE;
+use knights_render::{Drawing, Options, Resolution, Show, Style};
 
 /// RGBA pixels and size of a PNG.
 fn decode(png_bytes: &[u8]) -> (Vec<u8>, u32, u32) {

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use knights::site::{build, BuildOptions, Summary, MARKER};
+use knights_site::{build, BuildOptions, Summary, MARKER};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -18,7 +18,7 @@ fn fixture() -> PathBuf {
 fn opts(content: &Path, out: &Path) -> BuildOptions {
     BuildOptions {
         content: content.to_path_buf(),
-        templates: root().join("templates"),
+        templates: root().join("crates/knights-site/templates"),
         out: out.to_path_buf(),
         jobs: Some(2),
         force: false,
@@ -473,7 +473,7 @@ fn a_build_failing_late_keeps_the_old_site() {
     // Templates whose metrics page fails only when rendered, after every tour is built.
     let templates = tmp.path().join("templates");
     fs::create_dir_all(&templates).unwrap();
-    for f in fs::read_dir(root().join("templates")).unwrap().flatten() {
+    for f in fs::read_dir(root().join("crates/knights-site/templates")).unwrap().flatten() {
         if f.path().is_file() {
             fs::copy(f.path(), templates.join(f.file_name())).unwrap();
         }
@@ -517,20 +517,20 @@ fn refuses_a_folder_it_did_not_create_unless_forced() {
 fn the_library_bounds_worker_threads_as_the_command_line_does() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    for jobs in [0, knights::site::MAX_JOBS + 1, 100_000] {
+    for jobs in [0, knights_site::MAX_JOBS + 1, 100_000] {
         let o = BuildOptions {
             jobs: Some(jobs),
             ..opts(&fixture(), &out)
         };
         let e = build(&o).unwrap_err();
-        assert!(matches!(e, knights::Error::Invalid(_)), "{e:?}");
+        assert!(matches!(e, knights_core::Error::Invalid(_)), "{e:?}");
         assert_eq!(
             e.to_string(),
             format!("{jobs} is not a number of worker threads from 1 to 256")
         );
         assert!(!out.exists(), "nothing is written for {jobs} jobs");
     }
-    assert!(knights::site::check_jobs(knights::site::MAX_JOBS).is_ok());
+    assert!(knights_site::check_jobs(knights_site::MAX_JOBS).is_ok());
 }
 
 #[test]

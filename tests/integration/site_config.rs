@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use knights::site::{build, BuildOptions, Summary, MEASURED, SITEMAP};
+use knights_site::{build, BuildOptions, Summary, MEASURED, SITEMAP};
 
 /// The fixture catalogue in `dir/content`, its `[site]` table replaced by `site`.
 fn content(dir: &Path, site: &str) -> PathBuf {
@@ -34,7 +34,7 @@ fn put(path: &Path, text: &str) {
     fs::write(path, text).unwrap();
 }
 
-fn run(content: &Path, out: &Path) -> Result<Summary, knights::Error> {
+fn run(content: &Path, out: &Path) -> Result<Summary, knights_core::Error> {
     build(&BuildOptions {
         content: content.to_path_buf(),
         out: out.to_path_buf(),

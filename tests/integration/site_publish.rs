@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use knights::site::{build, BuildOptions, Summary, MEASURED, TIMINGS};
+use knights_site::{build, BuildOptions, Summary, MEASURED, TIMINGS};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -28,7 +28,7 @@ fn content(dir: &Path, site: &str, extra: &str) -> PathBuf {
 fn run(content: &Path, out: &Path, force: bool) -> Summary {
     build(&BuildOptions {
         content: content.to_path_buf(),
-        templates: root().join("templates"),
+        templates: root().join("crates/knights-site/templates"),
         out: out.to_path_buf(),
         jobs: Some(2),
         force,

@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::Path;
 
-use knights::site::{build, BuildOptions};
+use knights_site::{build, BuildOptions};
 
 use super::run::{knights, stderr, stdout};
 
@@ -35,7 +35,7 @@ sizes = { from = 3, to = 4 }
 fn opts(content: &Path, out: &Path) -> BuildOptions {
     BuildOptions {
         content: content.to_path_buf(),
-        templates: Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"),
+        templates: Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/knights-site/templates"),
         out: out.to_path_buf(),
         jobs: Some(2),
         force: false,

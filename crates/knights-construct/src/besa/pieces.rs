@@ -1,0 +1,233 @@
+//! The pieces of Algorithm 1 (the junctions of the paper's Figure 4 and the corner
+//! sequences of its Figure 5), read once from the embedded `pieces.toml`; the encoding
+//! is explained in docs/formation.md.
+//!
+//! A piece is a small grid of cells, rows from the TOP, each cell either not covered or
+//! holding the two moves of the tour there as a direction mask (the TOML's move digits
+//! are the project's direction numbers, see [`knights_core::board::Leaper::dirs`]).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use knights_core::board::Leaper;
+
+/// The embedded pieces data.
+const DATA: &str = include_str!("pieces.toml");
+/// The optimized heels found by the gadget search, in the same encoding.
+const HEELS: &str = include_str!("heels.toml");
+/// The corner variant's pieces found by the gadget search, in the same encoding.
+const CORNER: &str = include_str!("corner.toml");
+/// The best tour's corners found by the gadget search, in the same encoding.
+const BEST_CORNERS: &str = include_str!("best_corners.toml");
+
+/// A piece, rows from the top; a cell's mask is 0 where the piece does not cover it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    width: u32,
+    height: u32,
+    cells: Vec<u8>,
+}
+
+impl Piece {
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The mask of the cell in row `i` (from the top) and column `j`, 0 if uncovered.
+    pub fn at(&self, i: u32, j: u32) -> u8 {
+        self.cells[(i * self.width + j) as usize]
+    }
+
+    /// The piece turned 180 degrees: rows and columns reversed, every move reversed.
+    fn rotated(&self) -> Piece {
+        let cells = self.cells.iter().rev().map(|&m| m.rotate_left(4)).collect();
+        Piece { cells, ..*self }
+    }
+}
+
+/// Every piece, as drawn (`[0]`) and turned 180 degrees (`[1]`).
+#[derive(Debug)]
+struct Pieces {
+    background: u8,
+    by_name: BTreeMap<String, [Piece; 2]>,
+}
+
+#[derive(Deserialize)]
+struct FileSpec {
+    moves: MovesSpec,
+    pieces: BTreeMap<String, PieceSpec>,
+}
+
+#[derive(Deserialize)]
+struct MovesSpec {
+    row_delta: Vec<i32>,
+    col_delta: Vec<i32>,
+    background: String,
+}
+
+#[derive(Deserialize)]
+struct PieceSpec {
+    width: u32,
+    height: u32,
+    cells: Vec<String>,
+}
+
+fn pieces() -> &'static Pieces {
+    static PIECES: OnceLock<Pieces> = OnceLock::new();
+    PIECES.get_or_init(|| {
+        let mut p = parse(DATA).expect("the embedded pieces data is valid (tested)");
+        let heels = parse(HEELS).expect("the embedded heels data is valid (tested)");
+        p.by_name.extend(heels.by_name);
+        let corner = parse(CORNER).expect("the embedded corner data is valid (tested)");
+        p.by_name.extend(corner.by_name);
+        let best = parse(BEST_CORNERS).expect("the embedded corners data is valid (tested)");
+        p.by_name.extend(best.by_name);
+        p
+    })
+}
+
+/// The piece called `name` in the TOML, turned 180 degrees when `rotated`.
+///
+/// Panics on a name the data does not have: the names are fixed in the layout code and
+/// all of them are exercised by the tests.
+pub fn piece(name: &str, rotated: bool) -> &'static Piece {
+    find_piece(name, rotated)
+        .unwrap_or_else(|| panic!("no piece '{name}' in the embedded pieces data"))
+}
+
+/// The piece called `name`, if the data has one (a corner the search left plain has
+/// none).
+pub(super) fn find_piece(name: &str, rotated: bool) -> Option<&'static Piece> {
+    pieces().by_name.get(name).map(|p| &p[rotated as usize])
+}
+
+/// The mask of the background: the straight diagonal formation moves.
+pub fn background() -> u8 {
+    pieces().background
+}
+
+/// Pieces data that does not parse, and why.
+#[derive(Debug, thiserror::Error)]
+enum BadData {
+    #[error("{0}")]
+    Toml(#[from] toml::de::Error),
+    #[error("its move digits are not the project's direction numbers")]
+    MoveDigits,
+    #[error("bad background")]
+    Background,
+    #[error("piece {0}: {1}")]
+    Piece(String, PieceFault),
+}
+
+/// What is wrong with a piece.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+enum PieceFault {
+    /// The rows there are and the height the piece declares.
+    #[error("{0} rows, height says {1}")]
+    Rows(usize, u32),
+    /// A cell that is neither `xx` nor two distinct move digits, and its row.
+    #[error("row {0}: bad cell '{1}'")]
+    Cell(usize, String),
+    /// A row without the declared width of cells, and that width.
+    #[error("row {0} is not {1} cells wide")]
+    Width(usize, u32),
+}
+
+/// Parses the pieces data, checking that its move numbering is the project's.
+fn parse(text: &str) -> Result<Pieces, BadData> {
+    let spec: FileSpec = toml::from_str(text)?;
+    let dirs = Leaper::KNIGHT.dirs();
+    let same = spec.moves.row_delta.len() == 8
+        && spec.moves.col_delta.len() == 8
+        && (0..8).all(|d| (spec.moves.col_delta[d], -spec.moves.row_delta[d]) == dirs[d]);
+    if !same {
+        return Err(BadData::MoveDigits);
+    }
+    let background = mask(&spec.moves.background).ok_or(BadData::Background)?;
+    let mut by_name = BTreeMap::new();
+    for (name, p) in spec.pieces {
+        let piece = parse_piece(&p).map_err(|e| BadData::Piece(name.clone(), e))?;
+        let rotated = piece.rotated();
+        by_name.insert(name, [piece, rotated]);
+    }
+    Ok(Pieces {
+        background,
+        by_name,
+    })
+}
+
+fn parse_piece(p: &PieceSpec) -> Result<Piece, PieceFault> {
+    if p.cells.len() != p.height as usize {
+        return Err(PieceFault::Rows(p.cells.len(), p.height));
+    }
+    let mut cells = Vec::with_capacity((p.width * p.height) as usize);
+    for (i, row) in p.cells.iter().enumerate() {
+        let before = cells.len();
+        for cell in row.split_whitespace() {
+            match cell {
+                "xx" => cells.push(0),
+                _ => cells.push(mask(cell).ok_or_else(|| PieceFault::Cell(i, cell.into()))?),
+            }
+        }
+        if cells.len() - before != p.width as usize {
+            return Err(PieceFault::Width(i, p.width));
+        }
+    }
+    Ok(Piece {
+        width: p.width,
+        height: p.height,
+        cells,
+    })
+}
+
+/// The direction mask of a cell written as two distinct move digits, `"26"`.
+fn mask(cell: &str) -> Option<u8> {
+    let d: Vec<u32> = cell.chars().map(|c| c.to_digit(8)).collect::<Option<_>>()?;
+    (d.len() == 2 && d[0] != d[1]).then(|| (1u8 << d[0]) | (1u8 << d[1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_data_parses_with_the_expected_meaning() {
+        let p = pieces();
+        assert_eq!(p.background, 0b0100_0100);
+        assert_eq!(p.by_name.len(), 18 + 24);
+        assert!(parse(BEST_CORNERS).is_ok());
+        assert_eq!(parse(HEELS).unwrap().background, p.background);
+        let heel = piece("heel", false);
+        assert_eq!((heel.width(), heel.height()), (8, 4));
+        assert_eq!(heel.at(0, 6), 0); // "xx"
+        assert_eq!(heel.at(3, 0), 0b11); // "01"
+        let rot = piece("heel", true);
+        assert_eq!(rot.at(0, 7), 0b0011_0000); // "01" turned is "45"
+        assert_eq!(rot.at(3, 1), 0);
+    }
+
+    #[test]
+    fn malformed_data_is_refused_with_a_reason() {
+        let good = "[moves]\nrow_delta = [-2, -1, 1, 2, 2, 1, -1, -2]\ncol_delta = [1, 2, 2, 1, -1, -2, -2, -1]\nbackground = \"26\"\n";
+        let bad_row = format!("{good}[pieces.p]\nwidth = 2\nheight = 1\ncells = [\"26\"]\n");
+        let e = parse(&bad_row).unwrap_err();
+        assert!(matches!(&e, BadData::Piece(p, PieceFault::Width(0, 2)) if p == "p"));
+        assert!(e.to_string().contains("piece p: row 0"), "{e}");
+        let bad_cell = format!("{good}[pieces.p]\nwidth = 1\nheight = 1\ncells = [\"29\"]\n");
+        let e = parse(&bad_cell).unwrap_err();
+        assert!(matches!(&e, BadData::Piece(_, PieceFault::Cell(0, c)) if c == "29"));
+        assert!(e.to_string().contains("bad cell '29'"), "{e}");
+        // An empty pieces table, so that only the move digits are wrong.
+        assert!(parse(&format!("{good}[pieces]\n")).is_ok());
+        let flipped = format!("{good}[pieces]\n").replace("[-2, -1, 1, 2,", "[2, 1, -1, -2,");
+        assert!(matches!(parse(&flipped), Err(BadData::MoveDigits)));
+    }
+}

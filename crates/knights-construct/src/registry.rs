@@ -1,0 +1,392 @@
+//! The one place where a request meets a construction: the list of constructions, the
+//! [`Algo`] a user names (`auto` or one of them), and [`resolve`], which checks a
+//! request once (the tour exists, fits in memory, the variant is the construction's,
+//! the construction supports the board) for the command line and the gallery alike.
+//! [`Resolved::build`] then stamps the construction's name on the tour and refuses a
+//! tour of the other kind (open for closed) than the one asked for.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{
+    backtrack, band_motif, besa, existence, fibonacci, hilbert, parberry, search, stitch,
+    warnsdorff,
+};
+use super::{Construction, Request};
+use knights_core::tour::Tour;
+use knights_core::{Error, Unsupported};
+
+/// Every construction, in the order `auto` tries them.
+pub fn all() -> &'static [&'static dyn Construction] {
+    &[
+        &besa::Besa,
+        &search::Search,
+        &parberry::Parberry,
+        &stitch::Stitch,
+        &warnsdorff::Warnsdorff,
+        &backtrack::Backtrack,
+        &hilbert::Hilbert,
+        &fibonacci::Fibonacci,
+        &band_motif::BandMotif,
+    ]
+}
+
+/// The construction a user asks for: `auto` or one by name. Parsed once, where the
+/// name comes in; an unknown name is refused there.
+#[derive(Clone, Copy, Default)]
+pub enum Algo {
+    /// The first construction, in the order of [`all`], that supports the request.
+    #[default]
+    Auto,
+    /// This construction.
+    Named(&'static dyn Construction),
+}
+
+/// The name `auto` is written as.
+const AUTO: &str = "auto";
+
+impl Algo {
+    /// `auto`, or the construction's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Algo::Auto => AUTO,
+            Algo::Named(c) => c.name(),
+        }
+    }
+}
+
+impl FromStr for Algo {
+    type Err = Error;
+    fn from_str(name: &str) -> Result<Algo, Error> {
+        if name == AUTO {
+            return Ok(Algo::Auto);
+        }
+        match all().iter().find(|c| c.name() == name) {
+            Some(&c) => Ok(Algo::Named(c)),
+            None => {
+                let names: Vec<_> = all().iter().map(|c| c.name()).collect();
+                Err(Error::invalid(format!(
+                    "unknown algorithm '{name}': choose {AUTO} or one of {}",
+                    names.join(", ")
+                )))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Algo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for Algo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Algo({})", self.name())
+    }
+}
+
+impl PartialEq for Algo {
+    fn eq(&self, other: &Algo) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for Algo {}
+
+/// The part of a request a refusal is about, so that a catalogue can point at the
+/// field to change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The board (or open/closed): no tour, too large, not supported.
+    Board,
+    /// The variant: the construction has none of that name.
+    Variant,
+}
+
+/// Why [`resolve`] refused a request.
+#[derive(Debug)]
+pub struct Refusal {
+    /// What to change.
+    pub part: Part,
+    /// The one-line reason.
+    pub error: Error,
+}
+
+impl Refusal {
+    fn board(error: Error) -> Refusal {
+        Refusal {
+            part: Part::Board,
+            error,
+        }
+    }
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Error {
+        r.error
+    }
+}
+
+/// A request checked and matched with the construction that will build it.
+#[derive(Clone, Copy)]
+pub struct Resolved<'a> {
+    construction: &'static dyn Construction,
+    request: &'a Request,
+}
+
+impl Resolved<'_> {
+    /// The construction that will build the tour.
+    pub fn construction(&self) -> &'static dyn Construction {
+        self.construction
+    }
+
+    /// Builds the tour, named after its construction. A tour of the other kind than
+    /// the one asked for is a bug of the construction, refused here.
+    pub fn build(&self) -> Result<Tour, Error> {
+        let (c, req) = (self.construction, self.request);
+        let tour = match on_plane(c, req) {
+            Some(flat) => c.build(&flat)?.with_topology(req.board.topology()),
+            None => c.build(req)?,
+        }
+        .with_algorithm(c.name());
+        if tour.kind() != req.kind() {
+            return Err(Error::internal(format!(
+                "{} returned an {} tour of the {} board when a {} one was asked for",
+                c.name(),
+                tour.kind(),
+                req.board,
+                req.kind()
+            )));
+        }
+        Ok(tour)
+    }
+}
+
+/// The request on the flat board of the same size, when `c` builds a band's tour there
+/// (see [`Construction::bands`]); `None` when `c` takes `req` as it is.
+fn on_plane(c: &dyn Construction, req: &Request) -> Option<Request> {
+    (req.board.topology().wraps() && !c.bands()).then(|| Request {
+        board: req.board.plane(),
+        ..req.clone()
+    })
+}
+
+/// `c.check(req)`, for a construction that builds a band's tour on the flat board also
+/// the flat board's existence rules (a band may have tours the plane has not).
+fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
+    match on_plane(c, req) {
+        Some(flat) => {
+            if flat.variant.is_none() {
+                existence::check(&flat.board, flat.open).map_err(|e| {
+                    Error::Unsupported(knights_core::error::Unsupported::new(
+                        c.name(),
+                        &req.board,
+                        format!(
+                            "{} builds a band's tour on the flat board, and {e}",
+                            c.name()
+                        ),
+                    ))
+                })?;
+            }
+            c.check(&flat)
+        }
+        None => c.check(req),
+    }
+}
+
+/// The constructions `auto` tries for `req`: on a band, those that search the band
+/// itself first.
+fn candidates(req: &Request) -> Vec<&'static dyn Construction> {
+    let mut list = all().to_vec();
+    if req.board.topology().wraps() {
+        list.sort_by_key(|c| !c.bands());
+    }
+    list
+}
+
+/// Checks `req` against `algo` before any work: the tour exists and fits in memory,
+/// the variant is one of the construction's, and the construction supports the board.
+/// `auto` takes the first construction (in the order of [`all`]) that has the variant
+/// and supports the board.
+pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
+    check_exists(req).map_err(Refusal::board)?;
+    let resolved = |construction| Resolved {
+        construction,
+        request: req,
+    };
+    if let Algo::Named(c) = algo {
+        if let Some(v) = &req.variant {
+            if !c.variants().contains(&v.as_str()) {
+                let known = match c.variants() {
+                    [] => "none".to_string(),
+                    vs => vs.join(", "),
+                };
+                return Err(Refusal {
+                    part: Part::Variant,
+                    error: Error::invalid(format!(
+                        "algorithm {} has no variant '{v}' (it has: {known})",
+                        c.name()
+                    )),
+                });
+            }
+        }
+        check_on(c, req).map_err(Refusal::board)?;
+        return Ok(resolved(c));
+    }
+    let mut reasons = Vec::new();
+    let list = candidates(req);
+    let with_variant = list.iter().filter(|c| {
+        req.variant
+            .as_deref()
+            .is_none_or(|v| c.variants().contains(&v))
+    });
+    for &c in with_variant {
+        match check_on(c, req) {
+            Ok(()) => return Ok(resolved(c)),
+            Err(e) => {
+                // Some refusals already start with the construction's name.
+                let e = e.to_string();
+                let named = e.starts_with(&format!("{}:", c.name()));
+                reasons.push(if named {
+                    e
+                } else {
+                    format!("{}: {e}", c.name())
+                })
+            }
+        }
+    }
+    if let (Some(v), true) = (&req.variant, reasons.is_empty()) {
+        return Err(Refusal {
+            part: Part::Variant,
+            error: Error::invalid(format!("no construction has a variant '{v}'")),
+        });
+    }
+    Err(Refusal::board(Error::from(Unsupported {
+        algorithm: None,
+        board: req.board.to_string(),
+        reason: format!(
+            "no construction supports a {} {} tour ({})",
+            req.kind(),
+            req.board,
+            reasons.join("; ")
+        ),
+    })))
+}
+
+/// Builds a tour for `req` with the construction named `algo` (`auto` picks the first
+/// that supports the board): [`resolve`] then [`Resolved::build`].
+pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
+    resolve(req, algo.parse()?)?.build()
+}
+
+/// Refuses, before any work, a request for a tour that does not exist (citing the
+/// rule) or would not fit in memory.
+pub fn check_exists(req: &Request) -> Result<(), Error> {
+    // A variant may change the board (Parberry's `corner` removes a corner of an odd
+    // board), so the construction itself judges boards asked for with a variant.
+    if req.variant.is_none() {
+        existence::check(&req.board, req.open)?;
+    }
+    existence::check_memory(&req.board)
+}
+
+/// The error of a construction handed a variant it does not have, which [`resolve`]
+/// refuses first: a construction's `build` called directly, past the registry.
+pub(crate) fn unchecked_variant(c: &dyn Construction, variant: &str) -> Error {
+    Error::internal(format!(
+        "{} was given the variant '{variant}', which it does not have",
+        c.name()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights_core::board::Board;
+    use knights_core::tour::TourKind;
+
+    fn req(w: u32, h: u32, open: bool, variant: Option<&str>) -> Request {
+        let mut r = Request::closed(Board::new(w, h).unwrap());
+        r.open = open;
+        r.variant = variant.map(String::from);
+        r
+    }
+
+    #[test]
+    fn names_parse_once_and_print_back() {
+        assert_eq!("auto".parse::<Algo>().unwrap(), Algo::Auto);
+        for c in all() {
+            let a: Algo = c.name().parse().unwrap();
+            assert_eq!(a.to_string(), c.name());
+        }
+        let e = "nope".parse::<Algo>().unwrap_err().to_string();
+        assert!(
+            e.contains("unknown algorithm 'nope'") && e.contains("besa"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_registry_names_the_tour_and_gives_the_kind_asked_for() {
+        for (w, h, open, algo) in [
+            (8, 8, false, "auto"),
+            (30, 30, false, "besa"),
+            (7, 7, true, "auto"),
+            (12, 12, false, "parberry"),
+            (5, 6, true, "backtrack"),
+        ] {
+            let r = req(w, h, open, None);
+            let resolved = resolve(&r, algo.parse().unwrap()).unwrap();
+            let t = resolved.build().unwrap();
+            assert_eq!(t.algorithm(), resolved.construction().name());
+            assert_eq!(t.kind(), TourKind::open_if(open));
+            knights_core::verify::verify(t).unwrap();
+        }
+    }
+
+    #[test]
+    fn refusals_say_which_part_to_change() {
+        let variant = |r: &Request, a: &str| resolve(r, a.parse().unwrap()).err().unwrap();
+        let r = variant(&req(8, 8, false, Some("nope")), "warnsdorff");
+        assert_eq!(r.part, Part::Variant);
+        assert!(r
+            .error
+            .to_string()
+            .contains("has no variant 'nope' (it has: first"));
+        let r = variant(&req(8, 8, false, Some("nope")), "auto");
+        assert_eq!(r.part, Part::Variant);
+        let r = variant(&req(8, 8, false, Some("roth")), "besa");
+        assert!(
+            r.error
+                .to_string()
+                .contains("(it has: turns, crossings, best, corner, sym90)"),
+            "{}",
+            r.error
+        );
+        let r = variant(&req(4, 4, false, None), "auto");
+        assert_eq!(r.part, Part::Board);
+        assert!(matches!(r.error, Error::NoTour(_)));
+        let r = variant(&req(10, 10, true, None), "besa");
+        assert!(
+            r.error.to_string().contains("closed tours only"),
+            "{}",
+            r.error
+        );
+        let r = variant(&req(9, 9, false, Some("quadrisected")), "auto");
+        assert!(
+            r.error
+                .to_string()
+                .starts_with("no construction supports a closed 9x9 tour"),
+            "{}",
+            r.error
+        );
+    }
+
+    #[test]
+    fn auto_skips_constructions_without_the_variant() {
+        let r = req(10, 10, true, Some("corner"));
+        let resolved = resolve(&r, Algo::Auto).unwrap();
+        assert_eq!(resolved.construction().name(), "warnsdorff");
+    }
+}

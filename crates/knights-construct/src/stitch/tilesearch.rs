@@ -1,0 +1,73 @@
+//! The search that found the special tiles of `tiles.txt` (run by a test, never when
+//! building a tour). It is the plain search of Leslie-Hurd's "Large Knight's Tours":
+//! Warnsdorff's rule (try the cell with the fewest onward leaps first) with
+//! backtracking under a budget of 100 leaps per cell, restarting with fresh random
+//! tie-breaks when the budget runs out, here with the tiles' join edges forced in: the
+//! engine's walk with its [`Linked`] rule. Of the first [`TRIES`] tours it finds for a
+//! rectangle it keeps the one with the fewest turns, then crossings, so that the
+//! stitched tours are as calm as these tiles allow. Seeded, so it finds the same tiles
+//! every time.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::tiles::{Side, Tile};
+use crate::engine::{search, Field, Linked, Outcome};
+use knights_core::board::Board;
+use knights_core::metrics;
+use knights_core::moves::MoveGrid;
+
+/// How many tours of each rectangle the search finds before keeping the best.
+pub const TRIES: usize = 200;
+
+/// A tour of the `w` x `h` rectangle holding the join edges of its sides: closed
+/// starting at `(0, 0)`, or open starting at `(w - 1, 0)` when both sides are odd; of
+/// [`TRIES`] found, the one with the fewest turns, then crossings.
+pub fn find_tile(w: u32, h: u32) -> Vec<u32> {
+    let mut rng = ChaCha8Rng::seed_from_u64(u64::from(w * 100 + h));
+    let board = Board::new(w, h).expect("tile sizes are valid");
+    let closed = !Tile::is_open_size(w, h);
+    let score = |path: &[u32]| {
+        let g = MoveGrid::from_path(&board, path, closed).expect("the search leaps");
+        (metrics::turns(&g), metrics::crossings(&g))
+    };
+    let found = std::iter::repeat_with(|| attempt(&board, closed, rng.gen()));
+    let tours = found.flatten().take(TRIES);
+    tours.min_by_key(|p| score(p)).expect("TRIES is positive")
+}
+
+/// One walk with the random order of `seed`: the tour (board cells) or `None` when
+/// the budget ran out or no tour holds the edges.
+fn attempt(board: &Board, closed: bool, seed: u64) -> Option<Vec<u32>> {
+    let (w, h) = (board.width(), board.height());
+    let mut field = Field::new(board).expect("tiles are small");
+    let sides: &[Side] = if closed {
+        &[Side::Left, Side::Right, Side::Bottom, Side::Top]
+    } else {
+        &[Side::Left, Side::Top]
+    };
+    let links: Vec<(u32, u32)> = sides
+        .iter()
+        .map(|side| {
+            let [(ax, ay), (bx, by)] = side.edge(w, h);
+            (field.cell(ax, ay), field.cell(bx, by))
+        })
+        .collect();
+    // A closed tour leaves the corner (0, 0) along one of its two leaps and comes
+    // back along the other, the last.
+    let start = if closed {
+        field.cell(0, 0)
+    } else {
+        field.cell(w - 1, 0)
+    };
+    let last = closed.then(|| {
+        let mut leaps = field.neighbours(start).filter(|&n| field.is_free(n));
+        leaps.nth(1).expect("a corner of a tile has two leaps")
+    });
+    let mut rule = Linked::new(&field, start, last, &links, seed);
+    let goal = rule.goal(100 * board.cells());
+    match search(&mut field, &goal, &mut rule) {
+        Outcome::Found(path) => Some(path.into_iter().map(|p| field.board_cell(p)).collect()),
+        Outcome::Exhausted | Outcome::OverBudget(_) => None,
+    }
+}

@@ -1,0 +1,134 @@
+//! Fuzzing the tour parser with proptest, in the normal test suite (and so in CI):
+//! arbitrary bytes, and valid tour files with random bytes changed, inserted or cut.
+//! Reading must answer with a tour or an error, never panic; a tour it accepts must go
+//! through verification without a panic too, and a verified one must write back to the
+//! same path.
+
+use proptest::prelude::*;
+
+use knights_core::format::{parse, parse_any, space_to_json, to_json, write, Format, Parsed};
+use knights_core::verify;
+
+/// Valid files to mutate: a closed 6x6 tour as JSON and as a grid, and the 3x3 ring.
+fn seeds() -> Vec<Vec<u8>> {
+    let six = crate::build(
+        &crate::Request::closed(knights_core::Board::new(6, 6).unwrap()),
+        "auto",
+    )
+    .unwrap();
+    let mut grid = Vec::new();
+    write(&six, Format::Grid, &mut grid).unwrap();
+    vec![
+        to_json(&six).into_bytes(),
+        grid,
+        to_json(&knights_core::examples::ring()).into_bytes(),
+    ]
+}
+
+/// Reads `bytes` as a tour file and checks what the module documentation promises.
+fn read_and_check(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let Ok(tour) = parse(&text, "fuzz") else {
+        return;
+    };
+    if verify::check(&tour).is_ok() {
+        let back = parse(&to_json(&tour), "again").expect("a verified tour reads back");
+        assert_eq!(back.path(), tour.path());
+        assert_eq!(back.board(), tour.board());
+    }
+}
+
+/// Valid files of boards of three and four sides, to mutate.
+fn space_seeds() -> Vec<Vec<u8>> {
+    use crate::space::{build, SpaceRequest};
+    ["4x4x3", "4x3x3x2"]
+        .iter()
+        .map(|b| {
+            let t = build(&SpaceRequest::closed(b.parse().unwrap()), "auto").unwrap();
+            space_to_json(&t).into_bytes()
+        })
+        .collect()
+}
+
+/// Reads `bytes` as a tour file of any board: never a panic, and a tour that verifies
+/// writes back to the same path.
+fn read_any_and_check(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    match parse_any(&text, "fuzz") {
+        Ok(Parsed::Space(t)) => {
+            if knights_core::space::verify::check(&t).is_ok() {
+                let again = parse_any(&space_to_json(&t), "again").expect("reads back");
+                let Parsed::Space(back) = again else {
+                    panic!("a tour of a board of more sides reads back as 2-D")
+                };
+                assert_eq!(back, t);
+            }
+        }
+        Ok(Parsed::Flat(_)) => read_and_check(bytes),
+        Err(_) => {}
+    }
+}
+
+/// One edit of a file: replace, insert or remove a byte at a position (taken modulo
+/// the length).
+#[derive(Clone, Debug)]
+enum Edit {
+    Set(usize, u8),
+    Insert(usize, u8),
+    Remove(usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    // Bytes that matter to the formats more often than others.
+    let byte = prop_oneof![
+        any::<u8>(),
+        prop::sample::select(b"0123456789-.,[]{}\":\n xe+".to_vec()),
+    ];
+    prop_oneof![
+        (any::<usize>(), byte.clone()).prop_map(|(i, b)| Edit::Set(i, b)),
+        (any::<usize>(), byte).prop_map(|(i, b)| Edit::Insert(i, b)),
+        any::<usize>().prop_map(Edit::Remove),
+    ]
+}
+
+fn apply(mut bytes: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
+    for e in edits {
+        let n = bytes.len().max(1);
+        match *e {
+            Edit::Set(i, b) if !bytes.is_empty() => bytes[i % n] = b,
+            Edit::Insert(i, b) => bytes.insert(i % (bytes.len() + 1), b),
+            Edit::Remove(i) if !bytes.is_empty() => {
+                bytes.remove(i % n);
+            }
+            _ => {}
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        read_and_check(&bytes);
+    }
+
+    #[test]
+    fn mutated_tours_never_panic_nor_pass_wrongly(
+        seed in 0usize..3,
+        edits in prop::collection::vec(edit(), 1..6),
+    ) {
+        let bytes = apply(seeds()[seed].clone(), &edits);
+        read_and_check(&bytes);
+    }
+
+    #[test]
+    fn mutated_tours_of_more_sides_never_panic_nor_pass_wrongly(
+        seed in 0usize..2,
+        edits in prop::collection::vec(edit(), 1..6),
+    ) {
+        let bytes = apply(space_seeds()[seed].clone(), &edits);
+        read_any_and_check(&bytes);
+    }
+}

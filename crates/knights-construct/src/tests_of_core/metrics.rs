@@ -1,0 +1,29 @@
+//! Metrics on constructed tours.
+
+use knights_core::metrics::{edge_turn_bound, measure};
+use knights_core::Board;
+
+use crate::{build, Request};
+
+/// Every edge cell of a closed tour turns; a hole on the edge and the two ends of an
+/// open tour lower the bound.
+#[test]
+fn the_turn_bound_counts_edge_cells() {
+    let b = Board::new(9, 9).unwrap();
+    assert_eq!(edge_turn_bound(&b), 32);
+    assert_eq!(
+        edge_turn_bound(&b.clone().with_holes(&[(0, 8)]).unwrap()),
+        31
+    );
+    assert_eq!(edge_turn_bound(&b.with_holes(&[(4, 4)]).unwrap()), 32);
+    for (w, h, open) in [(8, 8, false), (7, 7, true), (12, 5, false), (6, 9, true)] {
+        let req = Request {
+            open,
+            ..Request::closed(Board::new(w, h).unwrap())
+        };
+        let t = knights_core::verify::verify(build(&req, "auto").unwrap()).unwrap();
+        let m = measure(&t);
+        assert_eq!(m.edge_turn_bound, 2 * (w + h) as u64 - 4 - 2 * open as u64);
+        assert!(m.turns >= m.edge_turn_bound, "{w}x{h}: {m:?}");
+    }
+}

@@ -1,0 +1,211 @@
+//! The classic numbered grid: one line per row, top row first, each cell the 1-based
+//! step that visits it (`.` for a hole). Closed is inferred from the ends.
+//!
+//! [`Numbered`] is the one reader and writer of this picture in the crate: tour files
+//! use it, and so do the stored tiles of the constructions (blocks of rows inside
+//! their data files).
+
+use std::io::{self, Write};
+
+use super::parse_error;
+use crate::board::Board;
+use crate::tour::Tour;
+use crate::Error;
+
+/// A numbered grid read: its size, the cells in visiting order (cell numbers
+/// `y * width + x`, `y` from the BOTTOM row), and the cells marked `.`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbered {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Cell numbers in visiting order.
+    pub path: Vec<u32>,
+    /// The `(x, y)` of every `.`.
+    pub holes: Vec<(u32, u32)>,
+}
+
+/// Where a numbered grid is wrong, and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridError {
+    /// `line 3`, `line 3, column 2`, or `grid` for the grid as a whole.
+    pub place: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for GridError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.place, self.message)
+    }
+}
+
+fn wrong(place: impl Into<String>, message: impl Into<String>) -> GridError {
+    GridError {
+        place: place.into(),
+        message: message.into(),
+    }
+}
+
+/// The rows of `text` worth reading: `(line number, text)` of the lines that are
+/// neither blank nor a `#` comment.
+pub fn rows(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+}
+
+impl Numbered {
+    /// Reads the grid whose rows, top row first, are `rows` (line number, text): every
+    /// row as wide as the first, every cell a step or `.`, the steps exactly
+    /// `1..=cells` where `cells` counts the cells that are not `.`.
+    pub fn read(rows: &[(usize, &str)]) -> Result<Numbered, GridError> {
+        let rows: Vec<(usize, Vec<&str>)> = rows
+            .iter()
+            .map(|&(line, text)| (line, text.split_whitespace().collect()))
+            .collect();
+        let Some((_, first)) = rows.first() else {
+            return Err(wrong("line 1", "the grid has no rows"));
+        };
+        let (width, height) = (first.len(), rows.len());
+        let area = width * height;
+        let mut at: Vec<Option<(u32, usize)>> = vec![None; area];
+        let mut holes = Vec::new();
+        for (r, (line, cells)) in rows.iter().enumerate() {
+            if cells.len() != width {
+                let s = if cells.len() == 1 { "" } else { "s" };
+                return Err(wrong(
+                    format!("line {line}"),
+                    format!(
+                        "this row has {} cell{s} but the first row has {width}",
+                        cells.len()
+                    ),
+                ));
+            }
+            let y = height - 1 - r;
+            for (x, word) in cells.iter().enumerate() {
+                let place = || format!("line {line}, column {}", x + 1);
+                if *word == "." {
+                    holes.push((x as u32, y as u32));
+                    continue;
+                }
+                let step: usize = word
+                    .parse()
+                    .map_err(|_| wrong(place(), format!("'{word}' is not a step number or '.'")))?;
+                if step == 0 || step > area {
+                    return Err(wrong(
+                        place(),
+                        format!("step {step} is out of range 1..={area}"),
+                    ));
+                }
+                if let Some((_, other)) = at[step - 1] {
+                    return Err(wrong(
+                        place(),
+                        format!("step {step} appears twice (also on line {other})"),
+                    ));
+                }
+                at[step - 1] = Some(((y * width + x) as u32, *line));
+            }
+        }
+        let steps = area - holes.len();
+        let path = at[..steps]
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                a.map(|(c, _)| c).ok_or_else(|| {
+                    let why = format!("step {} is missing: the steps must be 1..={steps}", i + 1);
+                    wrong("grid", why)
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Numbered {
+            width: width as u32,
+            height: height as u32,
+            path,
+            holes,
+        })
+    }
+
+    /// Reads the next `height` rows of `lines` as a grid `width` cells wide: a block of
+    /// a data file that holds several grids, each after a header line.
+    pub fn block<'a>(
+        lines: &mut impl Iterator<Item = (usize, &'a str)>,
+        width: u32,
+        height: u32,
+    ) -> Result<Numbered, GridError> {
+        let rows: Vec<(usize, &str)> = lines.take(height as usize).collect();
+        if rows.len() != height as usize {
+            return Err(wrong(
+                "grid",
+                format!("{} rows where {height} were expected", rows.len()),
+            ));
+        }
+        let grid = Numbered::read(&rows)?;
+        if grid.width != width {
+            let line = rows[0].0;
+            return Err(wrong(
+                format!("line {line}"),
+                format!("{} cells in a row where {width} were expected", grid.width),
+            ));
+        }
+        Ok(grid)
+    }
+}
+
+/// Writes the numbered grid of `path` (cell numbers `y * width + x`) over a `width` x
+/// `height` rectangle: one line per row, top row first, each step right-aligned to the
+/// width of the largest, `.` for a cell not on the path.
+pub fn write(width: u32, height: u32, path: &[u32], out: &mut impl Write) -> io::Result<()> {
+    let area = width as usize * height as usize;
+    let mut step =
+        crate::memory::try_vec(area, 0u32, "the numbered grid").map_err(io::Error::other)?;
+    for (i, &c) in path.iter().enumerate() {
+        step[c as usize] = i as u32 + 1;
+    }
+    let digits = path.len().to_string().len();
+    for y in (0..height as usize).rev() {
+        let row = &step[y * width as usize..][..width as usize];
+        let line = row
+            .iter()
+            .map(|&s| match s {
+                0 => format!("{:>digits$}", "."),
+                s => format!("{s:>digits$}"),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// [`write`] into a string (for data files of small grids).
+pub fn text(width: u32, height: u32, path: &[u32]) -> String {
+    let mut out = Vec::new();
+    write(width, height, path, &mut out).expect("a small grid is written to memory");
+    String::from_utf8(out).expect("the grid is ASCII")
+}
+
+pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
+    let rows: Vec<(usize, &str)> = rows(text).collect();
+    if rows.is_empty() {
+        return Err(parse_error(
+            file,
+            "line 1",
+            "the file is empty: expected a JSON tour or a numbered grid",
+        ));
+    }
+    let grid = Numbered::read(&rows).map_err(|e| parse_error(file, e.place, e.message))?;
+    let board = Board::new(grid.width, grid.height)
+        .and_then(|b| b.with_holes(&grid.holes))
+        .map_err(|e| parse_error(file, "grid", e.to_string()))?;
+    let path = grid.path;
+    let closed = path.len() > 2 && board.dir_between(path[path.len() - 1], path[0]).is_some();
+    Ok(Tour::new(board, path, closed))
+}
+
+pub(super) fn write_grid(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
+    let b = tour.board();
+    write(b.width(), b.height(), tour.path(), out)
+}

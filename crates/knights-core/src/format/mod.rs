@@ -1,0 +1,267 @@
+//! Tour files: the JSON format and the classic numbered grid (docs/tour-format.md), read and
+//! written. Reading says exactly where a file is wrong (line and column for syntax,
+//! the field such as `path[17]` for content), so users can fix it by hand.
+//!
+//! Reading only checks the file's shape; whether the path is a tour is
+//! [`crate::verify`]'s job, so `knights verify` can say which step breaks it.
+
+pub mod grid;
+mod input;
+mod json;
+
+use std::io::{self, Write};
+
+use crate::space::SpaceTour;
+use crate::tour::Tour;
+use crate::Error;
+
+use grid::{parse_grid, write_grid};
+use json::{parse_json, write_json, write_space_json};
+
+pub use input::read_text;
+
+/// The on-disk forms of a tour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The JSON tour file.
+    Json,
+    /// One line per row, top row first, each cell the 1-based step that visits it.
+    Grid,
+}
+
+/// A tour file's tour: of a 2-D board, or of a board of three or more sides.
+#[derive(Clone, Debug)]
+pub enum Parsed {
+    /// A tour of a board of two sides.
+    Flat(Tour),
+    /// A tour of a board of three or more sides (JSON only).
+    Space(SpaceTour),
+}
+
+/// Reads a tour from `text` in either format (JSON when it starts with `{`, after an
+/// optional UTF-8 byte order mark), whatever its board's number of sides. `file` names
+/// the source in error messages.
+pub fn parse_any(text: &str, file: &str) -> Result<Parsed, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
+    if text.trim_start().starts_with('{') {
+        parse_json(text, file)
+    } else {
+        parse_grid(text, file).map(Parsed::Flat)
+    }
+}
+
+/// Reads a tour of a 2-D board (see [`parse_any`]); a board of three or more sides is
+/// refused, naming its field.
+pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
+    match parse_any(text, file)? {
+        Parsed::Flat(t) => Ok(t),
+        Parsed::Space(t) => Err(parse_error(
+            file,
+            "field board",
+            format!(
+                "the {} board has {} sides, and only boards of two are read here",
+                t.space(),
+                t.space().dims()
+            ),
+        )),
+    }
+}
+
+/// Writes a tour of a board of three or more sides as JSON (the numbered grid has no
+/// form for it).
+pub fn write_space(tour: &SpaceTour, out: &mut impl Write) -> io::Result<()> {
+    write_space_json(tour, out)
+}
+
+/// A tour of a board of three or more sides as a JSON document.
+pub fn space_to_json(tour: &SpaceTour) -> String {
+    let mut out = Vec::new();
+    write_space_json(tour, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// Writes `tour` in `format`.
+pub fn write(tour: &Tour, format: Format, out: &mut impl Write) -> io::Result<()> {
+    match format {
+        Format::Json => write_json(tour, out),
+        Format::Grid => write_grid(tour, out),
+    }
+}
+
+/// The tour as a JSON document.
+pub fn to_json(tour: &Tour) -> String {
+    let mut out = Vec::new();
+    write_json(tour, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+fn parse_error(file: &str, place: impl Into<String>, message: impl Into<String>) -> Error {
+    Error::Parse {
+        file: file.to_string(),
+        place: place.into(),
+        message: message.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Sections;
+
+    fn ring_with_hole() -> Tour {
+        crate::examples::ring()
+            .with_algorithm("hand")
+            .with_sections(Sections::new(
+                vec!["a".into(), "b".into()],
+                vec![0, 0, 0, 1, 1, 1, 1, 0],
+            ))
+    }
+
+    #[test]
+    fn json_round_trips() {
+        let t = ring_with_hole();
+        let back = parse(&to_json(&t), "t.json").unwrap();
+        assert_eq!(back.board(), t.board());
+        assert_eq!(back.path(), t.path());
+        assert_eq!(back.is_closed(), t.is_closed());
+        assert_eq!(back.algorithm(), "hand");
+        assert_eq!(back.sections(), t.sections());
+        crate::verify::check(&back).unwrap();
+    }
+
+    #[test]
+    fn grid_round_trips_and_infers_closed() {
+        let t = ring_with_hole();
+        let mut out = Vec::new();
+        write(&t, Format::Grid, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "7 2 5\n4 . 8\n1 6 3\n");
+        let back = parse(&text, "t.txt").unwrap();
+        assert_eq!(back.path(), t.path());
+        assert!(back.is_closed());
+        assert_eq!(back.board().holes(), t.board().holes());
+    }
+
+    #[test]
+    fn json_errors_name_the_place() {
+        let e = parse("{\"board\": {\"width\": 3}}", "a.json").unwrap_err();
+        assert!(e.to_string().starts_with("a.json: line 1, column "), "{e}");
+        assert!(e.to_string().contains("height"), "{e}");
+        let text = r#"{"board": {"width": 3, "height": 3}, "closed": false,
+            "path": [[0, 0], [1, 2], [3, 1]]}"#;
+        let e = parse(text, "b.json").unwrap_err().to_string();
+        assert_eq!(e, "b.json: field path[2]: [3, 1] is outside the 3x3 board");
+        // Pairs that do not fit in 32 bits keep their written values in the message.
+        for (bad, shown) in [("-1, 5", "[-1, 5]"), ("0, 99999999999", "[0, 99999999999]")] {
+            let text = format!(
+                r#"{{"board": {{"width": 3, "height": 3}}, "closed": false,
+                "path": [[0, 0], [1, 2], [{bad}], [-7, -7]]}}"#
+            );
+            let e = parse(&text, "d.json").unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("d.json: field path[2]: {shown} is outside the 3x3 board")
+            );
+        }
+        let e = parse(
+            r#"{"board": {"width": 3, "height": 3}, "closed": false, "path": [[0]]}"#,
+            "e.json",
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e,
+            "e.json: field path[0]: [0] has 1 coordinate but the 3x3 board has 2 sides"
+        );
+        let e = parse("{\"board\": 3", "c.json").unwrap_err().to_string();
+        assert!(e.starts_with("c.json: line 1, column"), "{e}");
+    }
+
+    fn space(text: &str) -> Result<SpaceTour, Error> {
+        match parse_any(text, "s.json")? {
+            Parsed::Space(t) => Ok(t),
+            Parsed::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
+        }
+    }
+
+    #[test]
+    fn files_of_boards_with_more_sides_are_refused_where_they_are_wrong() {
+        let e = |t: &str| space(t).unwrap_err().to_string();
+        let head = r#"{"board": {"width": 3, "height": 3, "depth": 2}, "closed": false, "path": "#;
+        assert_eq!(
+            e(&format!("{head}[[0, 0, 0], [1, 2]]}}")),
+            "s.json: line 1, column 93: path[1] has 2 coordinates but path[0] has 3"
+        );
+        assert_eq!(
+            e(&format!("{head}[[0, 0], [1, 2]]}}")),
+            "s.json: field path[0]: [0, 0] has 2 coordinates but the 3x3x2 board has 3 sides"
+        );
+        assert_eq!(
+            e(&format!("{head}[[0, 0, 0], [1, 2, 2]]}}")),
+            "s.json: field path[1]: [1, 2, 2] is outside the 3x3x2 board"
+        );
+        assert_eq!(
+            e(&format!("{head}[[0, 0, -1]]}}")),
+            "s.json: field path[0]: [0, 0, -1] is outside the 3x3x2 board"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 3, "height": 3, "depth": 0}, "closed": false, "path": []}"#),
+            "s.json: field board: a 3x3x0 board has no cells: side 3 is 0, and every side must be at least 1"
+        );
+        assert_eq!(
+            e(
+                r#"{"board": {"width": 3, "height": 3, "depth": 2, "sides": [3, 3, 3, 2]}, "closed": false, "path": []}"#
+            ),
+            "s.json: field board.depth: is 2 but board.sides[2] is 3"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 3, "height": 3, "sides": [3, 3]}, "closed": false, "path": []}"#),
+            "s.json: field board.sides: lists 2 sides; a board of two sides is written with width and height alone"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 3, "height": 3, "depth": 2, "holes": [[0, 0, 0]]}, "closed": false, "path": []}"#),
+            "s.json: field board.holes: the 3x3x2 board has three or more sides, and such boards take no holes"
+        );
+        assert_eq!(
+            e(r#"{"board": {"width": 9, "height": 3, "depth": 2}, "topology": "cylinder", "closed": false, "path": []}"#),
+            "s.json: field topology: 'cylinder': a board of three or more sides is not glued into a band"
+        );
+        let e = e(
+            r#"{"board": {"width": 3, "height": 3, "depth": 2}, "closed": true, "path": [[0, 0, 0]],
+            "sections": {"names": ["a"], "runs": [[0, 2]]}}"#,
+        );
+        assert!(e.starts_with("s.json: field sections.runs[0]:"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let json = format!("\u{feff}{}", to_json(&ring_with_hole()));
+        assert_eq!(
+            parse(&json, "bom.json").unwrap().path(),
+            ring_with_hole().path()
+        );
+    }
+
+    #[test]
+    fn grid_errors_name_the_line() {
+        let e = parse("1 2\n3\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "g.txt: line 2: this row has 1 cell but the first row has 2"
+        );
+        let e = parse("1 2\n3 x\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "g.txt: line 2, column 2: 'x' is not a step number or '.'"
+        );
+        let e = parse("1 2\n2 4\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "g.txt: line 2, column 1: step 2 appears twice (also on line 1)"
+        );
+        let e = parse("1 2\n5 4\n", "g.txt").unwrap_err().to_string();
+        assert_eq!(e, "g.txt: line 2, column 1: step 5 is out of range 1..=4");
+        let e = parse("\n\n", "g.txt").unwrap_err().to_string();
+        assert!(e.starts_with("g.txt: line 1: the file is empty"), "{e}");
+    }
+}

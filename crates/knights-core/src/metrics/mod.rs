@@ -1,0 +1,130 @@
+//! Metrics: turns and crossings (Definitions 1 and 2 of Besa, Johnson, Mamano, Osegueda
+//! and Williams, "Taming the Knight's Tour: Minimizing Turns and Crossings"), straight
+//! runs, the lower bound every tour obeys, and the ratio of a tour to it.
+//!
+//! Everything reads the tour's [`MoveGrid`] in linear time and in parallel:
+//! - [`turns`]: a turn is a cell whose two moves are not opposite, tested for eight cells
+//!   at a time in a 64-bit word;
+//! - [`crossings`]: leaps are short, so whether two edges cross depends only on their
+//!   directions and the offset between their cells, a small table of patterns
+//!   (`patterns`); with the rightward edges stored as bit-planes (`planes`), each pattern
+//!   is a word-wide AND and a popcount per 64 cells (`crossings`);
+//!   Planes are built per cache-sized tile of rows and words, so beyond the grid the
+//!   memory is a few tens of kilobytes per thread;
+//! - [`longest_run`]: the longest straight piece of the drawn polyline;
+//! - [`structure::count`]: turns and crossings of a tour given by a constant-time rule,
+//!   without its board, for boards too large to build.
+//!
+//! On a band (cylinder, Moebius strip) crossings are counted on the surface, leap by
+//! leap (`band`, which says how); turns and runs read each cell's moves in its own frame.
+//!
+//! The test-only `naive` module counts the same things straight from the definitions, in
+//! quadratic time, and the tests compare the two on random paths.
+
+mod band;
+pub mod bounds;
+mod crossings;
+mod geometry;
+mod patterns;
+mod planes;
+mod runs;
+pub mod structure;
+mod turns;
+
+#[cfg(test)]
+mod naive;
+#[cfg(test)]
+mod tests;
+pub mod zigzags;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::verify::Verified;
+
+pub use crossings::{crossing_points, crossings};
+pub use geometry::open_segments_cross;
+pub use runs::longest_run;
+pub use turns::{is_turn, turn_cells, turns};
+
+/// What a tour measures.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Cells visited.
+    pub cells: u64,
+    /// Closed or open.
+    pub closed: bool,
+    /// Turns (Definition 1 of Besa et al.).
+    pub turns: u64,
+    /// Crossings (Definition 2 of Besa et al.).
+    pub crossings: u64,
+    /// The most leaps in one straight run of the drawn tour.
+    pub longest_run: u64,
+    /// The edge-cell bound on turns, `2(w + h) - 4` (less two for an open tour): every
+    /// edge cell is a turn. Not the asymptotic `(6 - ε)n` bound of Besa et al. (The
+    /// JSON key is `turn_lower_bound`.)
+    #[serde(rename = "turn_lower_bound")]
+    pub edge_turn_bound: u64,
+    /// `turns / edge_turn_bound`.
+    pub turn_ratio: f64,
+    /// Turns against the best lower bound on the board ([`bounds::best`]).
+    #[serde(default)]
+    pub turns_to_bound: Option<bounds::Ratio>,
+    /// Crossings against the best lower bound on the board, when one applies.
+    #[serde(default)]
+    pub crossings_to_bound: Option<bounds::Ratio>,
+}
+
+/// Measures a verified tour.
+pub fn measure(tour: &Verified) -> Metrics {
+    let grid = tour.grid();
+    let turns = turns(grid);
+    let mut bound = edge_turn_bound(tour.board());
+    if !tour.is_closed() {
+        bound = bound.saturating_sub(2); // the ends need not turn
+    }
+    let crossings = crossings(grid);
+    let b = tour.board();
+    // The papers' bounds are of the plane; a band has no left and right edges.
+    let paper = bounds::paper_applies(b, tour.is_closed()) && !b.topology().wraps();
+    let (turns_to_bound, crossings_to_bound) =
+        bounds::ratios((b.width(), b.height()), paper, bound, turns, crossings);
+    Metrics {
+        cells: tour.path().len() as u64,
+        closed: tour.is_closed(),
+        turns,
+        crossings,
+        longest_run: longest_run(grid, tour.path(), tour.is_closed()),
+        edge_turn_bound: bound,
+        turn_ratio: if bound == 0 {
+            0.0
+        } else {
+            turns as f64 / bound as f64
+        },
+        turns_to_bound,
+        crossings_to_bound,
+    }
+}
+
+/// The number of edge cells, `2(w + h) - 4` (`2w` on a band) less any missing ones: both moves at an
+/// edge cell go inwards, so each is a turn in any closed tour (an open tour's two ends
+/// may be edge cells that do not turn).
+pub fn edge_turn_bound(board: &Board) -> u64 {
+    let (w, h) = (board.width(), board.height());
+    if w < 2 || h < 2 {
+        return w as u64 * h as u64;
+    }
+    // A band's left and right columns are glued: only its top and bottom rows are edges.
+    let band = board.topology().wraps();
+    let on_edge = |c: &&u32| {
+        let (x, y) = board.xy(**c);
+        y == 0 || y == h - 1 || (!band && (x == 0 || x == w - 1))
+    };
+    let missing = board.holes().iter().filter(on_edge).count() as u64;
+    let edge = if band {
+        2 * w as u64
+    } else {
+        2 * (w as u64 + h as u64) - 4
+    };
+    edge - missing
+}

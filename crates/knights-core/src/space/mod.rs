@@ -1,0 +1,369 @@
+//! Boards with more than two sides (`WxHxD`, `WxHxDxE`, ...), kept apart from the 2-D
+//! pipeline ([`crate::Board`], [`crate::Tour`], the move grid), which stays as fast and
+//! as simple as it is. Everything a tour of such a board needs lives here: the board
+//! ([`Space`]), the tour ([`SpaceTour`]), its proof ([`verify`]), its measures
+//! ([`metrics`]) and a construction for any small board ([`walk`], [`build`]).
+//!
+//! Cells are numbered by the linear index `x + w*(y + h*(z + d*(...)))` as `u32`, `x`
+//! fastest, so the first `w * h` cells are the bottom level, numbered as the 2-D board
+//! numbers them. A *level* is a 2-D slice: all coordinates beyond the first two fixed.
+//! A leaper `(a, b)` moves `a` along one axis and `b` along another, the other
+//! coordinates unchanged (Besa et al., "Taming the Knight's Tour", Section 5.1).
+
+pub mod metrics;
+mod tour;
+pub mod verify;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Leaper, MAX_CELLS};
+use crate::{Error, TooLarge};
+
+pub use crate::error::{Coords, SpaceFailure};
+pub use tour::SpaceTour;
+pub use verify::VerifiedSpaceTour;
+
+/// The most sides a board may have (a board of 33 sides of at least 2 would have more
+/// cells than cell numbers).
+pub const MAX_SIDES: usize = 32;
+
+/// A board of three or more sides, and the leaper that tours it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Space {
+    sides: Vec<u32>,
+    leaper: Leaper,
+}
+
+impl Space {
+    /// A board with these sides (x first) for the knight.
+    pub fn new(sides: &[u32]) -> Result<Space, Error> {
+        Space::with_leaper(sides, Leaper::KNIGHT)
+    }
+
+    /// A board with these sides for any leaper: at least three sides, each at least 1,
+    /// at most [`MAX_SIDES`] of them and at most [`MAX_CELLS`] cells.
+    pub fn with_leaper(sides: &[u32], leaper: Leaper) -> Result<Space, Error> {
+        let name = name(sides);
+        if sides.len() < 3 {
+            return Err(Error::invalid(format!(
+                "a {name} board has {} sides: this kind of board has three or more (WIDTHxHEIGHTxDEPTH)",
+                sides.len()
+            )));
+        }
+        if sides.len() > MAX_SIDES {
+            return Err(Error::invalid(format!(
+                "a board of {} sides is more than the {MAX_SIDES} this tool models",
+                sides.len()
+            )));
+        }
+        if let Some(i) = sides.iter().position(|&s| s == 0) {
+            return Err(Error::invalid(format!(
+                "a {name} board has no cells: side {} is 0, and every side must be at least 1",
+                i + 1
+            )));
+        }
+        let cells = sides.iter().try_fold(1u64, |n, &s| {
+            n.checked_mul(s as u64).filter(|&n| n <= MAX_CELLS)
+        });
+        if cells.is_none() {
+            return Err(TooLarge::Space {
+                board: name,
+                limit: MAX_CELLS,
+            }
+            .into());
+        }
+        Ok(Space {
+            sides: sides.to_vec(),
+            leaper,
+        })
+    }
+
+    /// The sides, x first.
+    pub fn sides(&self) -> &[u32] {
+        &self.sides
+    }
+
+    /// Number of sides (dimensions).
+    pub fn dims(&self) -> usize {
+        self.sides.len()
+    }
+
+    /// Columns (the first side).
+    pub fn width(&self) -> u32 {
+        self.sides[0]
+    }
+
+    /// Rows (the second side).
+    pub fn height(&self) -> u32 {
+        self.sides[1]
+    }
+
+    /// The leaper that tours this board.
+    pub fn leaper(&self) -> Leaper {
+        self.leaper
+    }
+
+    /// All cells (at most [`MAX_CELLS`]).
+    pub fn cells(&self) -> u64 {
+        self.sides.iter().map(|&s| s as u64).product()
+    }
+
+    /// Cells of one level, `width * height`.
+    pub fn level_cells(&self) -> u32 {
+        self.sides[0] * self.sides[1]
+    }
+
+    /// Number of levels: the product of the sides beyond the first two.
+    pub fn levels(&self) -> u32 {
+        self.sides[2..].iter().product()
+    }
+
+    /// The level of cell `c` (levels are numbered as cells are, the third side fastest).
+    pub fn level_of(&self, c: u32) -> u32 {
+        c / self.level_cells()
+    }
+
+    /// The coordinates beyond the first two of level `l`: `(z, w, ...)`.
+    pub fn level_coords(&self, l: u32) -> Vec<u32> {
+        let mut rest = l;
+        self.sides[2..]
+            .iter()
+            .map(|&s| {
+                let v = rest % s;
+                rest /= s;
+                v
+            })
+            .collect()
+    }
+
+    /// The cell number of `coords` (one per side, each inside its side).
+    pub fn index(&self, coords: &[u32]) -> u32 {
+        debug_assert_eq!(coords.len(), self.sides.len());
+        coords
+            .iter()
+            .zip(&self.sides)
+            .rev()
+            .fold(0u32, |n, (&v, &s)| n * s + v)
+    }
+
+    /// The coordinates of cell number `c`, x first.
+    pub fn coords(&self, c: u32) -> Vec<u32> {
+        let mut rest = c;
+        self.sides
+            .iter()
+            .map(|&s| {
+                let v = rest % s;
+                rest /= s;
+                v
+            })
+            .collect()
+    }
+
+    /// The coordinates of cell `c`, for messages.
+    pub fn at(&self, c: u32) -> Coords {
+        Coords(self.coords(c))
+    }
+
+    /// The leap vectors: `±a` along one axis and `±b` along another, for every ordered
+    /// pair of axes (`8 * d * (d - 1) / 2` of them in `d` dimensions). The first eight
+    /// are the 2-D leaps inside a level, in the order of [`Leaper::dirs`].
+    pub fn leaps(&self) -> Vec<Vec<i32>> {
+        let (a, b) = self.leaper.steps();
+        let (a, b) = (a as i32, b as i32);
+        let d = self.dims();
+        let mut out = Vec::with_capacity(4 * d * (d - 1));
+        let mut push = |i: usize, j: usize, di: i32, dj: i32| {
+            let mut v = vec![0; d];
+            v[i] = di;
+            v[j] = dj;
+            out.push(v);
+        };
+        for (dx, dy) in self.leaper.dirs() {
+            push(0, 1, dx, dy);
+        }
+        for j in 2..d {
+            for i in 0..j {
+                for (di, dj) in [(a, b), (b, a)] {
+                    for (si, sj) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        push(i, j, si * di, sj * dj);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The cell reached from `c` by the leap `v`, if it is on the board.
+    pub fn step(&self, c: u32, v: &[i32]) -> Option<u32> {
+        let mut rest = c;
+        let mut stride = 1u32;
+        let mut n = c as i64;
+        for (&s, &dv) in self.sides.iter().zip(v) {
+            let x = (rest % s) as i64 + dv as i64;
+            if x < 0 || x >= s as i64 {
+                return None;
+            }
+            n += dv as i64 * stride as i64;
+            rest /= s;
+            stride = stride.wrapping_mul(s);
+        }
+        Some(n as u32)
+    }
+
+    /// The difference `b - a` of two cells' coordinates.
+    pub fn delta(&self, a: u32, b: u32) -> Vec<i64> {
+        let (ca, cb) = (self.coords(a), self.coords(b));
+        ca.iter()
+            .zip(&cb)
+            .map(|(&p, &q)| q as i64 - p as i64)
+            .collect()
+    }
+
+    /// Whether cells `a` and `b` (on the board) are a leap apart: one coordinate
+    /// differs by the short step, one by the long step, the others not at all.
+    pub fn is_leap(&self, a: u32, b: u32) -> bool {
+        let (s, l) = self.leaper.steps();
+        let (mut ra, mut rb) = (a, b);
+        let (mut short, mut long, mut other) = (0, 0, 0);
+        for &side in &self.sides {
+            match (ra % side).abs_diff(rb % side) {
+                0 => {}
+                d if d == s => short += 1,
+                d if d == l => long += 1,
+                _ => other += 1,
+            }
+            ra /= side;
+            rb /= side;
+        }
+        short == 1 && long == 1 && other == 0
+    }
+
+    /// Whether cell `c` (a cell number, possibly off the board) is on it.
+    pub fn contains(&self, c: u32) -> bool {
+        (c as u64) < self.cells()
+    }
+}
+
+/// `20x16x6`.
+fn name(sides: &[u32]) -> String {
+    let s: Vec<String> = sides.iter().map(u32::to_string).collect();
+    s.join("x")
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&name(&self.sides))
+    }
+}
+
+/// The number of sides written in a board size such as `20x16x6` (separators counted,
+/// whatever stands between them).
+pub fn sides_written(s: &str) -> usize {
+    s.trim().split(['x', 'X']).count()
+}
+
+impl FromStr for Space {
+    type Err = Error;
+
+    /// Parses `WxHxD` or `WxHxDxE...`, width (columns) first.
+    fn from_str(s: &str) -> Result<Space, Error> {
+        let bad = |why: &str| Error::invalid(format!("'{s}' is not a board size: {why}"));
+        let usage = "write the sides separated by x, for example 8x8x8 or 20x16x6x2";
+        let parts: Vec<&str> = s.trim().split(['x', 'X']).map(str::trim).collect();
+        if parts.len() < 3 {
+            return Err(bad(usage));
+        }
+        let mut sides = Vec::with_capacity(parts.len());
+        for t in parts {
+            if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(
+                    "a side cannot be negative: every side must be at least 1",
+                ));
+            }
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(usage));
+            }
+            sides.push(t.parse::<u32>().map_err(|_| {
+                Error::from(TooLarge::Side {
+                    text: s.to_string(),
+                    limit: MAX_CELLS,
+                })
+            })?);
+        }
+        Space::new(&sides)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_any_number_of_sides_and_names_what_is_wrong() {
+        let s: Space = "20x16x6".parse().unwrap();
+        assert_eq!(s.sides(), [20, 16, 6]);
+        assert_eq!(s.to_string(), "20x16x6");
+        let s: Space = "3X4x5x6".parse().unwrap();
+        assert_eq!((s.dims(), s.cells(), s.levels()), (4, 360, 30));
+        let e = |t: &str| t.parse::<Space>().unwrap_err().to_string();
+        assert_eq!(
+            e("8x0x8"),
+            "a 8x0x8 board has no cells: side 2 is 0, and every side must be at least 1"
+        );
+        assert!(
+            e("8x8").contains("write the sides separated by x"),
+            "{}",
+            e("8x8")
+        );
+        assert!(e("8x-1x8").contains("cannot be negative"));
+        assert!(e("8xax8").contains("write the sides"));
+        assert!(e("8x8x").contains("write the sides"));
+        assert_eq!(
+            e("2000x2000x2000"),
+            "a 2000x2000x2000 board has more cells than the 4294967294 this tool can number"
+        );
+        assert!(e("8x8x99999999999").contains("too large a board"));
+        let many = vec!["2"; 33].join("x");
+        assert!(e(&many).contains("more than the 32"), "{}", e(&many));
+    }
+
+    #[test]
+    fn coordinates_and_indices_agree_x_fastest() {
+        let s = Space::new(&[3, 4, 5, 2]).unwrap();
+        for c in 0..s.cells() as u32 {
+            let xyz = s.coords(c);
+            assert_eq!(s.index(&xyz), c);
+            assert!(xyz.iter().zip(s.sides()).all(|(v, s)| v < s));
+        }
+        assert_eq!(s.index(&[1, 2, 3, 1]), 1 + 3 * (2 + 4 * (3 + 5)));
+        assert_eq!(s.level_of(s.index(&[2, 3, 4, 1])), 4 + 5);
+        assert_eq!(s.level_coords(9), [4, 1]);
+    }
+
+    #[test]
+    fn leaps_move_along_two_axes_and_match_a_brute_force_list() {
+        for (sides, leaper) in [
+            (vec![5, 5, 5], Leaper::KNIGHT),
+            (vec![4, 3, 3, 3], Leaper::KNIGHT),
+            (vec![6, 6, 6], Leaper::GIRAFFE),
+        ] {
+            let s = Space::with_leaper(&sides, leaper).unwrap();
+            let leaps = s.leaps();
+            let d = sides.len();
+            assert_eq!(leaps.len(), 4 * d * (d - 1));
+            for c in 0..s.cells() as u32 {
+                let by_leaps: Vec<u32> = leaps.iter().filter_map(|v| s.step(c, v)).collect();
+                let mut sorted = by_leaps.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), by_leaps.len(), "a cell reached twice");
+                let brute: Vec<u32> = (0..s.cells() as u32).filter(|&o| s.is_leap(c, o)).collect();
+                assert_eq!(sorted, brute, "cell {c} of {s}");
+            }
+            // The first eight stay in the level.
+            assert!(leaps[..8].iter().all(|v| v[2..].iter().all(|&x| x == 0)));
+            assert!(leaps[8..].iter().all(|v| v[2..].iter().any(|&x| x != 0)));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! A walk-through as pictures for slides: each step's frozen scene rasterized by resvg,
+//! written as numbered PNG frames or gathered into one animated GIF (the `gif` crate
+//! quantizes each frame to its own palette).
+
+use std::path::Path;
+
+use super::animate::Walkthrough;
+use super::font;
+use super::raster::{self, Resolution};
+use super::steps::{Repeat, Timing, HOLD_STEPS};
+use knights_core::Error;
+
+/// GIF sides are 16-bit; drawings wider than this are refused before rasterizing.
+const GIF_MAX_SIDE: u32 = 4096;
+
+/// The name of frame `k` (from 1) of `count`: `frame-0001.png`, zero-padded to at least
+/// four digits so the files sort in order.
+pub fn frame_name(k: usize, count: usize) -> String {
+    let digits = count.to_string().len().max(4);
+    format!("frame-{k:0digits$}.png")
+}
+
+/// Writes the scene after each step into `dir` (created if missing) as numbered PNGs,
+/// one per step. Returns how many were written.
+pub fn write_frames(w: &Walkthrough, res: Resolution, dir: &Path) -> Result<usize, Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let count = w.steps().len();
+    for k in 1..=count {
+        let png = raster::png(&font::tree(&w.frozen(k))?, res)?;
+        knights_core::atomic::write_bytes(&dir.join(frame_name(k, count)), &png)?;
+    }
+    Ok(count)
+}
+
+/// The animated GIF: one frame per step, each shown for one step's time, the last held
+/// a little longer, played as `timing` says.
+pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, Error> {
+    let count = w.steps().len();
+    let delay = (100.0 * timing.step_seconds()).round().clamp(2.0, 65535.0) as u16;
+    let hold = delay.saturating_mul(1 + HOLD_STEPS as u16);
+    let fail = |e: gif::EncodingError| Error::invalid(format!("GIF encoding failed: {e}"));
+    let first = raster::pixmap(&font::tree(&w.frozen(1.min(count)))?, res)?;
+    let (pw, ph) = (first.width(), first.height());
+    if pw > GIF_MAX_SIDE || ph > GIF_MAX_SIDE {
+        return Err(Error::invalid(format!(
+            "a {pw}x{ph} pixel GIF is larger than the {GIF_MAX_SIDE} pixels a side this tool writes: ask for a smaller --width or --dpi"
+        )));
+    }
+    let mut out = Vec::new();
+    let mut enc = gif::Encoder::new(&mut out, pw as u16, ph as u16, &[]).map_err(fail)?;
+    if let Some(r) = repetitions(timing.repeat) {
+        enc.set_repeat(r).map_err(fail)?;
+    }
+    let mut next = Some(first);
+    for k in 1..=count.max(1) {
+        let mut pixmap = match next.take() {
+            Some(p) => p,
+            None => raster::pixmap(&font::tree(&w.frozen(k))?, res)?,
+        };
+        // Drawings are opaque, so the premultiplied pixels are the colours themselves.
+        let mut frame = gif::Frame::from_rgba_speed(pw as u16, ph as u16, pixmap.data_mut(), 10);
+        frame.delay = if k >= count { hold } else { delay };
+        enc.write_frame(&frame).map_err(fail)?;
+    }
+    drop(enc);
+    Ok(out)
+}
+
+/// The GIF loop count for `repeat`: none for a single play.
+fn repetitions(repeat: Repeat) -> Option<gif::Repeat> {
+    match repeat {
+        Repeat::Forever => Some(gif::Repeat::Infinite),
+        Repeat::Times(1) => None,
+        Repeat::Times(n) => Some(gif::Repeat::Finite((n - 1).min(65535) as u16)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layers::Layers;
+    use crate::Theme;
+
+    #[test]
+    fn frames_are_numbered_to_sort() {
+        assert_eq!(frame_name(7, 63), "frame-0007.png");
+        assert_eq!(frame_name(12, 12345), "frame-00012.png");
+    }
+
+    #[test]
+    fn one_gif_frame_per_step() {
+        let t = knights_core::verify::verify(knights_core::examples::ring()).unwrap();
+        let theme = Theme::load("web").unwrap();
+        let w = Walkthrough::new(&t, &theme, Layers::default(), 400);
+        let bytes = gif(&w, Resolution::Width(40), Timing::default()).unwrap();
+        let mut dec = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
+        let mut frames = 0;
+        while dec.read_next_frame().unwrap().is_some() {
+            frames += 1;
+        }
+        assert_eq!(frames, 8); // the closed ring has eight moves
+    }
+}

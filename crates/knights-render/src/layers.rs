@@ -1,0 +1,225 @@
+//! Layers: which parts of a drawing are shown. `--show` lists them; without it the
+//! theme's defaults apply, which depend on the board's size (turn dots on a 200x200
+//! board are noise, step numbers past 16x16 unreadable).
+
+use super::theme::LayerDefaults;
+use knights_core::Error;
+
+/// One optional part of a drawing (the board's outline and the tour are always drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// Checkered squares or grid lines.
+    Squares,
+    /// Colours by section, or a gradient along tours without sections.
+    Sections,
+    /// A dot at each turn.
+    Turns,
+    /// A white disk at each crossing.
+    Crossings,
+    /// The start, the direction of travel and an open tour's end.
+    Ends,
+    /// Coordinates along the edges.
+    Coords,
+    /// The step number in each square.
+    Numbers,
+    /// In each square, how many onward leaps it had when the knight reached it: the
+    /// count Warnsdorff's rule chooses by.
+    Degrees,
+    /// A thin line through the centres of the sections, in the order the tour visits
+    /// them: the curve a hidden-Hilbert tour hides, the spiral of the Fibonacci tour.
+    Route,
+}
+
+/// Every layer, in drawing order.
+pub const ALL: [Layer; 9] = [
+    Layer::Squares,
+    Layer::Sections,
+    Layer::Turns,
+    Layer::Crossings,
+    Layer::Ends,
+    Layer::Coords,
+    Layer::Numbers,
+    Layer::Degrees,
+    Layer::Route,
+];
+
+impl Layer {
+    /// The name used in `--show`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Squares => "squares",
+            Layer::Sections => "sections",
+            Layer::Turns => "turns",
+            Layer::Crossings => "crossings",
+            Layer::Ends => "ends",
+            Layer::Coords => "coords",
+            Layer::Numbers => "numbers",
+            Layer::Degrees => "degrees",
+            Layer::Route => "route",
+        }
+    }
+
+    fn by_name(s: &str) -> Result<Layer, Error> {
+        ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
+            let names: Vec<_> = ALL.iter().map(|l| l.name()).collect();
+            Error::invalid(format!(
+                "unknown layer '{s}' in --show: choose from {}, all, none, or +NAME / -NAME to change the defaults",
+                names.join(", ")
+            ))
+        })
+    }
+
+    fn default_side(self, d: &LayerDefaults) -> u32 {
+        match self {
+            Layer::Squares => d.squares,
+            Layer::Sections => d.sections,
+            Layer::Turns => d.turns,
+            Layer::Crossings => d.crossings,
+            Layer::Ends => d.ends,
+            Layer::Coords => d.coords,
+            Layer::Numbers => d.numbers,
+            Layer::Degrees => d.degrees,
+            Layer::Route => d.route,
+        }
+    }
+}
+
+/// A set of layers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layers(u16);
+
+impl Layers {
+    /// Every layer.
+    pub const ALL: Layers = Layers((1 << ALL.len()) - 1);
+
+    /// Whether `l` is shown.
+    pub fn has(self, l: Layer) -> bool {
+        self.0 & (1 << l as u16) != 0
+    }
+
+    /// This set with `l` shown or hidden.
+    pub fn with(self, l: Layer, on: bool) -> Layers {
+        if on {
+            Layers(self.0 | 1 << l as u16)
+        } else {
+            Layers(self.0 & !(1 << l as u16))
+        }
+    }
+
+    /// The theme's defaults for a board whose longer side is `side` squares.
+    pub fn defaults(d: &LayerDefaults, side: u32) -> Layers {
+        ALL.into_iter()
+            .fold(Layers(0), |s, l| s.with(l, side <= l.default_side(d)))
+    }
+}
+
+/// Which layers to draw: the theme's defaults for the board's size, exactly a given
+/// set, or the defaults with some layers added or removed. Parsed from `--show` by the
+/// command line; resolved against the board when the drawing is made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Show {
+    /// The theme's defaults for the board's size.
+    #[default]
+    Defaults,
+    /// Exactly these layers.
+    Only(Layers),
+    /// The defaults, with `add` shown and `remove` hidden (disjoint sets).
+    Change {
+        /// Layers shown whatever the defaults say.
+        add: Layers,
+        /// Layers hidden whatever the defaults say.
+        remove: Layers,
+    },
+}
+
+impl Show {
+    /// Reads `--show`: a comma list of layer names (exactly those layers), `all` (every
+    /// layer but the route overlay), `none`,
+    /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
+    pub fn parse(show: &str) -> Result<Show, Error> {
+        let items: Vec<&str> = show
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let relative = !items.is_empty() && items.iter().all(|s| s.starts_with(['+', '-']));
+        let (mut add, mut remove) = (Layers(0), Layers(0));
+        for item in items {
+            match item {
+                // The route is an overlay for tours whose sections follow a curve;
+                // on others it is a scribble, so `all` leaves it to `+route`.
+                "all" => add = Layers::ALL.with(Layer::Route, false),
+                "none" => add = Layers(0),
+                _ => {
+                    let (on, name) = match item.strip_prefix('-') {
+                        Some(n) => (false, n),
+                        None => (true, item.trim_start_matches('+')),
+                    };
+                    let l = Layer::by_name(name)?;
+                    add = add.with(l, on);
+                    remove = remove.with(l, !on);
+                }
+            }
+        }
+        Ok(if relative {
+            Show::Change { add, remove }
+        } else {
+            Show::Only(add)
+        })
+    }
+
+    /// The layers shown when the theme's defaults for the board are `defaults`.
+    pub fn resolve(self, defaults: Layers) -> Layers {
+        match self {
+            Show::Defaults => defaults,
+            Show::Only(set) => set,
+            Show::Change { add, remove } => Layers((defaults.0 & !remove.0) | add.0),
+        }
+    }
+}
+
+impl std::str::FromStr for Show {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Show, Error> {
+        Show::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Theme;
+
+    #[test]
+    fn defaults_depend_on_the_board_size() {
+        let t = Theme::load("web").unwrap();
+        let small = Layers::defaults(&t.layers, 8);
+        assert!(small.has(Layer::Turns) && small.has(Layer::Coords));
+        let big = Layers::defaults(&t.layers, 200);
+        assert!(!big.has(Layer::Turns) && !big.has(Layer::Crossings) && big.has(Layer::Sections));
+        let teach = Layers::defaults(&Theme::load("teaching").unwrap().layers, 8);
+        assert!(teach.has(Layer::Numbers));
+    }
+
+    #[test]
+    fn show_lists_adds_and_removes() {
+        let d = Layers(0).with(Layer::Turns, true);
+        let parse = |s: &str| Show::parse(s).unwrap().resolve(d);
+        let s = parse("crossings, numbers");
+        assert!(s.has(Layer::Crossings) && s.has(Layer::Numbers) && !s.has(Layer::Turns));
+        let s = parse("+coords,-turns");
+        assert!(s.has(Layer::Coords) && !s.has(Layer::Turns));
+        assert_eq!(parse("-turns,+turns"), d, "the last mention wins");
+        assert_eq!(parse("+turns,-turns"), Layers(0));
+        assert_eq!(parse("none"), Layers(0));
+        assert_eq!(parse(""), Layers(0));
+        assert!(ALL
+            .iter()
+            .all(|&l| parse("all").has(l) == (l != Layer::Route)));
+        assert!(parse("all,route").has(Layer::Route));
+        assert!(!parse("all,-numbers").has(Layer::Numbers));
+        assert_eq!(Show::default().resolve(d), d);
+        let e = Show::parse("turns,sparkles").unwrap_err().to_string();
+        assert!(e.starts_with("unknown layer 'sparkles' in --show"), "{e}");
+    }
+}

@@ -1,0 +1,457 @@
+//! Drawing a tour of a board of three or more sides: its levels (2-D slices, all
+//! coordinates beyond the first two fixed) side by side, wrapped into a grid of levels
+//! when there are many, each labelled with its coordinates (`z = 2`, or `z = 2, w = 1`
+//! from four sides on, levels ordered by `z`, then `w`, ...). Each level is drawn as a
+//! 2-D tour is (the board's squares, the leaps inside the level coloured along the
+//! tour's gradient or by section, turns, crossings), and each move between levels is
+//! marked at both ends in the colour of the tour there: a filled triangle where the
+//! tour leaves a level, an outlined one where it arrives, pointing up when it goes to
+//! a level further on (a greater `z`, `w`, ...) and down otherwise; the leaving mark
+//! sits right of the cell's centre and the arriving one left of it.
+//!
+//! The board's frame, squares, markers, theme, colours, and PNG and PDF output are the
+//! 2-D drawings' ([`super::Drawing`]).
+
+use std::fmt::Write;
+
+use svg::node::element::{Group, Path, Polygon, Rectangle, Text, Title};
+use svg::Document;
+
+use super::frame::{num, Frame};
+use super::layers::Layer;
+use super::theme::Theme;
+use super::{colour, markers, squares, Drawing, Options};
+use knights_core::board::Board;
+use knights_core::space::metrics::{level_grids, steps, SpaceMetrics, CROSSINGS_NOTE};
+use knights_core::space::{Space, VerifiedSpaceTour};
+use knights_core::Error;
+
+/// Squares between two levels, across and down.
+const GAP: f64 = 1.5;
+/// Squares above each level for its label.
+const LABEL: f64 = 1.4;
+
+/// Draws `tour` (whose metrics are `m`) as its levels side by side.
+pub fn drawing(
+    tour: &VerifiedSpaceTour,
+    m: &SpaceMetrics,
+    opts: &Options,
+) -> Result<Drawing, Error> {
+    let s = tour.space();
+    let level = Board::with_leaper(s.width(), s.height(), s.leaper())?;
+    let layers = opts.layers(&level);
+    let (svg, cell_pt) = document(tour, m, &opts.theme, layers)?;
+    Ok(Drawing::from_svg(svg, layers, opts.resolution, cell_pt))
+}
+
+/// Where the levels go: `cols` levels across, then the next row of levels below.
+fn columns(s: &Space) -> u32 {
+    let levels = s.levels();
+    let z = s.sides()[2];
+    if s.dims() > 3 && z <= 8 {
+        return z; // one row of levels per (w, ...), z across
+    }
+    // About as many squares across as down.
+    let (w, h) = (s.width() as f64 + GAP, s.height() as f64 + GAP + LABEL);
+    let cols = ((levels as f64 * h / w).sqrt()).ceil() as u32;
+    cols.clamp(1, levels)
+}
+
+/// The label of level `l`: `z = 2` or `z = 2, w = 1, ...`.
+fn label(s: &Space, l: u32) -> String {
+    const NAMES: [&str; 4] = ["z", "w", "v", "u"];
+    let parts: Vec<String> = (s.level_coords(l).iter().enumerate())
+        .map(|(i, v)| match NAMES.get(i) {
+            Some(n) => format!("{n} = {v}"),
+            None => format!("x{} = {v}", i + 3),
+        })
+        .collect();
+    parts.join(", ")
+}
+
+fn document(
+    tour: &VerifiedSpaceTour,
+    m: &SpaceMetrics,
+    theme: &Theme,
+    layers: super::Layers,
+) -> Result<(String, f64), Error> {
+    let s = tour.space();
+    let (w, h) = (s.width() as f64, s.height() as f64);
+    let cols = columns(s);
+    let rows = s.levels().div_ceil(cols);
+    let margin_sq = 1.0;
+    let total_w = cols as f64 * (w + GAP) - GAP + 2.0 * margin_sq;
+    let total_h = rows as f64 * (h + GAP + LABEL) - GAP + 2.0 * margin_sq + 2.8;
+    let cell_pt = theme
+        .page
+        .cell
+        .min(theme.page.max_size / total_w.max(total_h));
+    let level = Board::with_leaper(s.width(), s.height(), s.leaper())?;
+    let mut frame = Frame::new(&level, theme, false);
+    frame.cell_pt = cell_pt;
+    let colours = Colours::new(tour, theme, layers.has(Layer::Sections));
+    let grids = level_grids(s, steps(tour.path(), tour.is_closed()));
+    let title = format!(
+        "A {} tour of the {s} board drawn as its {} levels: {} turns, {} crossings inside levels, {} moves between levels",
+        tour.kind(),
+        s.levels(),
+        m.turns,
+        m.crossings,
+        m.moves_between_levels
+    );
+    let (vx, vy) = (-0.5 - margin_sq, -0.5 - margin_sq - LABEL);
+    let mut doc = Document::new()
+        .set("viewBox", [vx, vy, total_w, total_h].map(num).join(" "))
+        .set("width", num(total_w * cell_pt))
+        .set("height", num(total_h * cell_pt))
+        .set("data-turns", m.turns)
+        .set("data-crossings", m.crossings)
+        .set("data-levels", s.levels())
+        .set("data-moves-between-levels", m.moves_between_levels)
+        .add(Title::new(title))
+        .add(super::frame::background(
+            [vx, vy, total_w, total_h],
+            &theme.page.background,
+        ));
+    let mut marks = Marks::new(s.levels() as usize);
+    collect_marks(tour, &colours, &mut marks);
+    for l in 0..s.levels() {
+        let (ox, oy) = (
+            (l % cols) as f64 * (w + GAP),
+            (l / cols) as f64 * (h + GAP + LABEL),
+        );
+        let g = level_group(
+            tour,
+            l,
+            &frame,
+            theme,
+            layers,
+            &colours,
+            &grids[l as usize],
+            &marks,
+        )
+        .set("transform", format!("translate({} {})", num(ox), num(oy)));
+        doc = doc.add(g);
+    }
+    let note = capitalized(CROSSINGS_NOTE);
+    let (first, rest) = note.split_once("; ").unwrap_or((&note, ""));
+    let lines = [
+        "Filled triangle: the tour leaves for another level (up: a level further on); outlined: it arrives.".to_string(),
+        format!("{first};"),
+        rest.to_string(),
+    ];
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
+    let size = 0.55f64.min((total_w - 2.0 * margin_sq) / (0.52 * longest));
+    let top = rows as f64 * (h + GAP + LABEL) - GAP - LABEL + 0.5 + size;
+    for (i, line) in lines.into_iter().enumerate() {
+        doc = doc.add(
+            Text::new(line)
+                .set("class", "caption")
+                .set("x", num(-0.5))
+                .set("y", num(top + i as f64 * size * 1.3))
+                .set("font-family", theme.text.font.as_str())
+                .set("font-size", num(size))
+                .set("fill", theme.text.coords_colour.as_str()),
+        );
+    }
+    Ok((doc.to_string(), cell_pt))
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect::<String>() + ".")
+        .unwrap_or_default()
+}
+
+/// One level: label, squares, leaps, turns, crossings, the moves between levels and
+/// the tour's ends.
+#[allow(clippy::too_many_arguments)]
+fn level_group(
+    tour: &VerifiedSpaceTour,
+    l: u32,
+    frame: &Frame,
+    theme: &Theme,
+    layers: super::Layers,
+    colours: &Colours,
+    grid: &knights_core::moves::MoveGrid,
+    marks: &Marks,
+) -> Group {
+    let s = tour.space();
+    let mut g = Group::new()
+        .set("class", "level")
+        .set("data-level", l)
+        .add(
+            Text::new(label(s, l))
+                .set("class", "level-label")
+                .set("x", num(-0.5))
+                .set("y", num(-0.5 - 0.35))
+                .set("font-family", theme.text.font.as_str())
+                .set("font-size", num(0.9))
+                .set("fill", theme.text.coords_colour.as_str()),
+        )
+        .add(squares::layer(
+            grid.board(),
+            frame,
+            theme,
+            layers.has(Layer::Squares),
+        ));
+    g = g.add(leaps(tour, l, frame, theme, colours));
+    if layers.has(Layer::Turns) {
+        let cells = turn_cells(tour, l);
+        g = g.add(markers::turn_dots(cells.into_iter(), frame, theme));
+    }
+    if layers.has(Layer::Crossings) {
+        let pts = knights_core::metrics::crossing_points(grid);
+        g = g.add(markers::crossing_disks(pts.into_iter(), frame, theme));
+    }
+    g = g.add(marks.group(l as usize, frame, theme));
+    if layers.has(Layer::Ends) {
+        g = g.add(ends(tour, l, frame, theme));
+    }
+    g
+}
+
+/// The leaps inside level `l`, one path per colour.
+fn leaps(
+    tour: &VerifiedSpaceTour,
+    l: u32,
+    frame: &Frame,
+    theme: &Theme,
+    colours: &Colours,
+) -> Group {
+    let s = tour.space();
+    let mut by_colour: Vec<(String, String)> = Vec::new();
+    for (i, (a, b)) in steps(tour.path(), tour.is_closed()).enumerate() {
+        if s.level_of(a) != l || s.level_of(b) != l {
+            continue;
+        }
+        let (pa, pb) = (at(s, frame, a), at(s, frame, b));
+        let c = colours.of(i);
+        let d = match by_colour.iter_mut().find(|(k, _)| *k == c) {
+            Some((_, d)) => d,
+            None => {
+                by_colour.push((c, String::new()));
+                &mut by_colour.last_mut().expect("just pushed").1
+            }
+        };
+        let _ = write!(d, "M{} {}L{} {}", pa.0, pa.1, pb.0, pb.1);
+    }
+    let width = num(frame.size(&theme.tour.width));
+    by_colour.into_iter().fold(
+        Group::new()
+            .set("class", "tour")
+            .set("fill", "none")
+            .set("stroke-width", width)
+            .set("stroke-linecap", "round")
+            .set("opacity", num(theme.tour.opacity)),
+        |g, (c, d)| g.add(Path::new().set("stroke", c).set("d", d)),
+    )
+}
+
+/// The SVG point of cell `c` inside its level.
+fn at(s: &Space, frame: &Frame, c: u32) -> (i64, i64) {
+    let xyz = s.coords(c);
+    frame.cell((xyz[0], xyz[1]))
+}
+
+/// Cells of level `l` where the tour turns.
+fn turn_cells(tour: &VerifiedSpaceTour, l: u32) -> Vec<(u32, u32)> {
+    let (s, p) = (tour.space(), tour.path());
+    let n = p.len();
+    (0..n)
+        .filter(|&i| s.level_of(p[i]) == l)
+        .filter(|&i| tour.is_closed() || (i > 0 && i + 1 < n))
+        .filter(|&i| n >= 3 && s.delta(p[(i + n - 1) % n], p[i]) != s.delta(p[i], p[(i + 1) % n]))
+        .map(|i| {
+            let xyz = s.coords(p[i]);
+            (xyz[0], xyz[1])
+        })
+        .collect()
+}
+
+/// The start (a ring) and an open tour's end (a square), on their levels.
+fn ends(tour: &VerifiedSpaceTour, l: u32, frame: &Frame, theme: &Theme) -> Group {
+    let (s, p) = (tour.space(), tour.path());
+    let m = &theme.markers;
+    let r = frame.size(&m.start);
+    let stroke = num((r * 0.35).max(frame.size(&theme.tour.width)));
+    let mut g = Group::new().set("class", "ends");
+    if s.level_of(p[0]) == l {
+        let (x, y) = at(s, frame, p[0]);
+        g = g.add(
+            markers::disk("start", (x as f64, y as f64), &num(r))
+                .set("fill", "none")
+                .set("stroke", m.start_colour.as_str())
+                .set("stroke-width", stroke.as_str()),
+        );
+    }
+    let last = p[p.len() - 1];
+    if !tour.is_closed() && s.level_of(last) == l {
+        let (x, y) = at(s, frame, last);
+        g = g.add(
+            Rectangle::new()
+                .set("class", "end")
+                .set("x", num(x as f64 - r))
+                .set("y", num(y as f64 - r))
+                .set("width", num(2.0 * r))
+                .set("height", num(2.0 * r))
+                .set("fill", "none")
+                .set("stroke", m.end_colour.as_str())
+                .set("stroke-width", stroke),
+        );
+    }
+    g
+}
+
+/// The colour of each step: by section, or along the theme's gradient.
+struct Colours<'a> {
+    theme: &'a Theme,
+    sections: Option<&'a knights_core::Sections>,
+    steps: usize,
+}
+
+impl<'a> Colours<'a> {
+    fn new(tour: &'a VerifiedSpaceTour, theme: &'a Theme, by_section: bool) -> Colours<'a> {
+        let n = tour.path().len();
+        let sections = tour
+            .sections()
+            .filter(|s| by_section && s.labels().len() == n);
+        Colours {
+            theme,
+            sections,
+            steps: n,
+        }
+    }
+
+    /// The colour of step `i` (the leap leaving the `i`-th cell), in pieces of the
+    /// gradient so that a level's leaps make a few paths, not one per leap.
+    fn of(&self, i: usize) -> String {
+        if let Some(s) = self.sections {
+            let k = s.labels()[i.min(s.labels().len() - 1)] as usize;
+            return colour::section(self.theme, &s.names()[k], k);
+        }
+        let pieces = self.theme.tour.gradient_pieces.max(1) as usize;
+        let piece = i * pieces / self.steps.max(1);
+        let t = (piece as f64 + 0.5) / pieces as f64;
+        colour::gradient(&self.theme.tour.gradient, t).hex()
+    }
+}
+
+/// The moves between levels, as marks on the level each end is on.
+struct Marks {
+    /// Per level: (cell, leaving, upwards, colour).
+    per_level: Vec<Vec<(u32, bool, bool, String)>>,
+}
+
+impl Marks {
+    fn new(levels: usize) -> Marks {
+        Marks {
+            per_level: vec![Vec::new(); levels],
+        }
+    }
+
+    fn group(&self, l: usize, frame: &Frame, theme: &Theme) -> Group {
+        let size = frame.size(&theme.markers.start).clamp(0.14, 0.24);
+        let halo = theme.page.background.as_str();
+        self.per_level[l].iter().fold(
+            Group::new().set("class", "between-levels"),
+            |g, (c, leaving, up, colour)| {
+                let (x, y) = frame.cell((*c % frame.w, *c / frame.w));
+                // Leaving to the right of the centre, arriving to the left, so that a
+                // cell where the tour both arrives and leaves shows both.
+                let shift = if *leaving { 0.24 } else { -0.24 };
+                let (x, y) = (x as f64 + shift, y as f64);
+                let tip = if *up { -1.0 } else { 1.0 } * size * 1.2;
+                let pts = [
+                    (x, y + tip),
+                    (x - size, y - tip * 0.6),
+                    (x + size, y - tip * 0.6),
+                ]
+                .map(|(px, py)| format!("{},{}", num(px), num(py)))
+                .join(" ");
+                let tri = Polygon::new()
+                    .set("class", if *leaving { "leave" } else { "arrive" })
+                    .set("data-direction", if *up { "up" } else { "down" })
+                    .set("points", pts)
+                    .set("stroke-linejoin", "round");
+                let tri = if *leaving {
+                    tri.set("fill", colour.as_str())
+                        .set("stroke", halo)
+                        .set("stroke-width", num(size * 0.25))
+                        .set("paint-order", "stroke")
+                } else {
+                    tri.set("fill", halo)
+                        .set("stroke", colour.as_str())
+                        .set("stroke-width", num(size * 0.3))
+                };
+                g.add(tri)
+            },
+        )
+    }
+}
+
+/// A mark at both ends of every move between levels.
+fn collect_marks(tour: &VerifiedSpaceTour, colours: &Colours, marks: &mut Marks) {
+    let s = tour.space();
+    let per = s.level_cells();
+    for (i, (a, b)) in steps(tour.path(), tour.is_closed()).enumerate() {
+        let (la, lb) = (s.level_of(a), s.level_of(b));
+        if la == lb {
+            continue;
+        }
+        let c = colours.of(i);
+        let up = lb > la;
+        marks.per_level[la as usize].push((a % per, true, up, c.clone()));
+        marks.per_level[lb as usize].push((b % per, false, up, c));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::space_tour;
+
+    fn count(svg: &str, pat: &str) -> usize {
+        svg.matches(pat).count()
+    }
+
+    #[test]
+    fn levels_and_moves_between_them_are_drawn() {
+        for (sides, open) in [("6x5x3", false), ("4x3x3x2", true)] {
+            let name = format!("{sides}{}.json", if open { "-open" } else { "" });
+            let t = space_tour(&name);
+            let m = knights_core::space::metrics::measure(&t);
+            let d = drawing(&t, &m, &Options::default()).unwrap();
+            let svg = d.svg();
+            let s = t.space();
+            assert_eq!(count(svg, "class=\"level\""), s.levels() as usize);
+            for l in 0..s.levels() {
+                assert!(
+                    svg.contains(&format!(">\n{}\n</text>", label(s, l))),
+                    "{sides} level {l}"
+                );
+            }
+            // One filled and one outlined triangle per move between levels.
+            assert_eq!(
+                count(svg, "class=\"leave\""),
+                m.moves_between_levels as usize
+            );
+            assert_eq!(
+                count(svg, "class=\"arrive\""),
+                m.moves_between_levels as usize
+            );
+            assert!(m.moves_between_levels > 0);
+            assert_eq!(count(svg, "class=\"crossing\""), m.crossings as usize);
+            assert_eq!(count(svg, "class=\"turn\""), m.turns as usize);
+            assert!(svg.contains("crossings between levels are left undefined"));
+            assert_eq!(count(svg, "class=\"start\""), 1);
+            assert_eq!(count(svg, "class=\"end\""), open as usize);
+            let png = d.png_at(crate::Resolution::Width(300)).unwrap();
+            assert_eq!(&png[1..4], b"PNG");
+        }
+        let s: Space = "4x3x3x2".parse().unwrap();
+        assert_eq!(label(&s, 4), "z = 1, w = 1");
+        assert_eq!(columns(&s), 3);
+    }
+}

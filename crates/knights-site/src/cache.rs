@@ -1,0 +1,144 @@
+//! The build cache: what building a tour produced (its files and its [`Built`]
+//! record), kept beside the output folder in `.<out>.knights-cache/<key>/` and linked
+//! into the next build when nothing it depends on changed. The key hashes everything a
+//! tour's files depend on: the catalogue entry (board, construction, variant, open,
+//! seed, slug), the theme, whether it ships downloads, and this binary (its version,
+//! size and modification time). The pages are rendered again on every build: they are
+//! cheap and show many tours.
+//!
+//! An unchanged second build only links files and renders pages. `--force` ignores the
+//! cache (and refills it). Entries the last build did not use are removed.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::tours::Built;
+use knights_core::Error;
+
+/// The record of a cached tour, beside its files.
+const RECORD: &str = "built.json";
+
+/// The cache of one output folder.
+pub struct Cache {
+    dir: PathBuf,
+    read: bool,
+    used: Mutex<BTreeSet<String>>,
+}
+
+impl Cache {
+    /// The cache of the site at `out`; `force` builds everything again.
+    pub fn open(out: &Path, force: bool) -> Cache {
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "site".into());
+        let parent = match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        Cache {
+            dir: parent.join(format!(".{name}.knights-cache")),
+            read: !force,
+            used: Mutex::new(BTreeSet::new()),
+        }
+    }
+
+    /// The key of something that hashes everything a tour's files depend on.
+    pub fn key(parts: &impl Hash) -> String {
+        let mut out = String::new();
+        for salt in [0u8, 1] {
+            let mut h = DefaultHasher::new();
+            salt.hash(&mut h);
+            binary_id().hash(&mut h);
+            parts.hash(&mut h);
+            out.push_str(&format!("{:016x}", h.finish()));
+        }
+        out
+    }
+
+    /// The tour cached under `key`, its files linked into `staging`; `None` when there
+    /// is no usable entry.
+    pub fn get(&self, key: &str, staging: &Path) -> Option<Built> {
+        self.used
+            .lock()
+            .expect("not poisoned")
+            .insert(key.to_string());
+        if !self.read {
+            return None;
+        }
+        let entry = self.dir.join(key);
+        let text = fs::read_to_string(entry.join(RECORD)).ok()?;
+        let mut built: Built = serde_json::from_str(&text).ok()?;
+        for rel in built.all_files() {
+            let from = entry.join(rel);
+            let to = staging.join(rel);
+            if let Some(parent) = to.parent() {
+                fs::create_dir_all(parent).ok()?;
+            }
+            if fs::hard_link(&from, &to).is_err() && fs::copy(&from, &to).is_err() {
+                return None;
+            }
+        }
+        built.cached = true;
+        Some(built)
+    }
+
+    /// Keeps `built` and its files (in `staging`) under `key`. A cache that cannot be
+    /// written only costs time, so failures are ignored.
+    pub fn put(&self, key: &str, staging: &Path, built: &Built) {
+        let entry = self.dir.join(key);
+        let tmp = self.dir.join(format!("{key}.tmp"));
+        let _ = fs::remove_dir_all(&tmp);
+        let copy = || -> std::io::Result<()> {
+            for rel in built.all_files() {
+                let to = tmp.join(rel);
+                fs::create_dir_all(to.parent().expect("files are in folders"))?;
+                let from = staging.join(rel);
+                if fs::hard_link(&from, &to).is_err() {
+                    fs::copy(&from, &to)?;
+                }
+            }
+            let json = serde_json::to_string(built).expect("a record serializes");
+            fs::write(tmp.join(RECORD), json)?;
+            let _ = fs::remove_dir_all(&entry);
+            fs::rename(&tmp, &entry)
+        };
+        if copy().is_err() {
+            let _ = fs::remove_dir_all(&tmp);
+        }
+    }
+
+    /// Removes the entries this build did not use.
+    pub fn prune(&self) -> Result<(), Error> {
+        let used = self.used.lock().expect("not poisoned");
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Ok(());
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if !used.contains(&name) {
+                let p = e.path();
+                fs::remove_dir_all(&p).map_err(|err| Error::io(&p, err))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// This binary: its version, and the size and modification time of its file, so a
+/// rebuilt binary never reuses what an older one drew.
+fn binary_id() -> &'static (String, u64, u128) {
+    static ID: std::sync::OnceLock<(String, u64, u128)> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        let meta = std::env::current_exe().and_then(fs::metadata).ok();
+        let size = meta.as_ref().map_or(0, |m| m.len());
+        let mtime = meta
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        (env!("CARGO_PKG_VERSION").to_string(), size, mtime)
+    })
+}

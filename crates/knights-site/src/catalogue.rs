@@ -1,0 +1,501 @@
+//! The catalogue as its authors wrote it: the TOML files and markdown pages under
+//! `content/`, found with walkdir and read with serde. Nothing is checked here beyond
+//! the syntax and the field names; [`super::plan`] resolves boards, algorithms and slugs.
+//!
+//! Every value a later check may object to keeps the line it came from, so an error can
+//! name the file, the line and the field.
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+use walkdir::WalkDir;
+
+use knights_core::Error;
+
+/// Where a value was written: a file (as given, relative to the content folder's
+/// parent when possible) and a 1-based line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The file, as displayed in messages.
+    pub file: String,
+    /// The line, from 1.
+    pub line: usize,
+}
+
+impl Place {
+    /// An [`Error::Parse`] at this place, about `field`.
+    pub fn error(&self, field: &str, message: impl Into<String>) -> Error {
+        Error::Parse {
+            file: self.file.clone(),
+            place: format!("line {}, field \"{field}\"", self.line),
+            message: message.into(),
+        }
+    }
+}
+
+/// A value and the line it was written on.
+#[derive(Clone, Debug)]
+pub struct Located<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub place: Place,
+}
+
+/// One `[[tour]]` of a catalogue file.
+#[derive(Clone, Debug)]
+pub struct TourSpec {
+    /// `WxH`.
+    pub board: Located<String>,
+    /// A construction name or `auto`.
+    pub algorithm: Located<String>,
+    /// A construction-specific variant.
+    pub variant: Option<Located<String>>,
+    /// The leaper, `A,B` (the knight when absent).
+    pub leaper: Option<Located<String>>,
+    /// An open tour rather than a closed one.
+    pub open: bool,
+    /// Seed for randomised constructions.
+    pub seed: u64,
+    /// The page's name in the output; derived from the board and algorithm when absent.
+    pub slug: Option<Located<String>>,
+    /// The heading of its page.
+    pub title: Option<String>,
+    /// A short note shown on its page.
+    pub note: String,
+    /// Free tags for filtering.
+    pub tags: Vec<String>,
+    /// Whether its page offers the `[site]` downloads (`downloads = false` keeps a
+    /// large tour's page light: its drawing and data stay on the page).
+    pub downloads: bool,
+    /// How the board's left and right edges meet (`plane`, `cylinder`, `moebius`).
+    pub topology: Option<Located<String>>,
+}
+
+/// One `[[series]]`: the same construction over a range of board sizes, for the plots.
+#[derive(Clone, Debug)]
+pub struct SeriesSpec {
+    /// Its name in the output and the plots' legends.
+    pub slug: Located<String>,
+    /// A heading for the metrics page.
+    pub title: String,
+    /// The board pattern, `{n}` standing for each size (default `{n}x{n}`).
+    pub board: Located<String>,
+    /// The sizes: `from`, `to` (inclusive), `step`.
+    pub sizes: Located<(u32, u32, u32)>,
+    /// The entries' common settings (board and slug unused).
+    pub tour: TourSpec,
+}
+
+/// A markdown page: its slug (the file name), title and body.
+#[derive(Clone, Debug)]
+pub struct PageSpec {
+    /// The file name without `.md`.
+    pub slug: Located<String>,
+    /// From the front matter, else the first heading, else the slug.
+    pub title: String,
+    /// Its place in the navigation (smaller first).
+    pub weight: i64,
+    /// The markdown after the front matter.
+    pub body: String,
+}
+
+/// The `[site]` table of a catalogue file: the site's name and how much it ships.
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SiteConfig {
+    /// The site's name, in every page's title.
+    pub title: String,
+    /// Where the site will be served (`https://example.org/tours/`), for the sitemap
+    /// and OpenGraph tags; empty: links stay relative only.
+    pub base_url: String,
+    /// A sentence about the site, for search engines and link previews.
+    pub description: String,
+    /// Who publishes it.
+    pub author: String,
+    /// The downloads a tour's page offers: any of `png`, `pdf`, `json`.
+    pub downloads: Vec<String>,
+    /// Offer the downloads of series members too (`[[tour]]` entries always have
+    /// them).
+    pub series_downloads: bool,
+    /// The drawings' theme: a built-in name or a theme file relative to the content
+    /// folder.
+    pub theme: String,
+}
+
+impl Default for SiteConfig {
+    fn default() -> SiteConfig {
+        SiteConfig {
+            title: "knights".into(),
+            base_url: String::new(),
+            description: "Knight's tours, each verified before it was drawn.".into(),
+            author: String::new(),
+            downloads: super::links::DOWNLOADS.map(String::from).to_vec(),
+            series_downloads: false,
+            theme: "web".into(),
+        }
+    }
+}
+
+/// The folders of `content/` that hold no catalogue: `templates/` (overrides of the
+/// built-in templates) and `static/` (files copied into the site unchanged).
+pub const OWN_FOLDERS: [&str; 2] = ["templates", "static"];
+
+/// Everything under `content/`.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    /// The `[site]` settings (at most one file may have them).
+    pub site: SiteConfig,
+    /// Single tours, in file order (files sorted by name).
+    pub tours: Vec<TourSpec>,
+    /// Series, in file order.
+    pub series: Vec<SeriesSpec>,
+    /// Markdown pages, sorted by weight then slug.
+    pub pages: Vec<PageSpec>,
+    /// The file that holds the `[site]` table, if any.
+    pub site_file: Option<String>,
+}
+
+/// Reads every `*.toml` and `*.md` file under `dir`, but those of its `templates/` and
+/// `static/` folders (which the build copies or renders, see [`OWN_FOLDERS`]).
+pub fn load(dir: &Path) -> Result<Catalogue, Error> {
+    if !dir.is_dir() {
+        return Err(Error::invalid(format!(
+            "content folder {} not found: pass --content DIR",
+            dir.display()
+        )));
+    }
+    let mut files: Vec<PathBuf> = Vec::new();
+    let walk = WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() != 1 || !OWN_FOLDERS.iter().any(|f| e.file_name() == *f));
+    for entry in walk {
+        let entry = entry.map_err(|e| {
+            let path = e.path().unwrap_or(dir).to_path_buf();
+            Error::io(path, e.into())
+        })?;
+        if entry.file_type().is_file() {
+            files.push(entry.into_path());
+        }
+    }
+    let mut cat = Catalogue::default();
+    for path in files {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ext != "toml" && ext != "md" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+        let name = path.display().to_string();
+        if ext == "toml" {
+            read_toml(&name, &text, &mut cat)?;
+        } else {
+            cat.pages.push(read_page(&name, &path, &text)?);
+        }
+    }
+    cat.pages
+        .sort_by(|a, b| (a.weight, &a.slug.value).cmp(&(b.weight, &b.slug.value)));
+    Ok(cat)
+}
+
+/// The 1-based line of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// TOML's messages can span lines; errors are one line.
+fn one_line(message: &str) -> String {
+    let parts: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    parts.join("; ")
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    tour: Vec<RawTour>,
+    #[serde(default)]
+    series: Vec<RawSeries>,
+    site: Option<Spanned<SiteConfig>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTour {
+    board: Spanned<String>,
+    #[serde(default)]
+    algorithm: Option<Spanned<String>>,
+    variant: Option<Spanned<String>>,
+    leaper: Option<Spanned<String>>,
+    #[serde(default)]
+    open: bool,
+    #[serde(default)]
+    seed: u64,
+    slug: Option<Spanned<String>>,
+    title: Option<String>,
+    #[serde(default)]
+    note: String,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default = "yes")]
+    downloads: bool,
+    topology: Option<Spanned<String>>,
+}
+
+/// The default of `downloads`.
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSeries {
+    slug: Spanned<String>,
+    title: String,
+    board: Option<Spanned<String>>,
+    sizes: Spanned<RawSizes>,
+    algorithm: Option<Spanned<String>>,
+    variant: Option<Spanned<String>>,
+    leaper: Option<Spanned<String>>,
+    #[serde(default)]
+    open: bool,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    note: String,
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSizes {
+    from: u32,
+    to: u32,
+    #[serde(default = "one")]
+    step: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Turns spans into places for one file.
+struct Locator<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Locator<'_> {
+    fn place(&self, span: Range<usize>) -> Place {
+        Place {
+            file: self.file.to_string(),
+            line: line_of(self.text, span.start),
+        }
+    }
+
+    fn locate<T: Clone>(&self, s: &Spanned<T>) -> Located<T> {
+        Located {
+            value: s.get_ref().clone(),
+            place: self.place(s.span()),
+        }
+    }
+}
+
+pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(), Error> {
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+        Error::Parse {
+            file: file.to_string(),
+            place: format!("line {line}"),
+            message: one_line(e.message()),
+        }
+    })?;
+    let at = Locator { file, text };
+    if let Some(site) = raw.site {
+        if cat.site_file.is_some() {
+            return Err(at.place(site.span()).error(
+                "site",
+                format!(
+                    "a second [site] table: {} already has one",
+                    cat.site_file.as_deref().unwrap_or("")
+                ),
+            ));
+        }
+        cat.site_file = Some(file.to_string());
+        let place = at.place(site.span());
+        cat.site = site.into_inner();
+        super::links::check_site(&mut cat.site, &place)?;
+    }
+    for t in raw.tour {
+        let algorithm = algorithm_or_auto(&at, t.algorithm.as_ref(), t.board.span());
+        cat.tours.push(TourSpec {
+            board: at.locate(&t.board),
+            algorithm,
+            variant: t.variant.as_ref().map(|v| at.locate(v)),
+            leaper: t.leaper.as_ref().map(|v| at.locate(v)),
+            open: t.open,
+            seed: t.seed,
+            slug: t.slug.as_ref().map(|s| at.locate(s)),
+            title: t.title,
+            note: t.note,
+            tags: t.tags,
+            downloads: t.downloads,
+            topology: t.topology.as_ref().map(|v| at.locate(v)),
+        });
+    }
+    for s in raw.series {
+        let sizes = s.sizes.get_ref();
+        let board = match &s.board {
+            Some(b) => at.locate(b),
+            None => Located {
+                value: "{n}x{n}".to_string(),
+                place: at.place(s.slug.span()),
+            },
+        };
+        let tour = TourSpec {
+            board: board.clone(),
+            algorithm: algorithm_or_auto(&at, s.algorithm.as_ref(), s.slug.span()),
+            variant: s.variant.as_ref().map(|v| at.locate(v)),
+            leaper: s.leaper.as_ref().map(|v| at.locate(v)),
+            open: s.open,
+            seed: s.seed,
+            slug: None,
+            title: None,
+            note: s.note,
+            tags: s.tags,
+            downloads: true,
+            topology: None,
+        };
+        cat.series.push(SeriesSpec {
+            slug: at.locate(&s.slug),
+            title: s.title,
+            board,
+            sizes: Located {
+                value: (sizes.from, sizes.to, sizes.step),
+                place: at.place(s.sizes.span()),
+            },
+            tour,
+        });
+    }
+    Ok(())
+}
+
+fn algorithm_or_auto(
+    at: &Locator<'_>,
+    algo: Option<&Spanned<String>>,
+    fallback: Range<usize>,
+) -> Located<String> {
+    match algo {
+        Some(a) => at.locate(a),
+        None => Located {
+            value: knights_construct::Algo::Auto.to_string(),
+            place: at.place(fallback),
+        },
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct FrontMatter {
+    title: Option<String>,
+    #[serde(default)]
+    weight: i64,
+}
+
+/// A markdown page, with optional TOML front matter between `+++` lines.
+pub(super) fn read_page(file: &str, path: &Path, text: &str) -> Result<PageSpec, Error> {
+    let slug = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("")
+        .to_string();
+    let (front, body) = split_front_matter(text);
+    let fm: FrontMatter = match front {
+        Some(f) => toml::from_str(f).map_err(|e| {
+            // The front matter starts on line 2, after the opening `+++`.
+            let line = e.span().map(|s| line_of(f, s.start)).unwrap_or(1) + 1;
+            Error::Parse {
+                file: file.to_string(),
+                place: format!("line {line}"),
+                message: one_line(e.message()),
+            }
+        })?,
+        None => FrontMatter::default(),
+    };
+    let title = fm
+        .title
+        .or_else(|| {
+            body.lines()
+                .find_map(|l| l.strip_prefix("# ").map(|t| t.trim().to_string()))
+        })
+        .unwrap_or_else(|| slug.clone());
+    Ok(PageSpec {
+        slug: Located {
+            value: slug,
+            place: Place {
+                file: file.to_string(),
+                line: 1,
+            },
+        },
+        title,
+        weight: fm.weight,
+        body: body.to_string(),
+    })
+}
+
+fn split_front_matter(text: &str) -> (Option<&str>, &str) {
+    let Some(rest) = text.strip_prefix("+++\n") else {
+        return (None, text);
+    };
+    match rest.find("\n+++") {
+        Some(end) => {
+            let body = &rest[end + 4..];
+            (
+                Some(&rest[..end + 1]),
+                body.strip_prefix('\n').unwrap_or(body),
+            )
+        }
+        None => (None, text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_keep_their_lines() {
+        let text = "[[tour]]\nboard = \"8x8\"\n\nalgorithm = \"x\"\n[[series]]\nslug = \"s\"\ntitle = \"t\"\nsizes = { from = 16, to = 24, step = 4 }\n";
+        let mut cat = Catalogue::default();
+        read_toml("c.toml", text, &mut cat).unwrap();
+        assert_eq!(cat.tours[0].board.place.line, 2);
+        assert_eq!(cat.tours[0].algorithm.place.line, 4);
+        assert_eq!(cat.series[0].sizes.value, (16, 24, 4));
+        assert_eq!(cat.series[0].sizes.place.line, 8);
+        assert_eq!(cat.series[0].board.value, "{n}x{n}");
+    }
+
+    #[test]
+    fn unknown_fields_name_the_line() {
+        let text = "[[tour]]\nboard = \"8x8\"\ncolour = \"red\"\n";
+        let e = read_toml("c.toml", text, &mut Catalogue::default()).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.starts_with("c.toml: line 3: "), "{msg}");
+        assert!(msg.contains("colour"), "{msg}");
+    }
+
+    #[test]
+    fn front_matter_is_optional() {
+        let (f, b) = split_front_matter("+++\ntitle = \"A\"\n+++\n# B\ntext\n");
+        assert_eq!(f, Some("title = \"A\"\n"));
+        assert_eq!(b, "# B\ntext\n");
+        assert_eq!(split_front_matter("# B\n"), (None, "# B\n"));
+    }
+}

@@ -1,0 +1,561 @@
+//! The build plan: the catalogue resolved into a list of tours to build, each with a
+//! checked board, algorithm and slug, plus the series (lists of those tours) and the
+//! prose pages. Everything that can be refused without building a tour is refused here,
+//! naming the file, line and field, before any work starts.
+
+use std::collections::HashMap;
+
+use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
+use super::pattern;
+use knights_construct::space::SpaceRequest;
+use knights_construct::{self as construct, Algo, Part, Request};
+use knights_core::board::{Board, Leaper};
+use knights_core::space::Space;
+use knights_core::Error;
+
+/// Most boards one series may expand to.
+const MAX_SERIES_LEN: u32 = 1000;
+
+/// One tour to build.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Its page is `tours/<slug>.html`.
+    pub slug: String,
+    /// The heading of its page.
+    pub title: String,
+    /// A short note from the catalogue.
+    pub note: String,
+    /// Tags for filtering (series members carry their series' tags).
+    pub tags: Vec<String>,
+    /// The board and the construction asked for.
+    pub target: Target,
+    /// Where its board was written, for errors found while building it.
+    pub place: Place,
+    /// Whether a `[[tour]]` lists it (rather than only a series).
+    pub listed: bool,
+    /// Whether the catalogue lets its page offer downloads (`downloads = false`).
+    pub downloads: bool,
+    /// The slugs of the series it belongs to.
+    pub series: Vec<String>,
+    /// Whether its page may get a tiled pyramid of its full detail when that is too
+    /// heavy as SVG (see `pyramid`): catalogue tours and each series' largest board.
+    pub pyramid: bool,
+}
+
+/// What a job builds: a tour of a 2-D board through the constructions of
+/// [`knights_construct`], or of a board of three or more sides through
+/// [`knights_construct::space`]. The two pipelines share nothing below the site.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A board of two sides.
+    Plane {
+        /// The construction asked for (`auto` allowed).
+        algorithm: Algo,
+        /// The board, open or closed, variant and seed.
+        request: Request,
+    },
+    /// A board of three or more sides.
+    Space {
+        /// The construction asked for (`auto`, `besa`, `warnsdorff`).
+        algorithm: String,
+        /// The board, open or closed, and seed.
+        request: SpaceRequest,
+    },
+}
+
+impl Target {
+    /// The board as written, `WxH` (with its topology when it wraps) or `WxHxD...`.
+    pub fn board_name(&self) -> String {
+        match self {
+            Target::Plane { request, .. } => {
+                let b = &request.board;
+                match b.topology() {
+                    knights_core::board::Topology::Plane => format!("{}x{}", b.width(), b.height()),
+                    t => format!("{}x{} {t}", b.width(), b.height()),
+                }
+            }
+            Target::Space { request, .. } => request.space.to_string(),
+        }
+    }
+
+    /// The sides, x first.
+    pub fn sides(&self) -> Vec<u32> {
+        match self {
+            Target::Plane { request, .. } => vec![request.board.width(), request.board.height()],
+            Target::Space { request, .. } => request.space.sides().to_vec(),
+        }
+    }
+
+    /// The leaper that tours the board.
+    pub fn leaper(&self) -> Leaper {
+        match self {
+            Target::Plane { request, .. } => request.board.leaper(),
+            Target::Space { request, .. } => request.space.leaper(),
+        }
+    }
+
+    /// `open` or `closed`.
+    pub fn kind(&self) -> knights_core::TourKind {
+        match self {
+            Target::Plane { request, .. } => request.kind(),
+            Target::Space { request, .. } => knights_core::TourKind::open_if(request.open),
+        }
+    }
+
+    /// The construction asked for, as named.
+    pub fn algorithm(&self) -> String {
+        match self {
+            Target::Plane { algorithm, .. } => algorithm.to_string(),
+            Target::Space { algorithm, .. } => algorithm.clone(),
+        }
+    }
+}
+
+/// A series: tours of one construction over growing boards.
+#[derive(Clone, Debug)]
+pub struct Series {
+    /// Its name in the output.
+    pub slug: String,
+    /// Its heading.
+    pub title: String,
+    /// The construction, as asked.
+    pub algorithm: String,
+    /// Indices into [`Plan::jobs`], smallest board first.
+    pub members: Vec<usize>,
+}
+
+/// Everything the build will make.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Tours, listed ones first in catalogue order, then series members.
+    pub jobs: Vec<Job>,
+    /// Series in catalogue order.
+    pub series: Vec<Series>,
+    /// Prose pages.
+    pub pages: Vec<PageSpec>,
+    /// The `[site]` settings.
+    pub site: super::catalogue::SiteConfig,
+}
+
+/// Tours that ask for the same thing are built once: the key is everything the
+/// target holds (board with leaper and topology, construction, variant, open, seed).
+type Key = String;
+
+fn key(job: &Job) -> Key {
+    format!("{:?}", job.target)
+}
+
+/// Resolves and checks the catalogue.
+pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut by_key: HashMap<Key, usize> = HashMap::new();
+    let mut slugs: HashMap<String, Place> = HashMap::new();
+    for spec in &cat.tours {
+        let job = resolve(spec, &spec.board)?;
+        let place = spec.slug.as_ref().map_or(&job.place, |s| &s.place);
+        claim_slug(&mut slugs, &job.slug, place, "tour")?;
+        by_key.entry(key(&job)).or_insert(jobs.len());
+        jobs.push(job);
+    }
+    let mut series = Vec::new();
+    let mut series_slugs = HashMap::new();
+    for s in &cat.series {
+        check_slug(&s.slug)?;
+        claim_slug(&mut series_slugs, &s.slug.value, &s.slug.place, "series")?;
+        let mut members = Vec::new();
+        for n in sizes(&s.sizes)? {
+            let board = Located {
+                value: pattern::expand(&s.board.value, n)
+                    .map_err(|e| s.board.place.error("board", e))?,
+                place: s.board.place.clone(),
+            };
+            let mut job = resolve(&s.tour, &board)?;
+            job.listed = false;
+            job.pyramid = false;
+            let idx = match by_key.get(&key(&job)) {
+                Some(&i) => i,
+                None => {
+                    claim_slug(&mut slugs, &job.slug, &job.place, "tour")?;
+                    by_key.insert(key(&job), jobs.len());
+                    jobs.push(job);
+                    jobs.len() - 1
+                }
+            };
+            let j = &mut jobs[idx];
+            if !j.series.contains(&s.slug.value) {
+                j.series.push(s.slug.value.clone());
+                for t in &s.tour.tags {
+                    if !j.tags.contains(t) {
+                        j.tags.push(t.clone());
+                    }
+                }
+            }
+            members.push(idx);
+        }
+        if let Some(&last) = members.last() {
+            jobs[last].pyramid = true;
+        }
+        series.push(Series {
+            slug: s.slug.value.clone(),
+            title: s.title.clone(),
+            algorithm: s.tour.algorithm.value.clone(),
+            members,
+        });
+    }
+    let mut page_slugs = HashMap::new();
+    for p in &cat.pages {
+        check_slug(&p.slug)?;
+        claim_slug(&mut page_slugs, &p.slug.value, &p.slug.place, "page")?;
+    }
+    Ok(Plan {
+        jobs,
+        series,
+        pages: cat.pages,
+        site: cat.site,
+    })
+}
+
+/// The sizes a series runs over.
+fn sizes(s: &Located<(u32, u32, u32)>) -> Result<Vec<u32>, Error> {
+    let (from, to, step) = s.value;
+    if step == 0 || from > to {
+        return Err(s.place.error(
+            "sizes",
+            format!(
+                "from = {from}, to = {to}, step = {step} is empty: need from <= to and step >= 1"
+            ),
+        ));
+    }
+    if (to - from) / step + 1 > MAX_SERIES_LEN {
+        return Err(s.place.error(
+            "sizes",
+            format!("the series has more than {MAX_SERIES_LEN} boards"),
+        ));
+    }
+    Ok((from..=to).step_by(step as usize).collect())
+}
+
+/// A catalogue's `leaper = "A,B"`.
+fn leaper(text: &str) -> Result<Leaper, Error> {
+    let bad = || Error::invalid(format!("'{text}' is not a leaper: write A,B, e.g. 1,4"));
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let step = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    Leaper::new(step(a)?, step(b)?)
+}
+
+/// One tour of the catalogue, checked: the board parses and has a tour of the kind
+/// asked for, the algorithm exists, has the variant, and supports the board. A board
+/// written with three or more sides goes to [`resolve_space`].
+fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
+    if knights_core::space::sides_written(&board.value) >= 3 {
+        return resolve_space(spec, board);
+    }
+    let b: Board = board
+        .value
+        .parse()
+        .map_err(|e: Error| board.place.error("board", e.to_string()))?;
+    let b = match &spec.leaper {
+        None => b,
+        Some(l) => leaper(&l.value)
+            .and_then(|leaper| Board::with_leaper(b.width(), b.height(), leaper))
+            .map_err(|e| l.place.error("leaper", e.to_string()))?,
+    };
+    let b = match &spec.topology {
+        Some(t) => b.with_topology(
+            t.value
+                .parse()
+                .map_err(|e: Error| t.place.error("topology", e.to_string()))?,
+        ),
+        None => b,
+    };
+    let algo: Algo = spec
+        .algorithm
+        .value
+        .parse()
+        .map_err(|e: Error| spec.algorithm.place.error("algorithm", e.to_string()))?;
+    let variant = spec.variant.as_ref().map(|v| v.value.clone());
+    let request = Request {
+        board: b.clone(),
+        open: spec.open,
+        variant: variant.clone(),
+        seed: spec.seed,
+        start: None,
+    };
+    construct::resolve(&request, algo).map_err(|r| match (r.part, &spec.variant) {
+        (Part::Variant, Some(v)) => v.place.error("variant", r.error.to_string()),
+        _ => board.place.error("board", r.error.to_string()),
+    })?;
+    let slug = match &spec.slug {
+        Some(s) => {
+            check_slug(s)?;
+            s.value.clone()
+        }
+        None => default_slug(&b, algo.name(), variant.as_deref(), spec.open, spec.seed),
+    };
+    let kind = request.kind();
+    let title = format!("{b} {kind} tour, {algo}");
+    let target = Target::Plane {
+        algorithm: algo,
+        request,
+    };
+    Ok(job(spec, board, target, slug, title))
+}
+
+/// The job of a checked catalogue entry.
+fn job(
+    spec: &TourSpec,
+    board: &Located<String>,
+    target: Target,
+    slug: String,
+    title: String,
+) -> Job {
+    Job {
+        title: spec.title.clone().unwrap_or(title),
+        slug,
+        note: spec.note.clone(),
+        tags: spec.tags.clone(),
+        target,
+        place: board.place.clone(),
+        listed: true,
+        downloads: spec.downloads,
+        series: Vec::new(),
+        pyramid: true,
+    }
+}
+
+/// One tour of a board of three or more sides, checked as [`resolve`] checks a 2-D
+/// one: the board parses, has a tour of the kind asked for, and the construction
+/// exists and takes it ([`knights_construct::space::check`]). These boards take no
+/// topology.
+fn resolve_space(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
+    let parsed: Space = board
+        .value
+        .parse()
+        .map_err(|e: Error| board.place.error("board", e.to_string()))?;
+    let space = match &spec.leaper {
+        None => parsed,
+        Some(l) => leaper(&l.value)
+            .and_then(|leaper| Space::with_leaper(parsed.sides(), leaper))
+            .map_err(|e| l.place.error("leaper", e.to_string()))?,
+    };
+    if let Some(t) = &spec.topology {
+        return Err(t.place.error(
+            "topology",
+            format!(
+                "the {space} board has three or more sides, which take no topology: leave out topology = \"{}\"",
+                t.value
+            ),
+        ));
+    }
+    let algo = spec.algorithm.value.clone();
+    let request = SpaceRequest {
+        space: space.clone(),
+        open: spec.open,
+        variant: spec.variant.as_ref().map(|v| v.value.clone()),
+        seed: spec.seed,
+    };
+    knights_construct::space::check(&request, &algo).map_err(|e| match (&spec.variant, &e) {
+        (Some(v), Error::Invalid(_)) => v.place.error("variant", e.to_string()),
+        (_, Error::Unsupported(_))
+            if !knights_construct::space::ALGORITHMS.contains(&algo.as_str()) && algo != "auto" =>
+        {
+            spec.algorithm.place.error("algorithm", e.to_string())
+        }
+        _ => board.place.error("board", e.to_string()),
+    })?;
+    let slug = match &spec.slug {
+        Some(s) => {
+            check_slug(s)?;
+            s.value.clone()
+        }
+        None => space_slug(&space, &algo, spec.open, spec.seed),
+    };
+    let title = format!(
+        "{space} {} tour, {algo}",
+        knights_core::TourKind::open_if(spec.open)
+    );
+    let target = Target::Space {
+        algorithm: algo,
+        request,
+    };
+    Ok(job(spec, board, target, slug, title))
+}
+
+/// `20x16x6-besa`, with `-open` and `-seedN` as for 2-D boards.
+fn space_slug(space: &Space, algo: &str, open: bool, seed: u64) -> String {
+    let mut s = format!("{space}-{algo}");
+    s.push_str(&leaper_suffix(space.leaper()));
+    if open {
+        s.push_str("-open");
+    }
+    if seed != 0 {
+        s.push_str(&format!("-seed{seed}"));
+    }
+    s
+}
+
+fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: u64) -> String {
+    let mut s = format!("{}x{}-{algo}", b.width(), b.height());
+    if b.topology().wraps() {
+        s = format!("{}x{}-{}-{algo}", b.width(), b.height(), b.topology());
+    }
+    if let Some(v) = variant {
+        s.push('-');
+        s.extend(v.chars().map(|c| if slug_char(c) { c } else { '-' }));
+    }
+    s.push_str(&leaper_suffix(b.leaper()));
+    if open {
+        s.push_str("-open");
+    }
+    if seed != 0 {
+        s.push_str(&format!("-seed{seed}"));
+    }
+    s
+}
+
+/// Nothing for the knight, `-giraffe` for the giraffe, `-leaperA-B` for others: two
+/// leapers' tours of one board get two pages.
+fn leaper_suffix(l: Leaper) -> String {
+    match l {
+        Leaper::KNIGHT => String::new(),
+        Leaper::GIRAFFE => "-giraffe".into(),
+        l => format!("-leaper{}-{}", l.steps().0, l.steps().1),
+    }
+}
+
+fn slug_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.'
+}
+
+/// A slug becomes a file name in the output: it must stay inside the output folder and
+/// be safe in a URL.
+fn check_slug(s: &Located<String>) -> Result<(), Error> {
+    let v = &s.value;
+    if v.is_empty() {
+        return Err(s.place.error("slug", "the slug is empty"));
+    }
+    if v.contains(['/', '\\']) || v.starts_with('.') || v.contains(':') {
+        return Err(s.place.error(
+            "slug",
+            format!("slug '{v}' would escape the output folder: use letters, digits, '-', '_' and '.' (not first)"),
+        ));
+    }
+    if !v.chars().all(slug_char) {
+        return Err(s.place.error(
+            "slug",
+            format!("slug '{v}' may only contain letters, digits, '-', '_' and '.'"),
+        ));
+    }
+    Ok(())
+}
+
+/// Slugs name files; names differing only in case collide on some file systems.
+fn claim_slug(
+    seen: &mut HashMap<String, Place>,
+    slug: &str,
+    place: &Place,
+    what: &str,
+) -> Result<(), Error> {
+    if let Some(first) = seen.get(&slug.to_ascii_lowercase()) {
+        return Err(place.error(
+            "slug",
+            format!(
+                "duplicate {what} slug '{slug}': {}, line {} already uses it",
+                first.file, first.line
+            ),
+        ));
+    }
+    seen.insert(slug.to_ascii_lowercase(), place.clone());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::catalogue::read_toml;
+    use super::*;
+
+    fn plan_of(text: &str) -> Result<Plan, Error> {
+        let mut cat = Catalogue::default();
+        read_toml("c.toml", text, &mut cat)?;
+        plan(cat)
+    }
+
+    #[test]
+    fn boards_of_three_or_more_sides_become_space_jobs() {
+        let p = plan_of(
+            "[[tour]]\nboard = \"16x12x4\"\nalgorithm = \"besa\"\n\
+             [[tour]]\nboard = \"5x5x5\"\nopen = true\n\
+             [[series]]\nslug = \"cubes\"\ntitle = \"t\"\nboard = \"{n}x{n}x{n}\"\nalgorithm = \"besa\"\nsizes = { from = 16, to = 20, step = 2 }\n\
+             [[series]]\nslug = \"g\"\ntitle = \"t\"\nboard = \"{32n+20}x{8n+14}\"\nleaper = \"1,4\"\nalgorithm = \"besa\"\nsizes = { from = 1, to = 3 }\n",
+        )
+        .unwrap();
+        let names: Vec<String> = p.jobs.iter().map(|j| j.target.board_name()).collect();
+        assert_eq!(
+            names,
+            ["16x12x4", "5x5x5", "16x16x16", "18x18x18", "20x20x20", "52x22", "84x30", "116x38"]
+        );
+        let slugs: Vec<&str> = p.jobs.iter().map(|j| j.slug.as_str()).collect();
+        assert_eq!(
+            slugs[..3],
+            ["16x12x4-besa", "5x5x5-auto-open", "16x16x16-besa"]
+        );
+        assert_eq!(slugs[5], "52x22-besa-giraffe");
+        assert!(
+            matches!(&p.jobs[0].target, Target::Space { algorithm, request }
+            if algorithm == "besa" && request.space.levels() == 4 && !request.open)
+        );
+        assert!(matches!(&p.jobs[5].target, Target::Plane { request, .. }
+            if request.board.leaper() == Leaper::GIRAFFE));
+        assert_eq!(p.jobs[2].title, "16x16x16 closed tour, besa");
+        assert_eq!(p.series[0].members, [2, 3, 4]);
+    }
+
+    #[test]
+    fn bad_entries_of_three_or_more_sides_are_refused_at_their_field() {
+        let refused = |entry: &str| {
+            let e = plan_of(&format!("[[tour]]\n{entry}\n"))
+                .unwrap_err()
+                .to_string();
+            assert_eq!(e.lines().count(), 1, "{e}");
+            e
+        };
+        let e = refused("board = \"5x5x5\"");
+        assert!(
+            e.starts_with(
+                "c.toml: line 2, field \"board\": no closed knight's tour exists on a 5x5x5 board"
+            ),
+            "{e}"
+        );
+        let e = refused("board = \"6x4x3\"\nalgorithm = \"besa\"");
+        assert!(e.starts_with("c.toml: line 2, field \"board\": "), "{e}");
+        assert!(
+            e.contains("one of the first two sides must be even and at least 16"),
+            "{e}"
+        );
+        let e = refused("board = \"16x12x4\"\nalgorithm = \"parberry\"");
+        assert!(
+            e.starts_with("c.toml: line 3, field \"algorithm\": "),
+            "{e}"
+        );
+        assert!(e.contains("use auto, besa or warnsdorff"), "{e}");
+        let e = refused("board = \"16x12x4\"\nvariant = \"turns\"");
+        assert!(e.starts_with("c.toml: line 3, field \"variant\": "), "{e}");
+        let e = refused("board = \"16x12x4\"\ntopology = \"cylinder\"");
+        assert!(e.starts_with("c.toml: line 3, field \"topology\": "), "{e}");
+        let e = refused("board = \"16x12x4\"\nopen = true\nalgorithm = \"besa\"");
+        assert!(e.contains("builds closed tours"), "{e}");
+        let e = refused("board = \"16x0x4\"");
+        assert!(e.starts_with("c.toml: line 2, field \"board\": "), "{e}");
+        let e = refused("board = \"200x100x60\"\nalgorithm = \"warnsdorff\"");
+        assert!(e.contains("at most 1000000 cells"), "{e}");
+        let e = refused("board = \"16x12x4\"\nleaper = \"1,x\"");
+        assert!(e.starts_with("c.toml: line 3, field \"leaper\": "), "{e}");
+        let e = plan_of("[[series]]\nslug = \"s\"\ntitle = \"t\"\nboard = \"{2n*3}x8\"\nsizes = { from = 1, to = 2 }\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("c.toml: line 4, field \"board\": '{2n*3}'"),
+            "{e}"
+        );
+    }
+}

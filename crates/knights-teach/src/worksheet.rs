@@ -1,0 +1,403 @@
+//! Printable worksheets: exercises laid out several to an A4 page, then the same
+//! number of answers to a page, as SVG pages that [`knights_render::pages`] binds into one PDF.
+//!
+//! Exercises draw from [`crate::exercises`]: a board with some step numbers, a board
+//! with the first moves drawn, or a path with illegal steps drawn like a tour. That
+//! path is the one thing outside [`Drawing`](super::Drawing) that draws cells in an
+//! order that is not a verified tour; its illegal steps, as verify located them, are
+//! circled on the answer page only.
+
+use std::fmt::Write;
+
+use svg::node::element::{Circle, Group, Path, Rectangle, Text};
+use svg::Document;
+
+use crate::exercises::{Exercise, Task};
+use knights_core::board::Board;
+use knights_core::verify::Failure;
+use knights_render::frame::{num, Frame};
+use knights_render::theme::Theme;
+use knights_render::{squares, text};
+
+/// An A4 page in points.
+const PAGE: (f64, f64) = (595.0, 842.0);
+/// Margin around a page, in points.
+const MARGIN: f64 = 40.0;
+/// Room for the page's heading, in points.
+const HEADING: f64 = 36.0;
+/// Room for an exercise's instruction above its board, in points.
+const INSTRUCTION: f64 = 32.0;
+/// Colour of circled mistakes.
+const MISTAKE: &str = "#c62828";
+
+/// The pages of a worksheet: exercise pages, then answer pages, `per_page` to a page.
+pub fn pages(exercises: &[Exercise], theme: &Theme, per_page: usize, title: &str) -> Vec<String> {
+    let per_page = per_page.max(1);
+    let chunks: Vec<&[Exercise]> = exercises.chunks(per_page).collect();
+    let total = chunks.len() * 2;
+    let mut out = Vec::with_capacity(total);
+    for answers in [false, true] {
+        for (p, chunk) in chunks.iter().enumerate() {
+            let first = p * per_page;
+            let heading = if answers {
+                format!("{title}: answers")
+            } else {
+                title.to_string()
+            };
+            let page_no = out.len() + 1;
+            out.push(page(
+                chunk,
+                first,
+                theme,
+                per_page,
+                answers,
+                &heading,
+                (page_no, total),
+            ));
+        }
+    }
+    out
+}
+
+/// One page: a heading and a grid of exercises (or their answers).
+fn page(
+    chunk: &[Exercise],
+    first: usize,
+    theme: &Theme,
+    per_page: usize,
+    answers: bool,
+    heading: &str,
+    (page_no, pages): (usize, usize),
+) -> String {
+    let (w, h) = PAGE;
+    let cols = if per_page == 1 { 1 } else { 2 };
+    let rows = per_page.div_ceil(cols);
+    let cell_w = (w - 2.0 * MARGIN) / cols as f64;
+    let cell_h = (h - 2.0 * MARGIN - HEADING) / rows as f64;
+    let mut doc = Document::new()
+        .set("viewBox", format!("0 0 {w} {h}"))
+        .set("width", w)
+        .set("height", h)
+        .add(
+            Rectangle::new()
+                .set("width", w)
+                .set("height", h)
+                .set("fill", "#ffffff"),
+        )
+        .add(words(heading, MARGIN, MARGIN + 16.0, 16.0, "start"))
+        .add(words(
+            &format!("page {page_no} of {pages}"),
+            w - MARGIN,
+            MARGIN + 16.0,
+            9.0,
+            "end",
+        ));
+    for (k, ex) in chunk.iter().enumerate() {
+        let (col, row) = (k % cols, k / cols);
+        let x = MARGIN + col as f64 * cell_w;
+        let y = MARGIN + HEADING + row as f64 * cell_h;
+        let number = first + k + 1;
+        doc = doc.add(
+            exercise(
+                ex,
+                number,
+                theme,
+                answers,
+                (x, y, cell_w - 12.0, cell_h - 12.0),
+            )
+            .set("class", if answers { "answer" } else { "exercise" })
+            .set("data-exercise", number),
+        );
+    }
+    doc.to_string()
+}
+
+/// Text in points, in the bundled font.
+fn words(s: &str, x: f64, y: f64, size: f64, anchor: &str) -> Text {
+    Text::new(s)
+        .set("x", num(x))
+        .set("y", num(y))
+        .set("font-size", num(size))
+        .set("font-family", "DejaVu Sans, sans-serif")
+        .set("text-anchor", anchor)
+        .set("fill", "#222222")
+}
+
+/// The instruction for an exercise.
+fn instruction(ex: &Exercise, number: usize, answers: bool) -> String {
+    let n = ex.tour.path().len();
+    let what = match &ex.task {
+        Task::FillIn { .. } => "Fill in the missing step numbers of the knight's tour.".to_string(),
+        Task::Finish { moves } => {
+            format!("The knight made its first {moves} moves: finish the tour (steps 1 to {n}).")
+        }
+        Task::Mistake { errors, .. } if errors.len() == 1 => {
+            "One step of this tour is not a knight's move: find it.".to_string()
+        }
+        Task::Mistake { errors, .. } => format!(
+            "{} steps of this tour are not knight's moves: find them.",
+            errors.len()
+        ),
+    };
+    if answers {
+        format!("{number}. Answer")
+    } else {
+        format!("{number}. {what}")
+    }
+}
+
+/// An exercise in the box `(x, y, w, h)` (points): its instruction and its board.
+fn exercise(
+    ex: &Exercise,
+    number: usize,
+    theme: &Theme,
+    answers: bool,
+    area: (f64, f64, f64, f64),
+) -> Group {
+    let (x, y, w, h) = area;
+    let board = ex.tour.board();
+    let frame = Frame::new(board, theme, true);
+    let v = frame.view_box();
+    let scale = (w / v[2]).min((h - INSTRUCTION) / v[3]);
+    let drawing = Group::new()
+        .set(
+            "transform",
+            format!(
+                "translate({} {}) scale({}) translate({} {})",
+                num(x),
+                num(y + INSTRUCTION),
+                num(scale),
+                num(-v[0]),
+                num(-v[1])
+            ),
+        )
+        .add(squares::layer(board, &frame, theme, true))
+        .add(text::coords(&frame, theme));
+    let drawing = contents(ex, board, &frame, theme, answers)
+        .into_iter()
+        .fold(drawing, |g, part| g.add(part));
+    let size = if answers { 11.0 } else { 9.5 };
+    let per_line = (w / (size * 0.56)) as usize;
+    wrap(&instruction(ex, number, answers), per_line)
+        .iter()
+        .enumerate()
+        .fold(Group::new(), |g, (i, line)| {
+            g.add(words(
+                line,
+                x,
+                y + 11.0 + i as f64 * size * 1.25,
+                size,
+                "start",
+            ))
+        })
+        .add(drawing)
+}
+
+/// `s` cut at spaces into lines of at most `width` characters (longer words alone).
+pub(super) fn wrap(s: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in s.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// What is drawn on the board of an exercise or its answer.
+fn contents(ex: &Exercise, b: &Board, frame: &Frame, theme: &Theme, answers: bool) -> Vec<Group> {
+    let p = ex.tour.path();
+    let all = || text::numbers_at(b, p, 0..p.len(), frame, theme);
+    match (&ex.task, answers) {
+        (Task::FillIn { shown }, false) => {
+            vec![text::numbers_at(b, p, shown.iter().copied(), frame, theme)]
+        }
+        (Task::Finish { moves }, false) => vec![
+            line(b, &p[..=*moves], frame, theme),
+            text::numbers_at(b, p, 0..=*moves, frame, theme),
+        ],
+        (Task::Mistake { path, .. }, false) => vec![
+            line(b, path, frame, theme),
+            text::numbers_at(b, path, 0..path.len(), frame, theme),
+        ],
+        (Task::Mistake { path, errors }, true) => vec![
+            line(b, path, frame, theme),
+            text::numbers_at(b, path, 0..path.len(), frame, theme),
+            circled(errors, frame),
+        ],
+        (_, true) => vec![line(b, p, frame, theme), all()],
+    }
+}
+
+/// The cells `cells` joined in order by straight lines (any order: exercises draw
+/// paths with mistakes in them).
+fn line(b: &Board, cells: &[u32], frame: &Frame, theme: &Theme) -> Group {
+    let mut d = String::new();
+    for (i, &c) in cells.iter().enumerate() {
+        let (x, y) = frame.cell(b.xy(c));
+        let _ = write!(d, "{}{x} {y}", if i == 0 { "M" } else { "L" });
+    }
+    Group::new().set("class", "tour").add(
+        Path::new()
+            .set("d", d)
+            .set("fill", "none")
+            .set("stroke", theme.tour.colour.as_str())
+            .set("stroke-width", num(frame.size(&theme.tour.width)))
+            .set("stroke-linejoin", "round"),
+    )
+}
+
+/// A red ring around both cells of every illegal step.
+fn circled(errors: &[Failure], frame: &Frame) -> Group {
+    let mut g = Group::new()
+        .set("class", "mistakes")
+        .set("fill", "none")
+        .set("stroke", MISTAKE)
+        .set("stroke-width", ".09");
+    for e in errors {
+        if let Failure::NotALeap { from, to, .. } = e {
+            for &(x, y) in [from, to] {
+                let (cx, cy) = frame.cell((x, y));
+                g = g.add(
+                    Circle::new()
+                        .set("class", "mistake")
+                        .set("cx", cx)
+                        .set("cy", cy)
+                        .set("r", ".46"),
+                );
+            }
+        }
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exercises::{make, Plan};
+    use crate::tour;
+    use knights_core::verify;
+    use knights_core::Tour;
+
+    #[test]
+    fn instructions_wrap_at_spaces() {
+        assert_eq!(wrap("one two three four", 9), ["one two", "three", "four"]);
+        assert_eq!(wrap("", 5), Vec::<String>::new());
+    }
+
+    /// The part of a page's SVG that draws exercise (or answer) `k`.
+    fn part<'a>(page: &'a str, class: &str, k: usize) -> &'a str {
+        let start = page
+            .find(&format!("<g class=\"{class}\" data-exercise=\"{k}\">"))
+            .unwrap_or_else(|| panic!("no {class} {k}"));
+        let rest = &page[start..];
+        let end = rest[1..]
+            .find(&format!("<g class=\"{class}\""))
+            .map_or(rest.len(), |e| e + 1);
+        &rest[..end]
+    }
+
+    /// The step numbers written in a part, with the cell each is written in (they come
+    /// after the coordinates, the only other numbers).
+    fn numbers(part: &str, b: &Board) -> Vec<(usize, u32)> {
+        let mut out = Vec::new();
+        let Some((_, part)) = part.split_once("class=\"numbers\"") else {
+            return out;
+        };
+        for piece in part.split("<text x=\"").skip(1) {
+            let (x, rest) = piece.split_once('"').unwrap();
+            let y = rest
+                .split("y=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let label = rest
+                .split('>')
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .trim();
+            if let (Ok(n), Ok(x), Ok(y)) =
+                (label.parse::<usize>(), x.parse::<f64>(), y.parse::<f64>())
+            {
+                let (col, row) = (x.round() as u32, y.round() as u32);
+                out.push((n, b.index(col, b.height() - 1 - row)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn hidden_numbers_are_the_complement_and_answers_verify() {
+        let theme = Theme::load("teaching").unwrap();
+        for (t, mistakes) in [
+            (tour(5, 5, true), 1),
+            (tour(6, 6, false), 2),
+            (tour(8, 8, false), 2),
+        ] {
+            let b = t.board().clone();
+            let n = t.path().len();
+            let plan = Plan {
+                count: 6,
+                reveal: Some(9),
+                mistakes,
+                seed: 11,
+            };
+            let ex = make(&t, &plan).unwrap();
+            let pages = pages(&ex, &theme, 4, "test");
+            assert_eq!(pages.len(), 4); // two of exercises, two of answers
+            for (i, e) in ex.iter().enumerate() {
+                let k = i + 1;
+                let page = &pages[i / 4];
+                let answer = &pages[2 + i / 4];
+                let shown = numbers(part(page, "exercise", k), &b);
+                let given = numbers(part(answer, "answer", k), &b);
+                match &e.task {
+                    Task::FillIn { shown: asked } => {
+                        let mut on_sheet: Vec<usize> = shown.iter().map(|s| s.0 - 1).collect();
+                        on_sheet.sort_unstable();
+                        assert_eq!(&on_sheet, asked);
+                        let hidden: Vec<usize> = (0..n).filter(|i| !on_sheet.contains(i)).collect();
+                        assert_eq!(hidden.len() + asked.len(), n);
+                        assert!(hidden.iter().all(|h| !asked.contains(h)));
+                    }
+                    Task::Finish { moves } => assert_eq!(shown.len(), moves + 1),
+                    Task::Mistake { errors, .. } => {
+                        assert_eq!(errors.len(), mistakes);
+                        assert!(!part(page, "exercise", k).contains("class=\"mistake\""));
+                        let circles = part(answer, "answer", k)
+                            .matches("class=\"mistake\"")
+                            .count();
+                        assert_eq!(circles, 2 * mistakes);
+                        continue;
+                    }
+                }
+                // The answer's numbers, read back from the page, are a tour.
+                let mut path = vec![u32::MAX; n];
+                for (num, cell) in given {
+                    path[num - 1] = cell;
+                }
+                let back = Tour::new(b.clone(), path, t.is_closed());
+                verify::verify(back).unwrap();
+            }
+            let pdf = knights_render::pages::pdf(&pages).unwrap();
+            let text = String::from_utf8_lossy(&pdf);
+            assert_eq!(
+                text.matches("/Type /Page\n").count()
+                    + text.matches("/Type /Page/").count()
+                    + text.matches("/Type /Page ").count(),
+                4,
+                "four pages"
+            );
+            assert!(text.contains("/FontFile2"), "fonts embedded");
+        }
+    }
+}
