@@ -42,10 +42,10 @@ use std::sync::OnceLock;
 
 use resvg::usvg;
 
-pub use colour::section as section_colour;
 pub use document::Plan;
 pub use layers::{Layer, Layers, Show};
 pub use overview::Style;
+pub use theme::section_colour;
 
 /// Any SVG document (a plot) as PNG bytes at `res`, with the drawings' fonts.
 pub fn svg_to_png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
