@@ -36,7 +36,8 @@ pub mod examples;
 
 pub use board::{Board, Leaper, Topology};
 pub use error::{
-    Bytes, Coords, Error, Failure, GaveUp, NoTour, SpaceFailure, Theorem, TooLarge, Unsupported,
+    BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
+    SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

@@ -96,6 +96,62 @@ pub enum TooLarge {
         /// The most the renderer accepts.
         limit: u64,
     },
+    /// A board of more sides than this tool models.
+    #[error("a board of {sides} sides is more than the {limit} this tool models")]
+    Sides {
+        /// Its sides.
+        sides: usize,
+        /// The most sides a board may have.
+        limit: usize,
+    },
+    /// A picture wider or taller than this tool writes.
+    #[error("a {width}x{height} pixel {format} is larger than the {limit} pixels a side this tool writes: ask for a smaller --width or --dpi")]
+    Image {
+        /// `PNG` or `GIF`.
+        format: &'static str,
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+        /// The most pixels a side may have.
+        limit: u32,
+    },
+    /// A level of a tiled image pyramid outside the sides this tool draws.
+    #[error("a pyramid level of {width}x{height} pixels is outside 1 to {limit} a side")]
+    Level {
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+        /// The most pixels a side may have.
+        limit: u32,
+    },
+    /// Pixels the system would not allocate.
+    #[error("cannot allocate a {width}x{height} pixel {what}")]
+    Pixels {
+        /// `image` or `tile`.
+        what: &'static str,
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+    },
+    /// Step numbers asked of a board of more squares than they can be read on.
+    #[error("--show numbers writes a number in every square, which is unreadable on the {board} board: it is limited to {limit} squares (draw a part with --region)")]
+    Numbers {
+        /// The board.
+        board: String,
+        /// The most squares numbered.
+        limit: u64,
+    },
+    /// Degrees asked of a board of more squares than they can be read on.
+    #[error("--show degrees writes a number in every square, which is unreadable on the {board} board: it is limited to {limit} squares")]
+    Degrees {
+        /// The board.
+        board: String,
+        /// The most squares numbered.
+        limit: u64,
+    },
 }
 
 /// A number of bytes, written in binary units (`6.7 GiB`).

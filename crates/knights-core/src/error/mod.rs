@@ -11,11 +11,13 @@
 use std::path::PathBuf;
 
 mod failure;
+mod input;
 mod limits;
 mod no_tour;
 mod space_failure;
 
 pub use failure::Failure;
+pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
 pub use space_failure::{Coords, SpaceFailure};
@@ -23,9 +25,36 @@ pub use space_failure::{Coords, SpaceFailure};
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The input (a board, an option, a tour) is not acceptable.
+    /// The input (a board, an option, a tour) is not acceptable, for a reason no
+    /// variant below names.
     #[error("{0}")]
     Invalid(String),
+    /// A name that is none of the choices, with the choices.
+    #[error(transparent)]
+    Unknown(#[from] Unknown),
+    /// An option's value out of its range, or unreadable.
+    #[error(transparent)]
+    BadOption(#[from] BadOption),
+    /// A board that does not fit what was asked of it.
+    #[error(transparent)]
+    BadBoard(#[from] BadBoard),
+    /// A field of a settings file (a theme) that is wrong.
+    #[error(transparent)]
+    BadField(#[from] BadField),
+    /// A folder where a file was to be written.
+    #[error("{}: is a folder, not a file", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+    },
+    /// A picture that its encoder refused.
+    #[error("{format} encoding failed: {message}")]
+    Encode {
+        /// `GIF`.
+        format: &'static str,
+        /// What the encoder said.
+        message: String,
+    },
     /// No tour of the requested kind exists on this board.
     #[error(transparent)]
     NoTour(#[from] NoTour),
