@@ -13,7 +13,7 @@ use knights_core::{verify, Board, Error, Topology, Verified};
 use knights_render as render;
 
 use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
-use super::draw::draw;
+use super::draw::{draw, write_drawing};
 use super::space::{self, looks_like_space};
 use super::Failure;
 
@@ -170,7 +170,7 @@ pub(super) fn tour(
             format::write(&tour, f, &mut &mut *out)
         })?,
         (None, Some(path)) if !to_stdout => {
-            draw(&tour, &render::Options::default())?.write(path)?
+            write_drawing(&draw(&tour, &render::Options::default())?, path)?
         }
         (None, _) => {
             let drawing = draw(&tour, &render::Options::default())?;

@@ -1,8 +1,6 @@
 //! A walk-through as pictures for slides: each step's frozen scene rasterized by resvg,
-//! written as numbered PNG frames or gathered into one animated GIF (the `gif` crate
-//! quantizes each frame to its own palette).
-
-use std::path::Path;
+//! as the bytes of numbered PNG frames or of one animated GIF (the `gif` crate
+//! quantizes each frame to its own palette). Writing them is the caller's business.
 
 use super::animate::Walkthrough;
 use super::font;
@@ -20,16 +18,10 @@ pub fn frame_name(k: usize, count: usize) -> String {
     format!("frame-{k:0digits$}.png")
 }
 
-/// Writes the scene after each step into `dir` (created if missing) as numbered PNGs,
-/// one per step. Returns how many were written.
-pub fn write_frames(w: &Walkthrough, res: Resolution, dir: &Path) -> Result<usize, Error> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let count = w.steps().len();
-    for k in 1..=count {
-        let png = raster::png(&font::tree(&w.frozen(k))?, res)?;
-        knights_core::atomic::write_bytes(&dir.join(frame_name(k, count)), &png)?;
-    }
-    Ok(count)
+/// The scene after step `k` (from 1) as PNG bytes at `res`: the `k`-th of the
+/// numbered frames, which the caller writes as [`frame_name`] says.
+pub fn png(w: &Walkthrough, res: Resolution, k: usize) -> Result<Vec<u8>, Error> {
+    raster::png(&font::tree(&w.frozen(k))?, res)
 }
 
 /// The animated GIF: one frame per step, each shown for one step's time, the last held

@@ -17,7 +17,7 @@ mod degrees;
 mod document;
 pub mod font;
 pub mod frame;
-mod frames;
+pub mod frames;
 pub mod layers;
 mod legend;
 pub mod levels;
@@ -91,6 +91,36 @@ impl Options {
         let side = board.width().max(board.height());
         self.show
             .resolve(Layers::defaults(&self.theme.layers, side))
+    }
+}
+
+/// The formats a [`Drawing`] is made in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The SVG document.
+    Svg,
+    /// A PNG picture at the options' resolution.
+    Png,
+    /// A vector PDF.
+    Pdf,
+}
+
+impl Format {
+    /// The format the extension of `path` names (`svg`, `png`, `pdf`, in any case).
+    pub fn of(path: &Path) -> Result<Format, Error> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            Some("pdf") => Ok(Format::Pdf),
+            _ => Err(Error::invalid(format!(
+                "{}: cannot tell the format from the extension: use .svg, .png or .pdf",
+                path.display()
+            ))),
+        }
     }
 }
 
@@ -193,25 +223,14 @@ impl Drawing {
         pdf::pdf(self.tree()?)
     }
 
-    /// Writes the drawing to `out` in the format its extension names (`svg`, `png`,
-    /// `pdf`), through a temporary file beside it renamed into place.
-    pub fn write(&self, out: &Path) -> Result<(), Error> {
-        let ext = out
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        let bytes: Cow<[u8]> = match ext.as_deref() {
-            Some("svg") => self.svg.as_bytes().into(),
-            Some("png") => self.png()?.into(),
-            Some("pdf") => self.pdf()?.into(),
-            _ => {
-                return Err(Error::invalid(format!(
-                    "{}: cannot tell the format from the extension: use .svg, .png or .pdf",
-                    out.display()
-                )))
-            }
-        };
-        knights_core::atomic::write_bytes(out, &bytes)
+    /// The drawing's bytes in `format`: the SVG document's text, or PNG or PDF made
+    /// from it. Writing them is the caller's business.
+    pub fn bytes(&self, format: Format) -> Result<Cow<'_, [u8]>, Error> {
+        Ok(match format {
+            Format::Svg => self.svg.as_bytes().into(),
+            Format::Png => self.png()?.into(),
+            Format::Pdf => self.pdf()?.into(),
+        })
     }
 
     /// The SVG document parsed once, with the bundled font, for PNG and PDF.
