@@ -5,7 +5,7 @@ use std::path::Path;
 
 use knights_construct as construct;
 use knights_core::{atomic, metrics};
-use knights_core::{Board, Error, Verified};
+use knights_core::{Board, Error, Named, Unknown, Verified};
 use knights_render::animate::Walkthrough;
 use knights_render::frames;
 use knights_render::steps::{Timing, MAX_STEPS};
@@ -49,10 +49,8 @@ fn write_animation(
         Some("svg") => walk.animated(timing).into_bytes(),
         Some("gif") => frames::gif(walk, res, timing)?,
         _ => {
-            return Err(Error::invalid(format!(
-                "{}: --animate writes an animated .svg or .gif",
-                out.display()
-            )));
+            let formats = [".svg", ".gif"];
+            return Err(Unknown::extension(Named::AnimationFormat, out, &formats).into());
         }
     };
     atomic::write_bytes(out, &bytes)

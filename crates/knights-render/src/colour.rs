@@ -15,11 +15,17 @@ impl Rgb {
     }
 }
 
+/// Text that is not a colour.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a colour: write #rrggbb, #rgb, rgb(r, g, b) or an SVG colour name")]
+pub struct BadColour {
+    /// The text as given.
+    pub text: String,
+}
+
 /// Parses any SVG colour (`#rgb`, `#rrggbb`, `rgb(...)`, a colour name).
-pub fn parse(s: &str) -> Result<Rgb, String> {
-    let c = svgtypes::Color::from_str(s).map_err(|_| {
-        format!("'{s}' is not a colour: write #rrggbb, #rgb, rgb(r, g, b) or an SVG colour name")
-    })?;
+pub fn parse(s: &str) -> Result<Rgb, BadColour> {
+    let c = svgtypes::Color::from_str(s).map_err(|_| BadColour { text: s.into() })?;
     Ok(Rgb(c.red, c.green, c.blue))
 }
 

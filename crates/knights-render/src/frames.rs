@@ -6,7 +6,7 @@ use super::animate::Walkthrough;
 use super::font;
 use super::raster::{self, Resolution};
 use super::steps::{Repeat, Timing, HOLD_STEPS};
-use knights_core::Error;
+use knights_core::{Error, TooLarge};
 
 /// GIF sides are 16-bit; drawings wider than this are refused before rasterizing.
 const GIF_MAX_SIDE: u32 = 4096;
@@ -30,13 +30,20 @@ pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, 
     let count = w.steps().len();
     let delay = (100.0 * timing.step_seconds()).round().clamp(2.0, 65535.0) as u16;
     let hold = delay.saturating_mul(1 + HOLD_STEPS as u16);
-    let fail = |e: gif::EncodingError| Error::invalid(format!("GIF encoding failed: {e}"));
+    let fail = |e: gif::EncodingError| Error::Encode {
+        format: "GIF",
+        message: e.to_string(),
+    };
     let first = raster::pixmap(&font::tree(&w.frozen(1.min(count)))?, res)?;
     let (pw, ph) = (first.width(), first.height());
     if pw > GIF_MAX_SIDE || ph > GIF_MAX_SIDE {
-        return Err(Error::invalid(format!(
-            "a {pw}x{ph} pixel GIF is larger than the {GIF_MAX_SIDE} pixels a side this tool writes: ask for a smaller --width or --dpi"
-        )));
+        return Err(TooLarge::Image {
+            format: "GIF",
+            width: pw,
+            height: ph,
+            limit: GIF_MAX_SIDE,
+        }
+        .into());
     }
     let mut out = Vec::new();
     let mut enc = gif::Encoder::new(&mut out, pw as u16, ph as u16, &[]).map_err(fail)?;

@@ -63,7 +63,7 @@ pub use theme::Theme;
 
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
-use knights_core::Error;
+use knights_core::{Error, Named, Unknown};
 
 /// How to draw: everything a drawing depends on besides the tour. The default is the
 /// `web` theme with its default layers at [`DEFAULT_DPI`]. New ways of drawing add
@@ -116,10 +116,9 @@ impl Format {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
             Some("pdf") => Ok(Format::Pdf),
-            _ => Err(Error::invalid(format!(
-                "{}: cannot tell the format from the extension: use .svg, .png or .pdf",
-                path.display()
-            ))),
+            _ => Err(
+                Unknown::extension(Named::DrawingFormat, path, &[".svg", ".png", ".pdf"]).into(),
+            ),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::layers::{Layer, Layers};
 use crate::theme::Theme;
-use knights_core::Region;
+use knights_core::{Named, Region, Unknown};
 
 /// Square by square, or as an overview.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,9 +53,7 @@ impl std::str::FromStr for Style {
             "auto" => Ok(Style::Auto),
             "detail" => Ok(Style::Detail),
             "overview" => Ok(Style::Overview),
-            _ => Err(knights_core::Error::invalid(format!(
-                "unknown style '{s}': choose auto, detail or overview"
-            ))),
+            _ => Err(Unknown::new(Named::Style, s, &["auto", "detail", "overview"]).into()),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! What the types of a theme cannot say: its colours parse, its lists are not empty,
-//! and every number is finite and within its range. A wrong field is a [`BadField`],
+//! and every number is finite and within its range. A wrong field is a [`Fault`],
 //! which the file reader turns into a message naming the file, line and field.
 
 use std::ops::RangeInclusive;
@@ -80,12 +80,15 @@ impl Theme {
     }
 
     /// Checks what the types cannot: colours parse, lists are not empty, sizes are sane.
-    pub(super) fn check(&self) -> Result<(), BadField> {
+    pub(super) fn check(&self) -> Result<(), Fault> {
         for (field, c) in self.colours() {
-            crate::colour::parse(c).map_err(|message| BadField { field, message })?;
+            crate::colour::parse(c).map_err(|e| Fault {
+                field,
+                message: e.to_string(),
+            })?;
         }
         let bad = |field: &str, m: &str| {
-            Err(BadField {
+            Err(Fault {
                 field: field.to_string(),
                 message: m.to_string(),
             })
@@ -104,7 +107,7 @@ impl Theme {
         }
         for (field, value, range) in self.numbers() {
             if !range.contains(&value) {
-                return Err(BadField {
+                return Err(Fault {
                     field,
                     message: format!(
                         "{} is out of range: it must be from {} to {}",
@@ -156,7 +159,7 @@ fn short(v: f64) -> String {
 
 /// Refuses a number that is not finite (`inf`, `nan`) anywhere in a theme file's
 /// `table`, naming its dotted field (`prefix` is the table's own).
-pub(super) fn finite(table: &toml::Table, prefix: &str) -> Result<(), BadField> {
+pub(super) fn finite(table: &toml::Table, prefix: &str) -> Result<(), Fault> {
     for (key, value) in table {
         let field = if prefix.is_empty() {
             key.clone()
@@ -165,7 +168,7 @@ pub(super) fn finite(table: &toml::Table, prefix: &str) -> Result<(), BadField> 
         };
         match value {
             toml::Value::Float(f) if !f.is_finite() => {
-                return Err(BadField {
+                return Err(Fault {
                     field,
                     message: format!("{f} is not a finite number"),
                 })
@@ -179,7 +182,7 @@ pub(super) fn finite(table: &toml::Table, prefix: &str) -> Result<(), BadField> 
 
 /// A field of a theme that is wrong, and what is wrong with it.
 #[derive(Debug)]
-pub(super) struct BadField {
+pub(super) struct Fault {
     /// The dotted path of the field, e.g. `tour.width`.
     pub(super) field: String,
     /// What is wrong with it.

@@ -2,9 +2,9 @@
 //! `base` theme it names, as TOML tables, then deserialized and checked. Every fault
 //! names the file, the line where it can be found, and the field.
 
-use knights_core::Error;
+use knights_core::{BadField, Error};
 
-use super::check::{finite, BadField};
+use super::check::{finite, Fault};
 use super::fields::Theme;
 
 /// The names of the built-in themes.
@@ -13,48 +13,57 @@ pub const BUILT_IN: [&str; 3] = ["web", "print", "teaching"];
 impl Theme {
     /// A theme from the text of a theme file called `file` (for messages).
     pub fn from_toml(file: &str, text: &str) -> Result<Theme, Error> {
-        let mut user: toml::Table = toml::from_str(text).map_err(|e| Error::Parse {
-            file: file.into(),
-            place: e
-                .span()
-                .map(|s| format!("line {}", line_at(text, s.start)))
-                .unwrap_or_else(|| "top".into()),
-            message: e.message().to_string(),
-        })?;
-        let base = match user.remove("base") {
-            None => "web".to_string(),
-            Some(toml::Value::String(b)) if BUILT_IN.contains(&b.as_str()) => b,
-            Some(other) => {
-                return Err(Error::Parse {
-                    file: file.into(),
-                    place: "field base".into(),
-                    message: format!(
-                        "{other} is not a built-in theme: choose one of {}",
-                        BUILT_IN.join(", ")
-                    ),
-                })
-            }
-        };
+        let mut user = table(file, text)?;
+        let base = base(file, user.remove("base"))?;
         let mut table = builtin_table(&base);
         let checked = finite(&user, "");
         merge(&mut table, user);
         checked
             .and_then(|()| read(table))
-            .map_err(|BadField { field, message }| {
-                let line = line_of_key(text, &field)
-                    .map(|l| format!("line {l}, "))
-                    .unwrap_or_default();
-                Error::Parse {
+            .map_err(|Fault { field, message }| {
+                let line = line_of_key(text, &field);
+                BadField {
                     file: file.into(),
-                    place: format!("{line}field {field}"),
+                    line,
+                    field,
                     message,
                 }
+                .into()
             })
     }
 }
 
+/// The TOML table of the theme file `file` whose text is `text`.
+fn table(file: &str, text: &str) -> Result<toml::Table, Error> {
+    toml::from_str(text).map_err(|e| Error::Parse {
+        file: file.into(),
+        place: e
+            .span()
+            .map(|s| format!("line {}", line_at(text, s.start)))
+            .unwrap_or_else(|| "top".into()),
+        message: e.message().to_string(),
+    })
+}
+
+/// The built-in theme that a theme file's `base` field names (`web` without one).
+fn base(file: &str, base: Option<toml::Value>) -> Result<String, BadField> {
+    match base {
+        None => Ok("web".to_string()),
+        Some(toml::Value::String(b)) if BUILT_IN.contains(&b.as_str()) => Ok(b),
+        Some(other) => Err(BadField {
+            file: file.into(),
+            line: None,
+            field: "base".into(),
+            message: format!(
+                "{other} is not a built-in theme: choose one of {}",
+                BUILT_IN.join(", ")
+            ),
+        }),
+    }
+}
+
 /// Deserializes a merged table, naming the field at fault.
-pub(super) fn read(table: toml::Table) -> Result<Theme, BadField> {
+pub(super) fn read(table: toml::Table) -> Result<Theme, Fault> {
     let theme: Theme =
         serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
             let path = e.path().to_string();
@@ -65,7 +74,7 @@ pub(super) fn read(table: toml::Table) -> Result<Theme, BadField> {
             } else {
                 path
             };
-            BadField { field, message }
+            Fault { field, message }
         })?;
     theme.check()?;
     Ok(theme)

@@ -16,7 +16,7 @@ pub use file::BUILT_IN;
 
 use std::path::Path;
 
-use knights_core::Error;
+use knights_core::{Error, Named, Unknown};
 
 use file::{builtin_table, read};
 
@@ -28,10 +28,7 @@ impl Theme {
         }
         let path = Path::new(spec);
         if path.extension().is_none_or(|e| e != "toml") && !path.exists() {
-            return Err(Error::invalid(format!(
-                "unknown theme '{spec}': choose one of {} or give the path of a .toml theme file",
-                BUILT_IN.join(", ")
-            )));
+            return Err(Unknown::new(Named::Theme, spec, &BUILT_IN).into());
         }
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
         Theme::from_toml(&path.display().to_string(), &text)
