@@ -1,6 +1,5 @@
 //! Colours: parsing and checking them, the gradient along a tour, and mixing two in
-//! linear light. Which colour a named section gets is the theme's business
-//! ([`crate::theme::section_colour`]).
+//! linear light. Which colour a named section gets is a lookup in the theme, not here.
 
 use std::str::FromStr;
 
