@@ -1,6 +1,7 @@
 //! Structure of the SVG drawings: marker counts equal the metrics, the tour's paths
 //! have one vertex per turn (plus piece ends) and retrace exactly the tour's leaps, and
-//! every document parses with usvg. Also the errors of `Drawing::write`.
+//! every document parses with usvg. Also the errors of writing a drawing as the command
+//! line does (`Format::of`, `Drawing::bytes`, an atomic write).
 
 use std::collections::HashSet;
 
