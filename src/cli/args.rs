@@ -114,6 +114,21 @@ pub(super) fn drawing_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
+/// a file name).
+pub(super) fn looks_like_board(s: &str) -> bool {
+    match s.split_once(['x', 'X']) {
+        Some((w, h)) => {
+            let digits = |t: &str| {
+                let t = t.strip_prefix('-').unwrap_or(t);
+                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+            };
+            digits(w) && digits(h)
+        }
+        None => false,
+    }
+}
+
 impl BuildArgs {
     /// The first option given that only matters when building a board.
     pub(super) fn given(&self) -> Option<&'static str> {
@@ -299,5 +314,20 @@ impl StyleArgs {
             region: self.region,
             legend: self.legend,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_and_files_are_told_apart() {
+        assert!(looks_like_board("8x8"));
+        assert!(looks_like_board("40X24"));
+        assert!(!looks_like_board("tour.json"));
+        assert!(!looks_like_board("x8"));
+        assert!(!looks_like_board("8x8.json"));
+        assert!(looks_like_board("-5x8"));
     }
 }

@@ -4,9 +4,12 @@
 use std::path::Path;
 
 use knights_construct as construct;
-use knights_core::metrics;
-use knights_core::{Board, Error, Verified};
-use knights_render::{self as render, Drawing, Resolution, Theme};
+use knights_core::{atomic, metrics};
+use knights_core::{Board, Error, Named, Unknown, Verified};
+use knights_render::animate::Walkthrough;
+use knights_render::frames;
+use knights_render::steps::{Timing, MAX_STEPS};
+use knights_render::{self as render, Drawing, Format, Resolution, Theme};
 
 use super::args::{AnimateArgs, BuildArgs, Start, StyleArgs};
 use super::Failure;
@@ -17,15 +20,58 @@ pub(super) fn animate(
     walk: &AnimateArgs,
     out: Option<&Path>,
 ) -> Result<(), Failure> {
-    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let timing = Timing::new(walk.speed, walk.repeat.parse()?)?;
     let frames = walk.frames.as_deref();
     let mut opts = style.options()?;
     if style.width.is_none() && style.dpi.is_none() {
         opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
     }
-    Ok(render::animate::write_files(
-        tour, &opts, timing, out, frames,
-    )?)
+    let walk = Walkthrough::new(tour, &opts.theme, opts.layers(tour.board()), MAX_STEPS);
+    if let Some(out) = out {
+        write_animation(&walk, opts.resolution, timing, out)?;
+    }
+    if let Some(dir) = frames {
+        write_frames(&walk, opts.resolution, dir)?;
+    }
+    Ok(())
+}
+
+/// Writes the walk-through to `out`: an animated SVG for `.svg`, an animated GIF for
+/// `.gif`, through a temporary file renamed into place.
+fn write_animation(
+    walk: &Walkthrough,
+    res: Resolution,
+    timing: Timing,
+    out: &Path,
+) -> Result<(), Error> {
+    let ext = out.extension().and_then(|e| e.to_str());
+    let bytes = match ext.map(str::to_ascii_lowercase).as_deref() {
+        Some("svg") => walk.animated(timing).into_bytes(),
+        Some("gif") => frames::gif(walk, res, timing)?,
+        _ => {
+            let formats = [".svg", ".gif"];
+            return Err(Unknown::extension(Named::AnimationFormat, out, &formats).into());
+        }
+    };
+    atomic::write_bytes(out, &bytes)
+}
+
+/// Writes the scene after each step into `dir` (created if missing) as numbered PNGs,
+/// one per step, each through a temporary file renamed into place.
+fn write_frames(walk: &Walkthrough, res: Resolution, dir: &Path) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let count = walk.steps().len();
+    for k in 1..=count {
+        let png = frames::png(walk, res, k)?;
+        atomic::write_bytes(&dir.join(frames::frame_name(k, count)), &png)?;
+    }
+    Ok(())
+}
+
+/// Writes `drawing` to `out` in the format its extension names (`svg`, `png`, `pdf`),
+/// through a temporary file renamed into place.
+pub(super) fn write_drawing(drawing: &Drawing, out: &Path) -> Result<(), Error> {
+    atomic::write_bytes(out, &drawing.bytes(Format::of(out)?)?)
 }
 
 /// `render BOARD --animate --rule`: Warnsdorff's rule, decision by decision.
@@ -50,9 +96,9 @@ pub(super) fn animate_rule(
         .ok_or_else(|| Error::invalid(format!("warnsdorff has no tie-break '{variant}'")))?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
     let trace = knights_teach::rule_trace::record(&board, start, tie, 5)?;
-    let timing = render::steps::Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let timing = Timing::new(walk.speed, walk.repeat.parse()?)?;
     let svg = knights_teach::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
-    Ok(knights_core::atomic::write_bytes(out, svg.as_bytes())?)
+    Ok(atomic::write_bytes(out, svg.as_bytes())?)
 }
 
 pub(super) fn worksheet(
@@ -71,10 +117,7 @@ pub(super) fn worksheet(
     let title = format!("Knight's tours on the {} board", tour.board());
     let pages =
         knights_teach::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
-    Ok(knights_core::atomic::write_bytes(
-        out,
-        &render::pdf_pages(&pages)?,
-    )?)
+    Ok(atomic::write_bytes(out, &render::pdf_pages(&pages)?)?)
 }
 
 /// Draws `tour` with its metrics.

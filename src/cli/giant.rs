@@ -9,8 +9,7 @@ use knights_construct::Construction;
 use knights_core::metrics::bounds::{self, Ratio};
 use knights_core::{Board, Error};
 
-use super::args::BuildArgs;
-use super::tours::looks_like_board;
+use super::args::{looks_like_board, BuildArgs};
 use super::Failure;
 
 /// What `knights metrics --json` prints for a board counted without being built.

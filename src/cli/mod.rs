@@ -23,7 +23,7 @@ use knights_construct::Algo;
 use knights_core::{Board, Error};
 
 use args::*;
-use draw::{animate, animate_rule, draw, worksheet};
+use draw::{animate, animate_rule, draw, worksheet, write_drawing};
 use init::init_site;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
@@ -317,7 +317,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             match output {
                 Some(out) if !walk.animate && walk.frames.is_none() => {
-                    Ok(draw(&tour, &style.options()?)?.write(&out)?)
+                    Ok(write_drawing(&draw(&tour, &style.options()?)?, &out)?)
                 }
                 _ => animate(&tour, &style, &walk, output.as_deref()),
             }

@@ -13,6 +13,7 @@ use knights_core::{Error, Leaper};
 use knights_render as render;
 
 use super::args::{BuildArgs, OutFormat, StyleArgs};
+use super::draw::write_drawing;
 use super::Failure;
 
 /// Builds and verifies a tour of `space` as the build options say; the options that
@@ -63,7 +64,7 @@ pub(super) fn tour(
     }
     let drawing = draw(&tour, &render::Options::default())?;
     match output.filter(|p| *p != Path::new("-")) {
-        Some(path) => drawing.write(path)?,
+        Some(path) => write_drawing(&drawing, path)?,
         None => write_with(Path::new("-"), |out| {
             out.write_all(drawing.svg().as_bytes())
         })?,
@@ -99,7 +100,7 @@ pub(super) fn render(
         ));
     }
     let out = output.ok_or_else(|| Failure::Usage("give the drawing's path with -o".into()))?;
-    Ok(draw(tour, &style.options()?)?.write(out)?)
+    Ok(write_drawing(&draw(tour, &style.options()?)?, out)?)
 }
 
 /// What `knights metrics --json` prints for these boards.

@@ -12,8 +12,8 @@ use knights_core::symmetry::{self, Symmetry};
 use knights_core::{verify, Board, Error, Topology, Verified};
 use knights_render as render;
 
-use super::args::{BuildArgs, OutFormat, Start};
-use super::draw::draw;
+use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
+use super::draw::{draw, write_drawing};
 use super::space::{self, looks_like_space};
 use super::Failure;
 
@@ -126,21 +126,6 @@ pub(super) fn read_any_verified_on(
         .map_err(|failure| Failure::Invalid(Error::NotATour { file, failure }))
 }
 
-/// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
-/// a file name).
-pub(super) fn looks_like_board(s: &str) -> bool {
-    match s.split_once(['x', 'X']) {
-        Some((w, h)) => {
-            let digits = |t: &str| {
-                let t = t.strip_prefix('-').unwrap_or(t);
-                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
-            };
-            digits(w) && digits(h)
-        }
-        None => false,
-    }
-}
-
 /// Reads a tour file of any board.
 fn read_any(path: &Path) -> Result<format::Parsed, Error> {
     let (text, name) = if path == Path::new("-") {
@@ -185,7 +170,7 @@ pub(super) fn tour(
             format::write(&tour, f, &mut &mut *out)
         })?,
         (None, Some(path)) if !to_stdout => {
-            draw(&tour, &render::Options::default())?.write(path)?
+            write_drawing(&draw(&tour, &render::Options::default())?, path)?
         }
         (None, _) => {
             let drawing = draw(&tour, &render::Options::default())?;
@@ -271,19 +256,4 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     };
     println!("symmetry    {symmetries}");
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn boards_and_files_are_told_apart() {
-        assert!(looks_like_board("8x8"));
-        assert!(looks_like_board("40X24"));
-        assert!(!looks_like_board("tour.json"));
-        assert!(!looks_like_board("x8"));
-        assert!(!looks_like_board("8x8.json"));
-        assert!(looks_like_board("-5x8"));
-    }
 }

@@ -1,6 +1,7 @@
 //! Structure of the SVG drawings: marker counts equal the metrics, the tour's paths
 //! have one vertex per turn (plus piece ends) and retrace exactly the tour's leaps, and
-//! every document parses with usvg. Also the errors of `Drawing::write`.
+//! every document parses with usvg. Also the errors of writing a drawing as the command
+//! line does (`Format::of`, `Drawing::bytes`, an atomic write).
 
 use std::collections::HashSet;
 
@@ -8,7 +9,7 @@ use crate::render_support::*;
 use knights_core::metrics::{turn_cells, Metrics};
 use knights_core::Error;
 use knights_core::Verified;
-use knights_render::{self as render, Drawing, Layers, Options, Resolution, Show, Theme};
+use knights_render::{self as render, Drawing, Format, Layers, Options, Resolution, Show, Theme};
 use resvg::usvg::roxmltree;
 
 /// Options read as the command line reads `--theme` and `--show`.
@@ -276,8 +277,12 @@ fn bad_options_fail_cleanly_and_leave_no_file() {
         (("web", "all"), "out.gif", "use .svg, .png or .pdf"),
         (("web", "all"), "no/such/dir/out.svg", "out.svg"),
     ];
-    let write =
-        |o: Result<Options, Error>, out: &std::path::Path| Drawing::new(&t, &m, &o?)?.write(out);
+    // As the command line writes a drawing: the format from the extension, the bytes
+    // through a temporary file renamed into place.
+    let write = |o: Result<Options, Error>, out: &std::path::Path| {
+        let drawing = Drawing::new(&t, &m, &o?)?;
+        knights_core::atomic::write_bytes(out, &drawing.bytes(Format::of(out)?)?)
+    };
     for ((theme, show), name, msg) in cases {
         let e = write(try_opts(theme, show), &dir.path().join(name)).unwrap_err();
         let e = e.to_string();

@@ -71,10 +71,7 @@ fn target(path: &Path) -> Result<Target, Error> {
         return Ok(Target::Stdout);
     }
     match fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(Error::invalid(format!(
-            "{}: is a folder, not a file",
-            path.display()
-        ))),
+        Ok(m) if m.is_dir() => Err(Error::Folder { path: path.into() }),
         // The kernel's own links (/dev/stdout, /proc/self/fd/N) may name a pipe or a
         // deleted file: such paths are written through, never replaced.
         Ok(m) if m.is_file() && !is_system_path(path) => Ok(Target::Replace(

@@ -14,6 +14,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::{BadBoard, Named, Unknown};
 use crate::{Error, TooLarge};
 
 /// The largest number of cells a board may have: cell numbers are `u32`.
@@ -36,9 +37,7 @@ impl Leaper {
     pub fn new(a: u32, b: u32) -> Result<Leaper, Error> {
         let (a, b) = (a.min(b), a.max(b));
         if a == 0 || a == b || b > 64 {
-            return Err(Error::invalid(format!(
-                "({a}, {b}) is not a supported leaper: both steps must differ, be non-zero and at most 64"
-            )));
+            return Err(BadBoard::Leaper { a, b }.into());
         }
         Ok(Leaper {
             a: a as i32, // at most 64: the cast is exact
@@ -129,9 +128,8 @@ impl FromStr for Topology {
             .into_iter()
             .find(|t| t.name() == s)
             .ok_or_else(|| {
-                Error::invalid(format!(
-                    "'{s}' is not a topology: choose plane, cylinder or moebius"
-                ))
+                let names = Topology::ALL.map(Topology::name);
+                Unknown::new(Named::Topology, s, &names).into()
             })
     }
 }
@@ -156,9 +154,7 @@ impl Board {
     /// A full board for any leaper.
     pub fn with_leaper(width: u32, height: u32, leaper: Leaper) -> Result<Board, Error> {
         if width == 0 || height == 0 {
-            return Err(Error::invalid(format!(
-                "a {width}x{height} board has no cells: both sides must be at least 1"
-            )));
+            return Err(BadBoard::NoCells { width, height }.into());
         }
         if width as u64 * height as u64 > MAX_CELLS {
             return Err(TooLarge::Board {
@@ -198,10 +194,14 @@ impl Board {
     pub fn with_holes(mut self, holes: &[(u32, u32)]) -> Result<Board, Error> {
         for &(x, y) in holes {
             if x >= self.width || y >= self.height {
-                return Err(Error::invalid(format!(
-                    "hole [{x}, {y}] is outside the {}x{} board",
-                    self.width, self.height
-                )));
+                let (width, height) = (self.width, self.height);
+                return Err(BadBoard::HoleOutside {
+                    x,
+                    y,
+                    width,
+                    height,
+                }
+                .into());
             }
             self.holes.push(self.index(x, y));
         }
@@ -363,7 +363,13 @@ impl FromStr for Board {
 
     /// Parses `WxH`, width (columns) first: `8x8`, `40x24`.
     fn from_str(s: &str) -> Result<Board, Error> {
-        let bad = |why: &str| Error::invalid(format!("'{s}' is not a board size: {why}"));
+        let bad = |why: &'static str| -> Error {
+            BadBoard::Size {
+                text: s.into(),
+                why,
+            }
+            .into()
+        };
         let usage = "write WIDTHxHEIGHT, for example 8x8 or 40x24";
         let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(|| bad(usage))?;
         let side = |t: &str| -> Result<u32, Error> {

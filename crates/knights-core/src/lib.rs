@@ -4,15 +4,20 @@
 //!
 //! No construction, no drawing, no templates, no HTTP: a caller who only proves or
 //! measures tours compiles this crate alone.
+//!
+//! The groups of modules below come in the order a tour goes through them: the board, the tour
+//! on it, its proof, its measures, its file; then what every layer shares.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-// The board and what lies on it, in the order a tour is made of them.
+// The board and what lies on it: the board (its leaper and topology), the kind of tour,
+// the moves, a part of the board, boards of three or more sides, the tour, and the walk
+// from a move grid to a visiting order.
 pub mod board;
 mod kind;
 pub mod moves;
-pub mod region;
+mod region;
 pub mod space;
 pub mod tour;
 pub mod trace;
@@ -25,7 +30,7 @@ pub mod verify;
 // Reading and writing tours.
 pub mod format;
 
-// Errors, resources and output that every layer shares.
+// What every layer shares: the errors, memory limits, interrupt-safe file writing.
 pub mod atomic;
 pub mod error;
 pub mod interrupt;
@@ -36,7 +41,8 @@ pub mod examples;
 
 pub use board::{Board, Leaper, Topology};
 pub use error::{
-    Bytes, Coords, Error, Failure, GaveUp, NoTour, SpaceFailure, Theorem, TooLarge, Unsupported,
+    BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
+    SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
+use crate::error::BadOption;
 use crate::Error;
 
 /// Cells `x0..=x1` across and `y0..=y1` up.
@@ -65,11 +66,13 @@ impl Region {
     /// Checks that the region lies on `board`, naming the problem.
     pub fn check(&self, board: &Board) -> Result<(), Error> {
         if self.x1 >= board.width() || self.y1 >= board.height() {
-            return Err(Error::invalid(format!(
-                "--region {self} leaves the {board} board: columns are 0 to {} and rows 0 to {}",
-                board.width() - 1,
-                board.height() - 1
-            )));
+            return Err(BadOption::RegionOutside {
+                region: self.to_string(),
+                board: board.to_string(),
+                width: board.width(),
+                height: board.height(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -86,19 +89,14 @@ impl FromStr for Region {
 
     /// `X0,Y0,X1,Y1`: two opposite corner cells, in either order.
     fn from_str(s: &str) -> Result<Region, Error> {
-        let bad = || {
-            Error::invalid(format!(
-                "--region '{s}' is not a region: write X0,Y0,X1,Y1 (cells, column and row \
-                 from 0 at the bottom left, both corners included), e.g. 0,0,19,19"
-            ))
-        };
+        let bad = || BadOption::RegionSyntax { text: s.into() };
         let v: Vec<u32> = s
             .split(',')
             .map(|p| p.trim().parse::<u32>())
             .collect::<Result<_, _>>()
             .map_err(|_| bad())?;
         let [a, b, c, d] = v[..] else {
-            return Err(bad());
+            return Err(bad().into());
         };
         Ok(Region {
             x0: a.min(c),

@@ -7,8 +7,6 @@
 //! numbers they reach when numbers are shown) with one `<animate>` that shows it at its
 //! time; every animation shares one duration, so they stay in step while looping.
 
-use std::path::Path;
-
 use svg::node::element::{Animate, AnimateTransform, Circle, Group, Path as SvgPath, Text};
 use svg::Document;
 
@@ -16,48 +14,14 @@ use super::colour;
 use super::frame::{num, Frame};
 use super::layers::{Layer, Layers};
 use super::path::{Piece, Walk};
-use super::steps::{key, Steps, Timing, MAX_STEPS};
+use super::steps::{key, Steps, Timing};
 use super::theme::Theme;
-use super::Options;
 use super::{squares, text};
 use knights_core::verify::Verified;
-use knights_core::Error;
 
 /// Resolution of GIF frames and PNG frames when neither a width nor a resolution is
 /// asked for: screen-sized, as they are meant for slides.
 pub const FRAME_DPI: f32 = 96.0;
-
-/// Writes the walk-through of `tour` to `out`: an animated SVG for `.svg`, an animated
-/// GIF for `.gif`; and, when `frames` names a folder, one numbered PNG per step there.
-/// Frames are rasterized at `opts.resolution`.
-pub fn write_files(
-    tour: &Verified,
-    opts: &Options,
-    timing: Timing,
-    out: Option<&Path>,
-    frames: Option<&Path>,
-) -> Result<(), Error> {
-    let walk = Walkthrough::new(tour, &opts.theme, opts.layers(tour.board()), MAX_STEPS);
-    let res = opts.resolution;
-    if let Some(out) = out {
-        let ext = out.extension().and_then(|e| e.to_str());
-        let bytes = match ext.map(str::to_ascii_lowercase).as_deref() {
-            Some("svg") => walk.animated(timing).into_bytes(),
-            Some("gif") => super::frames::gif(&walk, res, timing)?,
-            _ => {
-                return Err(Error::invalid(format!(
-                    "{}: --animate writes an animated .svg or .gif",
-                    out.display()
-                )))
-            }
-        };
-        knights_core::atomic::write_bytes(out, &bytes)?;
-    }
-    if let Some(dir) = frames {
-        super::frames::write_frames(&walk, res, dir)?;
-    }
-    Ok(())
-}
 
 /// Size of the step counter's text, in points.
 const COUNTER_PT: f64 = 12.0;
@@ -209,7 +173,7 @@ impl<'a> Walkthrough<'a> {
             Some(s) if s.labels().len() == t.path().len() => {
                 let l = s.labels()[i] as usize;
                 let name = s.names().get(l).map(String::as_str).unwrap_or("");
-                colour::section(self.theme, name, l)
+                crate::theme::section_colour(self.theme, name, l)
             }
             _ => {
                 let frac = i as f64 / t.path().len().max(1) as f64;

@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 use knights_core::board::Topology;
 use knights_core::verify::Verified;
-use knights_core::Error;
+use knights_core::{BadBoard, Error};
 
 /// A point in space.
 pub type Point = [f64; 3];
@@ -44,9 +44,10 @@ pub fn place(topology: Topology, w: u32, h: u32, (x, y): (f64, f64)) -> Point {
 pub fn leaps(tour: &Verified) -> Result<Vec<Vec<Point>>, Error> {
     let b = tour.board();
     if !b.topology().wraps() {
-        return Err(Error::invalid(format!(
-            "a 3-D model is made of a band's tour, and the {b} board is flat: use --topology cylinder or moebius"
-        )));
+        return Err(BadBoard::Flat {
+            board: b.to_string(),
+        }
+        .into());
     }
     let (w, h) = (b.width(), b.height());
     let dirs = b.leaper().dirs();

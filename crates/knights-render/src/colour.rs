@@ -1,9 +1,7 @@
-//! Colours: checking a theme's colours, the gradient along a tour, and the colour of a
-//! named section (the theme's table, else its palette by the section's index).
+//! Colours: parsing and checking them, the gradient along a tour, and mixing two in
+//! linear light. Which colour a named section gets is a lookup in the theme, not here.
 
 use std::str::FromStr;
-
-use super::theme::Theme;
 
 /// A colour with 8-bit channels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,11 +14,17 @@ impl Rgb {
     }
 }
 
+/// Text that is not a colour.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a colour: write #rrggbb, #rgb, rgb(r, g, b) or an SVG colour name")]
+pub struct BadColour {
+    /// The text as given.
+    pub text: String,
+}
+
 /// Parses any SVG colour (`#rgb`, `#rrggbb`, `rgb(...)`, a colour name).
-pub fn parse(s: &str) -> Result<Rgb, String> {
-    let c = svgtypes::Color::from_str(s).map_err(|_| {
-        format!("'{s}' is not a colour: write #rrggbb, #rgb, rgb(r, g, b) or an SVG colour name")
-    })?;
+pub fn parse(s: &str) -> Result<Rgb, BadColour> {
+    let c = svgtypes::Color::from_str(s).map_err(|_| BadColour { text: s.into() })?;
     Ok(Rgb(c.red, c.green, c.blue))
 }
 
@@ -47,15 +51,6 @@ pub fn mix(a: Rgb, b: Rgb, f: f64) -> Rgb {
     Rgb(ch(a.0, b.0), ch(a.1, b.1), ch(a.2, b.2))
 }
 
-/// The colour of section `index`, called `name`: the theme's colour for that name, or
-/// else the palette's colour for the index.
-pub fn section(theme: &Theme, name: &str, index: usize) -> String {
-    match theme.sections.get(name) {
-        Some(c) => c.clone(),
-        None => theme.tour.palette[index % theme.tour.palette.len()].clone(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,14 +69,5 @@ mod tests {
         assert_eq!(gradient(&stops, 1.0), Rgb(255, 255, 255));
         let mid = gradient(&stops, 0.5);
         assert!(mid.0 > 128 && mid.0 < 255);
-    }
-
-    #[test]
-    fn unknown_sections_take_palette_colours_by_index() {
-        let t = Theme::load("web").unwrap();
-        assert_eq!(section(&t, "red", 5), t.sections["red"]);
-        assert_eq!(section(&t, "tile 3", 3), t.tour.palette[3]);
-        let n = t.tour.palette.len();
-        assert_eq!(section(&t, "tile", n + 1), t.tour.palette[1]);
     }
 }

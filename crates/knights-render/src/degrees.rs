@@ -9,7 +9,7 @@ use super::frame::{num, Frame};
 use super::text::MAX_NUMBERED_CELLS;
 use super::theme::Theme;
 use knights_core::tour::Tour;
-use knights_core::Error;
+use knights_core::{Error, TooLarge};
 
 /// Font size of a degree, in squares.
 const SIZE: f64 = 0.26;
@@ -36,11 +36,11 @@ pub fn onward(tour: &Tour) -> Vec<u8> {
 /// One `<text class="degree">` per square, in its top-right corner.
 pub fn layer(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error> {
     if tour.path().len() > MAX_NUMBERED_CELLS {
-        return Err(Error::invalid(format!(
-            "--show degrees writes a number in every square, which is unreadable on the {} board: \
-             it is limited to {MAX_NUMBERED_CELLS} squares",
-            tour.board()
-        )));
+        return Err(TooLarge::Degrees {
+            board: tour.board().to_string(),
+            limit: MAX_NUMBERED_CELLS as u64,
+        }
+        .into());
     }
     let b = tour.board();
     let mut g = Group::new()

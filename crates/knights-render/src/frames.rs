@@ -1,14 +1,12 @@
 //! A walk-through as pictures for slides: each step's frozen scene rasterized by resvg,
-//! written as numbered PNG frames or gathered into one animated GIF (the `gif` crate
-//! quantizes each frame to its own palette).
-
-use std::path::Path;
+//! as the bytes of numbered PNG frames or of one animated GIF (the `gif` crate
+//! quantizes each frame to its own palette). Writing them is the caller's business.
 
 use super::animate::Walkthrough;
 use super::font;
 use super::raster::{self, Resolution};
 use super::steps::{Repeat, Timing, HOLD_STEPS};
-use knights_core::Error;
+use knights_core::{Error, TooLarge};
 
 /// GIF sides are 16-bit; drawings wider than this are refused before rasterizing.
 const GIF_MAX_SIDE: u32 = 4096;
@@ -20,16 +18,10 @@ pub fn frame_name(k: usize, count: usize) -> String {
     format!("frame-{k:0digits$}.png")
 }
 
-/// Writes the scene after each step into `dir` (created if missing) as numbered PNGs,
-/// one per step. Returns how many were written.
-pub fn write_frames(w: &Walkthrough, res: Resolution, dir: &Path) -> Result<usize, Error> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let count = w.steps().len();
-    for k in 1..=count {
-        let png = raster::png(&font::tree(&w.frozen(k))?, res)?;
-        knights_core::atomic::write_bytes(&dir.join(frame_name(k, count)), &png)?;
-    }
-    Ok(count)
+/// The scene after step `k` (from 1) as PNG bytes at `res`: the `k`-th of the
+/// numbered frames, which the caller writes as [`frame_name`] says.
+pub fn png(w: &Walkthrough, res: Resolution, k: usize) -> Result<Vec<u8>, Error> {
+    raster::png(&font::tree(&w.frozen(k))?, res)
 }
 
 /// The animated GIF: one frame per step, each shown for one step's time, the last held
@@ -38,13 +30,20 @@ pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, 
     let count = w.steps().len();
     let delay = (100.0 * timing.step_seconds()).round().clamp(2.0, 65535.0) as u16;
     let hold = delay.saturating_mul(1 + HOLD_STEPS as u16);
-    let fail = |e: gif::EncodingError| Error::invalid(format!("GIF encoding failed: {e}"));
+    let fail = |e: gif::EncodingError| Error::Encode {
+        format: "GIF",
+        message: e.to_string(),
+    };
     let first = raster::pixmap(&font::tree(&w.frozen(1.min(count)))?, res)?;
     let (pw, ph) = (first.width(), first.height());
     if pw > GIF_MAX_SIDE || ph > GIF_MAX_SIDE {
-        return Err(Error::invalid(format!(
-            "a {pw}x{ph} pixel GIF is larger than the {GIF_MAX_SIDE} pixels a side this tool writes: ask for a smaller --width or --dpi"
-        )));
+        return Err(TooLarge::Image {
+            format: "GIF",
+            width: pw,
+            height: ph,
+            limit: GIF_MAX_SIDE,
+        }
+        .into());
     }
     let mut out = Vec::new();
     let mut enc = gif::Encoder::new(&mut out, pw as u16, ph as u16, &[]).map_err(fail)?;

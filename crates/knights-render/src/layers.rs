@@ -3,7 +3,7 @@
 //! board are noise, step numbers past 16x16 unreadable).
 
 use super::theme::LayerDefaults;
-use knights_core::Error;
+use knights_core::{Error, Named, Unknown};
 
 /// One optional part of a drawing (the board's outline and the tour are always drawn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,10 +62,7 @@ impl Layer {
     fn by_name(s: &str) -> Result<Layer, Error> {
         ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
             let names: Vec<_> = ALL.iter().map(|l| l.name()).collect();
-            Error::invalid(format!(
-                "unknown layer '{s}' in --show: choose from {}, all, none, or +NAME / -NAME to change the defaults",
-                names.join(", ")
-            ))
+            Unknown::new(Named::Layer, s, &names).into()
         })
     }
 

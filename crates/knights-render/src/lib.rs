@@ -1,226 +1,72 @@
 //! Drawing tours: a [`Drawing`] is made from a verified tour, its metrics and parsed
 //! [`Options`] (a [`Theme`], the layers to [`Show`], a PNG [`Resolution`]). Its SVG
 //! document is a pure function of those; PNG (resvg) and vector PDF (svg2pdf) are made
-//! from one parsed copy of that document.
+//! from one parsed copy of that document, as bytes: writing files is the caller's
+//! business.
 //!
 //! Reading command-line strings (a theme's name or path, a `--show` list) is the
-//! caller's business: [`Theme::load`] and [`Show::parse`] do it.
+//! caller's business too: [`Theme::load`] and [`Show::parse`] do it.
+//!
+//! The groups of modules below come in the order a drawing is made. Those public are the parts
+//! that the teaching figures, the gallery and the command line draw with themselves.
 
-#[cfg(test)]
-mod fixtures;
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod animate;
-pub mod band3d;
-mod budget;
-pub mod colour;
-mod degrees;
-mod document;
-pub mod font;
+// How to draw: the look (a theme and its colours), the layers shown, square by square
+// or as an overview, and how a walk-through plays.
+mod colour;
+mod layers;
+mod options;
+mod palette;
+pub mod steps;
+pub mod theme;
+
+// Where things go: the frame from cells to points, and the tour as a walk of moves
+// coloured by section.
 pub mod frame;
-mod frames;
-pub mod layers;
+mod path;
+
+// The layers of a drawing, each a group of its SVG document, bottom to top, and the
+// legend that says what they mean.
+mod degrees;
 mod legend;
-pub mod levels;
 pub mod markers;
 pub mod overview;
-pub mod pages;
-mod palette;
-mod path;
-mod pdf;
-pub mod raster;
 mod route;
 mod seam;
 pub mod squares;
-pub mod steps;
 pub mod text;
-pub mod theme;
+
+// The document: of a board of two sides, of three or more (its levels side by side),
+// and a band's 3-D model; the drawing made of it, within the renderer's budget.
+pub mod band3d;
+mod budget;
+mod document;
+mod drawing;
+pub mod levels;
+
+// Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
+// (one drawing, or pages of them).
+pub mod font;
+pub mod pages;
+mod pdf;
+pub mod raster;
 pub mod tiles;
 
-use std::borrow::Cow;
-use std::path::Path;
-use std::sync::OnceLock;
+// The walk-through: an animated SVG, and its steps as a GIF or numbered PNG frames.
+pub mod animate;
+pub mod frames;
 
-use resvg::usvg;
+// Small tours for the tests.
+#[cfg(test)]
+mod fixtures;
 
-pub use colour::section as section_colour;
-pub use document::Plan;
-pub use layers::{Layer, Layers, Show};
-pub use overview::Style;
-
-/// Any SVG document (a plot) as PNG bytes at `res`, with the drawings' fonts.
-pub fn svg_to_png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
-    raster::png(&font::tree(svg)?, res)
-}
-
-/// Any SVG document (a plot) as vector PDF bytes, with the drawings' fonts.
-pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, Error> {
-    pdf::pdf(&font::tree(svg)?)
-}
+pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
 pub use knights_core::Region;
+pub use layers::{Layer, Layers, Show};
+pub use options::Options;
+pub use overview::Style;
 pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
-pub use theme::Theme;
-
-use knights_core::metrics::Metrics;
-use knights_core::verify::Verified;
-use knights_core::Error;
-
-/// How to draw: everything a drawing depends on besides the tour. The default is the
-/// `web` theme with its default layers at [`DEFAULT_DPI`]. New ways of drawing add
-/// fields here, with defaults that keep today's drawings.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Colours, sizes, fonts, and the layers shown by default.
-    pub theme: Theme,
-    /// Which layers to draw.
-    pub show: Show,
-    /// How big [`Drawing::png`] makes the picture.
-    pub resolution: Resolution,
-    /// Square by square, as an overview, or chosen by the size of the squares.
-    pub style: Style,
-    /// Only these cells, at full detail (`None`: the whole board).
-    pub region: Option<Region>,
-    /// A legend beside the board: what each mark shown means (`--legend`).
-    pub legend: bool,
-}
-
-impl Options {
-    /// The layers shown on `board`: [`Options::show`] resolved against the theme's
-    /// defaults for the board's size.
-    pub fn layers(&self, board: &knights_core::Board) -> Layers {
-        let side = board.width().max(board.height());
-        self.show
-            .resolve(Layers::defaults(&self.theme.layers, side))
-    }
-}
-
-/// A drawing of a verified tour: its SVG document, and PNG and PDF made from it.
-pub struct Drawing {
-    svg: String,
-    layers: Layers,
-    resolution: Resolution,
-    /// Points per square.
-    cell_pt: f64,
-    tree: OnceLock<usvg::Tree>,
-}
-
-impl Drawing {
-    /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
-    pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
-        let plan = Plan::new(tour, opts)?;
-        let layers = plan.layers;
-        if plan.style == Style::Detail && plan.region == Region::all(tour.board()) {
-            budget::check_svg(tour.board(), metrics, layers)?; // an overview is small
-        }
-        Ok(Drawing {
-            svg: document::document(tour, metrics, &opts.theme, plan)?,
-            layers,
-            resolution: opts.resolution,
-            cell_pt: frame::Frame::of_region(tour.board(), &opts.theme, false, plan.region).cell_pt,
-            tree: OnceLock::new(),
-        })
-    }
-
-    /// A drawing whose SVG another module composed (the levels of a board of three or
-    /// more sides), with the same PNG and PDF output; `cell_pt` points per square.
-    pub(crate) fn from_svg(
-        svg: String,
-        layers: Layers,
-        resolution: Resolution,
-        cell_pt: f64,
-    ) -> Drawing {
-        Drawing {
-            svg,
-            layers,
-            resolution,
-            cell_pt,
-            tree: OnceLock::new(),
-        }
-    }
-
-    /// The layers drawn (the options' [`Show`] resolved for this board).
-    pub fn layers(&self) -> Layers {
-        self.layers
-    }
-
-    /// The width in pixels of a raster of the drawing whose squares are `px` pixels
-    /// wide (margins and legend included).
-    pub fn width_at(&self, px: f64) -> Result<u32, Error> {
-        let points = self.tree()?.size().width() as f64;
-        Ok((points / self.cell_pt * px).round().max(1.0) as u32)
-    }
-
-    /// The SVG document.
-    pub fn svg(&self) -> &str {
-        &self.svg
-    }
-
-    /// The drawing as PNG bytes at the options' resolution.
-    pub fn png(&self) -> Result<Vec<u8>, Error> {
-        self.png_at(self.resolution)
-    }
-
-    /// The drawing as PNG bytes at resolution `res` (e.g. a thumbnail's width).
-    pub fn png_at(&self, res: Resolution) -> Result<Vec<u8>, Error> {
-        raster::png(self.tree()?, res)
-    }
-
-    /// The drawing as PNG bytes at `res` with at most `colours` palette colours (a
-    /// thumbnail: see [`raster::png_with`]).
-    pub fn png_small(&self, res: Resolution, colours: usize) -> Result<Vec<u8>, Error> {
-        raster::png_with(self.tree()?, res, colours)
-    }
-
-    /// The drawing as a tiled image pyramid: one level per width in `widths` (pixels
-    /// across), each cut into [`tiles::TILE`]-pixel PNG tiles with at most `colours`
-    /// palette colours (see [`tiles`]).
-    pub fn pyramid(
-        &self,
-        widths: &[u32],
-        colours: usize,
-    ) -> Result<(Vec<tiles::Level>, Vec<tiles::Tile>), Error> {
-        let tree = self.tree()?;
-        let levels = widths
-            .iter()
-            .map(|&w| tiles::Level::of(tree, w))
-            .collect::<Result<Vec<_>, Error>>()?;
-        let tiles = tiles::tiles(tree, &levels, colours)?;
-        Ok((levels, tiles))
-    }
-
-    /// The drawing as vector PDF bytes.
-    pub fn pdf(&self) -> Result<Vec<u8>, Error> {
-        pdf::pdf(self.tree()?)
-    }
-
-    /// Writes the drawing to `out` in the format its extension names (`svg`, `png`,
-    /// `pdf`), through a temporary file beside it renamed into place.
-    pub fn write(&self, out: &Path) -> Result<(), Error> {
-        let ext = out
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        let bytes: Cow<[u8]> = match ext.as_deref() {
-            Some("svg") => self.svg.as_bytes().into(),
-            Some("png") => self.png()?.into(),
-            Some("pdf") => self.pdf()?.into(),
-            _ => {
-                return Err(Error::invalid(format!(
-                    "{}: cannot tell the format from the extension: use .svg, .png or .pdf",
-                    out.display()
-                )))
-            }
-        };
-        knights_core::atomic::write_bytes(out, &bytes)
-    }
-
-    /// The SVG document parsed once, with the bundled font, for PNG and PDF.
-    fn tree(&self) -> Result<&usvg::Tree, Error> {
-        if let Some(t) = self.tree.get() {
-            return Ok(t);
-        }
-        budget::check_tree(&self.svg)?;
-        let t = font::tree(&self.svg)?;
-        Ok(self.tree.get_or_init(|| t))
-    }
-}
+pub use theme::{section_colour, Theme};

@@ -4,7 +4,7 @@ use resvg::tiny_skia::{Pixmap, Transform};
 
 use resvg::usvg::Tree;
 
-use knights_core::Error;
+use knights_core::{BadOption, Error, TooLarge};
 
 /// Resolution used when neither a width nor a resolution is asked for.
 pub const DEFAULT_DPI: f32 = 300.0;
@@ -54,20 +54,26 @@ pub fn pixmap(tree: &Tree, res: Resolution) -> Result<Pixmap, Error> {
     let scale = match res {
         Resolution::Width(px) if px > 0 => px as f32 / size.width(),
         Resolution::Dpi(dpi) if dpi > 0.0 && dpi.is_finite() => dpi / 72.0,
-        _ => return Err(Error::invalid("--width and --dpi must be positive")),
+        _ => return Err(BadOption::Resolution.into()),
     };
     let (w, h) = (
         (size.width() * scale).round().max(1.0) as u32,
         (size.height() * scale).round().max(1.0) as u32,
     );
     if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(Error::invalid(format!(
-            "a {w}x{h} pixel PNG is larger than the {MAX_SIDE} pixels a side this tool writes: \
-             ask for a smaller --width or --dpi"
-        )));
+        return Err(TooLarge::Image {
+            format: "PNG",
+            width: w,
+            height: h,
+            limit: MAX_SIDE,
+        }
+        .into());
     }
-    let mut pixmap = Pixmap::new(w, h)
-        .ok_or_else(|| Error::invalid(format!("cannot allocate a {w}x{h} pixel image")))?;
+    let mut pixmap = Pixmap::new(w, h).ok_or(TooLarge::Pixels {
+        what: "image",
+        width: w,
+        height: h,
+    })?;
     resvg::render(
         tree,
         Transform::from_scale(scale, scale),

@@ -6,7 +6,7 @@
 use svg::node::element::Animate;
 
 use super::frame::num;
-use knights_core::Error;
+use knights_core::{BadOption, Error};
 
 /// The most steps an animation has: past this many moves, steps are sections.
 pub const MAX_STEPS: usize = 400;
@@ -31,13 +31,14 @@ impl std::str::FromStr for Repeat {
             "once" => Ok(Repeat::Times(1)),
             _ => match s.parse::<u32>() {
                 Ok(n) if n > 0 => Ok(Repeat::Times(n)),
-                _ => Err(Error::invalid(format!(
-                    "--loop '{s}': write forever, once, or how many times to play (at least 1)"
-                ))),
+                _ => Err(BadOption::Loop { text: s.into() }.into()),
             },
         }
     }
 }
+
+/// The fastest an animation plays, in steps per second.
+const MAX_SPEED: f64 = 1000.0;
 
 /// How an animation plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,10 +61,9 @@ impl Default for Timing {
 impl Timing {
     /// The timing with `speed` steps per second, checked.
     pub fn new(speed: f64, repeat: Repeat) -> Result<Timing, Error> {
-        if !(speed.is_finite() && speed > 0.0 && speed <= 1000.0) {
-            return Err(Error::invalid(format!(
-                "--speed {speed}: give the steps per second, more than 0 and at most 1000"
-            )));
+        if !(speed.is_finite() && speed > 0.0 && speed <= MAX_SPEED) {
+            let most = MAX_SPEED;
+            return Err(BadOption::Speed { speed, most }.into());
         }
         Ok(Timing { speed, repeat })
     }

@@ -7,7 +7,7 @@ use super::frame::{num, Frame};
 use super::theme::Theme;
 use knights_core::board::Board;
 use knights_core::tour::Tour;
-use knights_core::Error;
+use knights_core::{Error, TooLarge};
 
 /// The most squares `--show numbers` will write a number in.
 pub const MAX_NUMBERED_CELLS: usize = 65_536;
@@ -103,11 +103,11 @@ pub fn numbers(tour: &Tour, frame: &Frame, theme: &Theme) -> Result<Group, Error
         p.iter().filter(|&&c| frame.shows_cell(b.xy(c))).count()
     };
     if shown > MAX_NUMBERED_CELLS {
-        return Err(Error::invalid(format!(
-            "--show numbers writes a number in every square, which is unreadable on the {} board: \
-             it is limited to {MAX_NUMBERED_CELLS} squares (draw a part with --region)",
-            tour.board()
-        )));
+        return Err(TooLarge::Numbers {
+            board: tour.board().to_string(),
+            limit: MAX_NUMBERED_CELLS as u64,
+        }
+        .into());
     }
     Ok(numbers_at(tour.board(), p, 0..p.len(), frame, theme))
 }

@@ -16,7 +16,7 @@ use resvg::usvg::Tree;
 use serde::{Deserialize, Serialize};
 
 use super::raster::{self, MAX_SIDE};
-use knights_core::Error;
+use knights_core::{Error, TooLarge};
 
 /// A tile's side in pixels (the last column and row of a level may be narrower).
 pub const TILE: u32 = 256;
@@ -38,9 +38,12 @@ impl Level {
         let scale = width as f32 / size.width();
         let height = (size.height() * scale).round().max(1.0) as u32;
         if width == 0 || width > MAX_SIDE || height > MAX_SIDE {
-            return Err(Error::invalid(format!(
-                "a pyramid level of {width}x{height} pixels is outside 1 to {MAX_SIDE} a side"
-            )));
+            return Err(TooLarge::Level {
+                width,
+                height,
+                limit: MAX_SIDE,
+            }
+            .into());
         }
         Ok(Level { width, height })
     }
@@ -102,8 +105,11 @@ pub fn tiles(tree: &Tree, levels: &[Level], colours: usize) -> Result<Vec<Tile>,
 /// The pixels of tile `(col, row)` of `level`: the level's raster, shifted.
 pub fn tile_pixmap(tree: &Tree, level: Level, col: u32, row: u32) -> Result<Pixmap, Error> {
     let [x, y, w, h] = level.rect(col, row);
-    let mut pixmap = Pixmap::new(w, h)
-        .ok_or_else(|| Error::invalid(format!("cannot allocate a {w}x{h} pixel tile")))?;
+    let mut pixmap = Pixmap::new(w, h).ok_or(TooLarge::Pixels {
+        what: "tile",
+        width: w,
+        height: h,
+    })?;
     let scale = level.width as f32 / tree.size().width();
     let at = Transform::from_scale(scale, scale).post_translate(-(x as f32), -(y as f32));
     resvg::render(tree, at, &mut pixmap.as_mut());

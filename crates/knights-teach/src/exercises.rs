@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use knights_core::verify::{self, Failure, Verified};
-use knights_core::{Error, Tour};
+use knights_core::{BadBoard, BadOption, Error, Tour};
 
 /// What a pupil is asked to do.
 #[derive(Clone, Debug)]
@@ -58,23 +58,26 @@ pub struct Plan {
     pub seed: u64,
 }
 
+/// The fewest squares a board needs for exercises.
+const LEAST_SQUARES: usize = 8;
+
 /// The exercises of `plan` made from `tour`, kinds in turn: fill in, finish, mistake.
 pub fn make(tour: &Verified, plan: &Plan) -> Result<Vec<Exercise>, Error> {
     let n = tour.path().len();
     if !(1..=2).contains(&plan.mistakes) {
-        return Err(Error::invalid("--mistakes must be 1 or 2"));
+        let mistakes = plan.mistakes;
+        return Err(BadOption::Mistakes { mistakes }.into());
     }
-    if n < 8 {
-        return Err(Error::invalid(format!(
-            "the {} board is too small for exercises: it needs at least 8 squares",
-            tour.board()
-        )));
+    if n < LEAST_SQUARES {
+        return Err(BadBoard::Exercises {
+            board: tour.board().to_string(),
+            least: LEAST_SQUARES,
+        }
+        .into());
     }
     let reveal = plan.reveal.unwrap_or(n / 4).max(1);
     if reveal >= n {
-        return Err(Error::invalid(format!(
-            "--reveal {reveal} shows every step of a {n}-step tour: give fewer than {n}"
-        )));
+        return Err(BadOption::Reveal { reveal, steps: n }.into());
     }
     (0..plan.count)
         .map(|i| {
@@ -157,10 +160,11 @@ fn mistake(tour: &Verified, count: usize, rng: &mut ChaCha8Rng) -> Result<Task, 
             });
         }
     }
-    Err(Error::invalid(format!(
-        "no stretch of this tour of the {} board reversed gives exactly {count} illegal steps",
-        tour.board()
-    )))
+    Err(BadBoard::Mistakes {
+        board: tour.board().to_string(),
+        mistakes: count,
+    }
+    .into())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! ([`TieBreak::position_key`]), for the tie-breaks that depend on position only.
 
 use knights_construct::warnsdorff::TieBreak;
-use knights_core::{Board, Error};
+use knights_core::{BadBoard, Board, Error, Named, Unknown};
 
 /// One step of the walk: where the knight is, what it may choose, what it chose.
 #[derive(Clone, Debug)]
@@ -53,6 +53,9 @@ pub struct RuleTrace {
     pub path: Option<Vec<u32>>,
 }
 
+/// The most squares the rule's animation draws.
+const MAX_SQUARES: u64 = 4096;
+
 /// Walks with Warnsdorff's rule from `start`, then from the board's corners in turn,
 /// at most `attempts` walks, recording every decision.
 pub fn record(
@@ -62,15 +65,15 @@ pub fn record(
     attempts: usize,
 ) -> Result<RuleTrace, Error> {
     if tie.position_key((0, 0), (1, 1)).is_none() {
-        return Err(Error::invalid(format!(
-            "the rule's animation shows the first, roth and corner tie-breaks, not {}",
-            tie.name()
-        )));
+        let shown = ["first", "roth", "corner"];
+        return Err(Unknown::new(Named::TieBreak, tie.name(), &shown).into());
     }
-    if !board.holes().is_empty() || board.cells() > 4096 {
-        return Err(Error::invalid(format!(
-            "the rule's animation is for full boards of at most 4096 squares, not the {board} board"
-        )));
+    if !board.holes().is_empty() || board.cells() > MAX_SQUARES {
+        return Err(BadBoard::RuleAnimation {
+            board: board.to_string(),
+            limit: MAX_SQUARES,
+        }
+        .into());
     }
     let (w, h) = (board.width(), board.height());
     let corners = [(0, 0), (w - 1, h - 1), (w - 1, 0), (0, h - 1)];
@@ -87,9 +90,8 @@ pub fn record(
             corners[attempt % 4]
         };
         if x >= w || y >= h {
-            return Err(Error::invalid(format!(
-                "[{x}, {y}] is off the {board} board"
-            )));
+            let board = board.to_string();
+            return Err(BadBoard::StartOutside { x, y, board }.into());
         }
         if let Some(path) = walk(board, board.index(x, y), tie, &mut trace.events) {
             trace.path = Some(path);

@@ -8,7 +8,8 @@ use knights_core::memory::try_vec;
 use knights_core::moves::MoveGrid;
 use knights_core::Error;
 
-use super::tiles::{Rc, Tile};
+/// A cell of a tile or canvas: `(row from the top, column)`.
+pub(super) type Rc = (u32, u32);
 
 /// Move bits and labels of a `h` x `w` rectangle.
 #[derive(Clone, Debug)]
@@ -48,6 +49,11 @@ impl Canvas {
         Ok(c)
     }
 
+    /// The move bits, one byte a cell in [`MoveGrid`]'s layout (a tile's, once built).
+    pub fn into_masks(self) -> Vec<u8> {
+        self.masks
+    }
+
     fn idx(&self, (r, c): Rc) -> usize {
         (self.h - 1 - r) as usize * self.w as usize + c as usize
     }
@@ -74,13 +80,14 @@ impl Canvas {
         had
     }
 
-    /// The moves of a tile, laid down at `(top, left)` with every cell labelled `label`.
-    pub fn place(&mut self, tile: &Tile, top: u32, left: u32, label: u8) {
-        let (w, tw) = (self.w as usize, tile.w as usize);
-        for r in 0..tile.h {
-            let src = (tile.h - 1 - r) as usize * tw;
+    /// The move bits `masks` of a `h` x `tw` tile (laid out as a canvas of its size),
+    /// laid down at `(top, left)` with every cell labelled `label`.
+    pub fn place(&mut self, (h, tw): (u32, u32), masks: &[u8], (top, left): Rc, label: u8) {
+        let (w, tw) = (self.w as usize, tw as usize);
+        for r in 0..h {
+            let src = (h - 1 - r) as usize * tw;
             let dst = self.idx((top + r, left));
-            self.masks[dst..dst + tw].copy_from_slice(&tile.masks[src..src + tw]);
+            self.masks[dst..dst + tw].copy_from_slice(&masks[src..src + tw]);
             self.labels[dst..dst + tw].fill(label);
             debug_assert!(dst + tw <= self.masks.len() && (left as usize + tw) <= w);
         }
@@ -183,13 +190,4 @@ impl Transform {
         }
         lut
     }
-}
-
-/// The move bits of a tile, laid out as a canvas of its size.
-pub(super) fn tile_masks(tile: &Tile) -> Result<Vec<u8>, Error> {
-    let mut c = Canvas::new(tile.h, tile.w)?;
-    for (a, b) in tile.moves() {
-        c.link(a, b);
-    }
-    Ok(c.masks)
 }

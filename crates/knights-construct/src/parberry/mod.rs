@@ -76,7 +76,7 @@ impl Construction for Parberry {
                     Error::internal(format!("parberry has no {n}x{n} quadrisected tour"))
                 })?;
                 let mut c = Canvas::new(n, n)?;
-                c.place(tile, 0, 0, 0);
+                c.place((tile.h, tile.w), &tile.masks, (0, 0), 0);
                 c.relabel(|rc| tiles::quadrant(n, rc));
                 (c, symmetric::quadrant_names())
             }

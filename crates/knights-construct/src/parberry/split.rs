@@ -129,7 +129,8 @@ impl<'a> Builder<'a> {
                 .tiles
                 .get(h, w, hole)
                 .ok_or_else(|| Error::internal(format!("parberry has no {w}x{h} base tile")))?;
-            self.canvas.place(tile, top, left, label.unwrap_or(0));
+            let (size, label) = ((tile.h, tile.w), label.unwrap_or(0));
+            self.canvas.place(size, &tile.masks, (top, left), label);
             return Ok(());
         }
         let ((h1, h2), (w1, w2)) = (split(h), split(w));

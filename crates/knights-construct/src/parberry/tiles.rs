@@ -12,11 +12,13 @@ use knights_core::board::Leaper;
 use knights_core::format::grid::{self, GridError, Numbered};
 use knights_core::Error;
 
+use super::canvas::Canvas;
+
 /// The data file: one block per tile, in the project's grid format.
 pub(super) const DATA: &str = include_str!("tiles.txt");
 
-/// A cell of a tile or canvas: `(row from the top, column)`.
-pub(super) type Rc = (u32, u32);
+/// A cell of a tile or canvas, named where the construction's other files look for it.
+pub(super) use super::canvas::Rc;
 
 /// The moves a tile of `h` rows and `w` columns must contain (besides the moves at its
 /// corners, which every closed tour has): the bottom-right move that the join deletes
@@ -45,7 +47,7 @@ pub(super) struct Tile {
     /// `order[r * w + c]`: the step (from 0) at which `(r, c)` is visited; `u32::MAX`
     /// for the hole.
     pub order: Vec<u32>,
-    /// The moves as canvas move bits (see `canvas::tile_masks`), once checked.
+    /// The moves as canvas move bits (see [`masks`]), once checked.
     pub masks: Vec<u8>,
 }
 
@@ -256,7 +258,7 @@ pub(super) fn parse(text: &str) -> Result<Tiles, BadData> {
             masks: Vec::new(),
         };
         tile.check().map_err(|e| bad(e.into()))?;
-        tile.masks = super::canvas::tile_masks(&tile).map_err(|e| bad(DataFault::Masks(e)))?;
+        tile.masks = masks(&tile).map_err(|e| bad(DataFault::Masks(e)))?;
         let again = if quadrisected {
             tiles.quadrisected.insert(w, tile).is_some()
         } else {
@@ -267,6 +269,15 @@ pub(super) fn parse(text: &str) -> Result<Tiles, BadData> {
         }
     }
     Ok(tiles)
+}
+
+/// The move bits of a tile, laid out as a canvas of its size.
+fn masks(tile: &Tile) -> Result<Vec<u8>, Error> {
+    let mut c = Canvas::new(tile.h, tile.w)?;
+    for (a, b) in tile.moves() {
+        c.link(a, b);
+    }
+    Ok(c.into_masks())
 }
 
 /// Writes a tile in the format [`parse`] reads.

@@ -18,6 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Leaper, MAX_CELLS};
+use crate::error::BadBoard;
 use crate::{Error, TooLarge};
 
 pub use crate::error::{Coords, SpaceFailure};
@@ -46,22 +47,25 @@ impl Space {
     pub fn with_leaper(sides: &[u32], leaper: Leaper) -> Result<Space, Error> {
         let name = name(sides);
         if sides.len() < 3 {
-            return Err(Error::invalid(format!(
-                "a {name} board has {} sides: this kind of board has three or more (WIDTHxHEIGHTxDEPTH)",
-                sides.len()
-            )));
+            return Err(BadBoard::FewSides {
+                board: name,
+                sides: sides.len(),
+            }
+            .into());
         }
         if sides.len() > MAX_SIDES {
-            return Err(Error::invalid(format!(
-                "a board of {} sides is more than the {MAX_SIDES} this tool models",
-                sides.len()
-            )));
+            return Err(TooLarge::Sides {
+                sides: sides.len(),
+                limit: MAX_SIDES,
+            }
+            .into());
         }
         if let Some(i) = sides.iter().position(|&s| s == 0) {
-            return Err(Error::invalid(format!(
-                "a {name} board has no cells: side {} is 0, and every side must be at least 1",
-                i + 1
-            )));
+            return Err(BadBoard::ZeroSide {
+                board: name,
+                side: i + 1,
+            }
+            .into());
         }
         let cells = sides.iter().try_fold(1u64, |n, &s| {
             n.checked_mul(s as u64).filter(|&n| n <= MAX_CELLS)
@@ -268,7 +272,13 @@ impl FromStr for Space {
 
     /// Parses `WxHxD` or `WxHxDxE...`, width (columns) first.
     fn from_str(s: &str) -> Result<Space, Error> {
-        let bad = |why: &str| Error::invalid(format!("'{s}' is not a board size: {why}"));
+        let bad = |why: &'static str| -> Error {
+            BadBoard::Size {
+                text: s.into(),
+                why,
+            }
+            .into()
+        };
         let usage = "write the sides separated by x, for example 8x8x8 or 20x16x6x2";
         let parts: Vec<&str> = s.trim().split(['x', 'X']).map(str::trim).collect();
         if parts.len() < 3 {

@@ -1,0 +1,219 @@
+//! The library's error types, at the bottom of the module graph (they name no other
+//! module of the crate but the leaf [`crate::TourKind`]): [`Error`], whose variants are
+//! problems a user can act on or bugs of this tool, and beside it, one file per idea,
+//! the typed reasons a board gets no tour ([`NoTour`], [`Unsupported`], [`GaveUp`]),
+//! resource limits ([`TooLarge`]), and why a tour is not a tour ([`Failure`], and
+//! [`SpaceFailure`] for boards of three or more sides). Each message is one line naming
+//! the board, file, line or field concerned. Boards are named as their `Display` writes
+//! them (`8x8`, `5x5 (missing 1 cell)`), so that these types need not depend on
+//! [`crate::Board`].
+
+use std::path::PathBuf;
+
+mod failure;
+mod input;
+mod limits;
+mod no_tour;
+mod space_failure;
+
+pub use failure::Failure;
+pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
+pub use limits::{Bytes, TooLarge};
+pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
+pub use space_failure::{Coords, SpaceFailure};
+
+/// Everything that can go wrong in the library.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input (a board, an option, a tour) is not acceptable, for a reason no
+    /// variant below names.
+    #[error("{0}")]
+    Invalid(String),
+    /// A name that is none of the choices, with the choices.
+    #[error(transparent)]
+    Unknown(#[from] Unknown),
+    /// An option's value out of its range, or unreadable.
+    #[error(transparent)]
+    BadOption(#[from] BadOption),
+    /// A board that does not fit what was asked of it.
+    #[error(transparent)]
+    BadBoard(#[from] BadBoard),
+    /// A field of a settings file (a theme) that is wrong.
+    #[error(transparent)]
+    BadField(#[from] BadField),
+    /// A folder where a file was to be written.
+    #[error("{}: is a folder, not a file", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+    },
+    /// A picture that its encoder refused.
+    #[error("{format} encoding failed: {message}")]
+    Encode {
+        /// `GIF`.
+        format: &'static str,
+        /// What the encoder said.
+        message: String,
+    },
+    /// No tour of the requested kind exists on this board.
+    #[error(transparent)]
+    NoTour(#[from] NoTour),
+    /// The chosen construction does not cover this board.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    /// The request is too large for this machine, for cell numbering or for a renderer.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+    /// A search gave up within its budget.
+    #[error(transparent)]
+    GaveUp(#[from] GaveUp),
+    /// A tour file is malformed.
+    #[error("{file}: {place}: {message}")]
+    Parse {
+        /// The file (or `-` for standard input).
+        file: String,
+        /// Where in the file: `line 3`, `field "path"`, ...
+        place: String,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A tour read from a file failed verification.
+    #[error("{file}: not a tour: {failure}")]
+    NotATour {
+        /// The file (or `-` for standard input).
+        file: String,
+        /// Why it is not a tour.
+        failure: Failure,
+    },
+    /// A tour of a board of three or more sides read from a file failed verification.
+    #[error("{file}: not a tour: {failure}")]
+    NotASpaceTour {
+        /// The file (or `-` for standard input).
+        file: String,
+        /// Why it is not a tour (boxed: it names cells of any length).
+        failure: Box<SpaceFailure>,
+    },
+    /// A construction returned a tour of a board of three or more sides that failed
+    /// verification: a bug of this tool.
+    #[error(
+        "internal error: the {algorithm} tour of the {board} board failed verification: \
+         {failure}; please report this"
+    )]
+    UnverifiedSpace {
+        /// The construction.
+        algorithm: String,
+        /// The board, as `WxHxD`.
+        board: String,
+        /// Why its tour is not a tour (boxed: it names cells of any length).
+        failure: Box<SpaceFailure>,
+    },
+    /// A construction returned a tour that failed verification: a bug of this tool.
+    #[error(
+        "internal error: the {algorithm} tour of the {board} board failed verification: \
+         {failure}; please report this"
+    )]
+    Unverified {
+        /// The construction.
+        algorithm: String,
+        /// The board, as `WxH`.
+        board: String,
+        /// Why its tour is not a tour.
+        failure: Failure,
+    },
+    /// Any other bug of this tool (built-in data that does not load, a drawing the
+    /// renderer cannot read back): never the user's fault.
+    #[error("internal error: {0}; please report this")]
+    Internal(String),
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+}
+
+impl Error {
+    /// An [`Error::Invalid`] with this message.
+    pub fn invalid(message: impl Into<String>) -> Error {
+        Error::Invalid(message.into())
+    }
+
+    /// An [`Error::Internal`]: `what` went wrong, in words that need no "internal
+    /// error" or "please report" (the message adds them).
+    pub fn internal(what: impl Into<String>) -> Error {
+        Error::Internal(what.into())
+    }
+
+    /// An [`Error::Io`] for `path`.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// Whether this is a bug of the tool rather than a problem with its input.
+    pub fn is_internal(&self) -> bool {
+        matches!(
+            self,
+            Error::Internal(_) | Error::Unverified { .. } | Error::UnverifiedSpace { .. }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{examples, verify, Tour};
+
+    #[test]
+    fn a_construction_bug_keeps_its_failure_and_is_internal() {
+        let ring = examples::ring();
+        let mut path = ring.path().to_vec();
+        path.swap(2, 3);
+        let bad = Tour::new(ring.board().clone(), path, true).with_algorithm("ring");
+        let e = verify::constructed(bad).unwrap_err();
+        assert!(e.is_internal());
+        let Error::Unverified { failure, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert!(
+            matches!(failure, Failure::NotALeap { step: 2, .. }),
+            "{failure:?}"
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with(
+                "internal error: the ring tour of the 3x3 (missing 1 cell) board failed verification: step 2"
+            ) && msg.ends_with("; please report this"),
+            "{msg}"
+        );
+        assert!(verify::constructed(examples::ring()).is_ok());
+    }
+
+    #[test]
+    fn input_errors_are_not_internal() {
+        let failure = Failure::Hole {
+            step: 3,
+            x: 1,
+            y: 1,
+        };
+        let e = Error::NotATour {
+            file: "t.json".into(),
+            failure,
+        };
+        assert!(!e.is_internal());
+        assert_eq!(
+            e.to_string(),
+            "t.json: not a tour: step 3 of the path visits [1, 1], which is a hole of the board"
+        );
+        assert!(!Error::invalid("x").is_internal());
+        assert!(Error::internal("x").is_internal());
+        assert_eq!(
+            Error::internal("the tiles do not load").to_string(),
+            "internal error: the tiles do not load; please report this"
+        );
+    }
+}

@@ -1,0 +1,188 @@
+//! Why no tour of the kind asked for comes back, in the typed reasons a caller can act
+//! on: a theorem or an exhaustive search that rules the board out ([`NoTour`]), a
+//! construction that does not cover the board ([`Unsupported`]), and a search that
+//! stopped within its budget ([`GaveUp`]).
+
+use std::fmt;
+
+use crate::kind::TourKind;
+
+/// Why no tour of the kind asked for exists: the theorem that rules the board out, or
+/// the exhaustive search that found none.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoTour {
+    /// A theorem rules out every tour of this kind on this board.
+    #[error("no {kind} knight's tour exists on a {board} board: {theorem}")]
+    Theorem {
+        /// The board.
+        board: String,
+        /// The kind asked for.
+        kind: TourKind,
+        /// The rule that fails.
+        theorem: Theorem,
+    },
+    /// An open tour alternates colours, so it cannot start on the colour with fewer cells.
+    #[error("no open tour of the {board} board starts at [{}, {}]: its colour has {mine} cells and the other {other}, and a tour alternates colours, so it starts on the colour with more", start.0, start.1)]
+    StartColour {
+        /// The board.
+        board: String,
+        /// The start asked for (column, row from the bottom).
+        start: (u32, u32),
+        /// Cells of the start's colour.
+        mine: u64,
+        /// Cells of the other colour.
+        other: u64,
+    },
+    /// An exhaustive search tried every path from the start.
+    #[error("no {kind} tour of the {board} board starts at [{}, {}]: the search tried every path", start.0, start.1)]
+    Exhausted {
+        /// The board.
+        board: String,
+        /// The kind asked for.
+        kind: TourKind,
+        /// The start (column, row from the bottom).
+        start: (u32, u32),
+    },
+    /// The motif solver proved its model has no tour.
+    #[error("the motif model of {board} has no tour (HiGHS: {status})")]
+    Solver {
+        /// The board.
+        board: String,
+        /// The solver's status.
+        status: String,
+    },
+}
+
+/// The theorems that say which full knight's boards have a tour: Schwenk (1991, "Which
+/// rectangular chessboards have a knight's tour?") for closed tours, Conrad, Hindrichs,
+/// Morsy and Wegener (1994, "Solution of the knight's Hamiltonian path problem on
+/// chessboards") for open ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Theorem {
+    /// A single cell has no closing move.
+    #[error("a single cell has no closing move")]
+    SingleCell,
+    /// No open tour with a side of 1 or 2 (other than the single cell).
+    #[error("no board with a side of 1 or 2 has one")]
+    NarrowOpen,
+    /// An open tour with a side of 3 needs the other side to be 4 or at least 7.
+    #[error(
+        "a board with a side of 3 needs the other side to be 4 or at least 7 (Conrad et al. 1994)"
+    )]
+    ThreeWide,
+    /// The 4x4 board has no open tour.
+    #[error("the 4x4 board has none (Conrad et al. 1994)")]
+    FourByFour,
+    /// Both sides odd: an odd number of cells, and a closed tour alternates colours.
+    #[error("both sides are odd, so the board has an odd number of cells and a closed tour alternates colours (Schwenk 1991); try --open")]
+    OddCells,
+    /// No closed tour with a side of 1, 2 or 4.
+    #[error("no board with a side of 1, 2 or 4 has one (Schwenk 1991); try --open")]
+    NarrowClosed,
+    /// No closed tour on 3x4, 3x6 or 3x8.
+    #[error("3x4, 3x6 and 3x8 are the exceptions of Schwenk's theorem (Schwenk 1991); try --open")]
+    ThreeByEven,
+    /// A band (a board whose sides are joined) of one row: every leap changes the row.
+    #[error("every leap changes the row, and the band has one row")]
+    OneRowBand,
+    /// A closed tour of a four-row band whose colouring survives the seam: Schwenk's
+    /// outer-and-inner-rows argument carries over.
+    #[error("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991); try --open or an odd width")]
+    FourRowBand,
+    /// A closed tour of a board of three or more sides, all odd: a leap changes the
+    /// sum of the coordinates by an odd number, so a closed tour alternates colours.
+    #[error("every side is odd, so the board has an odd number of cells and a closed tour alternates colours (Erde, Golénia and Golénia 2012); try --open")]
+    AllSidesOdd,
+    /// A board of three or more sides whose centre cell has no leap: it can be on no
+    /// path through the other cells.
+    #[error("its centre cell is no leap away from any other cell, so no path reaches it")]
+    IsolatedCentre,
+    /// A closed tour of a two-row cylinder of even width.
+    #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour; try --open or an odd width")]
+    TwoRowCylinder,
+}
+
+/// A construction that does not cover a board, and the rule the board breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct Unsupported {
+    /// The construction that refuses; `None` when no construction covers the board.
+    pub algorithm: Option<&'static str>,
+    /// The board.
+    pub board: String,
+    /// The rule the board breaks, as the one-line sentence the message shows.
+    pub reason: String,
+}
+
+impl Unsupported {
+    /// `algorithm` refuses `board` because of `reason`.
+    pub fn new(algorithm: &'static str, board: impl fmt::Display, reason: String) -> Unsupported {
+        Unsupported {
+            algorithm: Some(algorithm),
+            board: board.to_string(),
+            reason,
+        }
+    }
+}
+
+/// A search that stopped within its budget without a tour (one may still exist).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GaveUp {
+    /// Restarted walks that all ran out of moves.
+    #[error(
+        "{} found no {kind} tour of the {board} board in {walks} walks of {moves} moves; {hint}",
+        named(algorithm, variant)
+    )]
+    Walks {
+        /// The construction.
+        algorithm: &'static str,
+        /// Its variant, when it has one.
+        variant: Option<String>,
+        /// The board.
+        board: String,
+        /// The kind asked for.
+        kind: TourKind,
+        /// Walks tried.
+        walks: u64,
+        /// Moves each walk may make.
+        moves: u64,
+        /// What to try instead (`try another --seed`).
+        hint: &'static str,
+    },
+    /// Plain backtracking out of moves.
+    #[error(
+        "plain backtracking gave up on the {board} board after {moves} moves; use --algo search"
+    )]
+    Moves {
+        /// The board.
+        board: String,
+        /// The moves it may make.
+        moves: u64,
+    },
+    /// The motif solver out of time before its first tour.
+    #[error("HiGHS found no tour of the motif model of {board} within {seconds} s")]
+    Solver {
+        /// The board.
+        board: String,
+        /// Its time limit.
+        seconds: u64,
+    },
+    /// The motif solver out of time before the tour of the rank asked for.
+    #[error("the solver found {found} tours within {seconds} s, fewer than --rank {rank}")]
+    Rank {
+        /// Tours found.
+        found: usize,
+        /// Its time limit.
+        seconds: u64,
+        /// The rank asked for.
+        rank: usize,
+    },
+}
+
+/// `algorithm`, with its variant in brackets when it has one.
+fn named(algorithm: &str, variant: &Option<String>) -> String {
+    match variant {
+        Some(v) => format!("{algorithm} ({v})"),
+        None => algorithm.to_string(),
+    }
+}

@@ -1,0 +1,39 @@
+//! [`Options`]: how to draw, everything a drawing depends on besides the tour, with
+//! the layers it resolves to on a board. Its own module, apart from the drawing, so
+//! that the document and the levels that read it name no drawing.
+
+use knights_core::Region;
+
+use super::layers::{Layers, Show};
+use super::overview::Style;
+use super::raster::Resolution;
+use super::theme::Theme;
+
+/// How to draw: everything a drawing depends on besides the tour. The default is the
+/// `web` theme with its default layers at [`DEFAULT_DPI`](crate::DEFAULT_DPI). New ways of drawing add
+/// fields here, with defaults that keep today's drawings.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Colours, sizes, fonts, and the layers shown by default.
+    pub theme: Theme,
+    /// Which layers to draw.
+    pub show: Show,
+    /// How big [`Drawing::png`] makes the picture.
+    pub resolution: Resolution,
+    /// Square by square, as an overview, or chosen by the size of the squares.
+    pub style: Style,
+    /// Only these cells, at full detail (`None`: the whole board).
+    pub region: Option<Region>,
+    /// A legend beside the board: what each mark shown means (`--legend`).
+    pub legend: bool,
+}
+
+impl Options {
+    /// The layers shown on `board`: [`Options::show`] resolved against the theme's
+    /// defaults for the board's size.
+    pub fn layers(&self, board: &knights_core::Board) -> Layers {
+        let side = board.width().max(board.height());
+        self.show
+            .resolve(Layers::defaults(&self.theme.layers, side))
+    }
+}

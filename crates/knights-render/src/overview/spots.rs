@@ -1,0 +1,140 @@
+//! The places of an overview worth a closer look ([`Spot`]): the board's corners and
+//! its busiest windows, framed and numbered on the overview and shown by the gallery
+//! as detailed crops.
+
+use svg::node::element::{Group, Rectangle, Text};
+
+use super::blocks::{Blocks, Summary};
+use super::style::Style;
+use crate::frame::{num, Frame};
+use crate::path::{Colours, Walk};
+use crate::theme::Theme;
+use knights_core::tour::Tour;
+use knights_core::Region;
+
+/// A place worth a closer look: a board corner or a busy place, and its cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spot {
+    /// A short name (`bottom-left corner`, `busiest place 1`).
+    pub name: String,
+    /// Its cells.
+    pub region: Region,
+}
+
+/// The side, in cells, of a spot's window on a board whose longer side is `side`.
+pub fn spot_side(side: u32) -> u32 {
+    side.min(16)
+}
+
+/// The four corners of the board, then up to two of its busiest windows (most turns
+/// and crossings per cell) that do not overlap a corner or each other and are busier
+/// than the board on average. Boards small enough to draw whole have no spots.
+pub fn spots(tour: &Tour, s: &Summary) -> Vec<Spot> {
+    let b = tour.board();
+    let (w, h) = (b.width(), b.height());
+    let k = spot_side(w.max(h));
+    let (kw, kh) = (k.min(w), k.min(h));
+    let corner = |name: &str, x0: u32, y0: u32| Spot {
+        name: format!("{name} corner"),
+        region: Region {
+            x0,
+            y0,
+            x1: x0 + kw - 1,
+            y1: y0 + kh - 1,
+        },
+    };
+    let mut out = vec![
+        corner("bottom-left", 0, 0),
+        corner("bottom-right", w - kw, 0),
+        corner("top-left", 0, h - kh),
+        corner("top-right", w - kw, h - kh),
+    ];
+    out.dedup_by(|a, b| a.region == b.region);
+    let busy = |k: usize| (s.turns[k] + s.crossings[k]) as f64 / s.cells[k].max(1) as f64;
+    let total: f64 = (0..s.blocks.len())
+        .map(|k| (s.turns[k] + s.crossings[k]) as f64)
+        .sum();
+    let mean = total / s.cells.iter().map(|&c| c as f64).sum::<f64>().max(1.0);
+    let mut order: Vec<usize> = (0..s.blocks.len()).filter(|&k| s.cells[k] > 0).collect();
+    order.sort_by(|&a, &b| busy(b).total_cmp(&busy(a)).then(a.cmp(&b)));
+    let mut found = 0;
+    for blk in order {
+        if found == 2 || busy(blk) <= mean * 1.5 {
+            break;
+        }
+        let r = s.blocks.region(blk);
+        let (cx, cy) = ((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2);
+        let x0 = cx.saturating_sub(kw / 2).min(w - kw);
+        let y0 = cy.saturating_sub(kh / 2).min(h - kh);
+        let window = Region {
+            x0,
+            y0,
+            x1: x0 + kw - 1,
+            y1: y0 + kh - 1,
+        };
+        let near = window.grown(k, b);
+        if out.iter().any(|sp| sp.region.overlaps(&near)) {
+            continue;
+        }
+        found += 1;
+        out.push(Spot {
+            name: format!("busiest place {found}"),
+            region: window,
+        });
+    }
+    out
+}
+
+/// The corners and busiest places of `tour`'s overview drawn with `theme` (see
+/// [`spots`]); empty when `tour` would be drawn square by square.
+pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
+    let b = tour.board();
+    if tour.path().len() < 2 || Style::Auto.resolve(&Region::all(b), theme) != Style::Overview {
+        return Vec::new();
+    }
+    let walk = Walk::new(tour);
+    let colours = Colours::new(tour, &walk, theme, false);
+    let blocks = Blocks::new(b.width(), b.height(), theme.overview.blocks);
+    spots(
+        tour,
+        &Summary::of(&walk, tour, blocks, colours.len(), |_| 0),
+    )
+}
+
+/// A frame around each spot, numbered.
+pub(super) fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
+    let o = &theme.overview;
+    let width = frame.size(&o.frame_width);
+    let font = frame.size(&o.label_size);
+    let mut g = Group::new()
+        .set("class", "spots")
+        .set("fill", "none")
+        .set("stroke", o.frame_colour.as_str())
+        .set("stroke-width", num(width));
+    for (i, sp) in spots.iter().enumerate() {
+        let r = &sp.region;
+        let (x, y) = frame.point((r.x0 as f64 - 0.5, r.y1 as f64 + 0.5));
+        let label = Text::new(format!("{}", i + 1))
+            .set("x", num(x + width + font * 0.15))
+            .set("y", num(y + width + font * 0.85))
+            .set("fill", o.frame_colour.as_str())
+            .set("stroke", "none")
+            .set("font-size", num(font))
+            .set("font-family", "DejaVu Sans, sans-serif");
+        g = g.add(
+            Group::new()
+                .set("class", "spot")
+                .set("data-name", sp.name.as_str())
+                .set("data-region", r.to_string())
+                .add(
+                    Rectangle::new()
+                        .set("x", num(x))
+                        .set("y", num(y))
+                        .set("width", r.x1 + 1 - r.x0)
+                        .set("height", r.y1 + 1 - r.y0),
+                )
+                .add(label),
+        );
+    }
+    g
+}

@@ -1,0 +1,74 @@
+//! Themes: every colour, line width, marker size, font and margin of a drawing.
+//!
+//! The built-in themes (`web`, `print`, `teaching`) are TOML files in `themes/`; a user's
+//! theme file names a `base` theme and overrides any of its fields. Files are merged as
+//! TOML tables and then read with unknown fields refused, so a misspelt field is an error
+//! that names the file and the field, never a silently ignored setting.
+
+mod check;
+mod fields;
+mod file;
+
+pub use fields::{
+    BoardStyle, LayerDefaults, Markers, OverviewStyle, Page, Size, TextStyle, Theme, TourStyle,
+};
+pub use file::BUILT_IN;
+
+use std::path::Path;
+
+use knights_core::{Error, Named, Unknown};
+
+use file::{builtin_table, read};
+
+impl Theme {
+    /// A built-in theme by name, or a theme file (a path, normally ending in `.toml`).
+    pub fn load(spec: &str) -> Result<Theme, Error> {
+        if BUILT_IN.contains(&spec) {
+            return Ok(read(builtin_table(spec)).expect("built-in themes are valid"));
+        }
+        let path = Path::new(spec);
+        if path.extension().is_none_or(|e| e != "toml") && !path.exists() {
+            return Err(Unknown::new(Named::Theme, spec, &BUILT_IN).into());
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        Theme::from_toml(&path.display().to_string(), &text)
+    }
+}
+
+impl Default for Theme {
+    /// The built-in `web` theme.
+    fn default() -> Theme {
+        Theme::load("web").expect("the built-in themes are valid")
+    }
+}
+
+/// The colour of section `index`, called `name`: `theme`'s colour for that name, or
+/// else its palette's colour for the index.
+pub fn section_colour(theme: &Theme, name: &str, index: usize) -> String {
+    match theme.sections.get(name) {
+        Some(c) => c.clone(),
+        None => theme.tour.palette[index % theme.tour.palette.len()].clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_themes_load() {
+        for name in BUILT_IN {
+            Theme::load(name).unwrap();
+        }
+        assert!(!Theme::load("print").unwrap().board.checkered);
+    }
+
+    #[test]
+    fn unknown_sections_take_palette_colours_by_index() {
+        let t = Theme::load("web").unwrap();
+        assert_eq!(section_colour(&t, "red", 5), t.sections["red"]);
+        assert_eq!(section_colour(&t, "tile 3", 3), t.tour.palette[3]);
+        let n = t.tour.palette.len();
+        assert_eq!(section_colour(&t, "tile", n + 1), t.tour.palette[1]);
+    }
+}
