@@ -11,6 +11,7 @@ mod giant;
 mod init;
 mod model;
 mod publish;
+mod report;
 mod research;
 mod serve;
 mod space;
@@ -25,10 +26,11 @@ use knights_core::{Board, Error};
 use args::*;
 use draw::{animate, animate_rule, draw, worksheet, write_drawing};
 use init::init_site;
+use knights_core::AnyVerified;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
 use serve::serve_site;
-use tours::{load, load_any, print_metrics, tour, verify_file, Loaded};
+use tours::{load, load_any, print_metrics, tour, verify_file};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
 #[derive(Parser, Debug)]
@@ -309,8 +311,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 return animate_rule(&input, &build, &style, &walk, output.as_deref());
             }
             let tour = match load_any(&input, &build)? {
-                Loaded::Flat(t) => *t,
-                Loaded::Space(t) => {
+                AnyVerified::Flat(t) => *t,
+                AnyVerified::Space(t) => {
                     let animated = walk.animate || walk.frames.is_some();
                     return space::render(&t, &style, animated, output.as_deref());
                 }

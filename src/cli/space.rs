@@ -131,12 +131,8 @@ pub(super) fn print_metrics(tour: &VerifiedSpaceTour, json: bool) -> Result<(), 
         );
         return Ok(());
     }
-    let kind = knights_core::TourKind::open_if(!m.closed);
-    println!("board       {s} ({} sides, {} levels)", s.dims(), m.levels);
-    println!("algorithm   {}", tour.algorithm());
-    println!("cells       {}", m.cells);
-    println!("tour        {kind}, verified");
-    println!("turns       {}", m.turns);
+    let board = format!("{s} ({} sides, {} levels)", s.dims(), m.levels);
+    super::report::head(&board, tour.algorithm(), m.cells, m.closed, m.turns);
     println!("crossings   {} (inside levels)", m.crossings);
     println!("            {CROSSINGS_NOTE}");
     println!(

@@ -7,9 +7,9 @@ use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Format};
 use knights_core::metrics::{self, Metrics};
-use knights_core::space::{self as nd, VerifiedSpaceTour};
+use knights_core::space as nd;
 use knights_core::symmetry::{self, Symmetry};
-use knights_core::{verify, Board, Error, Topology, Verified};
+use knights_core::{verify, AnyTour, AnyVerified, Board, Error, Topology, Tour, Verified};
 use knights_render as render;
 
 use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
@@ -36,14 +36,6 @@ pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Erro
     verify::constructed(tour)
 }
 
-/// A verified tour of a board of two sides, or of more.
-pub(super) enum Loaded {
-    /// Two sides (boxed: a verified 2-D tour is the larger).
-    Flat(Box<Verified>),
-    /// Three or more sides.
-    Space(VerifiedSpaceTour),
-}
-
 /// A board of two sides (`WxH`) to build, or a tour file of one to read and verify;
 /// boards of more sides are refused, for the commands that draw or use only 2-D tours.
 pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
@@ -57,20 +49,20 @@ pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
         return Err(refuse(&s.to_string(), s.dims()));
     }
     match load_any(input, args)? {
-        Loaded::Flat(t) => Ok(*t),
-        Loaded::Space(t) => Err(refuse(&t.space().to_string(), t.space().dims())),
+        AnyVerified::Flat(t) => Ok(*t),
+        AnyVerified::Space(t) => Err(refuse(&t.space().to_string(), t.space().dims())),
     }
 }
 
 /// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify.
-pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Loaded, Failure> {
+pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<AnyVerified, Failure> {
     if looks_like_space(input) {
         let s: nd::Space = input.parse()?;
-        return Ok(Loaded::Space(space::construct(s, args)?));
+        return Ok(AnyVerified::Space(space::construct(s, args)?));
     }
     if looks_like_board(input) {
         let board: Board = input.parse()?;
-        return Ok(Loaded::Flat(Box::new(construct(board, args)?)));
+        return Ok(AnyVerified::Flat(Box::new(construct(board, args)?)));
     }
     if let Some(flag) = args.given() {
         return Err(Failure::Usage(format!(
@@ -92,42 +84,36 @@ pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Loaded, Failure>
 pub(super) fn read_any_verified_on(
     path: &Path,
     topology: Option<Topology>,
-) -> Result<Loaded, Failure> {
+) -> Result<AnyVerified, Failure> {
     let file = path.display().to_string();
-    let mut tour = match read_any(path)? {
-        format::Parsed::Flat(t) => t,
-        format::Parsed::Space(t) => {
-            if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(Failure::Invalid(Error::invalid(format!(
-                    "{file}: field board: the {} board has {} sides and cannot be read on a {top}",
-                    t.space(),
-                    t.space().dims()
-                ))));
-            }
-            return nd::verify::verify(t).map(Loaded::Space).map_err(|failure| {
-                Failure::Invalid(Error::NotASpaceTour {
-                    file,
-                    failure: Box::new(failure),
-                })
-            });
-        }
-    };
-    if let Some(t) = topology {
-        let recorded = tour.board().topology();
-        if recorded.wraps() && recorded != t {
+    let tour = match (read_any(path)?, topology) {
+        (AnyTour::Space(t), Some(top)) if top.wraps() => {
             return Err(Failure::Invalid(Error::invalid(format!(
-                "{file}: field topology: the file records a {recorded} but --topology says {t}"
+                "{file}: field board: the {} board has {} sides and cannot be read on a {top}",
+                t.space(),
+                t.space().dims()
             ))));
         }
-        tour = tour.with_topology(t);
+        (AnyTour::Flat(t), Some(top)) => AnyTour::Flat(on_topology(t, top, &file)?),
+        (tour, _) => tour,
+    };
+    Ok(tour.verify_file(&file)?)
+}
+
+/// A 2-D tour read on the band `topology` names: a file without a topology field is
+/// read on it, a file that records another one is refused.
+fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failure> {
+    let recorded = tour.board().topology();
+    if recorded.wraps() && recorded != topology {
+        return Err(Failure::Invalid(Error::invalid(format!(
+            "{file}: field topology: the file records a {recorded} but --topology says {topology}"
+        ))));
     }
-    verify::verify(tour)
-        .map(|t| Loaded::Flat(Box::new(t)))
-        .map_err(|failure| Failure::Invalid(Error::NotATour { file, failure }))
+    Ok(tour.with_topology(topology))
 }
 
 /// Reads a tour file of any board.
-fn read_any(path: &Path) -> Result<format::Parsed, Error> {
+fn read_any(path: &Path) -> Result<AnyTour, Error> {
     let (text, name) = if path == Path::new("-") {
         (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
@@ -183,10 +169,8 @@ pub(super) fn tour(
 }
 
 pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(), Failure> {
-    let (what, cells) = match read_any_verified_on(file, topology)? {
-        Loaded::Flat(t) => (t.to_string(), t.path().len()),
-        Loaded::Space(t) => (t.to_string(), t.path().len()),
-    };
+    let tour = read_any_verified_on(file, topology)?;
+    let (what, cells) = (tour.to_string(), tour.path().len());
     let plural = if cells == 1 { "" } else { "s" };
     println!("{}: ok, {what} ({cells} cell{plural})", file.display());
     Ok(())
@@ -208,8 +192,8 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         return done;
     }
     let tour = match load_any(input, args)? {
-        Loaded::Flat(t) => *t,
-        Loaded::Space(t) => return space::print_metrics(&t, json),
+        AnyVerified::Flat(t) => *t,
+        AnyVerified::Space(t) => return space::print_metrics(&t, json),
     };
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());
@@ -227,12 +211,8 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         );
         return Ok(());
     }
-    let kind = knights_core::TourKind::open_if(!m.closed);
-    println!("board       {}", tour.board());
-    println!("algorithm   {}", tour.algorithm());
-    println!("cells       {}", m.cells);
-    println!("tour        {kind}, verified");
-    println!("turns       {}", m.turns);
+    let board = tour.board().to_string();
+    super::report::head(&board, tour.algorithm(), m.cells, m.closed, m.turns);
     println!("crossings   {}", m.crossings);
     println!(
         "turn bound  {} (every edge cell turns); turns / bound = {:.3}",

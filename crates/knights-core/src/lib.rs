@@ -30,6 +30,9 @@ pub mod verify;
 // Reading and writing tours.
 pub mod format;
 
+// One seam for boards of two sides and of more.
+mod any;
+
 // What every layer shares: the errors, memory limits, interrupt-safe file writing.
 pub mod atomic;
 pub mod error;
@@ -39,10 +42,11 @@ pub mod memory;
 // Small tours that can be checked by hand.
 pub mod examples;
 
+pub use any::{AnyTour, AnyVerified};
 pub use board::{Board, Leaper, Topology};
 pub use error::{
-    BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
-    SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
+    AnyFailure, BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named,
+    NoTour, SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

@@ -5,12 +5,13 @@
 
 use std::path::PathBuf;
 
-use knights_core::format::{parse_any, Parsed};
+use knights_core::format::parse_any;
 use knights_core::space::VerifiedSpaceTour;
 use knights_core::verify::verify;
+use knights_core::AnyTour;
 use knights_core::Verified;
 
-fn read(name: &str) -> Parsed {
+fn read(name: &str) -> AnyTour {
     let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fixtures", name]
         .iter()
         .collect();
@@ -21,17 +22,17 @@ fn read(name: &str) -> Parsed {
 /// The two-sided tour stored as `name` (e.g. `8x8.json`), proved.
 pub fn tour(name: &str) -> Verified {
     match read(name) {
-        Parsed::Flat(t) => verify(t).unwrap_or_else(|e| panic!("{name}: {e}")),
-        Parsed::Space(t) => panic!("{name}: a board of {} sides", t.space().sides().len()),
+        AnyTour::Flat(t) => verify(t).unwrap_or_else(|e| panic!("{name}: {e}")),
+        AnyTour::Space(t) => panic!("{name}: a board of {} sides", t.space().sides().len()),
     }
 }
 
 /// The tour of a board of three or more sides stored as `name`, proved.
 pub fn space_tour(name: &str) -> VerifiedSpaceTour {
     match read(name) {
-        Parsed::Space(t) => {
+        AnyTour::Space(t) => {
             knights_core::space::verify::verify(t).unwrap_or_else(|e| panic!("{name}: {e}"))
         }
-        Parsed::Flat(t) => panic!("{name}: a board of two sides, {}", t.board()),
+        AnyTour::Flat(t) => panic!("{name}: a board of two sides, {}", t.board()),
     }
 }

@@ -1,7 +1,8 @@
 //! Tour files of boards with more sides round-trip (the tours from the construction).
 
-use knights_core::format::{parse, parse_any, space_to_json, Parsed};
+use knights_core::format::{parse, parse_any, space_to_json};
 use knights_core::space::SpaceTour;
+use knights_core::AnyTour;
 use knights_core::{Error, Sections};
 
 use crate::space::{build, SpaceRequest};
@@ -52,7 +53,7 @@ fn tours_of_boards_with_more_sides_round_trip() {
 
 fn space(text: &str) -> Result<SpaceTour, Error> {
     match parse_any(text, "s.json")? {
-        Parsed::Space(t) => Ok(t),
-        Parsed::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
+        AnyTour::Space(t) => Ok(t),
+        AnyTour::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
     }
 }

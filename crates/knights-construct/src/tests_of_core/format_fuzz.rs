@@ -6,8 +6,9 @@
 
 use proptest::prelude::*;
 
-use knights_core::format::{parse, parse_any, space_to_json, to_json, write, Format, Parsed};
+use knights_core::format::{parse, parse_any, space_to_json, to_json, write, Format};
 use knights_core::verify;
+use knights_core::AnyTour;
 
 /// Valid files to mutate: a closed 6x6 tour as JSON and as a grid, and the 3x3 ring.
 fn seeds() -> Vec<Vec<u8>> {
@@ -55,16 +56,16 @@ fn space_seeds() -> Vec<Vec<u8>> {
 fn read_any_and_check(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     match parse_any(&text, "fuzz") {
-        Ok(Parsed::Space(t)) => {
+        Ok(AnyTour::Space(t)) => {
             if knights_core::space::verify::check(&t).is_ok() {
                 let again = parse_any(&space_to_json(&t), "again").expect("reads back");
-                let Parsed::Space(back) = again else {
+                let AnyTour::Space(back) = again else {
                     panic!("a tour of a board of more sides reads back as 2-D")
                 };
                 assert_eq!(back, t);
             }
         }
-        Ok(Parsed::Flat(_)) => read_and_check(bytes),
+        Ok(AnyTour::Flat(_)) => read_and_check(bytes),
         Err(_) => {}
     }
 }

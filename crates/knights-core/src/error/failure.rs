@@ -1,5 +1,26 @@
 //! Why a tour of a two-sided board is not a tour, and where ([`Failure`]): what
-//! [`crate::verify`] finds wrong with a path, a move grid or a claimed closing move.
+//! [`crate::verify`] finds wrong with a path, a move grid or a claimed closing move;
+//! and [`AnyFailure`], the same for a board of any number of sides.
+
+use super::SpaceFailure;
+
+/// Why a tour of a board of any number of sides is not a tour: the one failure type
+/// of [`crate::AnyTour::verify`] and of the errors that report a failed proof.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnyFailure {
+    /// A board of two sides.
+    #[error(transparent)]
+    Flat(#[from] Failure),
+    /// A board of three or more sides (boxed: it names cells of any length).
+    #[error(transparent)]
+    Space(Box<SpaceFailure>),
+}
+
+impl From<SpaceFailure> for AnyFailure {
+    fn from(f: SpaceFailure) -> AnyFailure {
+        AnyFailure::Space(Box::new(f))
+    }
+}
 
 /// Why a tour is not a tour, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -16,7 +16,7 @@ mod limits;
 mod no_tour;
 mod space_failure;
 
-pub use failure::Failure;
+pub use failure::{AnyFailure, Failure};
 pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
@@ -83,29 +83,7 @@ pub enum Error {
         /// The file (or `-` for standard input).
         file: String,
         /// Why it is not a tour.
-        failure: Failure,
-    },
-    /// A tour of a board of three or more sides read from a file failed verification.
-    #[error("{file}: not a tour: {failure}")]
-    NotASpaceTour {
-        /// The file (or `-` for standard input).
-        file: String,
-        /// Why it is not a tour (boxed: it names cells of any length).
-        failure: Box<SpaceFailure>,
-    },
-    /// A construction returned a tour of a board of three or more sides that failed
-    /// verification: a bug of this tool.
-    #[error(
-        "internal error: the {algorithm} tour of the {board} board failed verification: \
-         {failure}; please report this"
-    )]
-    UnverifiedSpace {
-        /// The construction.
-        algorithm: String,
-        /// The board, as `WxHxD`.
-        board: String,
-        /// Why its tour is not a tour (boxed: it names cells of any length).
-        failure: Box<SpaceFailure>,
+        failure: AnyFailure,
     },
     /// A construction returned a tour that failed verification: a bug of this tool.
     #[error(
@@ -115,10 +93,10 @@ pub enum Error {
     Unverified {
         /// The construction.
         algorithm: String,
-        /// The board, as `WxH`.
+        /// The board, as its `Display` writes it (`WxH`, `WxHxD`, ...).
         board: String,
         /// Why its tour is not a tour.
-        failure: Failure,
+        failure: AnyFailure,
     },
     /// Any other bug of this tool (built-in data that does not load, a drawing the
     /// renderer cannot read back): never the user's fault.
@@ -154,12 +132,30 @@ impl Error {
         }
     }
 
+    /// An [`Error::Unverified`]: the tour `algorithm` built of `board` failed its proof.
+    pub fn unverified(algorithm: &str, board: String, failure: impl Into<AnyFailure>) -> Error {
+        let algorithm = match algorithm {
+            "" => "unnamed",
+            name => name,
+        };
+        Error::Unverified {
+            algorithm: algorithm.to_string(),
+            board,
+            failure: failure.into(),
+        }
+    }
+
+    /// An [`Error::NotATour`]: the tour read from `file` failed its proof.
+    pub fn not_a_tour(file: impl Into<String>, failure: impl Into<AnyFailure>) -> Error {
+        Error::NotATour {
+            file: file.into(),
+            failure: failure.into(),
+        }
+    }
+
     /// Whether this is a bug of the tool rather than a problem with its input.
     pub fn is_internal(&self) -> bool {
-        matches!(
-            self,
-            Error::Internal(_) | Error::Unverified { .. } | Error::UnverifiedSpace { .. }
-        )
+        matches!(self, Error::Internal(_) | Error::Unverified { .. })
     }
 }
 
@@ -180,7 +176,7 @@ mod tests {
             panic!("{e:?}")
         };
         assert!(
-            matches!(failure, Failure::NotALeap { step: 2, .. }),
+            matches!(failure, AnyFailure::Flat(Failure::NotALeap { step: 2, .. })),
             "{failure:?}"
         );
         let msg = e.to_string();
@@ -200,10 +196,7 @@ mod tests {
             x: 1,
             y: 1,
         };
-        let e = Error::NotATour {
-            file: "t.json".into(),
-            failure,
-        };
+        let e = Error::not_a_tour("t.json", failure);
         assert!(!e.is_internal());
         assert_eq!(
             e.to_string(),

@@ -12,10 +12,10 @@ use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::parse_error;
-use super::Parsed;
 use crate::board::{Board, Leaper, Topology};
 use crate::space::{Space, SpaceTour, MAX_SIDES};
 use crate::tour::{Sections, Tour};
+use crate::AnyTour;
 use crate::Error;
 
 #[derive(Deserialize)]
@@ -186,7 +186,7 @@ struct JsonSections {
     runs: Vec<[u64; 2]>,
 }
 
-pub(super) fn parse_json(text: &str, file: &str) -> Result<Parsed, Error> {
+pub(super) fn parse_json(text: &str, file: &str) -> Result<AnyTour, Error> {
     let t: JsonTour = serde_json::from_str(text).map_err(|e| {
         let msg = e.to_string();
         // serde_json appends " at line L column C"; move the place to the front.
@@ -204,7 +204,7 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<Parsed, Error> {
         None => Leaper::KNIGHT,
     };
     if let Some(sides) = board_sides(&t.board, file)? {
-        return parse_space(t, &sides, leaper, file).map(Parsed::Space);
+        return parse_space(t, &sides, leaper, file).map(AnyTour::Space);
     }
     let topology = match &t.topology {
         Some(name) => name
@@ -251,7 +251,7 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<Parsed, Error> {
     if let Some(s) = t.sections {
         tour = tour.with_sections(sections_from_runs(s, n, file)?);
     }
-    Ok(Parsed::Flat(tour))
+    Ok(AnyTour::Flat(tour))
 }
 
 /// `[0] has 1 coordinate but the 3x3 board has 2 sides`.

@@ -13,6 +13,7 @@ use std::io::{self, Write};
 
 use crate::space::SpaceTour;
 use crate::tour::Tour;
+use crate::AnyTour;
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
@@ -29,24 +30,15 @@ pub enum Format {
     Grid,
 }
 
-/// A tour file's tour: of a 2-D board, or of a board of three or more sides.
-#[derive(Clone, Debug)]
-pub enum Parsed {
-    /// A tour of a board of two sides.
-    Flat(Tour),
-    /// A tour of a board of three or more sides (JSON only).
-    Space(SpaceTour),
-}
-
 /// Reads a tour from `text` in either format (JSON when it starts with `{`, after an
 /// optional UTF-8 byte order mark), whatever its board's number of sides. `file` names
 /// the source in error messages.
-pub fn parse_any(text: &str, file: &str) -> Result<Parsed, Error> {
+pub fn parse_any(text: &str, file: &str) -> Result<AnyTour, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
         parse_json(text, file)
     } else {
-        parse_grid(text, file).map(Parsed::Flat)
+        parse_grid(text, file).map(AnyTour::Flat)
     }
 }
 
@@ -54,8 +46,8 @@ pub fn parse_any(text: &str, file: &str) -> Result<Parsed, Error> {
 /// refused, naming its field.
 pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
     match parse_any(text, file)? {
-        Parsed::Flat(t) => Ok(t),
-        Parsed::Space(t) => Err(parse_error(
+        AnyTour::Flat(t) => Ok(t),
+        AnyTour::Space(t) => Err(parse_error(
             file,
             "field board",
             format!(
@@ -179,8 +171,8 @@ mod tests {
 
     fn space(text: &str) -> Result<SpaceTour, Error> {
         match parse_any(text, "s.json")? {
-            Parsed::Space(t) => Ok(t),
-            Parsed::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
+            AnyTour::Space(t) => Ok(t),
+            AnyTour::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
         }
     }
 

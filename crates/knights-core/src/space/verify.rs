@@ -47,18 +47,10 @@ pub fn verify(tour: SpaceTour) -> Result<VerifiedSpaceTour, SpaceFailure> {
 }
 
 /// Proves a tour a construction made; its failure is a bug of that construction,
-/// reported as [`Error::UnverifiedSpace`].
+/// reported as [`Error::Unverified`].
 pub fn constructed(tour: SpaceTour) -> Result<VerifiedSpaceTour, Error> {
-    let algorithm = match tour.algorithm() {
-        "" => "unnamed".to_string(),
-        name => name.to_string(),
-    };
-    let board = tour.space().to_string();
-    verify(tour).map_err(|failure| Error::UnverifiedSpace {
-        algorithm,
-        board,
-        failure: Box::new(failure),
-    })
+    let (algorithm, board) = (tour.algorithm().to_string(), tour.space().to_string());
+    verify(tour).map_err(|failure| Error::unverified(&algorithm, board, failure))
 }
 
 /// The checks of [`verify`], in the order of the 2-D proof: cells on the board and

@@ -74,16 +74,8 @@ pub fn verify(mut tour: Tour) -> Result<Verified, Failure> {
 /// Proves a tour a construction made. Its failure is a bug of that construction,
 /// reported as [`Error::Unverified`]; the tour is never published.
 pub fn constructed(tour: Tour) -> Result<Verified, Error> {
-    let algorithm = match tour.algorithm() {
-        "" => "unnamed".to_string(),
-        name => name.to_string(),
-    };
-    let board = tour.board().to_string();
-    verify(tour).map_err(|failure| Error::Unverified {
-        algorithm,
-        board,
-        failure,
-    })
+    let (algorithm, board) = (tour.algorithm().to_string(), tour.board().to_string());
+    verify(tour).map_err(|failure| Error::unverified(&algorithm, board, failure))
 }
 
 /// The checks of [`verify`] without taking the tour.
