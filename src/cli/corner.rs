@@ -3,14 +3,15 @@
 
 use std::path::Path;
 
-use knights_construct::besa::{best_corners, corner_gadgets, levels};
+use knights_core::Error;
+use knights_lab::besa::{best_corners, corner_gadgets, levels};
 
 use super::Failure;
 
 /// Prints each piece found with its score; writes the pieces file when asked.
 pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let text = corner_gadgets::corner_toml().map_err(knights_core::Error::internal)?;
+    let text = corner_gadgets::corner_toml().map_err(|e| Error::internal(e.to_string()))?;
     print!("{}", corner_gadgets::report(&text));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
@@ -24,7 +25,7 @@ pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
 /// fronts, and the pieces file when asked.
 pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let found = best_corners::find_all().map_err(knights_core::Error::internal)?;
+    let found = best_corners::find_all().map_err(|e| Error::internal(e.to_string()))?;
     print!("{}", best_corners::report(&found));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
@@ -39,11 +40,11 @@ pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
 /// quartet leaves a level and arrives on the next, and the pieces file when asked.
 pub(super) fn levels(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let found = levels::corners::find_all().map_err(knights_core::Error::internal)?;
-    print!("{}", levels::corners::report(&found));
+    let found = levels::find_all().map_err(|e| Error::internal(e.to_string()))?;
+    print!("{}", levels::report(&found));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
-        let text = levels::corners::toml_of(&found);
+        let text = levels::toml_of(&found);
         knights_core::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }

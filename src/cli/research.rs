@@ -155,8 +155,8 @@ pub(super) fn gadgets(
     ending: GadgetEnding,
     write: Option<&Path>,
 ) -> Result<(), Failure> {
-    use knights_construct::besa::gadgets::{self, Area};
-    use knights_construct::gadget::Ending;
+    use knights_lab::besa::gadgets::{self, Area};
+    use knights_lab::gadget::Ending;
     let area = match area {
         GadgetArea::Paper => Area::Paper,
         GadgetArea::Open => Area::Open,

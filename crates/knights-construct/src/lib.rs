@@ -30,7 +30,6 @@ pub mod stitch;
 mod stored;
 pub mod warnsdorff;
 
-pub mod gadget;
 pub mod space;
 
 pub mod bench;

@@ -1,6 +1,6 @@
 //! The corner pieces of the formation tour on boards with more than two sides (the
 //! paper's Figure 18, lost from its text), found again by search and written as
-//! `levels.toml`.
+//! knights-construct's `levels.toml` (its `besa::levels` reads them).
 //!
 //! On every level but the first and the last, the bottom-left and top-right corners of
 //! the 2-D formation tour hold no junction: the four knights must leave the level
@@ -13,20 +13,26 @@
 //! cut at the same two moves moved two cells over. So the search is over pairs of
 //! moves, one of each run, whose copy two cells to the side is again such a pair; of
 //! those it keeps the pair that adds the fewest turns less removed crossings, then the
-//! one nearest the corner. (The exhaustive gadget search of `src/gadget/`, asked to
+//! one nearest the corner. (The exhaustive gadget search of [`crate::gadget`], asked to
 //! re-cover a corner with four paths from its ports to a 2x2 square, did not finish
 //! the top-right regions of 36 to 66 cells in ten minutes.)
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::super::cell_moves;
-use super::super::corner_gadgets::ports;
-use super::super::gadgets::digits;
-use super::super::pieces::piece;
+use super::encode::{digits, MOVES};
+use super::regions::ports;
+use super::SearchError;
 use crate::gadget::Cell;
+use knights_construct::besa::cell_moves;
+use knights_construct::besa::levels::corners::Corner;
+use knights_construct::besa::pieces::piece;
 
-/// The command that regenerates `levels.toml`.
+/// The stored file the pieces are written to, from the repository's root.
+pub const STORED: &str = "crates/knights-construct/src/besa/levels/levels.toml";
+
+/// The command that regenerates `levels.toml` (docs/regenerating.md; also
+/// `KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::levels`).
 pub const REGENERATE: &str =
     "knights gadgets levels --write crates/knights-construct/src/besa/levels/levels.toml";
 
@@ -34,69 +40,38 @@ pub const REGENERATE: &str =
 /// do: the corner regions and their ports do not depend on it).
 const SEARCH_WIDTH: u32 = 40;
 
-/// A corner of a level that the knights leave or enter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Corner {
-    /// The bottom-left corner: the region of the bottom-left junction (height 5).
-    BottomLeft,
-    /// The top-right corner: the region of the top-right junction of this height (5-8).
-    TopRight(u32),
+/// The board a corner is searched on: the top-right junction's height is
+/// `5 + (w/2 + h - 1) mod 4`.
+fn board(corner: Corner) -> (u32, u32) {
+    let t = corner.junction_height();
+    let h = (28..32)
+        .find(|h| 5 + (SEARCH_WIDTH / 2 + h - 1) % 4 == t)
+        .expect("every height 5-8 is reached");
+    (SEARCH_WIDTH, h)
 }
 
-impl Corner {
-    /// Every corner the construction needs.
-    pub const ALL: [Corner; 5] = [
-        Corner::BottomLeft,
-        Corner::TopRight(5),
-        Corner::TopRight(6),
-        Corner::TopRight(7),
-        Corner::TopRight(8),
-    ];
-
-    /// The name of its pieces in the data: `<name>_end` and `<name>_start`.
-    pub fn name(self) -> String {
-        match self {
-            Corner::BottomLeft => "bottom_left".into(),
-            Corner::TopRight(t) => format!("top_right_h{t}"),
-        }
-    }
-
-    /// The board the corner is searched on: the top-right junction's height is
-    /// `5 + (w/2 + h - 1) mod 4`.
-    fn board(self) -> (u32, u32) {
-        let t = match self {
-            Corner::BottomLeft => 5,
-            Corner::TopRight(t) => t,
-        };
-        let h = (28..32)
-            .find(|h| 5 + (SEARCH_WIDTH / 2 + h - 1) % 4 == t)
-            .expect("every height 5-8 is reached");
-        (SEARCH_WIDTH, h)
-    }
-
-    /// The corner's region on a `w x h` board: the cells of its junction in the 2-D
-    /// tour, `(x, y)` with `y` up.
-    pub(super) fn region(self, w: u32, h: u32) -> Vec<Cell> {
-        let (p, rotated) = match self {
-            Corner::BottomLeft => (piece("junction_h5_horizontal", false), false),
-            Corner::TopRight(t) => (piece(&format!("junction_h{t}_vertical"), true), true),
-        };
-        let (x0, y_top) = if rotated {
-            ((w - p.width()) as i32, h as i32 - 1)
-        } else {
-            (0, p.height() as i32 - 1)
-        };
-        let mut cells = Vec::new();
-        for i in 0..p.height() {
-            for j in 0..p.width() {
-                if p.at(i, j) != 0 {
-                    cells.push((x0 + j as i32, y_top - i as i32));
-                }
+/// The corner's region on a `w x h` board: the cells of its junction in the 2-D tour,
+/// `(x, y)` with `y` up.
+fn region(corner: Corner, w: u32, h: u32) -> Vec<Cell> {
+    let (p, rotated) = match corner {
+        Corner::BottomLeft => (piece("junction_h5_horizontal", false), false),
+        Corner::TopRight(t) => (piece(&format!("junction_h{t}_vertical"), true), true),
+    };
+    let (x0, y_top) = if rotated {
+        ((w - p.width()) as i32, h as i32 - 1)
+    } else {
+        (0, p.height() as i32 - 1)
+    };
+    let mut cells = Vec::new();
+    for i in 0..p.height() {
+        for j in 0..p.width() {
+            if p.at(i, j) != 0 {
+                cells.push((x0 + j as i32, y_top - i as i32));
             }
         }
-        cells.sort_unstable();
-        cells
     }
+    cells.sort_unstable();
+    cells
 }
 
 /// One way the knights leave (or enter) a level at a corner: the corner's junction
@@ -135,10 +110,13 @@ pub struct Found {
 
 /// The moves of each of the junction's two runs (both ends in the region), in the
 /// order the run passes them.
-fn runs(cells: &[Cell], base: &dyn Fn(i32, i32) -> u8) -> Result<[Vec<(Cell, Cell)>; 2], String> {
+fn runs(
+    cells: &[Cell],
+    base: &dyn Fn(i32, i32) -> u8,
+) -> Result<[Vec<(Cell, Cell)>; 2], SearchError> {
     let (entries, _) = ports(cells, base)?;
     if entries.len() != 2 {
-        return Err(format!("the region has {} runs, not two", entries.len()));
+        return Err(SearchError::Runs(entries.len()));
     }
     let dirs = knights_core::board::Leaper::KNIGHT.dirs();
     let inside: BTreeSet<Cell> = cells.iter().copied().collect();
@@ -148,7 +126,7 @@ fn runs(cells: &[Cell], base: &dyn Fn(i32, i32) -> u8) -> Result<[Vec<(Cell, Cel
         let m = base(p.0, p.1);
         let d = (0..8)
             .find(|&d| m >> d & 1 == 1 && inside.contains(&step(p, d)))
-            .ok_or("a port without a move into the region")?;
+            .ok_or(SearchError::Port { port: p, moves: 0 })?;
         let (mut prev, mut at) = (p, step(p, d));
         while inside.contains(&at) {
             let m = base(at.0, at.1);
@@ -156,7 +134,7 @@ fn runs(cells: &[Cell], base: &dyn Fn(i32, i32) -> u8) -> Result<[Vec<(Cell, Cel
                 .filter(|&d| m >> d & 1 == 1)
                 .map(|d| step(at, d))
                 .find(|&o| o != prev)
-                .ok_or("a run stops")?;
+                .ok_or(SearchError::Stops(at))?;
             if inside.contains(&next) {
                 out[r].push((at, next));
             }
@@ -222,8 +200,8 @@ type Best = (
 /// copy two cells to the side is again a pair of moves, one of each run; the pair that
 /// adds the fewest turns less removed crossings (then the one nearest the corner) is
 /// kept.
-pub fn find(corner: Corner) -> Result<Found, String> {
-    let (w, h) = corner.board();
+pub fn find(corner: Corner) -> Result<Found, SearchError> {
+    let (w, h) = board(corner);
     let base = move |x: i32, y: i32| {
         if x < 0 || y < 0 || x >= w as i32 || y >= h as i32 {
             0
@@ -231,7 +209,7 @@ pub fn find(corner: Corner) -> Result<Found, String> {
             cell_moves(w, h, x as u32, y as u32)
         }
     };
-    let cells = corner.region(w, h);
+    let cells = region(corner, w, h);
     let [a, b] = runs(&cells, &base)?;
     let norm = |(p, q): (Cell, Cell)| (p.min(q), p.max(q));
     let run_of: BTreeMap<(Cell, Cell), usize> = a
@@ -286,12 +264,8 @@ pub fn find(corner: Corner) -> Result<Found, String> {
             }
         }
     }
-    let (_, turns, crossings, end, start, shift) = best.ok_or_else(|| {
-        format!(
-            "no two moves of the {} junction's runs have a copy two cells to the side",
-            corner.name()
-        )
-    })?;
+    let (_, turns, crossings, end, start, shift) =
+        best.ok_or_else(|| SearchError::NoCut(corner.name()))?;
     Ok(Found {
         corner,
         board: (w, h),
@@ -305,7 +279,7 @@ pub fn find(corner: Corner) -> Result<Found, String> {
 }
 
 /// Every corner's pieces.
-pub fn find_all() -> Result<Vec<Found>, String> {
+pub fn find_all() -> Result<Vec<Found>, SearchError> {
     Corner::ALL.iter().map(|&c| find(c)).collect()
 }
 
@@ -325,7 +299,8 @@ pub fn toml_of(found: &[Found]) -> String {
         "# The corner pieces of the formation tour on boards with three sides or more (Section\n\
          # 5.1 of Besa, Johnson, Mamano, Osegueda and Williams, \"Taming the Knight's Tour:\n\
          # Minimizing Turns and Crossings\", 2020, whose Figure 18 was lost), found by a\n\
-         # search over the moves of the 2-D formation tour's junctions (see corners.rs).\n\
+         # search over the moves of the 2-D formation tour's junctions\n\
+         # (crates/knights-lab/src/besa/levels.rs).\n\
          # Generated by\n\
          #   {REGENERATE}\n\
          # and checked by the tests; do not edit. Encoding as in pieces.toml (rows from the\n\
@@ -334,7 +309,7 @@ pub fn toml_of(found: &[Found]) -> String {
          # board's bottom-left cell, a top_right one with its top-right cell on the board's\n\
          # top-right cell, as drawn (not turned). The knights leave a level from the `z`\n\
          # cells of an _end piece and arrive on the next level on those of the _start piece.\n\
-         \n[moves]\nrow_delta = [-2, -1, 1, 2, 2, 1, -1, -2]\ncol_delta = [1, 2, 2, 1, -1, -2, -2, -1]\nbackground = \"26\"\n"
+         {MOVES}"
     );
     for f in found {
         for (kind, c) in [("end", &f.end), ("start", &f.start)] {
@@ -406,4 +381,14 @@ pub fn report(found: &[Found]) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stored_corner_pieces_are_what_the_search_finds() {
+        crate::stored::check(STORED, &toml_of(&find_all().unwrap()));
+    }
 }

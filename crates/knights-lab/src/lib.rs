@@ -1,0 +1,22 @@
+//! `knights-lab`: the searches that made the data the constructions keep in the
+//! repository, apart from the product. `knights-construct` builds tours from stored
+//! pieces, tiles and motifs and never runs a search to make them; the searches live
+//! here, with the tests that run them again and compare what they find with the stored
+//! files byte for byte (`KNIGHTS_REGENERATE=1` writes the files instead:
+//! docs/regenerating.md). Every stored file names the command that makes it again.
+//!
+//! - [`gadget`]: the exhaustive gadget search (a region of a tour re-covered by its
+//!   knights, scored by turns and crossings).
+//! - [`besa`]: the formation algorithm's searched pieces: the heels, the corner
+//!   variant's pieces, the best tour's corners and the corners between levels
+//!   (`knights gadgets`).
+//!
+//! The dependency runs one way: this crate uses `knights-construct` (the tours the
+//! searches cut regions from, the stored data they are compared with), and nothing in
+//! the product depends on it but the command line and the gallery's search page.
+
+pub mod besa;
+pub mod gadget;
+
+#[cfg(test)]
+mod stored;
