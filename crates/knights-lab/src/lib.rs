@@ -10,6 +10,9 @@
 //! - [`besa`]: the formation algorithm's searched pieces: the heels, the corner
 //!   variant's pieces, the best tour's corners and the corners between levels
 //!   (`knights gadgets`).
+//! - [`motif`]: the motif designer, an integer program solved by HiGHS behind the
+//!   `motif` cargo feature (`knights motif`); the motifs it found are stored in
+//!   knights-construct, and the tests here recount them and find the small ones again.
 //!
 //! The dependency runs one way: this crate uses `knights-construct` (the tours the
 //! searches cut regions from, the stored data they are compared with), and nothing in
@@ -17,6 +20,7 @@
 
 pub mod besa;
 pub mod gadget;
+pub mod motif;
 
 #[cfg(test)]
 mod stored;
