@@ -386,7 +386,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             algo,
             open,
             variant,
-        } => Ok(knights_construct::bench::run(
+        } => Ok(knights_lab::bench::run(
             &sizes,
             algo.name(),
             open,

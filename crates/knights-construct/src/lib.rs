@@ -32,8 +32,6 @@ pub mod warnsdorff;
 
 pub mod space;
 
-pub mod bench;
-
 #[cfg(test)]
 mod tests_of_core;
 

@@ -13,11 +13,13 @@
 //! - [`motif`]: the motif designer, an integer program solved by HiGHS behind the
 //!   `motif` cargo feature (`knights motif`); the motifs it found are stored in
 //!   knights-construct, and the tests here recount them and find the small ones again.
+//! - [`bench`]: `knights bench`, the constructions timed against a memory baseline.
 //!
 //! The dependency runs one way: this crate uses `knights-construct` (the tours the
 //! searches cut regions from, the stored data they are compared with), and nothing in
 //! the product depends on it but the command line and the gallery's search page.
 
+pub mod bench;
 pub mod besa;
 pub mod gadget;
 pub mod motif;
