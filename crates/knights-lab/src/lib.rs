@@ -13,6 +13,8 @@
 //! - [`motif`]: the motif designer, an integer program solved by HiGHS behind the
 //!   `motif` cargo feature (`knights motif`); the motifs it found are stored in
 //!   knights-construct, and the tests here recount them and find the small ones again.
+//! - [`tiles`]: the searches that found the stored tiles of Parberry's divide and
+//!   conquer and of the stitched tours (knights-construct's engine, its tile rule).
 //! - [`bench`]: `knights bench`, the constructions timed against a memory baseline.
 //!
 //! The dependency runs one way: this crate uses `knights-construct` (the tours the
@@ -23,6 +25,7 @@ pub mod bench;
 pub mod besa;
 pub mod gadget;
 pub mod motif;
+pub mod tiles;
 
 #[cfg(test)]
 mod stored;
