@@ -258,6 +258,7 @@ pub(super) enum GadgetName {
     Corner,
     BestCorners,
     Levels,
+    Giraffe,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,10 +1,12 @@
-//! `knights gadgets corner`: the search for the corner variant's left-edge pieces, its
-//! report, and the pieces file when asked.
+//! `knights gadgets corner`, `best-corners`, `levels` and `giraffe`: the searches for
+//! the formation algorithm's stored pieces (knights-lab), each with its report, and the
+//! pieces file when asked.
 
 use std::path::Path;
 
 use knights_core::Error;
 use knights_lab::besa::{best_corners, corner_gadgets, levels};
+use knights_lab::giraffe;
 
 use super::Failure;
 
@@ -45,6 +47,21 @@ pub(super) fn levels(write: Option<&Path>) -> Result<(), Failure> {
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
         let text = levels::toml_of(&found);
+        knights_core::atomic::write_bytes(path, text.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// `knights gadgets giraffe`: the SAT search for the giraffe's formation pieces, its
+/// stages on stderr, one line per piece, and the pieces file when asked.
+pub(super) fn giraffe(write: Option<&Path>) -> Result<(), Failure> {
+    let start = std::time::Instant::now();
+    let text = giraffe::search(&mut |line| eprintln!("{line}"))
+        .map_err(|e| Error::internal(e.to_string()))?;
+    print!("{}", giraffe::report(&text));
+    println!("searched in {:.2} s", start.elapsed().as_secs_f64());
+    if let Some(path) = write {
         knights_core::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }

@@ -10,6 +10,8 @@
 //! - [`besa`]: the formation algorithm's searched pieces: the heels, the corner
 //!   variant's pieces, the best tour's corners and the corners between levels
 //!   (`knights gadgets`).
+//! - [`giraffe`]: the SAT search of the giraffe's formation pieces (`giraffe.toml`,
+//!   `knights gadgets giraffe`).
 //! - [`motif`]: the motif designer, an integer program solved by HiGHS behind the
 //!   `motif` cargo feature (`knights motif`); the motifs it found are stored in
 //!   knights-construct, and the tests here recount them and find the small ones again.
@@ -24,6 +26,7 @@
 pub mod bench;
 pub mod besa;
 pub mod gadget;
+pub mod giraffe;
 pub mod motif;
 pub mod tiles;
 
