@@ -14,8 +14,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::encode::{piece_toml, MOVES};
+use super::error::SearchError;
 use super::regions::{closed, ports};
-use super::SearchError;
 use crate::gadget::{search, Cell, Ending, Options, Outcome, Problem, Solution, Spec};
 use knights_construct::besa::corner_classes::{Corner, CORNERS};
 use knights_construct::besa::{HeelsOnly, Variant};

@@ -22,8 +22,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use super::encode::{digits, MOVES};
+use super::error::SearchError;
 use super::regions::{closed, ports};
-use super::SearchError;
 use crate::gadget::{search, Cell, Ending, Options, Problem, Solution, Spec};
 use knights_construct::besa::cell_moves;
 use knights_construct::besa::corner_strip::{skew, top_rows, COLS, CORNER_MOVE, JUNCTION_ROWS};

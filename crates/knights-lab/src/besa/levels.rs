@@ -21,8 +21,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::encode::{digits, MOVES};
+use super::error::SearchError;
 use super::regions::ports;
-use super::SearchError;
 use crate::gadget::Cell;
 use knights_construct::besa::cell_moves;
 use knights_construct::besa::levels::corners::Corner;

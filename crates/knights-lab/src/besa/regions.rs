@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::SearchError;
+use super::error::SearchError;
 use crate::gadget::Cell;
 use knights_core::board::Leaper;
 

@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::cnf::{Cnf, Lit};
 use super::cycles::{components, cut, link, trace, Adjacency};
+use super::error::SearchError;
 use super::geometry::{Cell, Place, LEAPS};
 use super::sat::{Answer, Model, Solver};
-use super::SearchError;
 
 /// A possible leap: its variable and the cells it joins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

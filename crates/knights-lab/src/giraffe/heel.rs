@@ -14,11 +14,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::cnf::{Cnf, Lit};
 use super::cover::{degrees, Leap};
 use super::cycles::{components, cut, link, Adjacency};
+use super::error::SearchError;
 use super::geometry::{
     band, block, heel_index, places, shift, Cell, Place, HEEL_ENTRY, HEEL_EXIT, LEAPS,
 };
 use super::sat::{Answer, Model, Solver};
-use super::SearchError;
 
 /// The owners a cell may have: the heel before its window's, its own, the one after.
 const OWNERS: [i32; 3] = [-1, 0, 1];

@@ -5,9 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::cover::{cover, Cover, Covered, Label, Needs};
 use super::cycles::{link, Adjacency};
+use super::error::SearchError;
 use super::geometry::{band, block, start_block, turn, Cell, Place, CORNER_GROUP, WIDTH};
 use super::heel::Heel;
-use super::SearchError;
 
 /// The corner's region: the last heel's cells, the canonical window's cells that the
 /// (missing) next heel would have covered, and the right edge's two bands below the
