@@ -2,7 +2,7 @@
 //! the level below, on boards with more than two sides (the paper's Figure 18, lost
 //! from its text): their names in `levels.toml` and where they lie. Their pieces are
 //! the 2-D junctions with one move of each of their two runs cut, found by the search
-//! of knights-lab (`knights gadgets levels`) and read by [`super::data`].
+//! of knights-lab (`knights gadgets levels`) and read by `data.rs`.
 
 /// A corner of a level that the knights leave or enter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
