@@ -273,6 +273,7 @@ pub(super) enum GadgetName {
     Corner,
     BestCorners,
     Levels,
+    Giraffe,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,16 +1,19 @@
-//! `knights gadgets corner`: the search for the corner variant's left-edge pieces, its
-//! report, and the pieces file when asked.
+//! `knights gadgets corner`, `best-corners`, `levels` and `giraffe`: the searches for
+//! the formation algorithm's stored pieces (knights-lab), each with its report, and the
+//! pieces file when asked.
 
 use std::path::Path;
 
-use knights_construct::besa::{best_corners, corner_gadgets, levels};
+use knights_core::Error;
+use knights_lab::besa::{best_corners, corner_gadgets, levels};
+use knights_lab::giraffe;
 
 use super::Failure;
 
 /// Prints each piece found with its score; writes the pieces file when asked.
 pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let text = corner_gadgets::corner_toml().map_err(knights_core::Error::internal)?;
+    let text = corner_gadgets::corner_toml().map_err(|e| Error::internal(e.to_string()))?;
     print!("{}", corner_gadgets::report(&text));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
@@ -24,7 +27,7 @@ pub(super) fn corner_gadgets(write: Option<&Path>) -> Result<(), Failure> {
 /// fronts, and the pieces file when asked.
 pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let found = best_corners::find_all().map_err(knights_core::Error::internal)?;
+    let found = best_corners::find_all().map_err(|e| Error::internal(e.to_string()))?;
     print!("{}", best_corners::report(&found));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
@@ -39,11 +42,26 @@ pub(super) fn best_corners(write: Option<&Path>) -> Result<(), Failure> {
 /// quartet leaves a level and arrives on the next, and the pieces file when asked.
 pub(super) fn levels(write: Option<&Path>) -> Result<(), Failure> {
     let start = std::time::Instant::now();
-    let found = levels::corners::find_all().map_err(knights_core::Error::internal)?;
-    print!("{}", levels::corners::report(&found));
+    let found = levels::find_all().map_err(|e| Error::internal(e.to_string()))?;
+    print!("{}", levels::report(&found));
     println!("searched in {:.2} s", start.elapsed().as_secs_f64());
     if let Some(path) = write {
-        let text = levels::corners::toml_of(&found);
+        let text = levels::toml_of(&found);
+        knights_core::atomic::write_bytes(path, text.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+/// `knights gadgets giraffe`: the SAT search for the giraffe's formation pieces, its
+/// stages on stderr, one line per piece, and the pieces file when asked.
+pub(super) fn giraffe(write: Option<&Path>) -> Result<(), Failure> {
+    let start = std::time::Instant::now();
+    let text = giraffe::search(&mut |line| eprintln!("{line}"))
+        .map_err(|e| Error::internal(e.to_string()))?;
+    print!("{}", giraffe::report(&text));
+    println!("searched in {:.2} s", start.elapsed().as_secs_f64());
+    if let Some(path) = write {
         knights_core::atomic::write_bytes(path, text.as_bytes())?;
         println!("wrote {}", path.display());
     }

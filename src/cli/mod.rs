@@ -233,12 +233,14 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights gadgets heel --write heels.toml
   knights gadgets corner --write corner.toml
   knights gadgets best-corners --write best_corners.toml
-  knights gadgets levels --write levels.toml")]
+  knights gadgets levels --write levels.toml
+  knights gadgets giraffe --write giraffe.toml")]
     Gadgets {
         /// The gadget: heel (the formation algorithm's bottom-edge heel), corner (the
         /// left-edge pieces of its variant for odd boards missing a corner),
-        /// best-corners (the four corners of its best tour) or levels (the corners
-        /// where its quartet moves between the levels of a board with more sides).
+        /// best-corners (the four corners of its best tour), levels (the corners
+        /// where its quartet moves between the levels of a board with more sides) or
+        /// giraffe (the pieces of the giraffe's formation tour, by a SAT search).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -247,7 +249,7 @@ Needs a build with the solver: cargo build --release --features motif")]
         /// Let each knight leave at any exit (any) or only the plain heel's (plain).
         #[arg(long, value_enum, default_value_t = GadgetEnding::Any)]
         ending: GadgetEnding,
-        /// Also write the heels found (both areas) as a pieces file here.
+        /// Also write what the search found as a pieces file here (heel: both areas).
         #[arg(long)]
         write: Option<PathBuf>,
     },
@@ -383,12 +385,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             write,
             ..
         } => corner::levels(write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::Giraffe,
+            write,
+            ..
+        } => corner::giraffe(write.as_deref()),
         Command::Bench {
             sizes,
             algo,
             open,
             variant,
-        } => Ok(knights_construct::bench::run(
+        } => Ok(knights_lab::bench::run(
             &sizes,
             algo.name(),
             open,

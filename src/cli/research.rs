@@ -3,11 +3,12 @@
 
 use std::path::Path;
 
-use knights_construct::{self as construct, motif, Algo};
+use knights_construct::{self as construct, Algo};
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Format};
 use knights_core::metrics;
 use knights_core::{verify, Board, Error, GaveUp};
+use knights_lab::motif;
 
 use super::args::{GadgetArea, GadgetEnding, MotifArgs, OutFormat, Start};
 use super::Failure;
@@ -155,8 +156,8 @@ pub(super) fn gadgets(
     ending: GadgetEnding,
     write: Option<&Path>,
 ) -> Result<(), Failure> {
-    use knights_construct::besa::gadgets::{self, Area};
-    use knights_construct::gadget::Ending;
+    use knights_lab::besa::gadgets::{self, Area};
+    use knights_lab::gadget::Ending;
     let area = match area {
         GadgetArea::Paper => Area::Paper,
         GadgetArea::Open => Area::Open,

@@ -221,6 +221,27 @@ fn gadgets_best_corners_prints_each_front_and_writes_the_pieces() {
 }
 
 #[test]
+fn gadgets_giraffe_reports_its_stages_and_writes_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("giraffe.toml");
+    let o = knights(&["gadgets", "giraffe", "--write", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("heel: 128 free cells a period, 312 leaps"),
+        "{err}"
+    );
+    let out = stdout(&o);
+    assert!(out.contains("heel: 16 paths covering 128 cells"), "{out}");
+    assert!(out.contains("corner: 32 paths covering 194 cells"), "{out}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written,
+        include_str!("../../crates/knights-construct/src/besa/giraffe.toml")
+    );
+}
+
+#[test]
 fn bounds_lists_each_bound_with_its_source() {
     let o = knights(&["bounds", "30x30", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));

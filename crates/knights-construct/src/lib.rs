@@ -1,7 +1,8 @@
 //! `knights-construct`: every construction of `knights`, one module per family of
 //! tours, all behind the [`Construction`] trait, with the search engine and the stored
 //! data they rest on (pieces, motifs, tiles). Boards of three or more sides are built in
-//! [`space`].
+//! [`space`]. The searches that made the stored data are not here but in knights-lab,
+//! which depends on this crate (never the other way).
 //!
 //! Constructions: one module per family of tours, all behind the [`Construction`]
 //! trait. Each says which boards it supports and refuses the others with a reason;
@@ -17,7 +18,7 @@ pub mod band_motif;
 #[cfg(test)]
 mod bands_tests;
 pub mod besa;
-mod engine;
+pub mod engine;
 pub mod existence;
 pub mod fibonacci;
 pub mod hilbert;
@@ -26,14 +27,9 @@ pub mod parberry;
 mod registry;
 pub mod search;
 pub mod stitch;
-#[cfg(test)]
-mod stored;
 pub mod warnsdorff;
 
-pub mod gadget;
 pub mod space;
-
-pub mod bench;
 
 #[cfg(test)]
 mod tests_of_core;

@@ -7,12 +7,12 @@
 use std::path::Path;
 
 use super::plots::{self, Line};
-use knights_construct::besa::gadgets::{search_heels, Area};
 use knights_construct::besa::Besa;
-use knights_construct::gadget::Ending;
 use knights_construct::{self as construct, Algo, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};
+use knights_lab::besa::gadgets::{heel_problem, search_heels, Area};
+use knights_lab::gadget::Ending;
 use knights_render::{self as render, Region, Show, Style, Theme};
 
 /// Each heel drawn: file stem and `--variant` (none for the plain heel).
@@ -73,7 +73,7 @@ fn front_plot() -> String {
         label: label.to_string(),
         points,
     };
-    let plain = knights_construct::besa::gadgets::heel_problem(Area::Paper).plain_score();
+    let plain = heel_problem(Area::Paper).plain_score();
     plots::scatter(
         "Heels: turns and crossings per heel",
         "turns per heel",

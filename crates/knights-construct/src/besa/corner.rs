@@ -3,7 +3,8 @@
 //! 2020): a closed tour of an odd `w x h` board that misses its bottom-left cell.
 //!
 //! Algorithm 1 tours the `(w - 1) x h` board one column to the right; the pieces of
-//! `corner.toml` (found by [`super::corner_gadgets`]) re-cover the five columns along
+//! `corner.toml` (found by the corner search of knights-lab, `knights gadgets corner`;
+//! their regions are [`super::corner_strip`]'s) re-cover the five columns along
 //! the left edge, the new column included: the junction in the seven bottom rows, the
 //! top corner in the top four or six, and a left-edge transition every four rows
 //! between. Each piece joins the tour's ports as the formation tour did, so the result
@@ -16,7 +17,7 @@
 
 use rayon::prelude::*;
 
-use super::corner_gadgets::{skew, top_rows, COLS, JUNCTION_ROWS};
+use super::corner_strip::{skew, top_rows, COLS, JUNCTION_ROWS};
 use super::layout::Layout;
 use super::pieces::{piece, Piece};
 use super::sections::{self, Junctions, Role};

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use super::best_corners::{Corner, CORNERS};
+use super::corner_classes::{Corner, CORNERS, CORNERS_FROM};
 use super::pieces::{background, find_piece, piece, Piece};
 use super::Variant;
 use knights_core::trace::Straight;
@@ -465,13 +465,8 @@ fn placements(w: u32, h: u32, variant: Variant, corners: bool) -> Vec<Placement>
     out
 }
 
-/// The smallest built board whose four corners are searched as on the reference boards:
-/// each corner's box, with the cells within reach of its moves, holds what it holds on
-/// the board of its class the search ran on (tested). Smaller boards keep their corners.
-pub(super) const CORNERS_FROM: (u32, u32) = (26, 16);
-
 /// The best tour's corner pieces that the built `w x h` board's classes call for (see
-/// [`super::best_corners`]), each anchored at its corner; the part on a junction's
+/// [`super::corner_classes`]), each anchored at its corner; the part on a junction's
 /// runs keeps the junction's role.
 fn corner_placements(w: u32, h: u32) -> Vec<Placement> {
     if w < CORNERS_FROM.0 || h < CORNERS_FROM.1 {

@@ -47,12 +47,11 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
-pub mod best_corners;
 mod corner;
-pub mod corner_gadgets;
-
-pub mod gadgets;
+pub mod corner_classes;
+pub mod corner_strip;
 pub mod giraffe;
+mod heels_only;
 mod layout;
 pub mod levels;
 pub mod pieces;
@@ -68,9 +67,14 @@ use knights_core::moves::MoveGrid;
 use knights_core::{Board, Error, Sections, Tour, Unsupported};
 
 pub use corner::corner_cell_moves;
+pub use heels_only::HeelsOnly;
 use layout::Layout;
 pub use layout::{cell_moves, variant_cell_moves};
 pub use sections::NAMES as SECTION_NAMES;
+
+/// A cell `(x, y)` of a board, `y` up, as the searched pieces give them; it may lie off
+/// the board.
+pub type Cell = (i32, i32);
 
 /// The formation algorithm of Besa et al.
 pub struct Besa;
@@ -79,7 +83,8 @@ pub struct Besa;
 const VARIANTS: [&str; 5] = ["turns", "crossings", "best", "corner", "sym90"];
 
 /// Which heel the construction puts wherever a heel goes (the paper's Section 4.2 and
-/// the gadget search, see [`gadgets`]); the rest of Algorithm 1 is the same.
+/// the gadget search of knights-lab, `knights gadgets heel`); the rest of Algorithm 1
+/// is the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     /// The plain heel of formation moves: 9.5n + O(1) turns, 13n + O(1) crossings.
@@ -89,7 +94,8 @@ pub enum Variant {
     /// The paper's 28-crossing heel: 12n + O(1) crossings (and 9.5n + O(1) turns).
     Crossings,
     /// The project's 21-turn, 27-crossing heel: 9.25n + O(1) turns and 11.75n + O(1)
-    /// crossings at once; and the corners the corner search found (see [`best_corners`]).
+    /// crossings at once; and the corners the corner search found (see
+    /// [`corner_classes`]).
     Best,
 }
 

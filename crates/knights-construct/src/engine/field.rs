@@ -18,7 +18,7 @@ const WALL: u8 = 0x40;
 
 /// A board padded with walls, with the number of free neighbours of every free cell.
 #[derive(Clone, Debug)]
-pub(crate) struct Field {
+pub struct Field {
     width: u32,
     height: u32,
     pad: u32,
@@ -34,7 +34,7 @@ pub(crate) struct Field {
 
 impl Field {
     /// The padded field of `board`, every cell free.
-    pub(crate) fn new(board: &Board) -> Result<Field, Error> {
+    pub fn new(board: &Board) -> Result<Field, Error> {
         Field::region(board, |_| true)
     }
 
@@ -106,17 +106,17 @@ impl Field {
     }
 
     /// The padded index of board square `(x, y)`.
-    pub(crate) fn cell(&self, x: u32, y: u32) -> u32 {
+    pub fn cell(&self, x: u32, y: u32) -> u32 {
         (y + self.pad) * self.stride + x + self.pad
     }
 
     /// The board square `(x, y)` of padded index `p`.
-    pub(crate) fn xy(&self, p: u32) -> (u32, u32) {
+    pub fn xy(&self, p: u32) -> (u32, u32) {
         (p % self.stride - self.pad, p / self.stride - self.pad)
     }
 
     /// The board's cell number of padded index `p`.
-    pub(crate) fn board_cell(&self, p: u32) -> u32 {
+    pub fn board_cell(&self, p: u32) -> u32 {
         let (x, y) = self.xy(p);
         y * self.width + x
     }
@@ -127,7 +127,9 @@ impl Field {
     }
 
     /// Number of padded cells (the length of per-cell arrays indexed by padded index).
-    pub(crate) fn len(&self) -> usize {
+    // A field is never empty (a board has a cell and the margin around it).
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
         self.degree.len()
     }
 
@@ -140,7 +142,7 @@ impl Field {
     }
 
     /// The eight cells a leap from `p` lands on, walls included.
-    pub(crate) fn neighbours(&self, p: u32) -> impl Iterator<Item = u32> + '_ {
+    pub fn neighbours(&self, p: u32) -> impl Iterator<Item = u32> + '_ {
         (0..8).map(move |d| self.step(p, d))
     }
 
@@ -150,7 +152,7 @@ impl Field {
     }
 
     /// Whether `p` is a cell not yet visited.
-    pub(crate) fn is_free(&self, p: u32) -> bool {
+    pub fn is_free(&self, p: u32) -> bool {
         self.degree[p as usize] & BLOCKED == 0
     }
 

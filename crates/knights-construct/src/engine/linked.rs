@@ -29,7 +29,7 @@ struct Zones {
 }
 
 /// The tile searches' rule (see the module comment).
-pub(crate) struct Linked {
+pub struct Linked {
     partners: Vec<Vec<u32>>,
     start: u32,
     last: Option<u32>,
@@ -43,7 +43,7 @@ impl Linked {
     /// The rule for a tour from `start` over every free cell of `field` that holds
     /// every link of `links` (padded indices); closed through `last` when it is given.
     /// `seed` fixes the random order.
-    pub(crate) fn new(
+    pub fn new(
         field: &Field,
         start: u32,
         last: Option<u32>,
@@ -68,7 +68,7 @@ impl Linked {
 
     /// The same rule with the tour filling zones one after another: `zone[p]` is the
     /// zone of padded cell `p`, and every zone has `per_zone` cells.
-    pub(crate) fn with_zones(mut self, zone: Vec<u8>, per_zone: usize) -> Linked {
+    pub fn with_zones(mut self, zone: Vec<u8>, per_zone: usize) -> Linked {
         self.zones = Some(Zones { zone, per_zone });
         self
     }

@@ -17,6 +17,9 @@
 //! - The walk (`walk`): [`search`] returns the first walk that meets the goal,
 //!   [`explore`] shows every one to a visitor. Iterative, one byte of tried
 //!   directions per step, the field left as it was found.
+//! - The tile searches of knights-lab, which found the stored tiles of `parberry` and
+//!   `stitch`, walk a [`Field`] by the [`Linked`] rule through [`linked_walk`]: the
+//!   engine's public face. The rest is the constructions' own.
 //! - Pósa rotations (`posa`) reshape a path over the same cells so that its end moves:
 //!   [`grow`] gets a stuck walk past its dead end, [`close_and_align`] brings the ends
 //!   of a Hamiltonian path a leap apart. [`run`] (`restarts`) is the strategy built
@@ -60,7 +63,6 @@
 mod field;
 mod goals;
 mod heuristic;
-#[cfg(test)]
 mod linked;
 mod posa;
 mod request;
@@ -80,12 +82,21 @@ pub(crate) use self::{
     rules::{At, Pruned, Rule},
     walk::{explore, Cover, Flow},
 };
-pub(crate) use field::Field;
+pub use field::Field;
 pub(crate) use goals::Goal;
 pub use heuristic::TieBreak;
-#[cfg(test)]
-pub(crate) use linked::Linked;
+pub use linked::Linked;
 pub(crate) use request::{start_of, tour_of};
 pub(crate) use restarts::{run, Plan};
 pub(crate) use rules::Fixed;
 pub(crate) use walk::{search, Outcome};
+
+/// A tour by the tile searches' rule: `rule`'s walk over `field` within `budget` leaps,
+/// as padded cells (see [`Field::board_cell`]), or `None` when the budget ran out or no
+/// tour keeps the rule.
+pub fn linked_walk(field: &mut Field, rule: &mut Linked, budget: u64) -> Option<Vec<u32>> {
+    match search(field, &rule.goal(budget), rule) {
+        Outcome::Found(path) => Some(path),
+        Outcome::Exhausted | Outcome::OverBudget(_) => None,
+    }
+}

@@ -1,15 +1,14 @@
 //! The motifs the structured constructions use, found once by `knights motif` and kept
 //! as data in `motifs.toml` (each entry names the command that finds it again), so that
 //! every build has them, with or without the solver. Tests prove each one a tour with
-//! the recorded ends and symmetry count; with the `motif` feature they solve the small
-//! ones again and check the count is still the optimum.
+//! the recorded ends; knights-lab's recount its symmetry and, with the `motif`
+//! feature, solve the small ones again and check the count is still the optimum.
 
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::{Graph, Symmetry};
-use knights_core::board::{Board, Topology};
+use knights_core::board::Topology;
 use knights_core::format;
 use knights_core::tour::Tour;
 use knights_core::Error;
@@ -113,29 +112,5 @@ impl Stored {
     pub fn cells(&self) -> Vec<(u32, u32)> {
         let t = self.tour();
         t.path().iter().map(|&c| t.board().xy(c)).collect()
-    }
-
-    /// The symmetry its count is of.
-    pub fn symmetry(&self) -> Symmetry {
-        self.symmetry
-            .parse()
-            .expect("stored symmetries parse (tested)")
-    }
-
-    /// The count recomputed from the tour.
-    pub fn recount(&self) -> u32 {
-        let t = self.tour();
-        let board: &Board = t.board();
-        let graph = Graph::new(board);
-        let mut chosen = vec![false; graph.edges().len()];
-        let n = t.path().len();
-        let steps = if self.closed { n } else { n - 1 };
-        for i in 0..steps {
-            let (a, b) = (t.path()[i], t.path()[(i + 1) % n]);
-            if let Some(e) = graph.edge(a, b) {
-                chosen[e] = true;
-            }
-        }
-        graph.symmetric_count(&chosen, self.symmetry())
     }
 }

@@ -9,7 +9,7 @@ use knights_core::moves::MoveGrid;
 use knights_core::Error;
 
 /// A cell of a tile or canvas: `(row from the top, column)`.
-pub(super) type Rc = (u32, u32);
+pub type Rc = (u32, u32);
 
 /// Move bits and labels of a `h` x `w` rectangle.
 #[derive(Clone, Debug)]

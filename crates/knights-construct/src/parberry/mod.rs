@@ -6,16 +6,14 @@
 //! squares missing a corner.
 //!
 //! The split, the join and the structured tiles are described in docs/parberry.md;
-//! the base tiles are data (`tiles.txt`), found by the search in `tilegen`.
+//! the base tiles are data (`tiles.txt`), found by the tile search of knights-lab.
 
 mod canvas;
 mod split;
 mod symmetric;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tilegen;
-mod tiles;
+pub mod tiles;
 
 use super::{unchecked_variant, Construction, Request};
 use knights_core::board::{Board, Leaper};
@@ -25,6 +23,7 @@ use knights_core::{Error, Tour, TourKind, Unsupported};
 use rayon::prelude::*;
 
 use canvas::Canvas;
+pub use split::base_sizes;
 use split::{coverable, Builder, SPLIT_FROM, TILE_MAX};
 
 /// Parberry's divide and conquer.

@@ -30,8 +30,7 @@ pub(super) fn split(len: u32) -> (u32, u32) {
 /// The sizes `(rows, columns)` of the full base tiles and the sides of the corner tiles
 /// kept as data: every rectangle with sides from 6 to [`TILE_MAX`], one below
 /// [`SPLIT_FROM`], and an even number of cells; odd squares below [`SPLIT_FROM`].
-#[cfg(test)]
-pub(super) fn base_sizes() -> (Vec<(u32, u32)>, Vec<u32>) {
+pub fn base_sizes() -> (Vec<(u32, u32)>, Vec<u32>) {
     let full = (6..=TILE_MAX)
         .flat_map(|h| (6..=TILE_MAX).map(move |w| (h, w)))
         .filter(|&(h, w)| h.min(w) < SPLIT_FROM && (h * w) % 2 == 0)

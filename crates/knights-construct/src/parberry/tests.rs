@@ -1,7 +1,8 @@
 //! Sweeps: every supported board up to 100 for each variant, built and verified, the
 //! symmetry and quadrisection claims checked, large boards built, and refusals named.
 
-use super::split::split;
+use super::split::{base_sizes, split};
+use super::tiles::{self, is_knight_move, Rc};
 use super::Parberry;
 use crate::{Construction, Request};
 use knights_core::board::{Board, Leaper};
@@ -260,4 +261,80 @@ fn the_corner_variant_through_the_common_entry_point() {
     assert_eq!(t.board().holes(), [80]);
     let t = verify(crate::build(&request(10, 10, Some("sym90")), "auto").unwrap());
     assert!(symmetry(&t.unwrap()).quarter_turn);
+}
+
+/// The moves next to a corner tile's hole, as offsets from the hole, between which a
+/// move could be deleted by the 90-degree join: every move among them for which the
+/// join closes one cycle. The join (see `symmetric::sym90`) deletes that move from each
+/// quadrant and links each centre cell to the two freed ends a knight's move away.
+fn hole_moves() -> Vec<(Rc, Rc)> {
+    let near: Vec<Rc> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).collect();
+    let mut out = Vec::new();
+    for (i, &a) in near.iter().enumerate() {
+        for &b in &near[i + 1..] {
+            let legal = a != (0, 0) && b != (0, 0) && is_knight_move(a, b);
+            if legal && super::symmetric::sym90_join_closes((a, b)) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_hole_move_is_one_the_join_closes() {
+    let found = hole_moves();
+    assert!(!found.is_empty());
+    let (a, b) = tiles::HOLE_MOVE;
+    assert!(
+        found.contains(&(a, b)) || found.contains(&(b, a)),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_data_has_every_needed_tile_and_each_is_checked() {
+    let t = tiles::tiles().unwrap();
+    let (full, corners) = base_sizes();
+    for (h, w) in full {
+        assert!(t.get(h, w, false).is_some(), "no {w}x{h} tile");
+    }
+    for n in corners {
+        assert!(t.get(n, n, true).is_some(), "no {n}x{n} corner tile");
+    }
+    assert!(t.quadrisected(10).is_some());
+    // Parsing checked each tile; check again here so a change to `check` is covered.
+    for tile in t.iter() {
+        tile.check().unwrap();
+    }
+    // Damaged data is refused with its line.
+    let rows: Vec<String> = (0..5)
+        .map(|r| {
+            (1..=5)
+                .map(|c| (r * 5 + c).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let bad = format!(
+        "# a 5x6 board numbered row by row\ntile 5x5\n{}\n",
+        rows.join("\n")
+    );
+    let e = tiles::parse(&bad).unwrap_err();
+    assert!(
+        matches!(&e.fault, tiles::DataFault::Tile(t) if matches!(t.fault, tiles::TileFault::NotKnight(..))),
+        "{e:?}"
+    );
+    let e = e.to_string();
+    assert!(
+        e.contains("line 2") && e.contains("not a knight's move"),
+        "{e}"
+    );
+    assert!(tiles::parse(tiles::DATA).is_ok());
+    // What the tile search writes reads back as the same tiles.
+    let text: String = t.iter().map(tiles::format).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        tiles::parse(&text).unwrap().iter().count(),
+        t.iter().count()
+    );
 }

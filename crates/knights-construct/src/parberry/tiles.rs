@@ -1,7 +1,8 @@
 //! The base tiles of the divide and conquer: small closed tours with the moves the joins
-//! need ("structured"), found once by the search in `tilegen` and kept as data in
-//! `tiles.txt`. Every tile is checked when the data is loaded, so a damaged data file
-//! is an error, never a wrong tour.
+//! need ("structured"), found once by the tile search of knights-lab and kept as data
+//! in `tiles.txt`. Every tile is checked when the data is loaded, so a damaged data file
+//! is an error, never a wrong tour. What a tile is, its rules and its text are public,
+//! for that search to make them.
 //!
 //! Coordinates here are `(row, column)`, row 0 at the TOP of the tile.
 
@@ -17,30 +18,33 @@ use super::canvas::Canvas;
 /// The data file: one block per tile, in the project's grid format.
 pub(super) const DATA: &str = include_str!("tiles.txt");
 
-/// A cell of a tile or canvas, named where the construction's other files look for it.
-pub(super) use super::canvas::Rc;
+/// A cell of a tile or canvas: `(row from the top, column)`.
+pub use super::canvas::Rc;
 
 /// The moves a tile of `h` rows and `w` columns must contain (besides the moves at its
 /// corners, which every closed tour has): the bottom-right move that the join deletes
 /// as edge A, and either the top-left move deleted as edge C (full tiles) or, on odd
 /// squares missing their top-left corner, the move next to the hole that the 90-degree
 /// join deletes.
-pub(super) fn required_moves(h: u32, w: u32, hole: bool) -> [(Rc, Rc); 2] {
+pub fn required_moves(h: u32, w: u32, hole: bool) -> [(Rc, Rc); 2] {
     let bottom_right = ((h - 1, w - 3), (h - 2, w - 1));
     let top_left = if hole { HOLE_MOVE } else { ((1, 0), (0, 2)) };
     [bottom_right, top_left]
 }
 
 /// The move next to the missing corner of a corner tile (the hole at `(0, 0)`) that the
-/// 90-degree symmetric join deletes from each quadrant (found by `tilegen::hole_moves`).
-pub(super) const HOLE_MOVE: (Rc, Rc) = ((2, 0), (0, 1));
+/// 90-degree symmetric join deletes from each quadrant (one the join closes: tested).
+pub const HOLE_MOVE: (Rc, Rc) = ((2, 0), (0, 1));
 
 /// A base tile: a closed tour of `h` x `w` cells (the top-left one missing when
 /// `hole`), as a visiting order.
 #[derive(Clone, Debug)]
-pub(super) struct Tile {
+pub struct Tile {
+    /// Rows.
     pub h: u32,
+    /// Columns.
     pub w: u32,
+    /// Whether the top-left cell is missing (a corner tile).
     pub hole: bool,
     /// A quadrisected tour of a small square board rather than a base tile.
     pub quadrisected: bool,
@@ -117,15 +121,18 @@ impl Tile {
 /// A tile that breaks a rule of [`Tile::check`], and which.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("tile {w}x{h}: {fault}")]
-pub(super) struct BadTile {
+pub struct BadTile {
+    /// Columns.
     pub w: u32,
+    /// Rows.
     pub h: u32,
+    /// The rule broken.
     pub fault: TileFault,
 }
 
 /// The rule of [`Tile::check`] a tile breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(super) enum TileFault {
+pub enum TileFault {
     #[error("wrong number of cells")]
     Cells,
     #[error("the hole must be the top-left cell and only it")]
@@ -143,7 +150,7 @@ pub(super) enum TileFault {
 }
 
 /// The quadrant of `(r, c)` on an `n` x `n` board: NW, NE, SE, SW = 0, 1, 2, 3.
-pub(super) fn quadrant(n: u32, (r, c): Rc) -> u8 {
+pub fn quadrant(n: u32, (r, c): Rc) -> u8 {
     [[0, 1], [3, 2]][(r >= n / 2) as usize][(c >= n / 2) as usize]
 }
 
@@ -281,8 +288,7 @@ fn masks(tile: &Tile) -> Result<Vec<u8>, Error> {
 }
 
 /// Writes a tile in the format [`parse`] reads.
-#[cfg(test)]
-pub(super) fn format(tile: &Tile) -> String {
+pub fn format(tile: &Tile) -> String {
     let kind = match (tile.hole, tile.quadrisected) {
         (true, _) => " hole",
         (_, true) => " quadrisected",

@@ -13,8 +13,6 @@
 mod layout;
 mod spiral;
 pub mod tiles;
-#[cfg(test)]
-mod tilesearch;
 
 use rayon::prelude::*;
 

@@ -1,7 +1,7 @@
 //! The special tiles (Leslie-Hurd, "Large Knight's Tours"; docs/stitch.md): one tour of every rectangle with sides
 //! 6..=11, closed unless both sides are odd, that holds the four "join edges" below.
-//! They were found once by the search in `tilesearch.rs` and are kept as data in
-//! `tiles.txt`; a test runs the search again and checks the file is what it finds.
+//! They were found once by the tile search of knights-lab and are kept as data in
+//! `tiles.txt`; a test there runs the search again and checks the file is what it finds.
 //!
 //! Joining two neighbouring tiles swaps two leaps for two others: each tile gives up
 //! its join edge on the shared side, and the four freed ends are linked across the
@@ -253,7 +253,9 @@ pub fn sizes() -> impl Iterator<Item = (u32, u32)> {
 pub fn format(tiles: &[Tile]) -> String {
     let mut s = String::from(
         "# The special tiles of the stitch construction (Leslie-Hurd), found by the search in\n\
-         # tilesearch.rs. KNIGHTS_REGENERATE=1 cargo test --lib stitch::tiles rewrites this file.\n\
+         # crates/knights-lab/src/tiles/stitch.rs.\n\
+         #   KNIGHTS_REGENERATE=1 cargo test -p knights-lab tiles::stitch\n\
+         # rewrites this file (docs/regenerating.md).\n\
          # Per tile: 'WxH closed|open', then its rows, top first, of 1-based visiting steps.\n",
     );
     for t in tiles {
@@ -288,21 +290,6 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Tile>, BadData> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The stored tiles are exactly what the search finds (`KNIGHTS_REGENERATE=1`
-    /// writes them after a change to the search: docs/regenerating.md).
-    #[test]
-    fn stored_tiles_are_what_the_search_finds() {
-        let found: Vec<Tile> = sizes()
-            .map(|(w, h)| {
-                let path = super::super::tilesearch::find_tile(w, h);
-                Tile::new(w, h, !Tile::is_open_size(w, h), path).unwrap()
-            })
-            .collect();
-        let text = format(&found);
-        assert_eq!(parse(&text).unwrap().len(), 36);
-        crate::stored::check("src/stitch/tiles.txt", DATA, &text);
-    }
 
     #[test]
     fn every_stored_tile_checks() {

@@ -1,4 +1,4 @@
-//! The corner pieces of `levels.toml` (found by [`super::corners`]), read once: for each
+//! The corner pieces of `levels.toml` (found by the search of knights-lab), read once: for each
 //! corner, the piece where the knights leave a level and the one where they arrive on
 //! the next, placed on a board of any size.
 
@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use super::corners::Corner;
-use crate::gadget::Cell;
+use crate::besa::Cell;
 use knights_core::board::Leaper;
 
 /// The embedded data.

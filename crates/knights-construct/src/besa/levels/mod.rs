@@ -32,7 +32,7 @@ use corners::Corner;
 use super::layout::orientation;
 use super::pieces::piece;
 use super::{cell_moves, Besa};
-use crate::gadget::Cell;
+use crate::besa::Cell;
 use crate::Construction;
 use knights_core::board::Leaper;
 use knights_core::tour::Sections;

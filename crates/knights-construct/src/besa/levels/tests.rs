@@ -1,11 +1,10 @@
 //! The formation tour on boards with more sides: every board of the sweep is one closed
-//! knight's tour (checked by the N-D model's `verify`),
-//! the stored corner pieces are what the search finds, and the turns and crossings grow
-//! as O(n^(d-1)).
+//! knight's tour (checked by the N-D model's `verify`), and the turns and crossings grow
+//! as O(n^(d-1)). (That the stored corner pieces are what their search finds is tested
+//! with the search, in knights-lab.)
 
 use rayon::prelude::*;
 
-use super::corners::{self, REGENERATE};
 use super::*;
 use knights_core::space::metrics::measure;
 use knights_core::space::verify::verify;
@@ -135,23 +134,6 @@ fn refusals_name_the_failing_rule() {
     assert!(msg(&[16, 12, 0]).contains("at least 1"));
     assert!(msg(&[16]).contains("two sides"));
     assert!(msg(&[2000, 2000, 2000]).contains("cells"));
-}
-
-#[test]
-fn the_stored_corner_pieces_are_what_the_search_finds() {
-    let found = corners::find_all().unwrap();
-    let text = corners::toml_of(&found);
-    if std::env::var_os("KNIGHTS_REGENERATE").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/besa/levels/levels.toml");
-        std::fs::write(path, &text).unwrap();
-        return;
-    }
-    assert_eq!(
-        include_str!("levels.toml"),
-        text,
-        "regenerate with: {REGENERATE}"
-    );
-    assert!(data::parse(&text).is_ok());
 }
 
 #[test]

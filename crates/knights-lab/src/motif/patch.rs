@@ -135,7 +135,7 @@ mod tests {
     /// pieces (each cell keeps two leaps): patching makes each one closed tour.
     #[test]
     fn split_answers_are_patched_into_one_tour() {
-        use crate::{build, Request};
+        use knights_construct::{build, Request};
         let mut patched = 0;
         for n in [6u32, 8, 10, 12] {
             let board = Board::new(n, n).unwrap();
@@ -168,7 +168,8 @@ mod tests {
     fn fixed_leaps_are_never_removed() {
         let board = Board::new(8, 8).unwrap();
         let graph = Graph::new(&board);
-        let tour = crate::build(&crate::Request::closed(board), "search").unwrap();
+        let tour =
+            knights_construct::build(&knights_construct::Request::closed(board), "search").unwrap();
         let mut chosen = vec![false; graph.edges().len()];
         let p = tour.path();
         for i in 0..p.len() {

@@ -1,4 +1,5 @@
-//! The corners of the best formation tour, searched like its heels.
+//! The corners of the best formation tour, searched like its heels, and written as
+//! knights-construct's `best_corners.toml` (its `corner_classes` places them).
 //!
 //! The four corners of the formation tour (the two junctions and the two corner
 //! sequences, where the heels of the top and bottom edges meet the transitions of the
@@ -12,28 +13,16 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
-use super::corner_gadgets::{closed, ports};
-use super::gadgets::piece_toml;
-use super::layout::Layout;
-use super::Variant;
+use super::encode::{piece_toml, MOVES};
+use super::error::SearchError;
+use super::regions::{closed, ports};
 use crate::gadget::{search, Cell, Ending, Options, Outcome, Problem, Solution, Spec};
+use knights_construct::besa::corner_classes::{Corner, CORNERS};
+use knights_construct::besa::{HeelsOnly, Variant};
 use knights_core::board::Leaper;
 
-/// A corner of the built board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Corner {
-    /// The bottom-left junction.
-    BottomLeft,
-    /// The bottom-right corner sequence.
-    BottomRight,
-    /// The top-left corner sequence.
-    TopLeft,
-    /// The top-right junction.
-    TopRight,
-}
-
 /// A board's moves as a closure over a grid, 0 off the board.
-pub(super) fn grid_moves(w: u32, h: u32, layout: &Layout) -> impl Fn(i32, i32) -> u8 + Sync {
+fn grid_moves(w: u32, h: u32, layout: &HeelsOnly) -> impl Fn(i32, i32) -> u8 + Sync {
     let grid: Vec<u8> = (0..w * h).map(|c| layout.moves(c % w, c / w)).collect();
     move |x, y| {
         if x < 0 || y < 0 || x >= w as i32 || y >= h as i32 {
@@ -45,7 +34,7 @@ pub(super) fn grid_moves(w: u32, h: u32, layout: &Layout) -> impl Fn(i32, i32) -
 }
 
 /// The box of `cols x rows` cells in `corner` of the `w x h` board, `(x, y)` with `y` up.
-pub(super) fn corner_box(corner: Corner, w: u32, h: u32, cols: i32, rows: i32) -> Vec<Cell> {
+fn corner_box(corner: Corner, w: u32, h: u32, cols: i32, rows: i32) -> Vec<Cell> {
     let (w, h) = (w as i32, h as i32);
     let xs = match corner {
         Corner::BottomLeft | Corner::TopLeft => 0..cols,
@@ -59,71 +48,18 @@ pub(super) fn corner_box(corner: Corner, w: u32, h: u32, cols: i32, rows: i32) -
 }
 
 /// Columns and rows of each corner box (the search of a 7 x 7 box takes minutes).
-pub(super) const BOX: i32 = 6;
-
-/// The corners in the order they are searched and written.
-pub const CORNERS: [Corner; 4] = [
-    Corner::BottomLeft,
-    Corner::BottomRight,
-    Corner::TopLeft,
-    Corner::TopRight,
-];
-
-impl Corner {
-    /// The residues of the built board's `(w mod 8, h mod 4)` the corner's tour depends
-    /// on: the bottom-left junction on none, the bottom-right corner on the width (which
-    /// chooses its corner sequence), the top-left one on the height, the top-right
-    /// junction on both (its height and where the last heel ends).
-    pub fn classes(self) -> Vec<(u32, u32)> {
-        let ws = [0, 2, 4, 6];
-        let hs = [0, 1, 2, 3];
-        match self {
-            Corner::BottomLeft => vec![(0, 0)],
-            Corner::BottomRight => ws.iter().map(|&w| (w, 0)).collect(),
-            Corner::TopLeft => hs.iter().map(|&h| (0, h)).collect(),
-            Corner::TopRight => ws
-                .iter()
-                .flat_map(|&w| hs.iter().map(move |&h| (w, h)))
-                .collect(),
-        }
-    }
-
-    /// The class of the built `w x h` board for this corner.
-    pub(crate) fn class_of(self, w: u32, h: u32) -> (u32, u32) {
-        match self {
-            Corner::BottomLeft => (0, 0),
-            Corner::BottomRight => (w % 8, 0),
-            Corner::TopLeft => (0, h % 4),
-            Corner::TopRight => (w % 8, h % 4),
-        }
-    }
-
-    /// The name of the corner's piece for a class (its junction part adds `_junction`).
-    pub fn piece_name(self, (wc, hc): (u32, u32)) -> String {
-        match self {
-            Corner::BottomLeft => "corner_bl".into(),
-            Corner::BottomRight => format!("corner_br_w{wc}"),
-            Corner::TopLeft => format!("corner_tl_h{hc}"),
-            Corner::TopRight => format!("corner_tr_w{wc}_h{hc}"),
-        }
-    }
-
-    /// Whether the corner holds a junction, whose two runs the sections follow.
-    pub(super) fn junction(self) -> bool {
-        matches!(self, Corner::BottomLeft | Corner::TopRight)
-    }
-}
+const BOX: i32 = 6;
 
 /// The board a class is searched on: large enough that the four corners are far apart.
-pub(super) fn reference((wc, hc): (u32, u32)) -> (u32, u32) {
+fn reference((wc, hc): (u32, u32)) -> (u32, u32) {
     (64 + wc, 40 + hc)
 }
 
 /// One corner problem: the box of a class's reference board with the corner closed under
 /// the diagonals that graze it, its ports, the best tour without corner pieces around.
-pub(super) fn corner_problem(corner: Corner, class: (u32, u32)) -> Result<Problem, String> {
+fn corner_problem(corner: Corner, class: (u32, u32)) -> Result<Problem, SearchError> {
     let (w, h) = reference(class);
-    let layout = Layout::heels_only(w, h, Variant::Best).ok_or("unsupported board")?;
+    let layout = heels_only(w, h)?;
     let moves = grid_moves(w, h, &layout);
     let cells = closed(&corner_box(corner, w, h, BOX, BOX), &moves);
     let (entries, exits) = ports(&cells, &moves)?;
@@ -135,22 +71,34 @@ pub(super) fn corner_problem(corner: Corner, class: (u32, u32)) -> Result<Proble
         period: None,
         free_ports: false,
     };
-    Problem::new(&spec).map_err(|e| format!("{corner:?}: {e}"))
+    Problem::new(&spec).map_err(SearchError::unsearchable(format!("{corner:?} {class:?}")))
+}
+
+/// The best tour of the `w x h` board with its heels and without its searched corners.
+fn heels_only(w: u32, h: u32) -> Result<HeelsOnly, SearchError> {
+    HeelsOnly::new(w, h, Variant::Best).ok_or(SearchError::Unsupported(w, h))
 }
 
 /// The exact Pareto front of one corner problem (every knight joined to the exit the
 /// tour joins it to, so the patched tour stays one cycle).
-pub(super) fn search_corner(problem: &Problem) -> Result<Outcome, String> {
+fn search_corner(
+    corner: Corner,
+    class: (u32, u32),
+    problem: &Problem,
+) -> Result<Outcome, SearchError> {
     let options = Options {
         ending: Ending::Plain,
         bound: true,
         keep: 1,
     };
-    search(problem, &options).map_err(|e| e.to_string())
+    search(problem, &options).map_err(SearchError::unsearchable(format!("{corner:?} {class:?}")))
 }
 
+/// The stored file the corners are written to, from the repository's root.
+pub const STORED: &str = "crates/knights-construct/src/besa/best_corners.toml";
+
 /// The command that regenerates `best_corners.toml` (docs/regenerating.md).
-pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test --lib besa::best_corners";
+pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::best_corners";
 
 /// What the search found for one corner and class, and the solution the best tour uses.
 pub struct Found {
@@ -191,9 +139,9 @@ fn run_cells(p: Cell, inside: &HashSet<Cell>, moves: &dyn Fn(Cell) -> u8) -> Vec
 }
 
 /// Searches one corner of one class and keeps its solution.
-pub fn find(corner: Corner, class: (u32, u32)) -> Result<Found, String> {
+pub fn find(corner: Corner, class: (u32, u32)) -> Result<Found, SearchError> {
     let problem = corner_problem(corner, class)?;
-    let out = search_corner(&problem)?;
+    let out = search_corner(corner, class, &problem)?;
     let plain = problem.plain_score();
     let chosen = out
         .front
@@ -201,16 +149,16 @@ pub fn find(corner: Corner, class: (u32, u32)) -> Result<Found, String> {
         .filter(|s| s.turns <= plain.0 && s.crossings <= plain.1)
         .min_by_key(|s| (s.turns + s.crossings, s.turns))
         .cloned()
-        .ok_or_else(|| format!("{corner:?} {class:?}: nothing as good as the plain cover"))?;
+        .ok_or_else(|| SearchError::NothingBetter(format!("{corner:?} {class:?}")))?;
     let (w, h) = reference(class);
-    let layout = Layout::heels_only(w, h, Variant::Best).ok_or("unsupported board")?;
+    let layout = heels_only(w, h)?;
     let base = grid_moves(w, h, &layout);
     let cells = problem.cells();
     let inside: HashSet<Cell> = cells.iter().copied().collect();
     let solved: HashMap<Cell, u8> = problem.masks_of(&chosen).into_iter().collect();
     let sol_moves = |c: Cell| solved.get(&c).copied().unwrap_or_else(|| base(c.0, c.1));
     let plain_moves = |c: Cell| base(c.0, c.1);
-    let in_junction = |c: &Cell| layout.junction(c.1 as u32 * w + c.0 as u32).is_some();
+    let in_junction = |c: &Cell| layout.in_junction(c.0 as u32, c.1 as u32);
     // A run of the plain tour through the region that passes the junction: its
     // replacement belongs to the junction.
     let mut junction = HashSet::new();
@@ -235,7 +183,7 @@ pub fn find(corner: Corner, class: (u32, u32)) -> Result<Found, String> {
 }
 
 /// Every corner of every class, searched.
-pub fn find_all() -> Result<Vec<Found>, String> {
+pub fn find_all() -> Result<Vec<Found>, SearchError> {
     CORNERS
         .iter()
         .flat_map(|&c| c.classes().into_iter().map(move |k| (c, k)))
@@ -279,7 +227,7 @@ fn pieces_of(f: &Found) -> String {
 
 /// The text of `best_corners.toml`: a header with every front, then the pieces of each
 /// corner whose kept solution is better than the plain cover.
-pub fn best_corners_toml() -> Result<String, String> {
+pub fn best_corners_toml() -> Result<String, SearchError> {
     Ok(toml_of(&find_all()?))
 }
 
@@ -287,10 +235,11 @@ pub fn best_corners_toml() -> Result<String, String> {
 pub fn toml_of(found: &[Found]) -> String {
     let mut s = format!(
         "# The corners of the best formation tour (--variant best), found by the gadget search\n\
-         # (src/gadget/): each corner of the tour with the optimized heels, a {BOX} x {BOX} box closed\n\
-         # under the diagonals grazing it, re-covered joining its ports as the tour joins them.\n\
-         # Generated by\n\
+         # (crates/knights-lab/src/gadget/): each corner of the tour with the optimized heels, a\n\
+         # {BOX} x {BOX} box closed under the diagonals grazing it, re-covered joining its ports as\n\
+         # the tour joins them. Generated by\n\
          #   {REGENERATE}\n\
+         # (or `knights gadgets best-corners --write {STORED}`)\n\
          # and checked by the tests; do not edit. Encoding as in pieces.toml; each piece is\n\
          # anchored at its corner of the built board.\n#\n\
          # corner, (w mod 8, h mod 4): cells, knights; plain cover; Pareto front; kept\n"
@@ -308,7 +257,7 @@ pub fn toml_of(found: &[Found]) -> String {
             (f.chosen.turns, f.chosen.crossings)
         );
     }
-    s += "\n[moves]\nrow_delta = [-2, -1, 1, 2, 2, 1, -1, -2]\ncol_delta = [1, 2, 2, 1, -1, -2, -2, -1]\nbackground = \"26\"\n";
+    s += MOVES;
     for f in found
         .iter()
         .filter(|f| (f.chosen.turns, f.chosen.crossings) != f.plain)
@@ -344,7 +293,14 @@ pub fn report(found: &[Found]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::besa::layout::CORNERS_FROM;
+    use std::collections::HashMap;
+
+    use rayon::prelude::*;
+
+    use knights_construct::besa::corner_classes::CORNERS_FROM;
+    use knights_construct::besa::structure_counts;
+    use knights_core::moves::MoveGrid;
+    use knights_core::{metrics, Board};
 
     /// A cell of the `w x h` board at the place of `c` on the reference board `r`,
     /// counted from `corner`.
@@ -381,13 +337,13 @@ mod tests {
                         (-4..=4).flat_map(move |dx| (-4..=4).map(move |dy| (x + dx, y + dy)))
                     })
                     .collect();
-                let rl = Layout::heels_only(r.0, r.1, Variant::Best).unwrap();
+                let rl = heels_only(r.0, r.1).unwrap();
                 let rm = grid_moves(r.0, r.1, &rl);
                 for &(w, h) in boards
                     .iter()
                     .filter(|&&(w, h)| corner.class_of(w, h) == class)
                 {
-                    let l = Layout::heels_only(w, h, Variant::Best).unwrap();
+                    let l = heels_only(w, h).unwrap();
                     let m = grid_moves(w, h, &l);
                     if near.iter().any(|&c| {
                         let d = moved(corner, c, r, (w, h));
@@ -421,11 +377,80 @@ mod tests {
 
     #[test]
     fn the_stored_corners_are_what_the_search_finds() {
-        let fresh = best_corners_toml().unwrap();
-        crate::stored::check(
-            "src/besa/best_corners.toml",
-            include_str!("best_corners.toml"),
-            &fresh,
-        );
+        crate::stored::check(STORED, &best_corners_toml().unwrap());
+    }
+
+    /// The built board of the `w x h` board: itself, or its transpose when only the
+    /// height is even and at least 16.
+    fn built(w: u32, h: u32) -> (u32, u32) {
+        if w.is_multiple_of(2) && w >= 16 && h >= 12 {
+            (w, h)
+        } else {
+            (h, w)
+        }
+    }
+
+    /// Whether the best tour of the `w x h` board has the searched corners.
+    fn has_corners(w: u32, h: u32) -> bool {
+        let (bw, bh) = built(w, h);
+        bw >= CORNERS_FROM.0 && bh >= CORNERS_FROM.1
+    }
+
+    /// The turns and crossings of the best tour without its searched corners (the tour
+    /// the corner search starts from), counted on its move grid.
+    fn heels_only_counts(w: u32, h: u32) -> (u64, u64) {
+        let layout = heels_only(w, h).unwrap();
+        let masks = (0..w * h).map(|c| layout.moves(c % w, c / w)).collect();
+        let g = MoveGrid::from_masks(Board::new(w, h).unwrap(), masks);
+        (metrics::turns(&g), metrics::crossings(&g))
+    }
+
+    /// Each best tour (even widths 16 to 64 with heights 12 to 64, and their
+    /// transposes) has the counts of the tour with the optimized heels only, less what
+    /// the corner search scored for each of its four corners (nothing below the size
+    /// where the corners are pasted). The best tour's counts are knights-construct's
+    /// count from its layout, which its tests prove equal to the built tour's.
+    #[test]
+    fn the_best_tour_saves_what_the_corner_search_scored() {
+        let found = find_all().unwrap();
+        let saving = |corner: Corner, class| {
+            let f = found
+                .iter()
+                .find(|f| (f.corner, f.class) == (corner, class))
+                .unwrap();
+            (
+                (f.plain.0 - f.chosen.turns) as u64,
+                (f.plain.1 - f.chosen.crossings) as u64,
+            )
+        };
+        let mut boards: Vec<(u32, u32)> = (16..=64)
+            .step_by(2)
+            .flat_map(|w| (12..=64).flat_map(move |h| [(w, h), (h, w)]))
+            .collect();
+        boards.sort_unstable();
+        boards.dedup();
+        // Per board: the best tour's (turns, crossings), and the tour's without corners.
+        type Counts = ((u64, u64), (u64, u64));
+        let counts: HashMap<(u32, u32), Counts> = boards
+            .par_iter()
+            .map(|&(w, h)| {
+                let best = structure_counts(w, h, Variant::Best).unwrap();
+                ((w, h), (best, heels_only_counts(w, h)))
+            })
+            .collect();
+        let mut saved_some = 0;
+        for (&(w, h), &(got, heels)) in &counts {
+            let (bw, bh) = built(w, h);
+            let mut want = heels;
+            if has_corners(w, h) {
+                for corner in CORNERS {
+                    let (t, c) = saving(corner, corner.class_of(bw, bh));
+                    want = (want.0 - t, want.1 - c);
+                }
+                saved_some += (want != heels) as u32;
+            }
+            assert_eq!(got, want, "best {w}x{h}");
+        }
+        assert!(saved_some > 1400, "{saved_some}");
     }
 }

@@ -3,7 +3,7 @@
 //! giraffe leaps.
 
 use super::*;
-use crate::Request;
+use knights_construct::Request;
 use knights_core::board::Leaper;
 use knights_core::{Board, Tour};
 
@@ -12,7 +12,7 @@ fn giraffe_tour() -> Tour {
     let board = Board::with_leaper(20, 20, Leaper::GIRAFFE).unwrap();
     let mut req = Request::closed(board);
     req.start = Some((1, 3));
-    crate::build(&req, "search").unwrap()
+    knights_construct::build(&req, "search").unwrap()
 }
 
 #[test]

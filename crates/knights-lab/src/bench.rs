@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::Request;
+use knights_construct::Request;
 use knights_core::{metrics, verify, Board, Error};
 
 /// Memory a benchmarked board needs per cell at most: the tour's pipeline (8 bytes) and
@@ -100,7 +100,7 @@ fn measure(board: &Board, algo: &str, open: bool, variant: Option<&str>) -> Resu
             variant: variant.map(str::to_string),
             ..Request::closed(board.clone())
         };
-        let tour = crate::build(&req, algo)?;
+        let tour = knights_construct::build(&req, algo)?;
         let construct = t.elapsed();
         let t = Instant::now();
         let tour = verify::constructed(tour)?;

@@ -1,5 +1,5 @@
 //! The pieces of the corner variant (the paper's Section 5.2, whose Figure 21 was lost),
-//! found again with the gadget search and written as `corner.toml`.
+//! found again with the gadget search and written as knights-construct's `corner.toml`.
 //!
 //! The odd `w x h` board is the formation tour of the `(w - 1) x h` board moved one
 //! column right, plus a new leftmost column whose bottom cell stays empty. The new
@@ -15,43 +15,28 @@
 //! deletes. Of each front the solution with the fewest turns plus crossings is kept.
 //! Every region lies within the rows and columns where the formation tour does not
 //! depend on the board's width, nor (but for the top corner's two cases) on its height.
+//! Where the regions lie is knights-construct's `corner_strip`, which pastes the pieces
+//! there.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
-use super::cell_moves;
-use super::gadgets::digits;
+use super::encode::{digits, MOVES};
+use super::error::SearchError;
+use super::regions::{closed, ports};
 use crate::gadget::{search, Cell, Ending, Options, Problem, Solution, Spec};
-use knights_core::board::Leaper;
+use knights_construct::besa::cell_moves;
+use knights_construct::besa::corner_strip::{skew, top_rows, COLS, CORNER_MOVE, JUNCTION_ROWS};
+
+/// The stored file the pieces are written to, from the repository's root.
+pub const STORED: &str = "crates/knights-construct/src/besa/corner.toml";
 
 /// The command that regenerates `corner.toml` (docs/regenerating.md).
-pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test --lib besa::corner_gadgets";
+pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::corner_gadgets";
 
 /// The width of the odd boards the pieces are searched on (any odd width > 16 would
 /// do: the regions stay clear of the right-hand pieces).
 const SEARCH_WIDTH: u32 = 41;
-
-/// Columns of the new board the regions along the left edge re-cover.
-pub(super) const COLS: i32 = 5;
-/// The bottom row of the first left-edge transition; the rows below are the junction's.
-pub(super) const JUNCTION_ROWS: i32 = 7;
-
-/// Each region's rows start one lower in columns 3 and 4 than in columns 0 to 2: the
-/// diagonals leave the two inner edge columns one row down, so the regions are closed
-/// under the tour's moves along the edge and the transitions tile the strip.
-pub(super) fn skew(x: i32) -> i32 {
-    -((x >= 3) as i32)
-}
-
-/// The rows of the top-left region for a board of height `h`: 4 under corner
-/// sequence 0 (`h = 3 mod 4`), 6 under sequence 2 (`h = 1 mod 4`).
-pub(super) fn top_rows(h: u32) -> i32 {
-    if h % 4 == 3 {
-        4
-    } else {
-        6
-    }
-}
 
 /// One region to search on a board: its name in the pieces data, its cells, and
 /// whether it repeats every four rows up the left edge.
@@ -123,89 +108,12 @@ impl<F: Fn(i32, i32) -> u8 + Sync> Patched<F> {
     }
 }
 
-fn step(c: Cell, d: u8) -> Cell {
-    let (dx, dy) = Leaper::KNIGHT.dirs()[d as usize];
-    (c.0 + dx, c.1 + dy)
-}
-
-/// The ports of a region (outside cells the tour enters it from), paired as the tour
-/// joins them through the region: entries, then the exit each one reaches.
-pub(super) fn ports(
-    cells: &[Cell],
-    moves: &dyn Fn(i32, i32) -> u8,
-) -> Result<(Vec<Cell>, Vec<Cell>), String> {
-    let inside: HashSet<Cell> = cells.iter().copied().collect();
-    let dirs = |c: Cell| (0..8u8).filter(move |&d| moves(c.0, c.1) >> d & 1 == 1);
-    let mut port_set = Vec::new();
-    for &c in cells {
-        for d in dirs(c) {
-            let o = step(c, d);
-            if !inside.contains(&o) && !port_set.contains(&o) {
-                port_set.push(o);
-            }
-        }
-    }
-    port_set.sort_unstable();
-    let (mut entries, mut exits) = (Vec::new(), Vec::new());
-    let mut done = HashSet::new();
-    for &p in &port_set {
-        if done.contains(&p) {
-            continue;
-        }
-        let into: Vec<u8> = dirs(p).filter(|&d| inside.contains(&step(p, d))).collect();
-        if into.len() != 1 {
-            return Err(format!(
-                "port {p:?} has {} moves into the region",
-                into.len()
-            ));
-        }
-        let (mut prev, mut at) = (p, step(p, into[0]));
-        while inside.contains(&at) {
-            let next = dirs(at)
-                .map(|d| step(at, d))
-                .find(|&o| o != prev)
-                .ok_or_else(|| format!("the tour stops at {at:?}"))?;
-            (prev, at) = (at, next);
-        }
-        done.insert(p);
-        done.insert(at);
-        entries.push(p);
-        exits.push(at);
-    }
-    Ok((entries, exits))
-}
-
-/// The region with every outside cell both of whose moves lead into it (a diagonal
-/// just grazing it) taken in, until there is none.
-pub(super) fn closed(cells: &[Cell], moves: &dyn Fn(i32, i32) -> u8) -> Vec<Cell> {
-    let mut out = cells.to_vec();
-    loop {
-        let inside: HashSet<Cell> = out.iter().copied().collect();
-        let grazing: Vec<Cell> = out
-            .iter()
-            .flat_map(|&c| (0..8u8).map(move |d| step(c, d)))
-            .filter(|o| !inside.contains(o))
-            .filter(|&o| {
-                let m = moves(o.0, o.1);
-                m != 0 && (0..8u8).all(|d| m >> d & 1 == 0 || inside.contains(&step(o, d)))
-            })
-            .collect::<HashSet<_>>()
-            .into_iter()
-            .collect();
-        if grazing.is_empty() {
-            return out;
-        }
-        out.extend(grazing);
-        out.sort_unstable();
-    }
-}
-
 /// The searched solution of one region: every cell's moves (region cells only).
 fn solve(
     region: &Region,
     moves: &(dyn Fn(i32, i32) -> u8 + Sync),
     require: Option<(Cell, Cell)>,
-) -> Result<(Problem, Solution), String> {
+) -> Result<(Problem, Solution), SearchError> {
     let cells = closed(&region.cells, moves);
     let (entries, exits) = ports(&cells, moves)?;
     let spec = Spec {
@@ -216,42 +124,38 @@ fn solve(
         period: region.periodic.then_some((0, 4)),
         free_ports: false,
     };
-    let mut problem = Problem::new(&spec).map_err(|e| format!("{}: {e}", region.name))?;
+    let mut problem = Problem::new(&spec).map_err(SearchError::unsearchable(region.name))?;
     if let Some((a, b)) = require {
         problem
             .require(a, b)
-            .map_err(|e| format!("{}: {e}", region.name))?;
+            .map_err(SearchError::unsearchable(region.name))?;
     }
     let options = Options {
         ending: Ending::Plain,
         bound: true,
         keep: 1,
     };
-    let out = search(&problem, &options).map_err(|e| format!("{}: {e}", region.name))?;
+    let out = search(&problem, &options).map_err(SearchError::unsearchable(region.name))?;
     let best = out
         .front
         .iter()
         .min_by_key(|s| (s.turns + s.crossings, s.turns))
         .cloned()
-        .ok_or_else(|| format!("{}: no cover keeps the tour's pairs", region.name))?;
+        .ok_or_else(|| SearchError::NoCover(region.name.into()))?;
     Ok((problem, best))
 }
 
-/// The move next to the empty corner, `(0, 1)`-`(2, 0)`, that the quarter-turn join
-/// deletes from each quadrant (its transpose is the paper's edge).
-pub(super) const CORNER_MOVE: (Cell, Cell) = ((0, 1), (2, 0));
-
-/// A found piece: its name, description, and masks by cell `(x, y)`.
-pub(super) struct Found {
-    pub name: &'static str,
-    pub turns: u32,
-    pub crossings: u32,
-    pub masks: BTreeMap<Cell, u8>,
+/// A found piece: its name, turns and crossings, and masks by cell `(x, y)`.
+struct Found {
+    name: &'static str,
+    turns: u32,
+    crossings: u32,
+    masks: BTreeMap<Cell, u8>,
 }
 
 /// Searches the regions of the odd `SEARCH_WIDTH x h` board in order, each on the tour
 /// patched by the ones before.
-fn search_board(h: u32) -> Result<Vec<Found>, String> {
+fn search_board(h: u32) -> Result<Vec<Found>, SearchError> {
     let w = SEARCH_WIDTH;
     let mut tour = Patched {
         base: shifted(w, h),
@@ -292,15 +196,12 @@ fn search_board(h: u32) -> Result<Vec<Found>, String> {
 
 /// Every piece of the corner variant: the edge and junction (from the first board),
 /// and the top corner for both heights mod 4.
-pub(super) fn find_pieces() -> Result<Vec<Found>, String> {
+fn find_pieces() -> Result<Vec<Found>, SearchError> {
     let mut out = search_board(27)?; // h = 3 mod 4: sequence 0 at the top
     let other = search_board(25)?; // h = 1 mod 4: sequence 2
     for (a, b) in out.iter().zip(&other).take(2) {
         if a.masks != b.masks {
-            return Err(format!(
-                "the {} piece depends on the board's height",
-                a.name
-            ));
+            return Err(SearchError::DependsOnHeight(a.name));
         }
     }
     out.extend(other.into_iter().skip(2));
@@ -308,18 +209,19 @@ pub(super) fn find_pieces() -> Result<Vec<Found>, String> {
 }
 
 /// The text of `corner.toml`.
-pub fn corner_toml() -> Result<String, String> {
+pub fn corner_toml() -> Result<String, SearchError> {
     let pieces = find_pieces()?;
     let mut s = format!(
         "# The pieces of the corner variant of the formation algorithm (odd boards missing\n\
          # their bottom-left cell: Section 5.2 of Besa, Johnson, Mamano, Osegueda and Williams,\n\
          # \"Taming the Knight's Tour: Minimizing Turns and Crossings\", 2020), found by the\n\
-         # gadget search (src/gadget/) on the formation tour moved one column right.\n\
-         # Generated by\n\
+         # gadget search (crates/knights-lab/src/gadget/) on the formation tour moved one\n\
+         # column right. Generated by\n\
          #   {REGENERATE}\n\
+         # (or `knights gadgets corner --write {STORED}`)\n\
          # and checked by the tests; do not edit. Encoding as in pieces.toml: rows from the\n\
          # top, columns from the left edge of the odd board.\n\
-         \n[moves]\nrow_delta = [-2, -1, 1, 2, 2, 1, -1, -2]\ncol_delta = [1, 2, 2, 1, -1, -2, -2, -1]\nbackground = \"26\"\n"
+         {MOVES}"
     );
     for p in &pieces {
         let (x1, y0, y1) = p.masks.keys().fold((0, i32::MAX, i32::MIN), |a, &(x, y)| {
@@ -376,8 +278,7 @@ mod tests {
 
     #[test]
     fn the_stored_corner_pieces_are_what_the_search_finds() {
-        let fresh = corner_toml().unwrap();
-        crate::stored::check("src/besa/corner.toml", include_str!("corner.toml"), &fresh);
+        crate::stored::check(STORED, &corner_toml().unwrap());
     }
 
     #[test]
@@ -396,7 +297,9 @@ mod tests {
         let pieces = find_pieces().unwrap();
         let junction = &pieces[1].masks;
         let ((ax, ay), (bx, by)) = CORNER_MOVE;
-        let d = Leaper::KNIGHT.dir_of(bx - ax, by - ay).unwrap();
+        let d = knights_core::board::Leaper::KNIGHT
+            .dir_of(bx - ax, by - ay)
+            .unwrap();
         assert_eq!(junction[&(ax, ay)] >> d & 1, 1);
         assert!(!junction.contains_key(&(0, 0)));
     }

@@ -1,20 +1,26 @@
-//! The search that found the base tiles in `tiles.txt`, kept so the data can be
-//! re-checked and regenerated: a test checks the file is what the search finds, and
-//! with `KNIGHTS_REGENERATE=1` rewrites it. Also the search for the move next to a corner tile's hole that
-//! the 90-degree symmetric join deletes.
+//! The search that found the base tiles of Parberry's divide and conquer
+//! (knights-construct's `parberry/tiles.txt`), kept so the data can be re-checked and
+//! regenerated: a test checks the file is what the search finds, and with
+//! `KNIGHTS_REGENERATE=1` rewrites it.
 //!
-//! The tile search is the engine's depth-first walk with its [`Linked`] rule: a closed
-//! tour containing the required moves, Warnsdorff-ordered with random tie-breaks,
-//! pruned when an unvisited cell would be stranded, restarted with a new seed when the
-//! leap budget runs out.
+//! The tile search is knights-construct's depth-first walk with its [`Linked`] rule: a
+//! closed tour containing the required moves, Warnsdorff-ordered with random
+//! tie-breaks, pruned when an unvisited cell would be stranded, restarted with a new
+//! seed when the leap budget runs out.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::split::base_sizes;
-use super::tiles::{self, is_knight_move, quadrant, required_moves, Rc, Tile};
-use crate::engine::{search as search_walk, Field, Linked, Outcome};
+use knights_construct::engine::{linked_walk, Field, Linked};
+use knights_construct::parberry::base_sizes;
+use knights_construct::parberry::tiles::{self, quadrant, required_moves, Rc, Tile};
 use knights_core::board::Board;
+
+/// The stored file the tiles are written to, from the repository's root.
+pub const STORED: &str = "crates/knights-construct/src/parberry/tiles.txt";
+
+/// The command that regenerates `tiles.txt` (docs/regenerating.md).
+pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab tiles::parberry";
 
 /// The board of a tile of `h` rows and `w` columns (missing its top-left cell when
 /// `hole`), and the board cell of tile cell `(r, c)` (row from the top).
@@ -57,10 +63,8 @@ fn search(h: u32, w: u32, hole: bool, seed: u64, budget: u64) -> Option<Tile> {
     let start = field.cell(0, 0);
     let last = field.neighbours(start).filter(|&n| field.is_free(n)).nth(1);
     let mut rule = Linked::new(&field, start, last, &links, seed);
-    match search_walk(&mut field, &rule.goal(budget), &mut rule) {
-        Outcome::Found(path) => Some(tile_of(&field, h, w, &path, hole, false)),
-        Outcome::Exhausted | Outcome::OverBudget(_) => None,
-    }
+    let path = linked_walk(&mut field, &mut rule, budget)?;
+    Some(tile_of(&field, h, w, &path, hole, false))
 }
 
 /// A quadrisected closed tour of the `n` x `n` board (`n` even): the path fills the
@@ -92,10 +96,8 @@ fn search_quadrisected(n: u32, seed: u64, budget: u64) -> Option<Tile> {
     let per_zone = cells.len() / 4;
     let mut rule =
         Linked::new(&field, start, Some(last), &[], rng.gen()).with_zones(zone, per_zone);
-    match search_walk(&mut field, &rule.goal(budget), &mut rule) {
-        Outcome::Found(path) => Some(tile_of(&field, n, n, &path, false, true)),
-        Outcome::Exhausted | Outcome::OverBudget(_) => None,
-    }
+    let path = linked_walk(&mut field, &mut rule, budget)?;
+    Some(tile_of(&field, n, n, &path, false, true))
 }
 
 /// Searches with fresh seeds until a tile is found.
@@ -110,7 +112,7 @@ fn find(h: u32, w: u32, hole: bool) -> Tile {
 }
 
 /// Every tile the construction needs, searched afresh.
-fn generate() -> Vec<Tile> {
+pub fn generate() -> Vec<Tile> {
     let (full, corners) = base_sizes();
     let mut out: Vec<Tile> = full.iter().map(|&(h, w)| find(h, w, false)).collect();
     out.extend(corners.iter().map(|&n| find(n, n, true)));
@@ -125,84 +127,13 @@ fn generate() -> Vec<Tile> {
     out
 }
 
-/// The cells next to a corner tile's hole, as offsets from the hole, between which a
-/// move could be deleted by the 90-degree join: every move among them for which the
-/// join closes one cycle. The join (see `symmetric::sym90`) deletes that move from each
-/// quadrant and links each centre cell to the two freed ends a knight's move away.
-pub(super) fn hole_moves() -> Vec<(Rc, Rc)> {
-    let near: Vec<Rc> = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).collect();
-    let mut out = Vec::new();
-    for (i, &a) in near.iter().enumerate() {
-        for &b in &near[i + 1..] {
-            let legal = a != (0, 0) && b != (0, 0) && is_knight_move(a, b);
-            if legal && super::symmetric::sym90_join_closes((a, b)) {
-                out.push((a, b));
-            }
-        }
-    }
-    out
-}
-
-#[test]
-fn the_hole_move_is_one_the_search_finds() {
-    let found = hole_moves();
-    assert!(!found.is_empty());
-    let (a, b) = tiles::HOLE_MOVE;
-    assert!(
-        found.contains(&(a, b)) || found.contains(&(b, a)),
-        "{found:?}"
-    );
-}
-
-#[test]
-fn the_data_has_every_needed_tile_and_each_is_checked() {
-    let t = tiles::tiles().unwrap();
-    let (full, corners) = base_sizes();
-    for (h, w) in full {
-        assert!(t.get(h, w, false).is_some(), "no {w}x{h} tile");
-    }
-    for n in corners {
-        assert!(t.get(n, n, true).is_some(), "no {n}x{n} corner tile");
-    }
-    assert!(t.quadrisected(10).is_some());
-    // Parsing checked each tile; check again here so a change to `check` is covered.
-    for tile in t.iter() {
-        tile.check().unwrap();
-    }
-    // Damaged data is refused with its line.
-    let rows: Vec<String> = (0..5)
-        .map(|r| {
-            (1..=5)
-                .map(|c| (r * 5 + c).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    let bad = format!(
-        "# a 5x6 board numbered row by row\ntile 5x5\n{}\n",
-        rows.join("\n")
-    );
-    let e = tiles::parse(&bad).unwrap_err();
-    assert!(
-        matches!(&e.fault, tiles::DataFault::Tile(t) if matches!(t.fault, tiles::TileFault::NotKnight(..))),
-        "{e:?}"
-    );
-    let e = e.to_string();
-    assert!(
-        e.contains("line 2") && e.contains("not a knight's move"),
-        "{e}"
-    );
-    assert!(tiles::parse(tiles::DATA).is_ok());
-}
-
-/// The stored tiles are exactly what the search finds (`KNIGHTS_REGENERATE=1` writes
-/// them after a change to the search: docs/regenerating.md).
-#[test]
-fn stored_tiles_are_what_the_search_finds() {
-    let mut text = String::from(
-        "# Base tiles of Parberry's divide and conquer (crates/knights-construct/src/parberry), found by\n\
-         # the search in tilegen.rs and checked on load. KNIGHTS_REGENERATE=1 cargo test\n\
-         # --lib parberry::tilegen rewrites this file (docs/regenerating.md).\n\
+/// The text of `tiles.txt`: a header naming the search, then every tile.
+pub fn tiles_txt() -> String {
+    let mut text = format!(
+        "# Base tiles of Parberry's divide and conquer (crates/knights-construct/src/parberry),\n\
+         # found by the search in crates/knights-lab/src/tiles/parberry.rs and checked on load.\n\
+         #   {REGENERATE}\n\
+         # rewrites this file (docs/regenerating.md).\n\
          # `tile WxH`: W columns, H rows, top row first, each cell its 1-based step.\n\
          # `hole`: the top-left cell is missing; `quadrisected`: the tour fills the\n\
          # quadrants one after another (a small board's quadrisected tour).\n",
@@ -211,6 +142,17 @@ fn stored_tiles_are_what_the_search_finds() {
         text.push('\n');
         text += &tiles::format(&t);
     }
-    tiles::parse(&text).unwrap();
-    crate::stored::check("src/parberry/tiles.txt", tiles::DATA, &text);
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored tiles are exactly what the search finds (`KNIGHTS_REGENERATE=1` writes
+    /// them after a change to the search: docs/regenerating.md).
+    #[test]
+    fn stored_tiles_are_what_the_search_finds() {
+        crate::stored::check(STORED, &tiles_txt());
+    }
 }

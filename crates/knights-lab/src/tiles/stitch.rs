@@ -1,5 +1,6 @@
-//! The search that found the special tiles of `tiles.txt` (run by a test, never when
-//! building a tour). It is the plain search of Leslie-Hurd's "Large Knight's Tours":
+//! The search that found the special tiles of the stitched tours (knights-construct's
+//! `stitch/tiles.txt`; run by a test, never when building a tour). It is the plain
+//! search of Leslie-Hurd's "Large Knight's Tours":
 //! Warnsdorff's rule (try the cell with the fewest onward leaps first) with
 //! backtracking under a budget of 100 leaps per cell, restarting with fresh random
 //! tie-breaks when the budget runs out, here with the tiles' join edges forced in: the
@@ -11,8 +12,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::tiles::{Side, Tile};
-use crate::engine::{search, Field, Linked, Outcome};
+use knights_construct::engine::{linked_walk, Field, Linked};
+use knights_construct::stitch::tiles::{self, sizes, Side, Tile};
 use knights_core::board::Board;
 use knights_core::metrics;
 use knights_core::moves::MoveGrid;
@@ -65,9 +66,32 @@ fn attempt(board: &Board, closed: bool, seed: u64) -> Option<Vec<u32>> {
         leaps.nth(1).expect("a corner of a tile has two leaps")
     });
     let mut rule = Linked::new(&field, start, last, &links, seed);
-    let goal = rule.goal(100 * board.cells());
-    match search(&mut field, &goal, &mut rule) {
-        Outcome::Found(path) => Some(path.into_iter().map(|p| field.board_cell(p)).collect()),
-        Outcome::Exhausted | Outcome::OverBudget(_) => None,
+    let path = linked_walk(&mut field, &mut rule, 100 * board.cells())?;
+    Some(path.into_iter().map(|p| field.board_cell(p)).collect())
+}
+
+/// The stored file the tiles are written to, from the repository's root.
+pub const STORED: &str = "crates/knights-construct/src/stitch/tiles.txt";
+
+/// The text of `tiles.txt`: every size's tile, as knights-construct writes them.
+pub fn tiles_txt() -> String {
+    let found: Vec<Tile> = sizes()
+        .map(|(w, h)| {
+            let path = find_tile(w, h);
+            Tile::new(w, h, !Tile::is_open_size(w, h), path).expect("the search keeps the rules")
+        })
+        .collect();
+    tiles::format(&found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored tiles are exactly what the search finds (`KNIGHTS_REGENERATE=1`
+    /// writes them after a change to the search: docs/regenerating.md).
+    #[test]
+    fn stored_tiles_are_what_the_search_finds() {
+        crate::stored::check(STORED, &tiles_txt());
     }
 }
