@@ -41,7 +41,11 @@ fn init_then_build_publishes_verified_tours_without_the_repository() {
     }
     assert_eq!(
         fs::read(out.join("robots.txt")).unwrap(),
-        fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/knights-site/starter/static/robots.txt")).unwrap()
+        fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("crates/knights-site/starter/static/robots.txt")
+        )
+        .unwrap()
     );
 
     // A folder with something in it is refused, and left as it was.

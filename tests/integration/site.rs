@@ -473,7 +473,10 @@ fn a_build_failing_late_keeps_the_old_site() {
     // Templates whose metrics page fails only when rendered, after every tour is built.
     let templates = tmp.path().join("templates");
     fs::create_dir_all(&templates).unwrap();
-    for f in fs::read_dir(root().join("crates/knights-site/templates")).unwrap().flatten() {
+    for f in fs::read_dir(root().join("crates/knights-site/templates"))
+        .unwrap()
+        .flatten()
+    {
         if f.path().is_file() {
             fs::copy(f.path(), templates.join(f.file_name())).unwrap();
         }

@@ -166,7 +166,7 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
         for n in sizes(&s.sizes)? {
             let board = Located {
                 value: pattern::expand(&s.board.value, n)
-                    .map_err(|e| s.board.place.error("board", e))?,
+                    .map_err(|e| s.board.place.error("board", e.to_string()))?,
                 place: s.board.place.clone(),
             };
             let mut job = resolve(&s.tour, &board)?;
