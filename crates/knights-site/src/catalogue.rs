@@ -2,8 +2,8 @@
 //! `content/`, found with walkdir and read with serde. Nothing is checked here beyond
 //! the syntax and the field names; [`super::plan`] resolves boards, algorithms and slugs.
 //!
-//! Every value a later check may object to keeps the line it came from, so an error can
-//! name the file, the line and the field.
+//! Every value a later check may object to keeps the line it came from (a
+//! [`Located`] value), so an error can name the file, the line and the field.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -12,37 +12,9 @@ use serde::Deserialize;
 use toml::Spanned;
 use walkdir::WalkDir;
 
+use super::config::SiteConfig;
+use super::place::{Located, Place};
 use knights_core::Error;
-
-/// Where a value was written: a file (as given, relative to the content folder's
-/// parent when possible) and a 1-based line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// The file, as displayed in messages.
-    pub file: String,
-    /// The line, from 1.
-    pub line: usize,
-}
-
-impl Place {
-    /// An [`Error::Parse`] at this place, about `field`.
-    pub fn error(&self, field: &str, message: impl Into<String>) -> Error {
-        Error::Parse {
-            file: self.file.clone(),
-            place: format!("line {}, field \"{field}\"", self.line),
-            message: message.into(),
-        }
-    }
-}
-
-/// A value and the line it was written on.
-#[derive(Clone, Debug)]
-pub struct Located<T> {
-    /// The value.
-    pub value: T,
-    /// Where it was written.
-    pub place: Place,
-}
 
 /// One `[[tour]]` of a catalogue file.
 #[derive(Clone, Debug)]
@@ -100,43 +72,6 @@ pub struct PageSpec {
     pub weight: i64,
     /// The markdown after the front matter.
     pub body: String,
-}
-
-/// The `[site]` table of a catalogue file: the site's name and how much it ships.
-#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
-#[serde(deny_unknown_fields, default)]
-pub struct SiteConfig {
-    /// The site's name, in every page's title.
-    pub title: String,
-    /// Where the site will be served (`https://example.org/tours/`), for the sitemap
-    /// and OpenGraph tags; empty: links stay relative only.
-    pub base_url: String,
-    /// A sentence about the site, for search engines and link previews.
-    pub description: String,
-    /// Who publishes it.
-    pub author: String,
-    /// The downloads a tour's page offers: any of `png`, `pdf`, `json`.
-    pub downloads: Vec<String>,
-    /// Offer the downloads of series members too (`[[tour]]` entries always have
-    /// them).
-    pub series_downloads: bool,
-    /// The drawings' theme: a built-in name or a theme file relative to the content
-    /// folder.
-    pub theme: String,
-}
-
-impl Default for SiteConfig {
-    fn default() -> SiteConfig {
-        SiteConfig {
-            title: "knights".into(),
-            base_url: String::new(),
-            description: "Knight's tours, each verified before it was drawn.".into(),
-            author: String::new(),
-            downloads: super::links::DOWNLOADS.map(String::from).to_vec(),
-            series_downloads: false,
-            theme: "web".into(),
-        }
-    }
 }
 
 /// The folders of `content/` that hold no catalogue: `templates/` (overrides of the
@@ -331,7 +266,7 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
         cat.site_file = Some(file.to_string());
         let place = at.place(site.span());
         cat.site = site.into_inner();
-        super::links::check_site(&mut cat.site, &place)?;
+        super::config::check(&mut cat.site, &place)?;
     }
     for t in raw.tour {
         let algorithm = algorithm_or_auto(&at, t.algorithm.as_ref(), t.board.span());

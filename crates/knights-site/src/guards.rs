@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::catalogue::{Catalogue, SiteConfig};
+use super::catalogue::Catalogue;
+use super::config::SiteConfig;
 use super::BuildOptions;
 use knights_core::Error;
 

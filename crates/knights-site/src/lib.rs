@@ -10,6 +10,7 @@
 
 mod cache;
 mod catalogue;
+mod config;
 mod formation;
 #[cfg(test)]
 mod fuzz;
@@ -20,6 +21,7 @@ mod links;
 mod output;
 mod pages;
 mod pattern;
+mod place;
 mod plan;
 mod plots;
 mod progress;
@@ -37,6 +39,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+pub use links::SITEMAP;
 pub use output::MARKER;
 
 use knights_core::Error;
@@ -190,7 +193,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     copy_through(&opts.content.join("static"), &dir)?;
     let pages = rendered.iter().map(|(path, _)| path.as_str());
     if let Some(xml) = links::sitemap(&plan.site.base_url, pages) {
-        tours::write(&dir.join(SITEMAP), xml.as_bytes())?;
+        tours::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
     }
     staging.commit()?;
     cache.prune()?;
@@ -358,9 +361,6 @@ fn series_label(title: &str, algo: &str, rows: &[pages::MetricsRow], slug: &str)
         _ => format!("{title} ({algo})"),
     }
 }
-
-/// The sitemap, written when `[site]` has a `base_url`.
-pub const SITEMAP: &str = "sitemap.xml";
 
 /// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
 /// unchanged, refusing to replace a file the build wrote.

@@ -5,8 +5,10 @@
 
 use std::collections::HashMap;
 
-use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
+use super::catalogue::{Catalogue, PageSpec, TourSpec};
+use super::config::SiteConfig;
 use super::pattern;
+use super::place::{Located, Place};
 use knights_construct::space::SpaceRequest;
 use knights_construct::{self as construct, Algo, Part, Request};
 use knights_core::board::{Board, Leaper};
@@ -134,7 +136,7 @@ pub struct Plan {
     /// Prose pages.
     pub pages: Vec<PageSpec>,
     /// The `[site]` settings.
-    pub site: super::catalogue::SiteConfig,
+    pub site: SiteConfig,
 }
 
 /// Tours that ask for the same thing are built once: the key is everything the
