@@ -16,6 +16,7 @@ mod formation;
 mod fuzz;
 mod guards;
 mod heels;
+mod html;
 pub mod init;
 mod links;
 mod output;
@@ -132,7 +133,7 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     guards::check_catalogue(&cat, &opts.content)?;
     let plan = plan::plan(cat)?;
     let templates = templates::Templates::load(&templates::folders(opts)?)?;
-    let tera = templates.tera(pages::escape_html)?;
+    let tera = templates.tera(html::escape)?;
     let settings = tours::Settings {
         theme: load_theme(&plan.site.theme, &opts.content)?,
         downloads: plan.site.downloads.clone(),

@@ -17,7 +17,7 @@ pub fn sitemap<'a>(base_url: &str, pages: impl Iterator<Item = &'a str>) -> Opti
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for page in pages {
-        let loc = super::pages::escape_html(&format!("{base_url}{page}"));
+        let loc = super::html::escape(&format!("{base_url}{page}"));
         xml.push_str(&format!("<url><loc>{loc}</loc></url>\n"));
     }
     xml.push_str("</urlset>\n");

@@ -78,7 +78,7 @@ impl Templates {
 
     /// A tera error with its causes, and the file of each template it names.
     pub fn explain(&self, e: &tera::Error) -> String {
-        let mut s = super::pages::chain(e);
+        let mut s = chain(e);
         let from: Vec<String> = self
             .files
             .iter()
@@ -116,6 +116,18 @@ impl Templates {
         }
         Ok(())
     }
+}
+
+/// A tera error with its causes, which hold the template, line and problem.
+pub fn chain(e: &tera::Error) -> String {
+    let mut s = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cause = c.source();
+    }
+    s
 }
 
 /// The override folders of a build, weakest first: the content folder's own
