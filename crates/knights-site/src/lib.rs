@@ -8,9 +8,9 @@
 //! sitemap, and swap the staging folder in. A failure at any
 //! step leaves the previous site as it was.
 
-mod cache;
 mod catalogue;
 mod config;
+mod files;
 mod formation;
 #[cfg(test)]
 mod fuzz;
@@ -25,11 +25,8 @@ mod pattern;
 mod place;
 mod plan;
 mod plots;
-mod progress;
-mod pyramid;
 #[cfg(feature = "serve")]
 pub mod serve;
-mod space_tours;
 mod teaching;
 pub mod templates;
 mod tours;
@@ -37,8 +34,6 @@ mod tours;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-use rayon::prelude::*;
 
 pub use links::SITEMAP;
 pub use output::MARKER;
@@ -156,45 +151,19 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         .num_threads(opts.jobs.unwrap_or(0))
         .build()
         .map_err(|e| Error::invalid(format!("cannot start {:?} worker threads: {e}", opts.jobs)))?;
-    let cache = cache::Cache::open(&opts.out, opts.force);
-    let theme_id = format!("{:?}", settings.theme);
-    let bar = progress::Progress::new(opts.progress, plan.jobs.len());
-    let built = pool.install(|| {
-        plan.jobs
-            .par_iter()
-            .map(|job| {
-                let key = cache::Cache::key(&(
-                    format!("{:?}", job.target),
-                    &job.slug,
-                    &theme_id,
-                    tours::downloads(job, &settings),
-                    job.pyramid,
-                ));
-                let t = Instant::now();
-                let r = match cache.get(&key, &dir) {
-                    Some(b) => Ok(b),
-                    None => tours::build(job, &settings, &dir).inspect(|b| {
-                        cache.put(&key, &dir, b);
-                    }),
-                };
-                bar.done(job, r.as_ref().ok(), t.elapsed().as_secs_f64());
-                r
-            })
-            .collect::<Result<Vec<_>, Error>>()
-    });
-    bar.finish();
-    let built = built?;
+    let cache = tours::Cache::open(&opts.out, opts.force);
+    let built = tours::build_all(&plan.jobs, &settings, &dir, &cache, opts.progress, &pool)?;
 
     let metrics = pages::metrics_rows(&plan, &built);
     write_metrics(&dir, &metrics)?;
     let rendered = pages::render_all(&tera, &plan, &built, &metrics)?;
     for (path, html) in &rendered {
-        tours::write(&dir.join(path), html.as_bytes())?;
+        files::write(&dir.join(path), html.as_bytes())?;
     }
     copy_through(&opts.content.join("static"), &dir)?;
     let pages = rendered.iter().map(|(path, _)| path.as_str());
     if let Some(xml) = links::sitemap(&plan.site.base_url, pages) {
-        tours::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
+        files::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
     }
     staging.commit()?;
     cache.prune()?;
@@ -258,10 +227,10 @@ fn write_timings(
         .collect();
     let json = serde_json::json!({ "build_secs": seconds, "tours": tours });
     let text = serde_json::to_string_pretty(&json).expect("timings serialize");
-    tours::write(&out.join(TIMINGS), text.as_bytes())?;
+    files::write(&out.join(TIMINGS), text.as_bytes())?;
     // The same for the timings page, as a script: it loads from `file://` too.
     let script = format!("window.knightsTimings = {text};\n");
-    tours::write(&out.join(TIMINGS_SCRIPT), script.as_bytes())
+    files::write(&out.join(TIMINGS_SCRIPT), script.as_bytes())
 }
 
 /// The file with the build's timings (see [`write_timings`]).
@@ -273,12 +242,12 @@ pub const MEASURED: [&str; 2] = [TIMINGS, TIMINGS_SCRIPT];
 
 /// The metrics table as CSV and JSON, and the two plots.
 fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
-    tours::write(
+    files::write(
         &dir.join("metrics.csv"),
         pages::metrics_csv(&m.rows).as_bytes(),
     )?;
     let json = serde_json::to_string_pretty(&m.rows).expect("rows serialise");
-    tours::write(&dir.join("metrics.json"), json.as_bytes())?;
+    files::write(&dir.join("metrics.json"), json.as_bytes())?;
     let line = |f: fn(&pages::MetricsRow) -> f64| -> Vec<plots::Line> {
         m.series
             .iter()
@@ -343,11 +312,11 @@ fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
             plots::plot_all(c, n, cn, &crossing_lines, &crossing_refs),
         ),
     ] {
-        tours::write(&dir.join(format!("plots/{name}.svg")), svg.as_bytes())?;
+        files::write(&dir.join(format!("plots/{name}.svg")), svg.as_bytes())?;
         let png = knights_render::svg_to_png(&svg, knights_render::Resolution::Width(1600))?;
-        tours::write(&dir.join(format!("plots/{name}.png")), &png)?;
+        files::write(&dir.join(format!("plots/{name}.png")), &png)?;
         let pdf = knights_render::svg_to_pdf(&svg)?;
-        tours::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
+        files::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use tera::{Context, Tera};
 use super::html;
 use super::plan::{Job, Plan};
 use super::templates;
-use super::tours::{Built, Measures};
+use super::tours::{self, Built, Measures};
 use knights_core::Error;
 
 /// One tour as the templates see it.
@@ -153,17 +153,6 @@ pub fn per_name(d: usize) -> String {
     }
 }
 
-/// Seconds in the unit a reader expects.
-pub fn fmt_secs(s: f64) -> String {
-    if s < 1e-3 {
-        format!("{:.0} µs", s * 1e6)
-    } else if s < 1.0 {
-        format!("{:.1} ms", s * 1e3)
-    } else {
-        format!("{s:.2} s")
-    }
-}
-
 fn card(job: &Job, b: &Built) -> Card {
     let sides = job.target.sides();
     let (w, h) = (sides[0], sides[1]);
@@ -204,7 +193,7 @@ fn card(job: &Job, b: &Built) -> Card {
                 level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
                 level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
                 crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
-                light: !super::space_tours::marked(job.listed, sides[0] * sides[1]),
+                light: !tours::marked(job.listed, sides[0] * sides[1]),
             }),
             Measures::Plane(_) => None,
         },
@@ -554,12 +543,5 @@ mod tests {
             "Crossings by Besa et al."
         );
         assert_eq!(sentence(""), "");
-    }
-
-    #[test]
-    fn times_read_naturally() {
-        assert_eq!(fmt_secs(0.0000123), "12 µs");
-        assert_eq!(fmt_secs(0.0123), "12.3 ms");
-        assert_eq!(fmt_secs(2.5), "2.50 s");
     }
 }

@@ -15,7 +15,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::tours::Built;
+use super::built::Built;
 use knights_core::Error;
 
 /// The record of a cached tour, beside its files.
