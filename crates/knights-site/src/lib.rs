@@ -154,8 +154,8 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
     let cache = tours::Cache::open(&opts.out, opts.force);
     let built = tours::build_all(&plan.jobs, &settings, &dir, &cache, opts.progress, &pool)?;
 
-    let metrics = pages::metrics_rows(&plan, &built);
-    write_metrics(&dir, &metrics)?;
+    let metrics = pages::metrics::table(&plan, &built);
+    pages::metrics::write(&dir, &metrics)?;
     let rendered = pages::render_all(&tera, &plan, &built, &metrics)?;
     for (path, html) in &rendered {
         files::write(&dir.join(path), html.as_bytes())?;
@@ -239,98 +239,6 @@ pub const TIMINGS: &str = "timings.json";
 pub const TIMINGS_SCRIPT: &str = "timings.js";
 /// The files that differ between two builds of the same catalogue: the timings.
 pub const MEASURED: [&str; 2] = [TIMINGS, TIMINGS_SCRIPT];
-
-/// The metrics table as CSV and JSON, and the two plots.
-fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
-    files::write(
-        &dir.join("metrics.csv"),
-        pages::metrics_csv(&m.rows).as_bytes(),
-    )?;
-    let json = serde_json::to_string_pretty(&m.rows).expect("rows serialise");
-    files::write(&dir.join("metrics.json"), json.as_bytes())?;
-    let line = |f: fn(&pages::MetricsRow) -> f64| -> Vec<plots::Line> {
-        m.series
-            .iter()
-            .map(|(slug, title, algo)| plots::Line {
-                label: series_label(title, algo, &m.rows, slug),
-                points: m
-                    .rows
-                    .iter()
-                    .filter(|r| &r.series == slug)
-                    .map(|r| (r.n, f(r)))
-                    .collect(),
-            })
-            .collect()
-    };
-    let reference = |label: &str, value: f64| plots::Reference {
-        label: label.to_string(),
-        value,
-    };
-    let (turn_bound, crossing_bound) = knights_core::metrics::bounds::per_n();
-    let turn_lines = line(|r| r.turns_per_n);
-    let turn_refs = [
-        reference("9.5n plain formation", 9.5),
-        reference("9.25n optimized heels", 9.25),
-        reference(
-            &format!("({turn_bound} − ε)n asymptotic lower bound"),
-            turn_bound,
-        ),
-    ];
-    let crossing_lines = line(|r| r.crossings_per_n);
-    let crossing_refs = [
-        reference("13n plain formation", 13.0),
-        reference("12n optimized heels", 12.0),
-        reference(
-            &format!("{crossing_bound}n crossing lower bound"),
-            crossing_bound,
-        ),
-    ];
-    // Each plot twice: scaled to the references (the lines that rise far above them
-    // leave at the top) and scaled to every line; each as SVG, PNG and PDF.
-    // A board of d sides is plotted against the mean of its sides n, its counts
-    // divided by n^(d-1): a tour whose counts grow with the boundary of its levels
-    // times their number (the formation tour on every level) stays level, as 2-D
-    // tours' counts / n do.
-    let (t, c) = ("Turns per side length", "Crossings per side length");
-    let (n, tn, cn) = (
-        "n (the mean of the board's sides)",
-        "turns / n^(d−1) (d sides; turns / n on the plane)",
-        "crossings / n^(d−1) (inside levels when d ≥ 3)",
-    );
-    for (name, svg) in [
-        ("turns", plots::plot(t, n, tn, &turn_lines, &turn_refs)),
-        (
-            "turns-all",
-            plots::plot_all(t, n, tn, &turn_lines, &turn_refs),
-        ),
-        (
-            "crossings",
-            plots::plot(c, n, cn, &crossing_lines, &crossing_refs),
-        ),
-        (
-            "crossings-all",
-            plots::plot_all(c, n, cn, &crossing_lines, &crossing_refs),
-        ),
-    ] {
-        files::write(&dir.join(format!("plots/{name}.svg")), svg.as_bytes())?;
-        let png = knights_render::svg_to_png(&svg, knights_render::Resolution::Width(1600))?;
-        files::write(&dir.join(format!("plots/{name}.png")), &png)?;
-        let pdf = knights_render::svg_to_pdf(&svg)?;
-        files::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
-    }
-    Ok(())
-}
-
-/// A series' name in the plots' legends, saying what its counts are divided by when
-/// that is not n (a series of boards of three or more sides).
-fn series_label(title: &str, algo: &str, rows: &[pages::MetricsRow], slug: &str) -> String {
-    match rows.iter().find(|r| r.series == slug) {
-        Some(r) if r.sides > 2 => {
-            format!("{title} ({algo}; counts / {})", pages::per_name(r.sides))
-        }
-        _ => format!("{title} ({algo})"),
-    }
-}
 
 /// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
 /// unchanged, refusing to replace a file the build wrote.
