@@ -10,6 +10,8 @@
 
 mod catalogue;
 mod config;
+mod exhibit;
+mod exhibits;
 mod files;
 mod formation;
 #[cfg(test)]
@@ -143,9 +145,10 @@ pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
         std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
     }
     templates.write_static(&dir.join("static"))?;
-    teaching::write(&dir.join("teaching"))?;
-    heels::write(&dir.join("heels"))?;
-    formation::write(&dir.join("formation"), &settings.theme)?;
+    let gallery = exhibit::Context {
+        theme: &settings.theme,
+    };
+    exhibits::write_all(&dir, &gallery)?;
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.jobs.unwrap_or(0))
