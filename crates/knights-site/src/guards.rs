@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::catalogue::Catalogue;
 use super::config::SiteConfig;
-use super::BuildOptions;
+use crate::options::BuildOptions;
 use knights_core::Error;
 
 /// Refuses a content or templates folder inside the output folder.

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use tera::Tera;
 use walkdir::WalkDir;
 
+use crate::options::BuildOptions;
 use knights_core::Error;
 
 /// The default templates and static files: (path relative to `templates/`, bytes).
@@ -50,6 +51,7 @@ impl Templates {
     }
 
     /// Where `name` comes from, if the set has it.
+    #[cfg(test)]
     pub fn origin(&self, name: &str) -> Option<&Origin> {
         self.files.get(name).map(|f| &f.1)
     }
@@ -132,7 +134,7 @@ pub fn chain(e: &tera::Error) -> String {
 
 /// The override folders of a build, weakest first: the content folder's own
 /// `templates/` when it has one, then `--templates` when given (it must exist).
-pub fn folders(opts: &super::BuildOptions) -> Result<Vec<PathBuf>, Error> {
+pub fn folders(opts: &BuildOptions) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
     let own = opts.content.join("templates");
     if own.is_dir() {
