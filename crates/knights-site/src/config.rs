@@ -1,6 +1,6 @@
 //! The `[site]` table: the site's name, where it will be served and what it ships,
-//! with its defaults and its checks. Read by [`super::catalogue`] from whichever file
-//! has it, and checked there, at the place it was written.
+//! with its defaults and its checks. The catalogue reads it from whichever file has it
+//! and checks it there, at the place it was written.
 
 use serde::Deserialize;
 

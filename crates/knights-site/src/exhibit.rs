@@ -2,8 +2,8 @@
 //! and the constructions' own data, for a prose page of the catalogue to show (the
 //! teaching notes' drawings and worksheets, the heel search's figures, the formation's
 //! drawings). Each exhibit implements [`Exhibit`] in its own module and is listed once
-//! in [`super::exhibits`], as a construction is in the constructions' registry; the
-//! build writes each into its own folder of the site.
+//! in the `exhibits` registry, as a construction is in the constructions' registry;
+//! the build writes each into its own folder of the site.
 
 use std::path::Path;
 

@@ -1,5 +1,5 @@
 //! The formation page's drawings, made at every build from the construction's own
-//! data (see [`knights_construct::besa::figures`]): the quartet moves, the junctions, the
+//! data (see [`knights_teach::figures`]): the quartet moves, the junctions, the
 //! heel, the corner sequences and the optimized heels, one SVG each.
 
 use std::path::Path;

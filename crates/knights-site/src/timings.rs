@@ -34,7 +34,8 @@ pub fn write(out: &Path, plan: &Plan, built: &[Built], seconds: f64) -> Result<(
     files::write(&out.join(TIMINGS_SCRIPT), script.as_bytes())
 }
 
-/// The file with the build's timings (see [`write`]).
+/// The file with the build's timings, written by [`crate::Site::build`] once the site is
+/// in place.
 pub const TIMINGS: &str = "timings.json";
 /// The timings as a script, read by the timings page (`timings.html`).
 pub const TIMINGS_SCRIPT: &str = "timings.js";

@@ -1,5 +1,5 @@
-//! One tour of a board of three or more sides, start to finish, as [`super::plane`]
-//! does it for 2-D boards: built by [`knights_construct::space`] (which proves it before
+//! One tour of a board of three or more sides, start to finish, as `plane` does it
+//! for 2-D boards: built by [`knights_construct::space`] (which proves it before
 //! returning it), proved once more on its own and timed, measured by
 //! [`knights_core::space::metrics`] and drawn by [`knights_render::levels`] as its levels side
 //! by side. A tour that fails the proof stops here: nothing of it is written.
