@@ -86,6 +86,18 @@ pub enum Error {
     /// renderer cannot read back): never the user's fault.
     #[error("internal error: {0}; please report this")]
     Internal(String),
+    /// A file or folder the command was given cannot be used as it is (missing, in
+    /// use, not the tool's to replace): the message says what to do, the problem lets a
+    /// caller act without reading it.
+    #[error("{message}")]
+    Path {
+        /// The file or folder.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: PathProblem,
+        /// The one-line message.
+        message: String,
+    },
     /// A file could not be read or written.
     #[error("{}: {source}", path.display())]
     Io {
@@ -116,6 +128,19 @@ impl Error {
         }
     }
 
+    /// An [`Error::Path`]: `path` has `problem`, told by `message`.
+    pub fn path(
+        path: impl Into<PathBuf>,
+        problem: PathProblem,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Path {
+            path: path.into(),
+            problem,
+            message: message.into(),
+        }
+    }
+
     /// Whether this is a bug of the tool rather than a problem with its input.
     pub fn is_internal(&self) -> bool {
         matches!(
@@ -123,6 +148,20 @@ impl Error {
             Error::Internal(_) | Error::Unverified { .. } | Error::UnverifiedSpace { .. }
         )
     }
+}
+
+/// What is wrong with a file or folder a command was given (see [`Error::Path`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathProblem {
+    /// It does not exist: create it, or give another.
+    Missing,
+    /// Another process is using it (a build writing the same site): wait, then retry.
+    Busy,
+    /// It holds what the command would not replace (a folder it did not write, a
+    /// folder that is not empty): force, or give another.
+    Taken,
+    /// It lies inside a folder the command replaces: move it, or give another.
+    Inside,
 }
 
 /// Why no tour of the kind asked for exists: the theorem that rules the board out, or

@@ -36,7 +36,8 @@ pub mod examples;
 
 pub use board::{Board, Leaper, Topology};
 pub use error::{
-    Bytes, Coords, Error, Failure, GaveUp, NoTour, SpaceFailure, Theorem, TooLarge, Unsupported,
+    Bytes, Coords, Error, Failure, GaveUp, NoTour, PathProblem, SpaceFailure, Theorem, TooLarge,
+    Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

@@ -14,7 +14,7 @@ use walkdir::WalkDir;
 
 use super::config::SiteConfig;
 use super::place::{Located, Place};
-use knights_core::Error;
+use knights_core::{Error, PathProblem};
 
 /// One `[[tour]]` of a catalogue file.
 #[derive(Clone, Debug)]
@@ -97,10 +97,14 @@ pub struct Catalogue {
 /// `static/` folders (which the build copies or renders, see [`OWN_FOLDERS`]).
 pub fn load(dir: &Path) -> Result<Catalogue, Error> {
     if !dir.is_dir() {
-        return Err(Error::invalid(format!(
-            "content folder {} not found: pass --content DIR",
-            dir.display()
-        )));
+        return Err(Error::path(
+            dir,
+            PathProblem::Missing,
+            format!(
+                "content folder {} not found: pass --content DIR",
+                dir.display()
+            ),
+        ));
     }
     let mut files: Vec<PathBuf> = Vec::new();
     let walk = WalkDir::new(dir)
@@ -424,6 +428,20 @@ mod tests {
         let msg = e.to_string();
         assert!(msg.starts_with("c.toml: line 3: "), "{msg}");
         assert!(msg.contains("colour"), "{msg}");
+    }
+
+    #[test]
+    fn a_missing_content_folder_is_named() {
+        let e = load(Path::new("no-such-content")).unwrap_err();
+        assert!(
+            matches!(&e, Error::Path { problem: knights_core::PathProblem::Missing, path, .. }
+                if path == Path::new("no-such-content")),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "content folder no-such-content not found: pass --content DIR"
+        );
     }
 
     #[test]

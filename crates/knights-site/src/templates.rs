@@ -12,7 +12,7 @@ use tera::Tera;
 use walkdir::WalkDir;
 
 use crate::options::BuildOptions;
-use knights_core::Error;
+use knights_core::{Error, PathProblem};
 
 /// The default templates and static files: (path relative to `templates/`, bytes).
 pub const EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/templates.rs"));
@@ -142,10 +142,14 @@ pub fn folders(opts: &BuildOptions) -> Result<Vec<PathBuf>, Error> {
     }
     if !opts.templates.as_os_str().is_empty() {
         if !opts.templates.is_dir() {
-            return Err(Error::invalid(format!(
-                "templates folder {} not found: leave --templates out to use the built-in templates",
-                opts.templates.display()
-            )));
+            return Err(Error::path(
+                &opts.templates,
+                PathProblem::Missing,
+                format!(
+                    "templates folder {} not found: leave --templates out to use the built-in templates",
+                    opts.templates.display()
+                ),
+            ));
         }
         out.push(opts.templates.clone());
     }
