@@ -247,6 +247,7 @@ impl Locator<'_> {
     }
 }
 
+/// Reads one catalogue file (`file`, its `text`) into `cat`.
 pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(), Error> {
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
@@ -258,72 +259,87 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
     })?;
     let at = Locator { file, text };
     if let Some(site) = raw.site {
-        if cat.site_file.is_some() {
-            return Err(at.place(site.span()).error(
-                "site",
-                format!(
-                    "a second [site] table: {} already has one",
-                    cat.site_file.as_deref().unwrap_or("")
-                ),
-            ));
-        }
-        cat.site_file = Some(file.to_string());
-        let place = at.place(site.span());
-        cat.site = site.into_inner();
-        super::config::check(&mut cat.site, &place)?;
+        read_site(&at, site, cat)?;
     }
-    for t in raw.tour {
-        let algorithm = algorithm_or_auto(&at, t.algorithm.as_ref(), t.board.span());
-        cat.tours.push(TourSpec {
-            board: at.locate(&t.board),
-            algorithm,
-            variant: t.variant.as_ref().map(|v| at.locate(v)),
-            leaper: t.leaper.as_ref().map(|v| at.locate(v)),
-            open: t.open,
-            seed: t.seed,
-            slug: t.slug.as_ref().map(|s| at.locate(s)),
-            title: t.title,
-            note: t.note,
-            tags: t.tags,
-            downloads: t.downloads,
-            topology: t.topology.as_ref().map(|v| at.locate(v)),
-        });
-    }
-    for s in raw.series {
-        let sizes = s.sizes.get_ref();
-        let board = match &s.board {
-            Some(b) => at.locate(b),
-            None => Located {
-                value: "{n}x{n}".to_string(),
-                place: at.place(s.slug.span()),
-            },
-        };
-        let tour = TourSpec {
-            board: board.clone(),
-            algorithm: algorithm_or_auto(&at, s.algorithm.as_ref(), s.slug.span()),
-            variant: s.variant.as_ref().map(|v| at.locate(v)),
-            leaper: s.leaper.as_ref().map(|v| at.locate(v)),
-            open: s.open,
-            seed: s.seed,
-            slug: None,
-            title: None,
-            note: s.note,
-            tags: s.tags,
-            downloads: true,
-            topology: None,
-        };
-        cat.series.push(SeriesSpec {
-            slug: at.locate(&s.slug),
-            title: s.title,
-            board,
-            sizes: Located {
-                value: (sizes.from, sizes.to, sizes.step),
-                place: at.place(s.sizes.span()),
-            },
-            tour,
-        });
-    }
+    cat.tours
+        .extend(raw.tour.into_iter().map(|t| tour_spec(&at, t)));
+    cat.series
+        .extend(raw.series.into_iter().map(|s| series_spec(&at, s)));
     Ok(())
+}
+
+/// The `[site]` table of the file `at` reads, checked, unless another file had one.
+fn read_site(
+    at: &Locator<'_>,
+    site: Spanned<SiteConfig>,
+    cat: &mut Catalogue,
+) -> Result<(), Error> {
+    let place = at.place(site.span());
+    if let Some(first) = &cat.site_file {
+        return Err(place.error(
+            "site",
+            format!("a second [site] table: {first} already has one"),
+        ));
+    }
+    cat.site_file = Some(at.file.to_string());
+    cat.site = site.into_inner();
+    super::config::check(&mut cat.site, &place)
+}
+
+/// A `[[tour]]` as read, with the places of its values.
+fn tour_spec(at: &Locator<'_>, t: RawTour) -> TourSpec {
+    let algorithm = algorithm_or_auto(at, t.algorithm.as_ref(), t.board.span());
+    TourSpec {
+        board: at.locate(&t.board),
+        algorithm,
+        variant: t.variant.as_ref().map(|v| at.locate(v)),
+        leaper: t.leaper.as_ref().map(|v| at.locate(v)),
+        open: t.open,
+        seed: t.seed,
+        slug: t.slug.as_ref().map(|s| at.locate(s)),
+        title: t.title,
+        note: t.note,
+        tags: t.tags,
+        downloads: t.downloads,
+        topology: t.topology.as_ref().map(|v| at.locate(v)),
+    }
+}
+
+/// A `[[series]]` as read, with the places of its values; the board pattern is
+/// `{n}x{n}` (placed at the slug) when it has none.
+fn series_spec(at: &Locator<'_>, s: RawSeries) -> SeriesSpec {
+    let sizes = s.sizes.get_ref();
+    let board = match &s.board {
+        Some(b) => at.locate(b),
+        None => Located {
+            value: "{n}x{n}".to_string(),
+            place: at.place(s.slug.span()),
+        },
+    };
+    let tour = TourSpec {
+        board: board.clone(),
+        algorithm: algorithm_or_auto(at, s.algorithm.as_ref(), s.slug.span()),
+        variant: s.variant.as_ref().map(|v| at.locate(v)),
+        leaper: s.leaper.as_ref().map(|v| at.locate(v)),
+        open: s.open,
+        seed: s.seed,
+        slug: None,
+        title: None,
+        note: s.note,
+        tags: s.tags,
+        downloads: true,
+        topology: None,
+    };
+    SeriesSpec {
+        slug: at.locate(&s.slug),
+        title: s.title,
+        board,
+        sizes: Located {
+            value: (sizes.from, sizes.to, sizes.step),
+            place: at.place(s.sizes.span()),
+        },
+        tour,
+    }
 }
 
 fn algorithm_or_auto(

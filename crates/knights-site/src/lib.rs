@@ -21,6 +21,7 @@ mod pattern;
 // 2. The plan: every check that needs no tour, and the checks on the folders.
 mod guards;
 mod plan;
+mod slugs;
 
 // 3. The templates, and the HTML they are filled with.
 mod html;
