@@ -118,21 +118,14 @@ fn bound_cells(m: Option<&knights_core::metrics::Metrics>) -> Vec<BoundCell> {
 /// The card of `job`, built as `b`.
 pub fn card(job: &Job, b: &Built) -> Card {
     let sides = job.target.sides();
-    let (w, h) = (sides[0], sides[1]);
     let m = &b.metrics;
-    let n = mean_side(&sides);
-    let board = job.target.board_name();
-    let levels = match m {
-        Measures::Space(s) => format!(" ({} levels)", s.levels),
-        Measures::Plane(_) => String::new(),
-    };
     Card {
         slug: job.slug.clone(),
         title: job.title.clone(),
         note: job.note.clone(),
-        board: board.clone(),
-        width: w,
-        height: h,
+        board: job.target.board_name(),
+        width: sides[0],
+        height: sides[1],
         cells: m.cells(),
         algorithm: b.algorithm.clone(),
         closed: m.closed(),
@@ -140,7 +133,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
         crossings: m.crossings(),
         sides: sides.len(),
         per: per_name(sides.len()),
-        side: format!("{n}"),
+        side: format!("{}", mean_side(&sides)),
         turns_per_n: format!("{:.3}", per_n(m.turns(), &sides)),
         crossings_per_n: format!("{:.3}", per_n(m.crossings(), &sides)),
         plane: m.plane().map(|p| PlaneCard {
@@ -148,18 +141,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
             turn_lower_bound: p.edge_turn_bound,
             turn_ratio: format!("{:.3}", p.turn_ratio),
         }),
-        space: match m {
-            Measures::Space(s) => Some(SpaceCard {
-                levels: s.levels,
-                moves_between_levels: s.moves_between_levels,
-                moves_in_levels: s.moves_in_levels,
-                level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
-                level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
-                crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
-                light: !tours::marked(job.listed, sides[0] * sides[1]),
-            }),
-            Measures::Plane(_) => None,
-        },
+        space: space_card(job, m),
         bounds: bound_cells(m.plane()),
         leaper: match job.target.leaper() {
             knights_core::board::Leaper::KNIGHT => None,
@@ -177,20 +159,44 @@ pub fn card(job: &Job, b: &Built) -> Card {
             levels: p.levels_attr(),
             tile: p.tile(),
         }),
-        alt: format!(
-            "A {} {} tour of the {board} board{levels} by {}: {} turns, {} crossings{}",
-            knights_core::TourKind::open_if(!m.closed()),
-            piece(job.target.leaper()),
-            b.algorithm,
-            m.turns(),
-            m.crossings(),
-            if levels.is_empty() {
-                ""
-            } else {
-                " inside levels"
-            }
-        ),
+        alt: alt_text(job, b),
     }
+}
+
+/// What only a tour of a board of three or more sides measures; `None` on the plane.
+fn space_card(job: &Job, m: &Measures) -> Option<SpaceCard> {
+    let Measures::Space(s) = m else {
+        return None;
+    };
+    let sides = job.target.sides();
+    Some(SpaceCard {
+        levels: s.levels,
+        moves_between_levels: s.moves_between_levels,
+        moves_in_levels: s.moves_in_levels,
+        level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
+        level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
+        crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
+        light: !tours::marked(job.listed, sides[0] * sides[1]),
+    })
+}
+
+/// The alt text of the tour's drawing: its kind, whose tour, the board (with its
+/// levels), the construction and its counts.
+fn alt_text(job: &Job, b: &Built) -> String {
+    let m = &b.metrics;
+    let (levels, inside) = match m {
+        Measures::Space(s) => (format!(" ({} levels)", s.levels), " inside levels"),
+        Measures::Plane(_) => (String::new(), ""),
+    };
+    format!(
+        "A {} {} tour of the {} board{levels} by {}: {} turns, {} crossings{inside}",
+        knights_core::TourKind::open_if(!m.closed()),
+        piece(job.target.leaper()),
+        job.target.board_name(),
+        b.algorithm,
+        m.turns(),
+        m.crossings(),
+    )
 }
 
 /// `text` as a sentence: its first letter capitalized (only that one: tera's

@@ -48,13 +48,7 @@ pub fn build(
     out: &Path,
 ) -> Result<Built, Error> {
     let at = blame(job);
-    let t0 = Instant::now();
-    let resolved = construct::resolve(request, algorithm).map_err(|r| at(r.error))?;
-    let tour = resolved.build().map_err(at)?;
-    let construct_secs = t0.elapsed().as_secs_f64();
-    let t1 = Instant::now();
-    let tour = verify::constructed(tour)?;
-    let verify_secs = t1.elapsed().as_secs_f64();
+    let (tour, construct_secs, verify_secs) = construct_and_prove(request, algorithm, at)?;
     let t2 = Instant::now();
     let m = metrics::measure(&tour);
     let theme = &settings.theme;
@@ -91,6 +85,22 @@ pub fn build(
         pyramid,
         cached: false,
     })
+}
+
+/// The tour of `request` by `algorithm`, constructed and proved, with the seconds
+/// each took.
+fn construct_and_prove(
+    request: &construct::Request,
+    algorithm: construct::Algo,
+    at: impl Fn(Error) -> Error,
+) -> Result<(Verified, f64, f64), Error> {
+    let t0 = Instant::now();
+    let resolved = construct::resolve(request, algorithm).map_err(|r| at(r.error))?;
+    let tour = resolved.build().map_err(at)?;
+    let construct_secs = t0.elapsed().as_secs_f64();
+    let t1 = Instant::now();
+    let tour = verify::constructed(tour)?;
+    Ok((tour, construct_secs, t1.elapsed().as_secs_f64()))
 }
 
 /// A proved tour and its metrics, drawn in the site's theme; drawing errors go through
