@@ -3,28 +3,31 @@
 //! overridden by `content/templates/` and `--templates`) into `site/`.
 //!
 //! A [`Site`] is loaded once ([`Site::load`]: every check that needs no tour) and built
-//! any number of times ([`Site::build`]); [`build`] does both. The modules below are the
-//! build's steps in the order it takes them, each importing only those above it: read
-//! the catalogue, plan, load the templates, build the tours and the exhibits, render
-//! the pages, write the output. `serve` (behind the `serve` feature) and `init` stand
+//! any number of times ([`Site::build`]); [`build`] does both. The modules below are
+//! grouped by the build's steps, in the order it takes them (read the catalogue, plan,
+//! load the templates, build the tours and the exhibits, render the pages, write the
+//! output); a module imports only from its own group and the groups above it. `serve` (behind the `serve` feature) and `init` stand
 //! around the build. A failure at any step leaves the previous site as it was.
 
-// What a build is asked to do, and where catalogue values were written.
+// Leaves any step may use: what a build is asked to do, where a catalogue value was
+// written, HTML escaping, files in and out, line plots.
+mod files;
+mod html;
 mod options;
 mod place;
+mod plots;
 
 // 1. The catalogue as written: the `[site]` table, series patterns, the files.
 mod catalogue;
 mod config;
 mod pattern;
 
-// 2. The plan: every check that needs no tour, and the checks on the folders.
+// 2. The plan: every check that needs no tour, slugs, and the checks on the folders.
 mod guards;
 mod plan;
 mod slugs;
 
-// 3. The templates, and the HTML they are filled with.
-mod html;
+// 3. The templates.
 mod templates;
 
 // 4. The tours, built in parallel through the cache, and the exhibits.
@@ -38,11 +41,8 @@ mod tours;
 // 5. The pages: cards, the metrics table and its plots, the sitemap.
 mod links;
 mod pages;
-mod plots;
 
-// 6. The output: files written into a staging folder swapped in at the end, and the
-//    build's times.
-mod files;
+// 6. The output: a staging folder swapped in at the end, and the build's times.
 mod output;
 mod timings;
 

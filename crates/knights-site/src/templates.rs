@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use tera::Tera;
-use walkdir::WalkDir;
 
+use crate::files;
 use crate::options::BuildOptions;
 use knights_core::{Error, PathProblem};
 
@@ -42,7 +42,7 @@ impl Templates {
             .map(|&(name, bytes)| (name.to_string(), (Cow::Borrowed(bytes), Origin::BuiltIn)))
             .collect();
         for dir in overrides {
-            for (name, path) in list(dir)? {
+            for (name, path) in files::list(dir)? {
                 let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
                 files.insert(name, (Cow::Owned(bytes), Origin::File(path)));
             }
@@ -167,29 +167,6 @@ fn describe(name: &str, origin: &Origin) -> String {
     }
 }
 
-/// The files under `dir` (following links), by path relative to it; hidden files
-/// (editor and system leftovers) are left out.
-pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
-    let mut out = Vec::new();
-    let walk = WalkDir::new(dir)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walk {
-        let entry =
-            entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
-        if entry.file_type().is_file() {
-            let rel = entry
-                .path()
-                .strip_prefix(dir)
-                .expect("walkdir stays under its root");
-            out.push((rel.to_string_lossy().replace('\\', "/"), entry.into_path()));
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,7 +178,7 @@ mod tests {
     #[test]
     fn the_defaults_are_the_repository_templates() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
-        let on_disk = list(&root).unwrap();
+        let on_disk = files::list(&root).unwrap();
         assert!(on_disk.iter().any(|(n, _)| n == "base.html"));
         assert!(on_disk.iter().any(|(n, _)| n == "static/style.css"));
         let t = Templates::load(&[]).unwrap();
