@@ -365,7 +365,6 @@ fn site_build() {
     for jobs in [1, 2] {
         let opts = site::BuildOptions {
             content: root.join("content"),
-            templates: root.join("templates"),
             out: tmp.path().join(format!("site{jobs}")),
             jobs: Some(jobs),
             ..Default::default()

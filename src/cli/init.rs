@@ -7,7 +7,7 @@ use knights_site as site;
 use super::Failure;
 
 pub(super) fn init_site(dir: &Path, templates: bool) -> Result<(), Failure> {
-    let written = site::init::init(dir, templates)?;
+    let written = site::init(dir, templates)?;
     for path in &written {
         eprintln!("wrote {}", path.display());
     }

@@ -1,6 +1,6 @@
 //! `serve`: builds the site, serves it on localhost and rebuilds it as it is edited.
 
-use knights_site::serve::{serve, ServeOptions};
+use knights_site::{serve, ServeOptions};
 
 use super::publish::SiteArgs;
 use super::Failure;

@@ -8,7 +8,7 @@
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
 //!   (`site`, `site_config`, `site_publish`, `site_space` for boards of three or
-//!   more sides).
+//!   more sides, `site_value` for a `Site` built again and reloaded).
 
 mod run;
 
@@ -30,3 +30,4 @@ mod site;
 mod site_config;
 mod site_publish;
 mod site_space;
+mod site_value;

@@ -46,7 +46,7 @@ pub use any::{AnyTour, AnyVerified};
 pub use board::{Board, Leaper, Topology};
 pub use error::{
     AnyFailure, BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named,
-    NoTour, SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
+    NoTour, PathProblem, SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

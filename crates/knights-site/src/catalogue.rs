@@ -2,8 +2,8 @@
 //! `content/`, found with walkdir and read with serde. Nothing is checked here beyond
 //! the syntax and the field names; [`super::plan`] resolves boards, algorithms and slugs.
 //!
-//! Every value a later check may object to keeps the line it came from, so an error can
-//! name the file, the line and the field.
+//! Every value a later check may object to keeps the line it came from (a
+//! [`Located`] value), so an error can name the file, the line and the field.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -12,37 +12,9 @@ use serde::Deserialize;
 use toml::Spanned;
 use walkdir::WalkDir;
 
-use knights_core::Error;
-
-/// Where a value was written: a file (as given, relative to the content folder's
-/// parent when possible) and a 1-based line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// The file, as displayed in messages.
-    pub file: String,
-    /// The line, from 1.
-    pub line: usize,
-}
-
-impl Place {
-    /// An [`Error::Parse`] at this place, about `field`.
-    pub fn error(&self, field: &str, message: impl Into<String>) -> Error {
-        Error::Parse {
-            file: self.file.clone(),
-            place: format!("line {}, field \"{field}\"", self.line),
-            message: message.into(),
-        }
-    }
-}
-
-/// A value and the line it was written on.
-#[derive(Clone, Debug)]
-pub struct Located<T> {
-    /// The value.
-    pub value: T,
-    /// Where it was written.
-    pub place: Place,
-}
+use super::config::SiteConfig;
+use super::place::{Located, Place};
+use knights_core::{Error, PathProblem};
 
 /// One `[[tour]]` of a catalogue file.
 #[derive(Clone, Debug)]
@@ -102,43 +74,6 @@ pub struct PageSpec {
     pub body: String,
 }
 
-/// The `[site]` table of a catalogue file: the site's name and how much it ships.
-#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
-#[serde(deny_unknown_fields, default)]
-pub struct SiteConfig {
-    /// The site's name, in every page's title.
-    pub title: String,
-    /// Where the site will be served (`https://example.org/tours/`), for the sitemap
-    /// and OpenGraph tags; empty: links stay relative only.
-    pub base_url: String,
-    /// A sentence about the site, for search engines and link previews.
-    pub description: String,
-    /// Who publishes it.
-    pub author: String,
-    /// The downloads a tour's page offers: any of `png`, `pdf`, `json`.
-    pub downloads: Vec<String>,
-    /// Offer the downloads of series members too (`[[tour]]` entries always have
-    /// them).
-    pub series_downloads: bool,
-    /// The drawings' theme: a built-in name or a theme file relative to the content
-    /// folder.
-    pub theme: String,
-}
-
-impl Default for SiteConfig {
-    fn default() -> SiteConfig {
-        SiteConfig {
-            title: "knights".into(),
-            base_url: String::new(),
-            description: "Knight's tours, each verified before it was drawn.".into(),
-            author: String::new(),
-            downloads: super::links::DOWNLOADS.map(String::from).to_vec(),
-            series_downloads: false,
-            theme: "web".into(),
-        }
-    }
-}
-
 /// The folders of `content/` that hold no catalogue: `templates/` (overrides of the
 /// built-in templates) and `static/` (files copied into the site unchanged).
 pub const OWN_FOLDERS: [&str; 2] = ["templates", "static"];
@@ -162,10 +97,14 @@ pub struct Catalogue {
 /// `static/` folders (which the build copies or renders, see [`OWN_FOLDERS`]).
 pub fn load(dir: &Path) -> Result<Catalogue, Error> {
     if !dir.is_dir() {
-        return Err(Error::invalid(format!(
-            "content folder {} not found: pass --content DIR",
-            dir.display()
-        )));
+        return Err(Error::path(
+            dir,
+            PathProblem::Missing,
+            format!(
+                "content folder {} not found: pass --content DIR",
+                dir.display()
+            ),
+        ));
     }
     let mut files: Vec<PathBuf> = Vec::new();
     let walk = WalkDir::new(dir)
@@ -308,6 +247,7 @@ impl Locator<'_> {
     }
 }
 
+/// Reads one catalogue file (`file`, its `text`) into `cat`.
 pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(), Error> {
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
@@ -319,72 +259,87 @@ pub(super) fn read_toml(file: &str, text: &str, cat: &mut Catalogue) -> Result<(
     })?;
     let at = Locator { file, text };
     if let Some(site) = raw.site {
-        if cat.site_file.is_some() {
-            return Err(at.place(site.span()).error(
-                "site",
-                format!(
-                    "a second [site] table: {} already has one",
-                    cat.site_file.as_deref().unwrap_or("")
-                ),
-            ));
-        }
-        cat.site_file = Some(file.to_string());
-        let place = at.place(site.span());
-        cat.site = site.into_inner();
-        super::links::check_site(&mut cat.site, &place)?;
+        read_site(&at, site, cat)?;
     }
-    for t in raw.tour {
-        let algorithm = algorithm_or_auto(&at, t.algorithm.as_ref(), t.board.span());
-        cat.tours.push(TourSpec {
-            board: at.locate(&t.board),
-            algorithm,
-            variant: t.variant.as_ref().map(|v| at.locate(v)),
-            leaper: t.leaper.as_ref().map(|v| at.locate(v)),
-            open: t.open,
-            seed: t.seed,
-            slug: t.slug.as_ref().map(|s| at.locate(s)),
-            title: t.title,
-            note: t.note,
-            tags: t.tags,
-            downloads: t.downloads,
-            topology: t.topology.as_ref().map(|v| at.locate(v)),
-        });
-    }
-    for s in raw.series {
-        let sizes = s.sizes.get_ref();
-        let board = match &s.board {
-            Some(b) => at.locate(b),
-            None => Located {
-                value: "{n}x{n}".to_string(),
-                place: at.place(s.slug.span()),
-            },
-        };
-        let tour = TourSpec {
-            board: board.clone(),
-            algorithm: algorithm_or_auto(&at, s.algorithm.as_ref(), s.slug.span()),
-            variant: s.variant.as_ref().map(|v| at.locate(v)),
-            leaper: s.leaper.as_ref().map(|v| at.locate(v)),
-            open: s.open,
-            seed: s.seed,
-            slug: None,
-            title: None,
-            note: s.note,
-            tags: s.tags,
-            downloads: true,
-            topology: None,
-        };
-        cat.series.push(SeriesSpec {
-            slug: at.locate(&s.slug),
-            title: s.title,
-            board,
-            sizes: Located {
-                value: (sizes.from, sizes.to, sizes.step),
-                place: at.place(s.sizes.span()),
-            },
-            tour,
-        });
-    }
+    cat.tours
+        .extend(raw.tour.into_iter().map(|t| tour_spec(&at, t)));
+    cat.series
+        .extend(raw.series.into_iter().map(|s| series_spec(&at, s)));
     Ok(())
+}
+
+/// The `[site]` table of the file `at` reads, checked, unless another file had one.
+fn read_site(
+    at: &Locator<'_>,
+    site: Spanned<SiteConfig>,
+    cat: &mut Catalogue,
+) -> Result<(), Error> {
+    let place = at.place(site.span());
+    if let Some(first) = &cat.site_file {
+        return Err(place.error(
+            "site",
+            format!("a second [site] table: {first} already has one"),
+        ));
+    }
+    cat.site_file = Some(at.file.to_string());
+    cat.site = site.into_inner();
+    super::config::check(&mut cat.site, &place)
+}
+
+/// A `[[tour]]` as read, with the places of its values.
+fn tour_spec(at: &Locator<'_>, t: RawTour) -> TourSpec {
+    let algorithm = algorithm_or_auto(at, t.algorithm.as_ref(), t.board.span());
+    TourSpec {
+        board: at.locate(&t.board),
+        algorithm,
+        variant: t.variant.as_ref().map(|v| at.locate(v)),
+        leaper: t.leaper.as_ref().map(|v| at.locate(v)),
+        open: t.open,
+        seed: t.seed,
+        slug: t.slug.as_ref().map(|s| at.locate(s)),
+        title: t.title,
+        note: t.note,
+        tags: t.tags,
+        downloads: t.downloads,
+        topology: t.topology.as_ref().map(|v| at.locate(v)),
+    }
+}
+
+/// A `[[series]]` as read, with the places of its values; the board pattern is
+/// `{n}x{n}` (placed at the slug) when it has none.
+fn series_spec(at: &Locator<'_>, s: RawSeries) -> SeriesSpec {
+    let sizes = s.sizes.get_ref();
+    let board = match &s.board {
+        Some(b) => at.locate(b),
+        None => Located {
+            value: "{n}x{n}".to_string(),
+            place: at.place(s.slug.span()),
+        },
+    };
+    let tour = TourSpec {
+        board: board.clone(),
+        algorithm: algorithm_or_auto(at, s.algorithm.as_ref(), s.slug.span()),
+        variant: s.variant.as_ref().map(|v| at.locate(v)),
+        leaper: s.leaper.as_ref().map(|v| at.locate(v)),
+        open: s.open,
+        seed: s.seed,
+        slug: None,
+        title: None,
+        note: s.note,
+        tags: s.tags,
+        downloads: true,
+        topology: None,
+    };
+    SeriesSpec {
+        slug: at.locate(&s.slug),
+        title: s.title,
+        board,
+        sizes: Located {
+            value: (sizes.from, sizes.to, sizes.step),
+            place: at.place(s.sizes.span()),
+        },
+        tour,
+    }
 }
 
 fn algorithm_or_auto(
@@ -489,6 +444,20 @@ mod tests {
         let msg = e.to_string();
         assert!(msg.starts_with("c.toml: line 3: "), "{msg}");
         assert!(msg.contains("colour"), "{msg}");
+    }
+
+    #[test]
+    fn a_missing_content_folder_is_named() {
+        let e = load(Path::new("no-such-content")).unwrap_err();
+        assert!(
+            matches!(&e, Error::Path { problem: knights_core::PathProblem::Missing, path, .. }
+                if path == Path::new("no-such-content")),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "content folder no-such-content not found: pass --content DIR"
+        );
     }
 
     #[test]

@@ -1,13 +1,27 @@
 //! The formation page's drawings, made at every build from the construction's own
-//! data (see [`knights_construct::besa::figures`]): the quartet moves, the junctions, the
+//! data (see [`knights_teach::figures`]): the quartet moves, the junctions, the
 //! heel, the corner sequences and the optimized heels, one SVG each.
 
 use std::path::Path;
 
+use super::exhibit::{Context, Exhibit};
 use knights_core::atomic::write_bytes;
 use knights_core::Error;
 use knights_render::Theme;
 use knights_teach::figures;
+
+/// The formation's drawings, in `formation/`, in the site's theme.
+pub struct Formation;
+
+impl Exhibit for Formation {
+    fn folder(&self) -> &'static str {
+        "formation"
+    }
+
+    fn write(&self, dir: &Path, ctx: &Context<'_>) -> Result<(), Error> {
+        write(dir, ctx.theme)
+    }
+}
 
 /// Writes every drawing into `dir` as `NAME.svg`.
 pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {

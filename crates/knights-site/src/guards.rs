@@ -5,9 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::catalogue::{Catalogue, SiteConfig};
-use super::BuildOptions;
-use knights_core::Error;
+use super::catalogue::Catalogue;
+use super::config::SiteConfig;
+use crate::options::BuildOptions;
+use knights_core::{Error, PathProblem};
 
 /// Refuses a content or templates folder inside the output folder.
 pub fn check_folders(opts: &BuildOptions) -> Result<(), Error> {
@@ -17,11 +18,15 @@ pub fn check_folders(opts: &BuildOptions) -> Result<(), Error> {
         ("--templates", &opts.templates),
     ] {
         if !dir.as_os_str().is_empty() && absolute(dir).starts_with(&out) {
-            return Err(Error::invalid(format!(
-                "{flag} {} lies inside --out {}, which the build replaces: move it out, or build elsewhere",
-                dir.display(),
-                opts.out.display()
-            )));
+            return Err(Error::path(
+                dir,
+                PathProblem::Inside,
+                format!(
+                    "{flag} {} lies inside --out {}, which the build replaces: move it out, or build elsewhere",
+                    dir.display(),
+                    opts.out.display()
+                ),
+            ));
         }
     }
     Ok(())
@@ -100,6 +105,16 @@ mod tests {
             ..BuildOptions::default()
         };
         let e = check_folders(&opts(site.join("content"), site.clone())).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Path {
+                    problem: PathProblem::Inside,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
         assert!(e.to_string().contains("lies inside --out"), "{e}");
         // Spelled differently, through `..`.
         let odd = tmp.path().join("site/content/../content");

@@ -92,6 +92,19 @@ fn front_plot() -> String {
     )
 }
 
+/// The heel search's figures, in `heels/`.
+pub struct Heels;
+
+impl super::exhibit::Exhibit for Heels {
+    fn folder(&self) -> &'static str {
+        "heels"
+    }
+
+    fn write(&self, dir: &Path, _: &super::exhibit::Context<'_>) -> Result<(), Error> {
+        write(dir)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::templates::Templates;
 use knights_core::interrupt::Unfinished;
-use knights_core::Error;
+use knights_core::{Error, PathProblem};
 
 /// The starter catalogue: (path relative to `content/`, bytes).
 const STARTER: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/starter.rs"));
@@ -48,10 +48,14 @@ fn write(content: &Path, templates: bool) -> Result<Vec<PathBuf>, Error> {
 /// has to be created.
 fn check_empty(dir: &Path) -> Result<bool, Error> {
     let refuse = |what: &str| {
-        Err(Error::invalid(format!(
-            "refusing to write a new site into {}: {what}; choose a new folder",
-            dir.display()
-        )))
+        Err(Error::path(
+            dir,
+            PathProblem::Taken,
+            format!(
+                "refusing to write a new site into {}: {what}; choose a new folder",
+                dir.display()
+            ),
+        ))
     };
     match std::fs::read_dir(dir) {
         Ok(mut entries) => match entries.next() {
@@ -78,7 +82,18 @@ mod tests {
         assert!(site.join("content/templates/base.html").is_file());
         assert!(site.join("content/templates/static/style.css").is_file());
         assert_eq!(files.len(), STARTER.len() + 1);
-        let e = init(&site, false).unwrap_err().to_string();
+        let e = init(&site, false).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Path {
+                    problem: PathProblem::Taken,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = e.to_string();
         assert!(
             e.contains("it is not empty") && e.contains("choose a new folder"),
             "{e}"

@@ -2,389 +2,71 @@
 //! parallel (construct, verify, measure, draw), and fills the templates (built in, or
 //! overridden by `content/templates/` and `--templates`) into `site/`.
 //!
-//! [`build`] is a straight list of steps: load the catalogue, plan (every check that
-//! needs no tour), load the templates, open a staging folder, build the tours, write the
-//! metrics and plots, render the pages, copy `content/static/` through, write the
-//! sitemap, and swap the staging folder in. A failure at any
-//! step leaves the previous site as it was.
+//! A [`Site`] is loaded once ([`Site::load`]: every check that needs no tour) and built
+//! any number of times ([`Site::build`]); [`build`] does both. The modules below are
+//! grouped by the build's steps, in the order it takes them (read the catalogue, plan,
+//! load the templates, build the tours and the exhibits, render the pages, write the
+//! output); a module imports only from its own group and the groups above it. `serve` (behind the `serve` feature) and `init` stand
+//! around the build. A failure at any step leaves the previous site as it was.
 
-mod cache;
-mod catalogue;
-mod formation;
-#[cfg(test)]
-mod fuzz;
-mod guards;
-mod heels;
-pub mod init;
-mod links;
-mod output;
-mod pages;
-mod pattern;
-mod plan;
+// Leaves any step may use: what a build is asked to do, where a catalogue value was
+// written, HTML escaping, files in and out, line plots.
+mod files;
+mod html;
+mod options;
+mod place;
 mod plots;
-mod progress;
-mod pyramid;
-#[cfg(feature = "serve")]
-pub mod serve;
-mod space_tours;
+
+// 1. The catalogue as written: the `[site]` table, series patterns, the files.
+mod catalogue;
+mod config;
+mod pattern;
+
+// 2. The plan: every check that needs no tour, slugs, and the checks on the folders.
+mod guards;
+mod plan;
+mod slugs;
+
+// 3. The templates.
+mod templates;
+
+// 4. The tours, built in parallel through the cache, and the exhibits.
+mod exhibit;
+mod exhibits;
+mod formation;
+mod heels;
 mod teaching;
-pub mod templates;
 mod tours;
 
-use std::fmt;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+// 5. The pages: cards, the metrics table and its plots, the sitemap.
+mod links;
+mod pages;
 
-use rayon::prelude::*;
+// 6. The output: a staging folder swapped in at the end, and the build's times.
+mod output;
+mod timings;
 
+// The site that ties the steps together, and what stands around a build.
+mod init;
+#[cfg(feature = "serve")]
+mod serve;
+mod site;
+
+#[cfg(test)]
+mod fuzz;
+
+pub use init::init;
+pub use links::SITEMAP;
+pub use options::{check_jobs, BuildOptions, MAX_JOBS};
 pub use output::MARKER;
+#[cfg(feature = "serve")]
+pub use serve::{serve, ServeOptions};
+pub use site::{Site, Summary};
+pub use timings::{MEASURED, TIMINGS, TIMINGS_SCRIPT};
 
 use knights_core::Error;
 
-/// The most worker threads a build starts (each has its own stack).
-pub const MAX_JOBS: usize = 256;
-
-/// `n` when it is a number of worker threads a build may start (1 to [`MAX_JOBS`]).
-pub fn check_jobs(n: usize) -> Result<usize, Error> {
-    if (1..=MAX_JOBS).contains(&n) {
-        Ok(n)
-    } else {
-        Err(Error::invalid(format!(
-            "{n} is not a number of worker threads from 1 to {MAX_JOBS}"
-        )))
-    }
-}
-
-/// What `knights build` was asked to do.
-#[derive(Clone, Debug)]
-pub struct BuildOptions {
-    /// The catalogue folder (`content/`).
-    pub content: PathBuf,
-    /// A folder of templates and `static/` files that overrides the built-in ones file
-    /// by file (after the content folder's own `templates/`); an empty path: none.
-    pub templates: PathBuf,
-    /// Where the site goes (`site/`).
-    pub out: PathBuf,
-    /// Worker threads, 1 to [`MAX_JOBS`] (default: one per core).
-    pub jobs: Option<usize>,
-    /// Replace an output folder this tool did not create, and build every tour again
-    /// rather than take it from the build cache.
-    pub force: bool,
-    /// Report progress on standard error (a bar on a terminal, lines otherwise).
-    pub progress: bool,
-}
-
-impl Default for BuildOptions {
-    fn default() -> BuildOptions {
-        BuildOptions {
-            content: "content".into(),
-            templates: PathBuf::new(),
-            out: "site".into(),
-            jobs: None,
-            force: false,
-            progress: false,
-        }
-    }
-}
-
-/// What a build made.
-#[derive(Clone, Debug)]
-pub struct Summary {
-    /// Tours built (catalogue entries and series members, each once).
-    pub entries: usize,
-    /// Of those, how many were taken from the build cache.
-    pub cached: usize,
-    /// HTML pages written.
-    pub pages: usize,
-    /// Wall-clock seconds for the whole build.
-    pub seconds: f64,
-    /// The output folder.
-    pub out: PathBuf,
-    /// What the build did but a user may not want (e.g. no style sheet to copy).
-    pub warnings: Vec<String>,
-}
-
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "built {} tours ({} unchanged, from the cache) and {} pages into {} in {:.2} s",
-            self.entries,
-            self.cached,
-            self.pages,
-            self.out.display(),
-            self.seconds
-        )
-    }
-}
-
-/// Builds the gallery. See the module documentation for the steps.
+/// Builds the gallery of `opts` once: [`Site::load`], then [`Site::build`].
 pub fn build(opts: &BuildOptions) -> Result<Summary, Error> {
-    let start = Instant::now();
-    if let Some(n) = opts.jobs {
-        check_jobs(n)?;
-    }
-    guards::check_folders(opts)?;
-    let cat = catalogue::load(&opts.content)?;
-    guards::check_catalogue(&cat, &opts.content)?;
-    let plan = plan::plan(cat)?;
-    let templates = templates::Templates::load(&templates::folders(opts)?)?;
-    let tera = templates.tera(pages::escape_html)?;
-    let settings = tours::Settings {
-        theme: load_theme(&plan.site.theme, &opts.content)?,
-        downloads: plan.site.downloads.clone(),
-        series_downloads: plan.site.series_downloads,
-    };
-    let staging = output::begin(&opts.out, opts.force)?;
-    let dir = staging.dir().to_path_buf();
-    for sub in [
-        "tours", "files", "thumbs", "compare", "pages", "plots", "static",
-    ] {
-        let p = dir.join(sub);
-        std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
-    }
-    templates.write_static(&dir.join("static"))?;
-    teaching::write(&dir.join("teaching"))?;
-    heels::write(&dir.join("heels"))?;
-    formation::write(&dir.join("formation"), &settings.theme)?;
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.unwrap_or(0))
-        .build()
-        .map_err(|e| Error::invalid(format!("cannot start {:?} worker threads: {e}", opts.jobs)))?;
-    let cache = cache::Cache::open(&opts.out, opts.force);
-    let theme_id = format!("{:?}", settings.theme);
-    let bar = progress::Progress::new(opts.progress, plan.jobs.len());
-    let built = pool.install(|| {
-        plan.jobs
-            .par_iter()
-            .map(|job| {
-                let key = cache::Cache::key(&(
-                    format!("{:?}", job.target),
-                    &job.slug,
-                    &theme_id,
-                    tours::downloads(job, &settings),
-                    job.pyramid,
-                ));
-                let t = Instant::now();
-                let r = match cache.get(&key, &dir) {
-                    Some(b) => Ok(b),
-                    None => tours::build(job, &settings, &dir).inspect(|b| {
-                        cache.put(&key, &dir, b);
-                    }),
-                };
-                bar.done(job, r.as_ref().ok(), t.elapsed().as_secs_f64());
-                r
-            })
-            .collect::<Result<Vec<_>, Error>>()
-    });
-    bar.finish();
-    let built = built?;
-
-    let metrics = pages::metrics_rows(&plan, &built);
-    write_metrics(&dir, &metrics)?;
-    let rendered = pages::render_all(&tera, &plan, &built, &metrics)?;
-    for (path, html) in &rendered {
-        tours::write(&dir.join(path), html.as_bytes())?;
-    }
-    copy_through(&opts.content.join("static"), &dir)?;
-    let pages = rendered.iter().map(|(path, _)| path.as_str());
-    if let Some(xml) = links::sitemap(&plan.site.base_url, pages) {
-        tours::write(&dir.join(SITEMAP), xml.as_bytes())?;
-    }
-    staging.commit()?;
-    cache.prune()?;
-    let seconds = start.elapsed().as_secs_f64();
-    write_timings(&opts.out, &plan, &built, seconds)?;
-    Ok(Summary {
-        entries: built.len(),
-        cached: built.iter().filter(|b| b.cached).count(),
-        pages: rendered.len(),
-        seconds,
-        out: opts.out.clone(),
-        warnings: guards::site_warnings(&plan.site),
-    })
-}
-
-/// What a build of `opts` reads, which `knights serve` watches: the content folder,
-/// the `--templates` folder, and the theme file when the catalogue names one.
-pub fn inputs(opts: &BuildOptions) -> Vec<PathBuf> {
-    let mut out = vec![opts.content.clone()];
-    if !opts.templates.as_os_str().is_empty() {
-        out.push(opts.templates.clone());
-    }
-    if let Ok(cat) = catalogue::load(&opts.content) {
-        if !knights_render::theme::BUILT_IN.contains(&cat.site.theme.as_str()) {
-            out.push(opts.content.join(&cat.site.theme));
-        }
-    }
-    out
-}
-
-/// The drawings' theme: a built-in name, or a theme file relative to the content folder.
-fn load_theme(spec: &str, content: &Path) -> Result<knights_render::Theme, Error> {
-    if knights_render::theme::BUILT_IN.contains(&spec) {
-        knights_render::Theme::load(spec)
-    } else {
-        knights_render::Theme::load(&content.join(spec).to_string_lossy())
-    }
-}
-
-/// How long each tour took, in `timings.json` and `timings.js` beside the pages: the
-/// only files that differ between two builds of the same catalogue, so they are
-/// written after the site is in place and no page includes them (the timings page,
-/// the same in every build, loads the script).
-fn write_timings(
-    out: &Path,
-    plan: &plan::Plan,
-    built: &[tours::Built],
-    seconds: f64,
-) -> Result<(), Error> {
-    let tours: Vec<_> = plan
-        .jobs
-        .iter()
-        .zip(built)
-        .map(|(j, b)| {
-            serde_json::json!({
-                "tour": j.slug, "construct_secs": b.construct_secs,
-                "verify_secs": b.verify_secs, "draw_secs": b.draw_secs,
-                "from_cache": b.cached,
-            })
-        })
-        .collect();
-    let json = serde_json::json!({ "build_secs": seconds, "tours": tours });
-    let text = serde_json::to_string_pretty(&json).expect("timings serialize");
-    tours::write(&out.join(TIMINGS), text.as_bytes())?;
-    // The same for the timings page, as a script: it loads from `file://` too.
-    let script = format!("window.knightsTimings = {text};\n");
-    tours::write(&out.join(TIMINGS_SCRIPT), script.as_bytes())
-}
-
-/// The file with the build's timings (see [`write_timings`]).
-pub const TIMINGS: &str = "timings.json";
-/// The timings as a script, read by the timings page (`timings.html`).
-pub const TIMINGS_SCRIPT: &str = "timings.js";
-/// The files that differ between two builds of the same catalogue: the timings.
-pub const MEASURED: [&str; 2] = [TIMINGS, TIMINGS_SCRIPT];
-
-/// The metrics table as CSV and JSON, and the two plots.
-fn write_metrics(dir: &Path, m: &pages::MetricsFiles) -> Result<(), Error> {
-    tours::write(
-        &dir.join("metrics.csv"),
-        pages::metrics_csv(&m.rows).as_bytes(),
-    )?;
-    let json = serde_json::to_string_pretty(&m.rows).expect("rows serialise");
-    tours::write(&dir.join("metrics.json"), json.as_bytes())?;
-    let line = |f: fn(&pages::MetricsRow) -> f64| -> Vec<plots::Line> {
-        m.series
-            .iter()
-            .map(|(slug, title, algo)| plots::Line {
-                label: series_label(title, algo, &m.rows, slug),
-                points: m
-                    .rows
-                    .iter()
-                    .filter(|r| &r.series == slug)
-                    .map(|r| (r.n, f(r)))
-                    .collect(),
-            })
-            .collect()
-    };
-    let reference = |label: &str, value: f64| plots::Reference {
-        label: label.to_string(),
-        value,
-    };
-    let (turn_bound, crossing_bound) = knights_core::metrics::bounds::per_n();
-    let turn_lines = line(|r| r.turns_per_n);
-    let turn_refs = [
-        reference("9.5n plain formation", 9.5),
-        reference("9.25n optimized heels", 9.25),
-        reference(
-            &format!("({turn_bound} − ε)n asymptotic lower bound"),
-            turn_bound,
-        ),
-    ];
-    let crossing_lines = line(|r| r.crossings_per_n);
-    let crossing_refs = [
-        reference("13n plain formation", 13.0),
-        reference("12n optimized heels", 12.0),
-        reference(
-            &format!("{crossing_bound}n crossing lower bound"),
-            crossing_bound,
-        ),
-    ];
-    // Each plot twice: scaled to the references (the lines that rise far above them
-    // leave at the top) and scaled to every line; each as SVG, PNG and PDF.
-    // A board of d sides is plotted against the mean of its sides n, its counts
-    // divided by n^(d-1): a tour whose counts grow with the boundary of its levels
-    // times their number (the formation tour on every level) stays level, as 2-D
-    // tours' counts / n do.
-    let (t, c) = ("Turns per side length", "Crossings per side length");
-    let (n, tn, cn) = (
-        "n (the mean of the board's sides)",
-        "turns / n^(d−1) (d sides; turns / n on the plane)",
-        "crossings / n^(d−1) (inside levels when d ≥ 3)",
-    );
-    for (name, svg) in [
-        ("turns", plots::plot(t, n, tn, &turn_lines, &turn_refs)),
-        (
-            "turns-all",
-            plots::plot_all(t, n, tn, &turn_lines, &turn_refs),
-        ),
-        (
-            "crossings",
-            plots::plot(c, n, cn, &crossing_lines, &crossing_refs),
-        ),
-        (
-            "crossings-all",
-            plots::plot_all(c, n, cn, &crossing_lines, &crossing_refs),
-        ),
-    ] {
-        tours::write(&dir.join(format!("plots/{name}.svg")), svg.as_bytes())?;
-        let png = knights_render::svg_to_png(&svg, knights_render::Resolution::Width(1600))?;
-        tours::write(&dir.join(format!("plots/{name}.png")), &png)?;
-        let pdf = knights_render::svg_to_pdf(&svg)?;
-        tours::write(&dir.join(format!("plots/{name}.pdf")), &pdf)?;
-    }
-    Ok(())
-}
-
-/// A series' name in the plots' legends, saying what its counts are divided by when
-/// that is not n (a series of boards of three or more sides).
-fn series_label(title: &str, algo: &str, rows: &[pages::MetricsRow], slug: &str) -> String {
-    match rows.iter().find(|r| r.series == slug) {
-        Some(r) if r.sides > 2 => {
-            format!("{title} ({algo}; counts / {})", pages::per_name(r.sides))
-        }
-        _ => format!("{title} ({algo})"),
-    }
-}
-
-/// The sitemap, written when `[site]` has a `base_url`.
-pub const SITEMAP: &str = "sitemap.xml";
-
-/// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
-/// unchanged, refusing to replace a file the build wrote.
-fn copy_through(from: &Path, to: &Path) -> Result<(), Error> {
-    if !from.is_dir() {
-        return Ok(());
-    }
-    for (rel, path) in templates::list(from)? {
-        let dest = to.join(&rel);
-        if dest.exists() {
-            return Err(Error::invalid(format!(
-                "{}: the site already has {rel} (the build writes it): rename the file{}",
-                path.display(),
-                if rel.starts_with("static/") {
-                    ", or put it in the content's templates/ folder to override a built-in one"
-                } else {
-                    ""
-                }
-            )));
-        }
-        if let Some(parent) = dest.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-        }
-        std::fs::copy(&path, &dest).map_err(|e| Error::io(&path, e))?;
-    }
-    Ok(())
+    Site::load(opts.clone())?.build()
 }

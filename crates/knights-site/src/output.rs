@@ -11,7 +11,7 @@ use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
 
 use knights_core::interrupt::Unfinished;
-use knights_core::Error;
+use knights_core::{Error, PathProblem};
 
 /// The file that marks a folder as written by `knights build`.
 pub const MARKER: &str = ".knights-site";
@@ -88,10 +88,14 @@ fn lock(target: &Path) -> Result<Lock, Error> {
             }
             Ok(()) => continue,
             Err(TryLockError::WouldBlock) => {
-                return Err(Error::invalid(format!(
-                    "another build is writing {}: wait for it to finish",
-                    target.display()
-                )))
+                return Err(Error::path(
+                    target,
+                    PathProblem::Busy,
+                    format!(
+                        "another build is writing {}: wait for it to finish",
+                        target.display()
+                    ),
+                ))
             }
             Err(TryLockError::Error(e)) => return Err(Error::io(&path, e)),
         }
@@ -172,11 +176,15 @@ fn check_target(target: &Path, force: bool) -> Result<(), Error> {
         return Ok(());
     }
     let refuse = |what: &str| {
-        Err(Error::invalid(format!(
-            "refusing to replace {}: {what} not written by `knights build` (no {MARKER} file); \
-             pass --force to replace it, or choose another --out",
-            target.display()
-        )))
+        Err(Error::path(
+            target,
+            PathProblem::Taken,
+            format!(
+                "refusing to replace {}: {what} not written by `knights build` (no {MARKER} file); \
+                 pass --force to replace it, or choose another --out",
+                target.display()
+            ),
+        ))
     };
     if !target.is_dir() || target.is_symlink() {
         return refuse("it is not a folder, or a link, and was");
@@ -260,7 +268,18 @@ mod tests {
         let foreign = tmp.path().join("docs");
         fs::create_dir(&foreign).unwrap();
         fs::write(foreign.join("keep.txt"), "mine").unwrap();
-        let e = begin(&foreign, false).unwrap_err().to_string();
+        let e = begin(&foreign, false).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Path {
+                    problem: PathProblem::Taken,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = e.to_string();
         assert!(
             e.contains("refusing to replace") && e.contains("--force"),
             "{e}"
@@ -275,7 +294,18 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("site");
         let first = begin(&out, false).unwrap();
-        let e = begin(&out, false).unwrap_err().to_string();
+        let e = begin(&out, false).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::Path {
+                    problem: PathProblem::Busy,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let e = e.to_string();
         assert_eq!(
             e,
             format!(

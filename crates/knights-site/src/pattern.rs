@@ -5,34 +5,69 @@
 //! (`board = "{32n+20}x{8n+14}"`). Any number of sides may be written
 //! (`"{n}x{n}x{n}"`, `"20x16x{n}"`).
 
-/// `pattern` with each `{...}` replaced by its value at size `n`; an error (one
-/// line, naming the piece) when a piece is not `{n}`, `{An}`, `{An+B}` or `{An-B}`,
-/// or its value is negative or too large.
-pub fn expand(pattern: &str, n: u32) -> Result<String, String> {
+/// Why a board pattern does not expand, naming the piece (one line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// A `{` without its `}`.
+    #[error("'{pattern}' opens a '{{' that no '}}' closes")]
+    Unclosed {
+        /// The pattern as written.
+        pattern: String,
+    },
+    /// A piece that is not `{n}`, `{An}`, `{An+B}` or `{An-B}`.
+    #[error("'{{{piece}}}' in '{pattern}' is not a side: write {{n}}, {{An}}, {{An+B}} or {{An-B}}, e.g. {{32n+20}}")]
+    NotASide {
+        /// The piece between the braces.
+        piece: String,
+        /// The pattern as written.
+        pattern: String,
+    },
+    /// A piece whose value at this size is negative or too large for a side.
+    #[error("'{{{piece}}}' in '{pattern}' is {value} at n = {n}, not a side")]
+    OutOfRange {
+        /// The piece between the braces.
+        piece: String,
+        /// The pattern as written.
+        pattern: String,
+        /// Its value at `n`.
+        value: i64,
+        /// The series' size.
+        n: u32,
+    },
+}
+
+/// `pattern` with each `{...}` replaced by its value at size `n`; an error naming the
+/// piece when a piece is not `{n}`, `{An}`, `{An+B}` or `{An-B}`, or its value is
+/// negative or too large.
+pub fn expand(pattern: &str, n: u32) -> Result<String, PatternError> {
     let mut out = String::with_capacity(pattern.len());
     let mut rest = pattern;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let close = after
-            .find('}')
-            .ok_or_else(|| format!("'{pattern}' opens a '{{' that no '}}' closes"))?;
-        let piece = &after[..close];
-        let value = eval(piece, n).ok_or_else(|| {
-            format!(
-                "'{{{piece}}}' in '{pattern}' is not a side: write {{n}}, {{An}}, {{An+B}} or {{An-B}}, e.g. {{32n+20}}"
-            )
+        let close = after.find('}').ok_or_else(|| PatternError::Unclosed {
+            pattern: pattern.to_string(),
         })?;
-        if value < 0 || value > u32::MAX as i64 {
-            return Err(format!(
-                "'{{{piece}}}' in '{pattern}' is {value} at n = {n}, not a side"
-            ));
-        }
-        out.push_str(&value.to_string());
+        let piece = &after[..close];
+        out.push_str(&side(piece, pattern, n)?.to_string());
         rest = &after[close + 1..];
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The value of `piece` (of `pattern`) at `n`, when it is a side.
+fn side(piece: &str, pattern: &str, n: u32) -> Result<u32, PatternError> {
+    let value = eval(piece, n).ok_or_else(|| PatternError::NotASide {
+        piece: piece.to_string(),
+        pattern: pattern.to_string(),
+    })?;
+    u32::try_from(value).map_err(|_| PatternError::OutOfRange {
+        piece: piece.to_string(),
+        pattern: pattern.to_string(),
+        value,
+        n,
+    })
 }
 
 /// `An+B` at `n`, blanks ignored; `None` when it is not of that shape.
@@ -78,7 +113,7 @@ mod tests {
 
     #[test]
     fn bad_pieces_are_named() {
-        let e = |p: &str| expand(p, 2).unwrap_err();
+        let e = |p: &str| expand(p, 2).unwrap_err().to_string();
         assert!(
             e("{m}x{n}").contains("'{m}' in '{m}x{n}' is not a side"),
             "{}",
@@ -88,5 +123,19 @@ mod tests {
         assert!(e("{n}x{n").contains("no '}' closes"));
         assert!(e("{n-5}x8").contains("is -3 at n = 2"));
         assert!(e("{9999999999n}x8").contains("not a side"));
+        assert!(matches!(
+            expand("{n-5}x8", 2),
+            Err(PatternError::OutOfRange {
+                value: -3,
+                n: 2,
+                ..
+            })
+        ));
+        assert_eq!(
+            expand("{n}x{n", 2),
+            Err(PatternError::Unclosed {
+                pattern: "{n}x{n".into()
+            })
+        );
     }
 }

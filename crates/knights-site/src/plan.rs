@@ -5,8 +5,11 @@
 
 use std::collections::HashMap;
 
-use super::catalogue::{Catalogue, Located, PageSpec, Place, TourSpec};
+use super::catalogue::{Catalogue, PageSpec, SeriesSpec, TourSpec};
+use super::config::SiteConfig;
 use super::pattern;
+use super::place::{Located, Place};
+use super::slugs::{check_slug, claim_slug, default_slug, space_slug};
 use knights_construct::space::SpaceRequest;
 use knights_construct::{self as construct, Algo, Part, Request};
 use knights_core::board::{Board, Leaper};
@@ -134,7 +137,7 @@ pub struct Plan {
     /// Prose pages.
     pub pages: Vec<PageSpec>,
     /// The `[site]` settings.
-    pub site: super::catalogue::SiteConfig,
+    pub site: SiteConfig,
 }
 
 /// Tours that ask for the same thing are built once: the key is everything the
@@ -147,41 +150,62 @@ fn key(job: &Job) -> Key {
 
 /// Resolves and checks the catalogue.
 pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
-    let mut jobs: Vec<Job> = Vec::new();
-    let mut by_key: HashMap<Key, usize> = HashMap::new();
-    let mut slugs: HashMap<String, Place> = HashMap::new();
+    let mut jobs = Jobs::default();
     for spec in &cat.tours {
-        let job = resolve(spec, &spec.board)?;
-        let place = spec.slug.as_ref().map_or(&job.place, |s| &s.place);
-        claim_slug(&mut slugs, &job.slug, place, "tour")?;
-        by_key.entry(key(&job)).or_insert(jobs.len());
-        jobs.push(job);
+        jobs.add_listed(spec)?;
     }
     let mut series = Vec::new();
     let mut series_slugs = HashMap::new();
     for s in &cat.series {
         check_slug(&s.slug)?;
         claim_slug(&mut series_slugs, &s.slug.value, &s.slug.place, "series")?;
+        series.push(jobs.add_series(s)?);
+    }
+    let mut page_slugs = HashMap::new();
+    for p in &cat.pages {
+        check_slug(&p.slug)?;
+        claim_slug(&mut page_slugs, &p.slug.value, &p.slug.place, "page")?;
+    }
+    Ok(Plan {
+        jobs: jobs.jobs,
+        series,
+        pages: cat.pages,
+        site: cat.site,
+    })
+}
+
+/// The jobs planned so far, each once, and the slugs they took.
+#[derive(Default)]
+struct Jobs {
+    jobs: Vec<Job>,
+    by_key: HashMap<Key, usize>,
+    slugs: HashMap<String, Place>,
+}
+
+impl Jobs {
+    /// A `[[tour]]` of the catalogue: always a job of its own (its slug must be free).
+    fn add_listed(&mut self, spec: &TourSpec) -> Result<(), Error> {
+        let job = resolve(spec, &spec.board)?;
+        let place = spec.slug.as_ref().map_or(&job.place, |s| &s.place);
+        claim_slug(&mut self.slugs, &job.slug, place, "tour")?;
+        self.by_key.entry(key(&job)).or_insert(self.jobs.len());
+        self.jobs.push(job);
+        Ok(())
+    }
+
+    /// A series: a job per size, shared with a tour or another series that asks for
+    /// the same thing, and carrying the series' slug and tags; its largest board may
+    /// get a pyramid.
+    fn add_series(&mut self, s: &SeriesSpec) -> Result<Series, Error> {
         let mut members = Vec::new();
         for n in sizes(&s.sizes)? {
             let board = Located {
                 value: pattern::expand(&s.board.value, n)
-                    .map_err(|e| s.board.place.error("board", e))?,
+                    .map_err(|e| s.board.place.error("board", e.to_string()))?,
                 place: s.board.place.clone(),
             };
-            let mut job = resolve(&s.tour, &board)?;
-            job.listed = false;
-            job.pyramid = false;
-            let idx = match by_key.get(&key(&job)) {
-                Some(&i) => i,
-                None => {
-                    claim_slug(&mut slugs, &job.slug, &job.place, "tour")?;
-                    by_key.insert(key(&job), jobs.len());
-                    jobs.push(job);
-                    jobs.len() - 1
-                }
-            };
-            let j = &mut jobs[idx];
+            let idx = self.member(resolve(&s.tour, &board)?)?;
+            let j = &mut self.jobs[idx];
             if !j.series.contains(&s.slug.value) {
                 j.series.push(s.slug.value.clone());
                 for t in &s.tour.tags {
@@ -193,26 +217,29 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
             members.push(idx);
         }
         if let Some(&last) = members.last() {
-            jobs[last].pyramid = true;
+            self.jobs[last].pyramid = true;
         }
-        series.push(Series {
+        Ok(Series {
             slug: s.slug.value.clone(),
             title: s.title.clone(),
             algorithm: s.tour.algorithm.value.clone(),
             members,
-        });
+        })
     }
-    let mut page_slugs = HashMap::new();
-    for p in &cat.pages {
-        check_slug(&p.slug)?;
-        claim_slug(&mut page_slugs, &p.slug.value, &p.slug.place, "page")?;
+
+    /// The index of the series member `job`: the job that asks for the same thing,
+    /// or `job` itself, added unlisted.
+    fn member(&mut self, mut job: Job) -> Result<usize, Error> {
+        job.listed = false;
+        job.pyramid = false;
+        if let Some(&i) = self.by_key.get(&key(&job)) {
+            return Ok(i);
+        }
+        claim_slug(&mut self.slugs, &job.slug, &job.place, "tour")?;
+        self.by_key.insert(key(&job), self.jobs.len());
+        self.jobs.push(job);
+        Ok(self.jobs.len() - 1)
     }
-    Ok(Plan {
-        jobs,
-        series,
-        pages: cat.pages,
-        site: cat.site,
-    })
 }
 
 /// The sizes a series runs over.
@@ -379,94 +406,6 @@ fn resolve_space(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error>
         request,
     };
     Ok(job(spec, board, target, slug, title))
-}
-
-/// `20x16x6-besa`, with `-open` and `-seedN` as for 2-D boards.
-fn space_slug(space: &Space, algo: &str, open: bool, seed: u64) -> String {
-    let mut s = format!("{space}-{algo}");
-    s.push_str(&leaper_suffix(space.leaper()));
-    if open {
-        s.push_str("-open");
-    }
-    if seed != 0 {
-        s.push_str(&format!("-seed{seed}"));
-    }
-    s
-}
-
-fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: u64) -> String {
-    let mut s = format!("{}x{}-{algo}", b.width(), b.height());
-    if b.topology().wraps() {
-        s = format!("{}x{}-{}-{algo}", b.width(), b.height(), b.topology());
-    }
-    if let Some(v) = variant {
-        s.push('-');
-        s.extend(v.chars().map(|c| if slug_char(c) { c } else { '-' }));
-    }
-    s.push_str(&leaper_suffix(b.leaper()));
-    if open {
-        s.push_str("-open");
-    }
-    if seed != 0 {
-        s.push_str(&format!("-seed{seed}"));
-    }
-    s
-}
-
-/// Nothing for the knight, `-giraffe` for the giraffe, `-leaperA-B` for others: two
-/// leapers' tours of one board get two pages.
-fn leaper_suffix(l: Leaper) -> String {
-    match l {
-        Leaper::KNIGHT => String::new(),
-        Leaper::GIRAFFE => "-giraffe".into(),
-        l => format!("-leaper{}-{}", l.steps().0, l.steps().1),
-    }
-}
-
-fn slug_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.'
-}
-
-/// A slug becomes a file name in the output: it must stay inside the output folder and
-/// be safe in a URL.
-fn check_slug(s: &Located<String>) -> Result<(), Error> {
-    let v = &s.value;
-    if v.is_empty() {
-        return Err(s.place.error("slug", "the slug is empty"));
-    }
-    if v.contains(['/', '\\']) || v.starts_with('.') || v.contains(':') {
-        return Err(s.place.error(
-            "slug",
-            format!("slug '{v}' would escape the output folder: use letters, digits, '-', '_' and '.' (not first)"),
-        ));
-    }
-    if !v.chars().all(slug_char) {
-        return Err(s.place.error(
-            "slug",
-            format!("slug '{v}' may only contain letters, digits, '-', '_' and '.'"),
-        ));
-    }
-    Ok(())
-}
-
-/// Slugs name files; names differing only in case collide on some file systems.
-fn claim_slug(
-    seen: &mut HashMap<String, Place>,
-    slug: &str,
-    place: &Place,
-    what: &str,
-) -> Result<(), Error> {
-    if let Some(first) = seen.get(&slug.to_ascii_lowercase()) {
-        return Err(place.error(
-            "slug",
-            format!(
-                "duplicate {what} slug '{slug}': {}, line {} already uses it",
-                first.file, first.line
-            ),
-        ));
-    }
-    seen.insert(slug.to_ascii_lowercase(), place.clone());
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! `knights serve`: builds the site, serves it on the loopback interface, watches what
 //! the build reads (the content folder, the template overrides, a theme file) and
 //! builds again when any of it changes, through the build cache, so only the changed
-//! tours are drawn again. Open pages reload themselves: every HTML page this server
+//! tours are drawn again. It holds one [`Site`] for all of it: loaded once, reloaded
+//! and built again on each change, with the same worker threads. Open pages reload themselves: every HTML page this server
 //! sends (never a file of the site) ends with a small script that asks
 //! [`VERSION_PATH`] once a second which build it is, reloads when a newer one is in
 //! place, and shows the error of a failed one.
@@ -20,7 +21,8 @@ use std::time::{Duration, SystemTime};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use tiny_http::{Header, Method, Request, Response, Server};
 
-use super::BuildOptions;
+use crate::options::BuildOptions;
+use crate::site::Site;
 use knights_core::Error;
 
 /// Where the injected script asks for the current build.
@@ -67,7 +69,8 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
         .to_ip()
         .ok_or_else(|| Error::internal("the server has no IP address"))?;
     // The port is taken first, so a busy one is refused before the build.
-    let summary = super::build(&opts.build)?;
+    let site = Site::load(opts.build.clone())?;
+    let summary = site.build()?;
     for w in &summary.warnings {
         eprintln!("knights: warning: {w}");
     }
@@ -76,7 +79,7 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
         version: 1,
         error: None,
     }));
-    let _watcher = watch(&opts.build, Arc::clone(&state))?;
+    let _watcher = watch(site, Arc::clone(&state))?;
     eprintln!(
         "serving {} at http://{addr}/ and rebuilding when {} changes (Ctrl-C stops)",
         opts.build.out.display(),
@@ -93,21 +96,20 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
 
 // Watching and rebuilding.
 
-/// Starts watching the build's inputs, and a thread that rebuilds when they change.
-/// The thread ends when the returned watcher is dropped.
-fn watch(build: &BuildOptions, state: Shared) -> Result<Arc<Mutex<RecommendedWatcher>>, Error> {
+/// Starts watching the inputs of `site`, and a thread that holds it and rebuilds it
+/// when they change. The thread ends when the returned watcher is dropped.
+fn watch(site: Site, state: Shared) -> Result<Arc<Mutex<RecommendedWatcher>>, Error> {
     // Stamped before watching and before the server starts: a change made once the
     // server answers is always newer than this.
-    let last = stamp(&super::inputs(build), &build.out);
+    let last = stamp(&site.inputs(), &site.options().out);
     let (tx, rx) = mpsc::channel();
     let watcher = notify::recommended_watcher(tx)
         .map_err(|e| Error::invalid(format!("cannot watch for changes: {e}")))?;
     let watcher = Arc::new(Mutex::new(watcher));
     let mut watched = Vec::new();
-    add_watches(&watcher, &super::inputs(build), &mut watched)?;
-    let build = build.clone();
+    add_watches(&watcher, &site.inputs(), &mut watched)?;
     let weak = Arc::downgrade(&watcher);
-    std::thread::spawn(move || rebuild_loop(&build, &rx, &state, &weak, watched, last));
+    std::thread::spawn(move || rebuild_loop(site, &rx, &state, &weak, watched, last));
     Ok(watcher)
 }
 
@@ -140,8 +142,10 @@ fn add_watches(
     Ok(())
 }
 
+/// Waits for changes to the inputs of `site`, and reloads and builds it again after
+/// each burst of them; ends when the watcher is gone.
 fn rebuild_loop(
-    build: &BuildOptions,
+    mut site: Site,
     events: &Receiver<notify::Result<notify::Event>>,
     state: &Mutex<State>,
     watcher: &Weak<Mutex<RecommendedWatcher>>,
@@ -150,30 +154,34 @@ fn rebuild_loop(
 ) {
     while events.recv().is_ok() {
         while events.recv_timeout(SETTLE).is_ok() {}
-        let inputs = super::inputs(build);
-        let now = stamp(&inputs, &build.out);
+        let now = stamp(&site.inputs(), &site.options().out);
         if now == last {
             continue; // reads, or our own writes: nothing the build depends on
         }
         last = now;
         eprintln!("a change: building again");
-        match super::build(build) {
-            Ok(summary) => {
-                eprintln!("{summary}");
-                let mut s = lock(state);
-                s.version += 1;
-                s.error = None;
-            }
-            Err(e) => {
-                eprintln!("knights: {e} (still serving the previous build)");
-                lock(state).error = Some(e.to_string());
-            }
-        }
+        rebuild(&mut site, state);
         let Some(watcher) = watcher.upgrade() else {
             return;
         };
-        if let Err(e) = add_watches(&watcher, &inputs, &mut watched) {
+        if let Err(e) = add_watches(&watcher, &site.inputs(), &mut watched) {
             eprintln!("knights: warning: {e}");
+        }
+    }
+}
+
+/// Reloads `site` and builds it, publishing the new build's version or its error.
+fn rebuild(site: &mut Site, state: &Mutex<State>) {
+    match site.reload().and_then(|()| site.build()) {
+        Ok(summary) => {
+            eprintln!("{summary}");
+            let mut s = lock(state);
+            s.version += 1;
+            s.error = None;
+        }
+        Err(e) => {
+            eprintln!("knights: {e} (still serving the previous build)");
+            lock(state).error = Some(e.to_string());
         }
     }
 }

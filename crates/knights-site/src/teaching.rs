@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::exhibit::{Context, Exhibit};
 use knights_construct::warnsdorff::TieBreak;
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
@@ -13,6 +14,19 @@ use knights_render::steps::{Repeat, Timing, MAX_STEPS};
 use knights_render::{self as render, Drawing, Layers, Options, Show, Theme};
 use knights_teach::exercises::{self, Plan};
 use knights_teach::rule_trace;
+
+/// The teaching notes' material, in `teaching/`.
+pub struct Teaching;
+
+impl Exhibit for Teaching {
+    fn folder(&self) -> &'static str {
+        "teaching"
+    }
+
+    fn write(&self, dir: &Path, _: &Context<'_>) -> Result<(), Error> {
+        write(dir)
+    }
+}
 
 /// Writes the material into `dir`.
 pub fn write(dir: &Path) -> Result<(), Error> {

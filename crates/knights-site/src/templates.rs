@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use tera::Tera;
-use walkdir::WalkDir;
 
-use knights_core::Error;
+use crate::files;
+use crate::options::BuildOptions;
+use knights_core::{Error, PathProblem};
 
 /// The default templates and static files: (path relative to `templates/`, bytes).
 pub const EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/templates.rs"));
@@ -41,7 +42,7 @@ impl Templates {
             .map(|&(name, bytes)| (name.to_string(), (Cow::Borrowed(bytes), Origin::BuiltIn)))
             .collect();
         for dir in overrides {
-            for (name, path) in list(dir)? {
+            for (name, path) in files::list(dir)? {
                 let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
                 files.insert(name, (Cow::Owned(bytes), Origin::File(path)));
             }
@@ -50,6 +51,7 @@ impl Templates {
     }
 
     /// Where `name` comes from, if the set has it.
+    #[cfg(test)]
     pub fn origin(&self, name: &str) -> Option<&Origin> {
         self.files.get(name).map(|f| &f.1)
     }
@@ -78,7 +80,7 @@ impl Templates {
 
     /// A tera error with its causes, and the file of each template it names.
     pub fn explain(&self, e: &tera::Error) -> String {
-        let mut s = super::pages::chain(e);
+        let mut s = chain(e);
         let from: Vec<String> = self
             .files
             .iter()
@@ -118,9 +120,21 @@ impl Templates {
     }
 }
 
+/// A tera error with its causes, which hold the template, line and problem.
+pub fn chain(e: &tera::Error) -> String {
+    let mut s = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cause = c.source();
+    }
+    s
+}
+
 /// The override folders of a build, weakest first: the content folder's own
 /// `templates/` when it has one, then `--templates` when given (it must exist).
-pub fn folders(opts: &super::BuildOptions) -> Result<Vec<PathBuf>, Error> {
+pub fn folders(opts: &BuildOptions) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
     let own = opts.content.join("templates");
     if own.is_dir() {
@@ -128,10 +142,14 @@ pub fn folders(opts: &super::BuildOptions) -> Result<Vec<PathBuf>, Error> {
     }
     if !opts.templates.as_os_str().is_empty() {
         if !opts.templates.is_dir() {
-            return Err(Error::invalid(format!(
-                "templates folder {} not found: leave --templates out to use the built-in templates",
-                opts.templates.display()
-            )));
+            return Err(Error::path(
+                &opts.templates,
+                PathProblem::Missing,
+                format!(
+                    "templates folder {} not found: leave --templates out to use the built-in templates",
+                    opts.templates.display()
+                ),
+            ));
         }
         out.push(opts.templates.clone());
     }
@@ -149,29 +167,6 @@ fn describe(name: &str, origin: &Origin) -> String {
     }
 }
 
-/// The files under `dir` (following links), by path relative to it; hidden files
-/// (editor and system leftovers) are left out.
-pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
-    let mut out = Vec::new();
-    let walk = WalkDir::new(dir)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walk {
-        let entry =
-            entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
-        if entry.file_type().is_file() {
-            let rel = entry
-                .path()
-                .strip_prefix(dir)
-                .expect("walkdir stays under its root");
-            out.push((rel.to_string_lossy().replace('\\', "/"), entry.into_path()));
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,7 +178,7 @@ mod tests {
     #[test]
     fn the_defaults_are_the_repository_templates() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
-        let on_disk = list(&root).unwrap();
+        let on_disk = files::list(&root).unwrap();
         assert!(on_disk.iter().any(|(n, _)| n == "base.html"));
         assert!(on_disk.iter().any(|(n, _)| n == "static/style.css"));
         let t = Templates::load(&[]).unwrap();

@@ -14,12 +14,14 @@ mod failure;
 mod input;
 mod limits;
 mod no_tour;
+mod path;
 mod space_failure;
 
 pub use failure::{AnyFailure, Failure};
 pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
+pub use path::PathProblem;
 pub use space_failure::{Coords, SpaceFailure};
 
 /// Everything that can go wrong in the library.
@@ -102,6 +104,18 @@ pub enum Error {
     /// renderer cannot read back): never the user's fault.
     #[error("internal error: {0}; please report this")]
     Internal(String),
+    /// A file or folder the command was given cannot be used as it is (missing, in
+    /// use, not the tool's to replace): the message says what to do, the problem lets a
+    /// caller act without reading it.
+    #[error("{message}")]
+    Path {
+        /// The file or folder.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: PathProblem,
+        /// The one-line message.
+        message: String,
+    },
     /// A file could not be read or written.
     #[error("{}: {source}", path.display())]
     Io {
@@ -150,6 +164,19 @@ impl Error {
         Error::NotATour {
             file: file.into(),
             failure: failure.into(),
+        }
+    }
+
+    /// An [`Error::Path`]: `path` has `problem`, told by `message`.
+    pub fn path(
+        path: impl Into<PathBuf>,
+        problem: PathProblem,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Path {
+            path: path.into(),
+            problem,
+            message: message.into(),
         }
     }
 

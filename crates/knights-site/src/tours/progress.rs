@@ -6,9 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::pages::fmt_secs;
-use super::plan::Job;
-use super::tours::Built;
+use super::built::Built;
+use crate::plan::Job;
 
 /// Where progress goes.
 pub enum Progress {
@@ -83,5 +82,28 @@ impl Progress {
         if let Progress::Bar(bar) = self {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Seconds in the unit a reader expects.
+pub fn fmt_secs(s: f64) -> String {
+    if s < 1e-3 {
+        format!("{:.0} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.1} ms", s * 1e3)
+    } else {
+        format!("{s:.2} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_naturally() {
+        assert_eq!(fmt_secs(0.0000123), "12 µs");
+        assert_eq!(fmt_secs(0.0123), "12.3 ms");
+        assert_eq!(fmt_secs(2.5), "2.50 s");
     }
 }

@@ -15,7 +15,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::tours::Built;
+use super::built::Built;
 use knights_core::Error;
 
 /// The record of a cached tour, beside its files.
@@ -141,4 +141,23 @@ fn binary_id() -> &'static (String, u64, u128) {
             .map_or(0, |d| d.as_nanos());
         (env!("CARGO_PKG_VERSION").to_string(), size, mtime)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// A cached record gives back the very numbers it was written with, so the metrics
+    /// files of a build from the cache are those of a fresh build (serde_json reads
+    /// floats exactly only with its `float_roundtrip` feature).
+    #[test]
+    fn records_keep_their_floats_exactly() {
+        for x in [
+            1.4702380952380953_f64,
+            1.5568181818181819,
+            0.1 + 0.2,
+            1e-300 / 3.0,
+        ] {
+            let back: f64 = serde_json::from_str(&serde_json::to_string(&x).unwrap()).unwrap();
+            assert_eq!(back.to_bits(), x.to_bits(), "{x}");
+        }
+    }
 }

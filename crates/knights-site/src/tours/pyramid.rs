@@ -118,7 +118,7 @@ pub fn write(
     let mut files = Vec::with_capacity(tiles.len());
     for t in &tiles {
         let rel = format!("{dir}/{}/{}-{}.png", t.level, t.col, t.row);
-        super::tours::write(&out.join(&rel), &t.png)?;
+        crate::files::write(&out.join(&rel), &t.png)?;
         files.push(rel);
     }
     Ok(Some(Pyramid { dir, levels, files }))

@@ -1,0 +1,16 @@
+//! What is wrong with a file or folder a command was given ([`PathProblem`]), so that a
+//! caller can act on an [`super::Error::Path`] without reading its message.
+
+/// What is wrong with a file or folder a command was given (see [`super::Error::Path`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathProblem {
+    /// It does not exist: create it, or give another.
+    Missing,
+    /// Another process is using it (a build writing the same site): wait, then retry.
+    Busy,
+    /// It holds what the command would not replace (a folder it did not write, a
+    /// folder that is not empty): force, or give another.
+    Taken,
+    /// It lies inside a folder the command replaces: move it, or give another.
+    Inside,
+}

@@ -1,0 +1,132 @@
+//! The `[site]` table: the site's name, where it will be served and what it ships,
+//! with its defaults and its checks. The catalogue reads it from whichever file has it
+//! and checks it there, at the place it was written.
+
+use serde::Deserialize;
+
+use super::place::Place;
+use knights_core::Error;
+
+/// The `[site]` table of a catalogue file: the site's name and how much it ships.
+#[derive(Clone, Debug, Deserialize, serde::Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct SiteConfig {
+    /// The site's name, in every page's title.
+    pub title: String,
+    /// Where the site will be served (`https://example.org/tours/`), for the sitemap
+    /// and OpenGraph tags; empty: links stay relative only.
+    pub base_url: String,
+    /// A sentence about the site, for search engines and link previews.
+    pub description: String,
+    /// Who publishes it.
+    pub author: String,
+    /// The downloads a tour's page offers: any of `png`, `pdf`, `json`.
+    pub downloads: Vec<String>,
+    /// Offer the downloads of series members too (`[[tour]]` entries always have
+    /// them).
+    pub series_downloads: bool,
+    /// The drawings' theme: a built-in name or a theme file relative to the content
+    /// folder.
+    pub theme: String,
+}
+
+impl Default for SiteConfig {
+    fn default() -> SiteConfig {
+        SiteConfig {
+            title: "knights".into(),
+            base_url: String::new(),
+            description: "Knight's tours, each verified before it was drawn.".into(),
+            author: String::new(),
+            downloads: DOWNLOADS.map(String::from).to_vec(),
+            series_downloads: false,
+            theme: "web".into(),
+        }
+    }
+}
+
+/// The downloads a tour page may offer, as `[site] downloads` names them.
+pub const DOWNLOADS: [&str; 3] = ["png", "pdf", "json"];
+
+/// Checks the `[site]` table written at `place` and puts `base_url` in the form the
+/// templates rely on (ending in `/`).
+pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
+    let url = site.base_url.trim();
+    if !url.is_empty() {
+        let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
+        let bad = url
+            .chars()
+            .find(|c| c.is_whitespace() || c.is_control() || "\"'<>\\".contains(*c));
+        if !scheme_ok || bad.is_some() || url.len() <= "https://".len() {
+            return Err(place.error(
+                "base_url",
+                format!(
+                    "'{url}' is not a web address: write it whole, e.g. \"https://example.org/tours/\""
+                ),
+            ));
+        }
+        site.base_url = format!("{}/", url.trim_end_matches('/'));
+    }
+    for d in &site.downloads {
+        if !DOWNLOADS.contains(&d.as_str()) {
+            return Err(place.error(
+                "downloads",
+                format!(
+                    "unknown download '{d}': choose from {}",
+                    DOWNLOADS.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place() -> Place {
+        Place {
+            file: "c.toml".into(),
+            line: 3,
+        }
+    }
+
+    #[test]
+    fn base_urls_are_checked_and_end_in_a_slash() {
+        let mut s = SiteConfig {
+            base_url: "https://example.org/tours".into(),
+            ..SiteConfig::default()
+        };
+        check(&mut s, &place()).unwrap();
+        assert_eq!(s.base_url, "https://example.org/tours/");
+        check(&mut s, &place()).unwrap();
+        assert_eq!(s.base_url, "https://example.org/tours/", "stable");
+        for bad in [
+            "example.org",
+            "https://",
+            "https://a b",
+            "javascript:x",
+            "https://a\"b",
+        ] {
+            s.base_url = bad.into();
+            let e = check(&mut s, &place()).unwrap_err().to_string();
+            assert!(
+                e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains("web address"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn downloads_are_known_kinds() {
+        let mut s = SiteConfig {
+            downloads: vec!["png".into(), "svgz".into()],
+            ..SiteConfig::default()
+        };
+        let e = check(&mut s, &place()).unwrap_err().to_string();
+        assert!(
+            e.contains("field \"downloads\"") && e.contains("'svgz'"),
+            "{e}"
+        );
+    }
+}

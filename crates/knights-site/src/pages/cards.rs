@@ -1,0 +1,244 @@
+//! One tour as the templates see it: a [`Card`] made from its job and what building it
+//! produced, with the numbers formatted, the per-n values, the bounds, the files and
+//! the alt text of its drawing. The index, the tour pages, the comparison pages and
+//! the series groups all show cards.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::scale::{mean_side, per_n, per_name};
+use crate::plan::Job;
+use crate::tours::{self, Built, Measures};
+
+/// One tour as the templates see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Card {
+    pub(super) slug: String,
+    title: String,
+    note: String,
+    pub(super) board: String,
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) cells: u64,
+    pub(super) algorithm: String,
+    closed: bool,
+    turns: u64,
+    crossings: u64,
+    /// The board's sides (2 on the plane).
+    sides: usize,
+    /// The exponent of n the per-n numbers divide by, written (`n`, `n²`, `n³`...).
+    per: String,
+    side: String,
+    turns_per_n: String,
+    crossings_per_n: String,
+    /// The 2-D measures (longest run, bounds); none on a board of three or more sides.
+    plane: Option<PlaneCard>,
+    /// The measures of a board of three or more sides.
+    space: Option<SpaceCard>,
+    /// The leaper as `A,B` when it is not the knight (for the `knights tour` command
+    /// a series member's page shows).
+    leaper: Option<String>,
+    bounds: Vec<BoundCell>,
+    pub(super) tags: Vec<String>,
+    series: Vec<String>,
+    listed: bool,
+    sections: Vec<(String, u64, String)>,
+    files: BTreeMap<String, String>,
+    crops: Vec<(String, String)>,
+    walk: Option<String>,
+    /// The tiled pyramid of the full detail: its folder, levels (`WxH ...`) and tile side.
+    tiles: Option<TilesCard>,
+    alt: String,
+}
+
+/// What only a 2-D tour measures.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaneCard {
+    longest_run: u64,
+    turn_lower_bound: u64,
+    turn_ratio: String,
+}
+
+/// What only a tour of a board of three or more sides measures.
+#[derive(Clone, Debug, Serialize)]
+pub struct SpaceCard {
+    levels: u32,
+    moves_between_levels: u64,
+    moves_in_levels: u64,
+    /// The fewest and most crossings of one level.
+    level_crossings_min: u64,
+    level_crossings_max: u64,
+    /// What the crossing count means, in words.
+    crossings_note: String,
+    /// The drawing leaves out turn dots and crossing disks.
+    light: bool,
+}
+
+/// A tour's tiled pyramid as its page's zoom viewer reads it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TilesCard {
+    dir: String,
+    levels: String,
+    tile: u32,
+}
+
+/// A tour's count against the best lower bound of one measure, as the pages show it.
+#[derive(Clone, Debug, Serialize)]
+struct BoundCell {
+    /// `turn` or `crossing`: the stem of the `data-metric` names.
+    measure: &'static str,
+    bound: String,
+    ratio: String,
+    exact: bool,
+    source: String,
+}
+
+fn bound_cells(m: Option<&knights_core::metrics::Metrics>) -> Vec<BoundCell> {
+    let Some(m) = m else {
+        return Vec::new();
+    };
+    [
+        ("turn", &m.turns_to_bound),
+        ("crossing", &m.crossings_to_bound),
+    ]
+    .into_iter()
+    .filter_map(|(measure, r)| {
+        r.as_ref().map(|r| BoundCell {
+            measure,
+            bound: r.bound.to_string(),
+            ratio: format!("{:.3}", r.ratio),
+            exact: r.exact,
+            source: r.source.clone(),
+        })
+    })
+    .collect()
+}
+
+/// The card of `job`, built as `b`.
+pub fn card(job: &Job, b: &Built) -> Card {
+    let sides = job.target.sides();
+    let m = &b.metrics;
+    Card {
+        slug: job.slug.clone(),
+        title: job.title.clone(),
+        note: job.note.clone(),
+        board: job.target.board_name(),
+        width: sides[0],
+        height: sides[1],
+        cells: m.cells(),
+        algorithm: b.algorithm.clone(),
+        closed: m.closed(),
+        turns: m.turns(),
+        crossings: m.crossings(),
+        sides: sides.len(),
+        per: per_name(sides.len()),
+        side: format!("{}", mean_side(&sides)),
+        turns_per_n: format!("{:.3}", per_n(m.turns(), &sides)),
+        crossings_per_n: format!("{:.3}", per_n(m.crossings(), &sides)),
+        plane: m.plane().map(|p| PlaneCard {
+            longest_run: p.longest_run,
+            turn_lower_bound: p.edge_turn_bound,
+            turn_ratio: format!("{:.3}", p.turn_ratio),
+        }),
+        space: space_card(job, m),
+        bounds: bound_cells(m.plane()),
+        leaper: match job.target.leaper() {
+            knights_core::board::Leaper::KNIGHT => None,
+            l => Some(format!("{},{}", l.steps().0, l.steps().1)),
+        },
+        tags: job.tags.clone(),
+        series: job.series.clone(),
+        listed: job.listed,
+        sections: b.sections.clone(),
+        files: b.files.clone(),
+        crops: b.crops.clone(),
+        walk: b.walk.clone(),
+        tiles: b.pyramid.as_ref().map(|p| TilesCard {
+            dir: p.dir.clone(),
+            levels: p.levels_attr(),
+            tile: p.tile(),
+        }),
+        alt: alt_text(job, b),
+    }
+}
+
+/// What only a tour of a board of three or more sides measures; `None` on the plane.
+fn space_card(job: &Job, m: &Measures) -> Option<SpaceCard> {
+    let Measures::Space(s) = m else {
+        return None;
+    };
+    let sides = job.target.sides();
+    Some(SpaceCard {
+        levels: s.levels,
+        moves_between_levels: s.moves_between_levels,
+        moves_in_levels: s.moves_in_levels,
+        level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
+        level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
+        crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
+        light: !tours::marked(job.listed, sides[0] * sides[1]),
+    })
+}
+
+/// The alt text of the tour's drawing: its kind, whose tour, the board (with its
+/// levels), the construction and its counts.
+fn alt_text(job: &Job, b: &Built) -> String {
+    let m = &b.metrics;
+    let (levels, inside) = match m {
+        Measures::Space(s) => (format!(" ({} levels)", s.levels), " inside levels"),
+        Measures::Plane(_) => (String::new(), ""),
+    };
+    format!(
+        "A {} {} tour of the {} board{levels} by {}: {} turns, {} crossings{inside}",
+        knights_core::TourKind::open_if(!m.closed()),
+        piece(job.target.leaper()),
+        job.target.board_name(),
+        b.algorithm,
+        m.turns(),
+        m.crossings(),
+    )
+}
+
+/// `text` as a sentence: its first letter capitalized (only that one: tera's
+/// `capitalize` lowers the rest, names too), a full stop at the end.
+fn sentence(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), c.as_str()),
+        None => String::new(),
+    }
+}
+
+/// Whose tour it is, for the alt text: the knight's, the giraffe's or an (a, b)-leaper's.
+fn piece(leaper: knights_core::board::Leaper) -> String {
+    match leaper {
+        knights_core::board::Leaper::KNIGHT => "knight's".into(),
+        knights_core::board::Leaper::GIRAFFE => "giraffe's".into(),
+        l => {
+            let (a, b) = l.steps();
+            format!("({a}, {b})-leaper's")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alt_texts_name_the_leaper_whose_tour_it_is() {
+        use knights_core::board::Leaper;
+        assert_eq!(piece(Leaper::KNIGHT), "knight's");
+        assert_eq!(piece(Leaper::GIRAFFE), "giraffe's");
+        assert_eq!(piece(Leaper::new(2, 3).unwrap()), "(2, 3)-leaper's");
+    }
+
+    #[test]
+    fn notes_become_sentences_keeping_their_names() {
+        assert_eq!(
+            sentence("crossings by Besa et al"),
+            "Crossings by Besa et al."
+        );
+        assert_eq!(sentence(""), "");
+    }
+}

@@ -1,0 +1,182 @@
+//! The build's fourth step, the gallery's pages: the plan and the built tours turned
+//! into tera contexts ([`cards`] for the tours, [`metrics`] for the series) and rendered
+//! through the templates (see [`crate::templates`]), autoescaped: catalogue text shows
+//! as text. Every link is relative, through a `root` prefix, so the site works from
+//! `file://` and from any sub-path of a web server.
+//!
+//! Tera has no recursion limit: a template that includes itself, or a macro that calls
+//! itself without end, overflows the stack and aborts the process (the previous site
+//! stays, as for any failed build). This is documented for template authors rather
+//! than caught.
+
+mod cards;
+pub mod metrics;
+mod scale;
+
+use std::collections::BTreeMap;
+
+use tera::{Context, Tera};
+
+use crate::html;
+use crate::plan::Plan;
+use crate::templates;
+use crate::tours::Built;
+use cards::{card, Card};
+use knights_core::Error;
+
+/// The rendered pages, as (path relative to the output folder, HTML).
+pub type Rendered = Vec<(String, String)>;
+
+/// Renders every page of the gallery: the index, a page per tour, a comparison page per
+/// board built by two constructions or more, the metrics and timings pages, and the
+/// prose pages.
+pub fn render_all(
+    tera: &Tera,
+    plan: &Plan,
+    built: &[Built],
+    table: &metrics::Table,
+) -> Result<Rendered, Error> {
+    let cards: Vec<Card> = plan
+        .jobs
+        .iter()
+        .zip(built)
+        .map(|(j, b)| card(j, b))
+        .collect();
+    let comparisons = comparisons(&cards);
+    let mut pages = Pages::new(tera, plan, nav_boards(&comparisons));
+    pages.index(plan, &cards)?;
+    for card in &cards {
+        let mut c = pages.base("../");
+        c.insert("tour", card);
+        c.insert("compare", &comparisons.contains_key(&card.board));
+        pages.render(format!("tours/{}.html", card.slug), "tour.html", c)?;
+    }
+    for (board, group) in &comparisons {
+        let mut c = pages.base("../");
+        c.insert("board", board);
+        c.insert("tours", group);
+        pages.render(format!("compare/{board}.html"), "compare.html", c)?;
+    }
+    pages.metrics(table)?;
+    let timings = pages.base("");
+    pages.render("timings.html".to_string(), "timings.html", timings)?;
+    pages.prose(plan)?;
+    Ok(pages.out)
+}
+
+/// The pages rendered so far, and what every page's context has: the navigation
+/// (prose pages and comparison boards) and the `[site]` settings.
+struct Pages<'a> {
+    tera: &'a Tera,
+    nav: Vec<serde_json::Value>,
+    boards: Vec<String>,
+    plan: &'a Plan,
+    out: Rendered,
+}
+
+impl<'a> Pages<'a> {
+    fn new(tera: &'a Tera, plan: &'a Plan, boards: Vec<String>) -> Pages<'a> {
+        let nav = plan
+            .pages
+            .iter()
+            .map(|p| serde_json::json!({"slug": p.slug.value, "title": p.title}))
+            .collect();
+        Pages {
+            tera,
+            nav,
+            boards,
+            plan,
+            out: Vec::new(),
+        }
+    }
+
+    /// The context every page starts from, for a page `root` away from the site root.
+    fn base(&self, root: &str) -> Context {
+        let mut c = Context::new();
+        c.insert("root", root);
+        c.insert("nav_pages", &self.nav);
+        c.insert("nav_compare", &self.boards);
+        c.insert("site", &self.plan.site);
+        c
+    }
+
+    /// Renders the page at `path` (relative to the site root, given to the templates
+    /// for absolute addresses) with template `name`.
+    fn render(&mut self, path: String, name: &str, mut ctx: Context) -> Result<(), Error> {
+        ctx.insert("path", &path);
+        let html = self
+            .tera
+            .render(name, &ctx)
+            .map_err(|e| Error::invalid(format!("template {name}: {}", templates::chain(&e))))?;
+        self.out.push((path, html));
+        Ok(())
+    }
+
+    /// The index: every card, the filters' choices, the comparisons and the series.
+    fn index(&mut self, plan: &Plan, cards: &[Card]) -> Result<(), Error> {
+        let mut c = self.base("");
+        c.insert("cards", cards);
+        c.insert(
+            "algorithms",
+            &distinct(cards.iter().map(|c| c.algorithm.clone())),
+        );
+        c.insert("tags", &distinct(cards.iter().flat_map(|c| c.tags.clone())));
+        c.insert("comparisons", &self.boards);
+        let groups: Vec<_> = plan
+            .series
+            .iter()
+            .map(|s| {
+                let members: Vec<&Card> = s.members.iter().map(|&i| &cards[i]).collect();
+                serde_json::json!({"slug": s.slug, "title": s.title, "cards": members})
+            })
+            .collect();
+        c.insert("series_groups", &groups);
+        self.render("index.html".to_string(), "index.html", c)
+    }
+
+    /// The metrics page: the series and their rows.
+    fn metrics(&mut self, table: &metrics::Table) -> Result<(), Error> {
+        let mut c = self.base("");
+        c.insert("series", &table.series);
+        let rows: Vec<_> = table.rows.iter().map(metrics::Row::for_page).collect();
+        c.insert("rows", &rows);
+        self.render("metrics.html".to_string(), "metrics.html", c)
+    }
+
+    /// The catalogue's markdown pages.
+    fn prose(&mut self, plan: &Plan) -> Result<(), Error> {
+        for p in &plan.pages {
+            let mut c = self.base("../");
+            c.insert("title", &p.title);
+            c.insert("slug", &p.slug.value);
+            c.insert("body", &html::markdown(&p.body));
+            self.render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
+        }
+        Ok(())
+    }
+}
+
+/// The comparison boards in the navigation, smallest first (not as text sorts them).
+fn nav_boards(comparisons: &BTreeMap<String, Vec<Card>>) -> Vec<String> {
+    let mut boards: Vec<(&Card, &String)> = comparisons.iter().map(|(b, g)| (&g[0], b)).collect();
+    boards.sort_by_key(|(c, b)| (c.width.max(c.height), c.cells, b.to_string()));
+    boards.into_iter().map(|(_, b)| b.clone()).collect()
+}
+
+/// The items, sorted, each once.
+fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut v: Vec<String> = items.collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Boards with tours from at least two constructions, each with those tours.
+fn comparisons(cards: &[Card]) -> BTreeMap<String, Vec<Card>> {
+    let mut by_board: BTreeMap<String, Vec<Card>> = BTreeMap::new();
+    for c in cards {
+        by_board.entry(c.board.clone()).or_default().push(c.clone());
+    }
+    by_board.retain(|_, group| distinct(group.iter().map(|c| c.algorithm.clone())).len() >= 2);
+    by_board
+}

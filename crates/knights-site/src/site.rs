@@ -1,0 +1,229 @@
+//! A site as a value, as zola has one: [`Site::load`] reads and checks everything a
+//! build reads (the catalogue, its plan, the templates, the theme) before anything is
+//! written; [`Site::build`] writes it, as many times as asked; [`Site::reload`] reads
+//! the inputs again after an edit, keeping what it had when they no longer load.
+//! `knights build` loads and builds once; `knights serve` holds one site, its worker
+//! threads included, for all its rebuilds.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::ThreadPool;
+use tera::Tera;
+
+use crate::exhibit;
+use crate::options::{check_jobs, BuildOptions};
+use crate::plan::Plan;
+use crate::templates::{self, Templates};
+use crate::tours::{self, Built};
+use crate::{catalogue, exhibits, files, guards, html, links, output, pages, plan, timings};
+use knights_core::Error;
+use knights_render::Theme;
+
+/// The folders of the site every build makes, whether or not anything goes in them.
+const FOLDERS: [&str; 7] = [
+    "tours", "files", "thumbs", "compare", "pages", "plots", "static",
+];
+
+/// A gallery ready to build: its options, its worker threads, and its inputs, read
+/// and checked.
+pub struct Site {
+    options: BuildOptions,
+    pool: ThreadPool,
+    inputs: Inputs,
+}
+
+/// Everything a build reads, checked: the plan, the templates and the drawings'
+/// settings, and how long reading them took.
+struct Inputs {
+    plan: Plan,
+    templates: Templates,
+    tera: Tera,
+    settings: tours::Settings,
+    secs: f64,
+}
+
+impl Site {
+    /// Reads and checks everything a build of `options` reads, and starts its worker
+    /// threads; nothing is written.
+    pub fn load(options: BuildOptions) -> Result<Site, Error> {
+        let start = Instant::now();
+        if let Some(n) = options.jobs {
+            check_jobs(n)?;
+        }
+        let mut inputs = Inputs::read(&options)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.jobs.unwrap_or(0))
+            .build()
+            .map_err(|e| {
+                Error::invalid(format!(
+                    "cannot start {:?} worker threads: {e}",
+                    options.jobs
+                ))
+            })?;
+        inputs.secs = start.elapsed().as_secs_f64();
+        Ok(Site {
+            options,
+            pool,
+            inputs,
+        })
+    }
+
+    /// Reads the inputs again (after an edit). When they do not load, the error is
+    /// returned and the site keeps what it had.
+    pub fn reload(&mut self) -> Result<(), Error> {
+        let start = Instant::now();
+        let mut inputs = Inputs::read(&self.options)?;
+        inputs.secs = start.elapsed().as_secs_f64();
+        self.inputs = inputs;
+        Ok(())
+    }
+
+    /// What the site was loaded with.
+    pub fn options(&self) -> &BuildOptions {
+        &self.options
+    }
+
+    /// What a build reads, which `knights serve` watches: the content folder, the
+    /// `--templates` folder, and the theme file when the catalogue names one (as last
+    /// loaded).
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        let opts = &self.options;
+        let mut out = vec![opts.content.clone()];
+        if !opts.templates.as_os_str().is_empty() {
+            out.push(opts.templates.clone());
+        }
+        let theme = &self.inputs.plan.site.theme;
+        if !knights_render::theme::BUILT_IN.contains(&theme.as_str()) {
+            out.push(opts.content.join(theme));
+        }
+        out
+    }
+
+    /// Builds the gallery into the output folder: a staging folder gets the exhibits,
+    /// the tours (in parallel, through the cache), the metrics, the pages, the
+    /// content's static files and the sitemap, and is swapped in at the end. A failure
+    /// at any step leaves the previous site as it was.
+    pub fn build(&self) -> Result<Summary, Error> {
+        let start = Instant::now();
+        let opts = &self.options;
+        let staging = output::begin(&opts.out, opts.force)?;
+        let dir = staging.dir().to_path_buf();
+        self.write_frame(&dir)?;
+        let cache = tours::Cache::open(&opts.out, opts.force);
+        let settings = &self.inputs.settings;
+        let jobs = &self.inputs.plan.jobs;
+        let built = tours::build_all(jobs, settings, &dir, &cache, opts.progress, &self.pool)?;
+        let pages = self.write_pages(&dir, &built)?;
+        staging.commit()?;
+        cache.prune()?;
+        let seconds = self.inputs.secs + start.elapsed().as_secs_f64();
+        timings::write(&opts.out, &self.inputs.plan, &built, seconds)?;
+        Ok(Summary {
+            entries: built.len(),
+            cached: built.iter().filter(|b| b.cached).count(),
+            pages,
+            seconds,
+            out: opts.out.clone(),
+            warnings: guards::site_warnings(&self.inputs.plan.site),
+        })
+    }
+
+    /// What comes before the tours: the site's folders, the templates' static files
+    /// and the exhibits.
+    fn write_frame(&self, dir: &Path) -> Result<(), Error> {
+        for sub in FOLDERS {
+            let p = dir.join(sub);
+            std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
+        }
+        self.inputs.templates.write_static(&dir.join("static"))?;
+        let ctx = exhibit::Context {
+            theme: &self.inputs.settings.theme,
+        };
+        exhibits::write_all(dir, &ctx)
+    }
+
+    /// What comes after the tours: the metrics, the pages, the content's static files
+    /// and the sitemap. Returns the number of pages.
+    fn write_pages(&self, dir: &Path, built: &[Built]) -> Result<usize, Error> {
+        let plan = &self.inputs.plan;
+        let table = pages::metrics::table(plan, built);
+        pages::metrics::write(dir, &table)?;
+        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table)?;
+        for (path, html) in &rendered {
+            files::write(&dir.join(path), html.as_bytes())?;
+        }
+        files::copy_through(&self.options.content.join("static"), dir)?;
+        let paths = rendered.iter().map(|(path, _)| path.as_str());
+        if let Some(xml) = links::sitemap(&plan.site.base_url, paths) {
+            files::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
+        }
+        Ok(rendered.len())
+    }
+}
+
+impl Inputs {
+    /// Reads and checks the inputs of a build of `opts`, in the order a user fixes
+    /// them: the folders, the catalogue, its plan, the templates, the theme.
+    fn read(opts: &BuildOptions) -> Result<Inputs, Error> {
+        guards::check_folders(opts)?;
+        let cat = catalogue::load(&opts.content)?;
+        guards::check_catalogue(&cat, &opts.content)?;
+        let plan = plan::plan(cat)?;
+        let templates = Templates::load(&templates::folders(opts)?)?;
+        let tera = templates.tera(html::escape)?;
+        let settings = tours::Settings {
+            theme: load_theme(&plan.site.theme, &opts.content)?,
+            downloads: plan.site.downloads.clone(),
+            series_downloads: plan.site.series_downloads,
+        };
+        Ok(Inputs {
+            plan,
+            templates,
+            tera,
+            settings,
+            secs: 0.0,
+        })
+    }
+}
+
+/// The drawings' theme: a built-in name, or a theme file relative to the content folder.
+fn load_theme(spec: &str, content: &Path) -> Result<Theme, Error> {
+    if knights_render::theme::BUILT_IN.contains(&spec) {
+        Theme::load(spec)
+    } else {
+        Theme::load(&content.join(spec).to_string_lossy())
+    }
+}
+
+/// What a build made.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Tours built (catalogue entries and series members, each once).
+    pub entries: usize,
+    /// Of those, how many were taken from the build cache.
+    pub cached: usize,
+    /// HTML pages written.
+    pub pages: usize,
+    /// Wall-clock seconds for the whole build (reading the inputs, then writing).
+    pub seconds: f64,
+    /// The output folder.
+    pub out: PathBuf,
+    /// What the build did but a user may not want (e.g. no style sheet to copy).
+    pub warnings: Vec<String>,
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "built {} tours ({} unchanged, from the cache) and {} pages into {} in {:.2} s",
+            self.entries,
+            self.cached,
+            self.pages,
+            self.out.display(),
+            self.seconds
+        )
+    }
+}

@@ -1,0 +1,153 @@
+//! What building one tour produced, whatever its board: the record the pages, the
+//! progress lines, the timings and the build cache read ([`Built`]), and the two
+//! pieces both pipelines use to make it: the sections' counts and colours, and the
+//! blame that places a failure at the tour's catalogue entry.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::pyramid::Pyramid;
+use crate::plan::Job;
+use knights_core::metrics::Metrics;
+use knights_core::space::metrics::SpaceMetrics;
+use knights_core::Error;
+use knights_render::{self as render, Theme};
+
+/// What building one tour produced (its files are in the output folder).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Built {
+    /// The construction that actually made the tour (resolves `auto`).
+    pub algorithm: String,
+    /// Its measurements.
+    pub metrics: Measures,
+    /// Seconds spent constructing it.
+    pub construct_secs: f64,
+    /// Seconds spent verifying it.
+    pub verify_secs: f64,
+    /// Seconds spent drawing and writing its files.
+    pub draw_secs: f64,
+    /// Section names, how many cells each has, and their colour in the drawing, when
+    /// the construction labelled them.
+    pub sections: Vec<(String, u64, String)>,
+    /// The files written, by kind (`svg`, `thumb`, `thumb2x`, `png`, `pdf`, `json`),
+    /// relative to the output folder.
+    pub files: BTreeMap<String, String>,
+    /// Detailed crops of an overview: (what it shows, its SVG file).
+    pub crops: Vec<(String, String)>,
+    /// The walk-through (an animated SVG, shown inline on the page so that its
+    /// buttons can drive it) of a small board's tour.
+    #[serde(default)]
+    pub walk: Option<String>,
+    /// The tiled image pyramid of its full detail, for a catalogue tour whose
+    /// full-detail SVG would be too heavy (see [`super::pyramid`]).
+    #[serde(default)]
+    pub pyramid: Option<Pyramid>,
+    /// Taken from the build cache rather than built now.
+    #[serde(skip)]
+    pub cached: bool,
+}
+
+/// What a tour measures: the 2-D metrics, or those of a board of three or more sides
+/// (turns, crossings inside each level, moves between levels).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Measures {
+    /// A 2-D tour's.
+    Plane(Metrics),
+    /// A tour's of a board of three or more sides.
+    Space(SpaceMetrics),
+}
+
+impl Measures {
+    /// Turns.
+    pub fn turns(&self) -> u64 {
+        match self {
+            Measures::Plane(m) => m.turns,
+            Measures::Space(m) => m.turns,
+        }
+    }
+
+    /// Crossings (inside levels, for a board of three or more sides).
+    pub fn crossings(&self) -> u64 {
+        match self {
+            Measures::Plane(m) => m.crossings,
+            Measures::Space(m) => m.crossings,
+        }
+    }
+
+    /// Cells visited.
+    pub fn cells(&self) -> u64 {
+        match self {
+            Measures::Plane(m) => m.cells,
+            Measures::Space(m) => m.cells,
+        }
+    }
+
+    /// Closed or open.
+    pub fn closed(&self) -> bool {
+        match self {
+            Measures::Plane(m) => m.closed,
+            Measures::Space(m) => m.closed,
+        }
+    }
+
+    /// The 2-D metrics, when the tour is of a 2-D board.
+    pub fn plane(&self) -> Option<&Metrics> {
+        match self {
+            Measures::Plane(m) => Some(m),
+            Measures::Space(_) => None,
+        }
+    }
+}
+
+impl Built {
+    /// Every file of the tour, relative to the output folder.
+    pub fn all_files(&self) -> impl Iterator<Item = &String> {
+        let tiles = self.pyramid.iter().flat_map(|p| &p.files);
+        self.files
+            .values()
+            .chain(self.crops.iter().map(|c| &c.1))
+            .chain(tiles)
+    }
+}
+
+/// An error while building `job`, placed at its catalogue entry (a bug keeps its own
+/// message and exit status: it is not the catalogue's fault).
+pub fn blame(job: &Job) -> impl Fn(Error) -> Error + Copy + '_ {
+    move |e: Error| {
+        if e.is_internal() {
+            return e;
+        }
+        job.place.error(
+            "board",
+            format!(
+                "{} tour of {} ({}): {e}",
+                job.target.kind(),
+                job.target.board_name(),
+                job.target.algorithm()
+            ),
+        )
+    }
+}
+
+/// Each section's name, cell count and colour in the drawing.
+pub fn section_counts(
+    sections: Option<&knights_core::Sections>,
+    theme: &Theme,
+) -> Vec<(String, u64, String)> {
+    let Some(s) = sections else {
+        return Vec::new();
+    };
+    let mut counts = vec![0u64; s.names().len()];
+    for &l in s.labels() {
+        if let Some(c) = counts.get_mut(l as usize) {
+            *c += 1;
+        }
+    }
+    s.names()
+        .iter()
+        .zip(counts)
+        .enumerate()
+        .map(|(i, (name, n))| (name.clone(), n, render::section_colour(theme, name, i)))
+        .collect()
+}

@@ -1,0 +1,248 @@
+//! One 2-D tour of the plan, start to finish: construct, verify, measure, draw, write
+//! its files. Independent of every other tour, so the build runs these in parallel. A
+//! tour that fails verification stops here: nothing of it is written.
+//!
+//! What a 2-D tour ships beyond what every tour does ([`super::ship`]: its drawing,
+//! downloads and thumbnails): detailed crops of the corners and busiest places when
+//! the drawing is an overview, a walk-through of a small board's tour, a band's tour
+//! bent into space, and a tiled pyramid of a heavy full detail ([`super::pyramid`]).
+//! Each picture is drawn once; the PNG and PDF come from the same document as the SVG.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::built::{blame, section_counts, Built, Measures};
+use super::pyramid;
+use super::ship::{downloads, Files, Settings};
+use crate::files;
+use crate::plan::Job;
+use knights_construct as construct;
+use knights_core::metrics::{self, Metrics};
+use knights_core::verify::{self, Verified};
+use knights_core::Error;
+use knights_render::animate::Walkthrough;
+use knights_render::steps::{Timing, MAX_STEPS};
+use knights_render::{self as render, overview, Drawing, Options, Region, Show, Style, Theme};
+
+/// Thumbnails of boards up to this side show the page's drawing; larger ones an
+/// overview of flat blocks. At 2x a square gets at least 480 / 38 = 12.6 pixels, enough
+/// to follow the leaps; below that a drawing of every leap is a texture at thumbnail
+/// size that costs 40 to 95 KB, where the overview's section colours cost 2 to 7 KB.
+/// The threshold is in whole squares and lies between the catalogue's sides (36 and
+/// 40), so no board sits on it.
+pub const THUMB_DETAIL_SIDES: u32 = 38;
+/// The colour of a band's tour in its 3-D projection (the one `knights model` uses).
+const MODEL_COLOUR: &str = "#b03a2e";
+
+/// Tours of boards up to this side get a walk-through with play, pause and step
+/// buttons on their page.
+pub const WALK_MAX_SIDE: u32 = 12;
+
+/// The 2-D tour of `job` (`request` by `algorithm`): built, proved, measured and drawn
+/// into `out` (the staging folder).
+pub fn build(
+    job: &Job,
+    request: &construct::Request,
+    algorithm: construct::Algo,
+    settings: &Settings,
+    out: &Path,
+) -> Result<Built, Error> {
+    let at = blame(job);
+    let (tour, construct_secs, verify_secs) = construct_and_prove(request, algorithm, at)?;
+    let t2 = Instant::now();
+    let m = metrics::measure(&tour);
+    let theme = &settings.theme;
+    let draw = Draw {
+        tour: &tour,
+        m: &m,
+        theme,
+        at,
+    };
+    let mut files = Files::new(out, &job.slug);
+    let drawing = draw.drawing(Style::Auto, None, Show::Defaults)?;
+    let json = || knights_core::format::to_json(&tour);
+    files.page(&drawing, downloads(job, settings), json, at)?;
+    let overview_thumb = draw.overview_thumbnail()?;
+    files.thumbnails(overview_thumb.as_ref().unwrap_or(&drawing), at)?;
+    draw.band_model(&mut files, &job.slug)?;
+    let walk = draw.walk(&mut files, &job.slug)?;
+    let crops = draw.crops(out, &job.slug)?;
+    let pyramid = if job.pyramid {
+        pyramid::write(&tour, &m, theme, &drawing, &job.slug, out).map_err(at)?
+    } else {
+        None
+    };
+    Ok(Built {
+        algorithm: tour.algorithm().to_string(),
+        metrics: Measures::Plane(m),
+        construct_secs,
+        verify_secs,
+        draw_secs: t2.elapsed().as_secs_f64(),
+        sections: section_counts(tour.sections(), theme),
+        files: files.written(),
+        crops,
+        walk,
+        pyramid,
+        cached: false,
+    })
+}
+
+/// The tour of `request` by `algorithm`, constructed and proved, with the seconds
+/// each took.
+fn construct_and_prove(
+    request: &construct::Request,
+    algorithm: construct::Algo,
+    at: impl Fn(Error) -> Error,
+) -> Result<(Verified, f64, f64), Error> {
+    let t0 = Instant::now();
+    let resolved = construct::resolve(request, algorithm).map_err(|r| at(r.error))?;
+    let tour = resolved.build().map_err(at)?;
+    let construct_secs = t0.elapsed().as_secs_f64();
+    let t1 = Instant::now();
+    let tour = verify::constructed(tour)?;
+    Ok((tour, construct_secs, t1.elapsed().as_secs_f64()))
+}
+
+/// A proved tour and its metrics, drawn in the site's theme; drawing errors go through
+/// `at` (the tour's blame).
+struct Draw<'a, F> {
+    tour: &'a Verified,
+    m: &'a Metrics,
+    theme: &'a Theme,
+    at: F,
+}
+
+impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
+    /// The tour drawn in `style`, of `region` (all of it when `None`), showing `show`.
+    fn drawing(&self, style: Style, region: Option<Region>, show: Show) -> Result<Drawing, Error> {
+        let opts = Options {
+            theme: self.theme.clone(),
+            show,
+            style,
+            region,
+            ..Default::default()
+        };
+        Drawing::new(self.tour, self.m, &opts).map_err(self.at)
+    }
+
+    /// The longer side of the board.
+    fn side(&self) -> u32 {
+        let b = self.tour.board();
+        b.width().max(b.height())
+    }
+
+    /// The thumbnail's own drawing when the page's squares would be too small at 2x:
+    /// an overview of flat blocks only (density markers are noise at this size), drawn
+    /// once for both sizes; `None`: the thumbnail shows the page's drawing.
+    fn overview_thumbnail(&self) -> Result<Option<Drawing>, Error> {
+        if self.side() <= THUMB_DETAIL_SIDES {
+            return Ok(None);
+        }
+        let flat = Show::parse("-turns,-crossings,-ends").map_err(self.at)?;
+        self.drawing(Style::Overview, None, flat).map(Some)
+    }
+
+    /// A band's tour bent into space, as `knights model` projects it.
+    fn band_model(&self, files: &mut Files<'_>, slug: &str) -> Result<(), Error> {
+        if !self.tour.board().topology().wraps() {
+            return Ok(());
+        }
+        let svg = render::band3d::projection(self.tour, MODEL_COLOUR).map_err(self.at)?;
+        files.put("model", format!("files/{slug}-3d.svg"), svg.as_bytes())
+    }
+
+    /// The walk-through of a small board's tour, written and returned for the page.
+    fn walk(&self, files: &mut Files<'_>, slug: &str) -> Result<Option<String>, Error> {
+        if self.side() > WALK_MAX_SIDE {
+            return Ok(None);
+        }
+        let layers = render::Layers::defaults(&self.theme.layers, self.side());
+        let walk = Walkthrough::new(self.tour, self.theme, layers, MAX_STEPS);
+        let svg = walk.animated(Timing::default());
+        files.put("walk", format!("files/{slug}-walk.svg"), svg.as_bytes())?;
+        Ok(Some(svg))
+    }
+
+    /// The detailed crops of an overview's corners and busiest places, written into
+    /// `out`: (what each shows, its file).
+    fn crops(&self, out: &Path, slug: &str) -> Result<Vec<(String, String)>, Error> {
+        let mut crops = Vec::new();
+        let detail = Show::parse("+turns,+crossings,+coords,+ends").map_err(self.at)?;
+        for (i, spot) in overview::spots_of(self.tour, self.theme)
+            .into_iter()
+            .enumerate()
+        {
+            let svg = self.drawing(Style::Detail, Some(spot.region), detail)?;
+            let rel = format!("files/{slug}-detail-{}.svg", i + 1);
+            files::write(&out.join(&rel), svg.svg().as_bytes())?;
+            crops.push((crop_caption(i + 1, &spot.name, spot.region), rel));
+        }
+        Ok(crops)
+    }
+}
+
+/// What crop `number` shows, in the board's own coordinates (from 1).
+fn crop_caption(number: usize, name: &str, r: Region) -> String {
+    format!(
+        "{number}: {name}, columns {} to {}, rows {} to {}",
+        r.x0 + 1,
+        r.x1 + 1,
+        r.y0 + 1,
+        r.y1 + 1
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Target;
+    use knights_render::overview::detail_sides;
+
+    /// The sides of the shipped catalogue's boards (tours and series members).
+    fn catalogue_sides() -> Vec<u32> {
+        let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        let plan = crate::plan::plan(crate::catalogue::load(&content).unwrap());
+        let mut sides: Vec<u32> = plan
+            .unwrap()
+            .jobs
+            .iter()
+            .filter(|j| matches!(j.target, Target::Plane { .. }))
+            .map(|j| j.target.sides().into_iter().max().unwrap_or(0))
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        sides
+    }
+
+    /// A threshold on sides is robust when moving it by 0.5% either way decides every
+    /// catalogue board the same: no board sits on it (the 180x180 board once sat
+    /// exactly on the overview's, at 720 / 4.0 = 180 squares).
+    fn clear_of(sides: &[u32], threshold: u32) -> Result<(), u32> {
+        let t = threshold as f64 + 0.5; // boards up to `threshold` are on one side
+        match sides.iter().find(|&&s| (s as f64 - t).abs() < t * 0.005) {
+            Some(&s) => Err(s),
+            None => Ok(()),
+        }
+    }
+
+    #[test]
+    fn no_catalogue_board_sits_on_a_style_threshold() {
+        let sides = catalogue_sides();
+        assert!(sides.contains(&180) && sides.contains(&184) && sides.contains(&36));
+        let web = Theme::default();
+        let detail = detail_sides(&web);
+        assert!((180..184).contains(&detail), "{detail}");
+        assert_eq!(
+            clear_of(&sides, detail),
+            Ok(()),
+            "the page drawing's threshold"
+        );
+        assert_eq!(
+            clear_of(&sides, THUMB_DETAIL_SIDES),
+            Ok(()),
+            "the thumbnail's threshold"
+        );
+        // The check finds a board on the old threshold.
+        assert_eq!(clear_of(&sides, 180), Err(180));
+    }
+}

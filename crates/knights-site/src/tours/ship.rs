@@ -1,0 +1,117 @@
+//! What every tour page ships, whatever its board, in one copy for the 2-D and the
+//! 3-D pipelines: the page's drawing as SVG, the `[site]` downloads (PNG and PDF from
+//! the same document as the SVG, the tour file as JSON) and thumbnails at two
+//! resolutions (for sharp high-density screens). Catalogue tours get the downloads;
+//! series members only when the catalogue asks.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::files;
+use crate::plan::Job;
+use knights_core::Error;
+use knights_render::{Drawing, Resolution, Theme};
+
+/// Width in pixels of the large PNG download.
+const PNG_WIDTH: u32 = 1600;
+/// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
+const THUMB_WIDTH: u32 = 240;
+/// Colours of a thumbnail's palette: its flat colours and a few edge shades (on the
+/// shipped catalogue the thumbnails took 5.3 MB at 32 colours, 4.7 MB at 16).
+const THUMB_COLOURS: usize = 16;
+
+/// How every tour is drawn and what it ships.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The drawings' theme.
+    pub theme: Theme,
+    /// The downloads of a tour page (`png`, `pdf`, `json`).
+    pub downloads: Vec<String>,
+    /// Write downloads for series members too.
+    pub series_downloads: bool,
+}
+
+/// The downloads `job` ships (`png`, `pdf`, `json`): none for a series member unless
+/// the catalogue asks, none for a tour whose entry says `downloads = false`.
+pub fn downloads<'a>(job: &Job, settings: &'a Settings) -> &'a [String] {
+    if job.downloads && (job.listed || settings.series_downloads) {
+        &settings.downloads
+    } else {
+        &[]
+    }
+}
+
+/// The files of one tour as it writes them, by kind (`svg`, `png`, `thumb`...),
+/// relative to the output folder.
+pub struct Files<'a> {
+    out: &'a Path,
+    slug: &'a str,
+    written: BTreeMap<String, String>,
+}
+
+impl<'a> Files<'a> {
+    /// The files of the tour `slug`, written into `out` (the staging folder).
+    pub fn new(out: &'a Path, slug: &'a str) -> Files<'a> {
+        Files {
+            out,
+            slug,
+            written: BTreeMap::new(),
+        }
+    }
+
+    /// Writes `bytes` as `rel` (relative to the output folder), recorded as `kind`.
+    pub fn put(&mut self, kind: &str, rel: String, bytes: &[u8]) -> Result<(), Error> {
+        files::write(&self.out.join(&rel), bytes)?;
+        self.written.insert(kind.to_string(), rel);
+        Ok(())
+    }
+
+    /// The page's `drawing` as `files/<slug>.svg`, and of the `downloads` its PNG,
+    /// its PDF and the tour file (`json`, made only when asked). Drawing errors go
+    /// through `at` (the tour's blame); a file that cannot be written keeps its own.
+    pub fn page(
+        &mut self,
+        drawing: &Drawing,
+        downloads: &[String],
+        json: impl FnOnce() -> String,
+        at: impl Fn(Error) -> Error,
+    ) -> Result<(), Error> {
+        let slug = self.slug;
+        self.put("svg", format!("files/{slug}.svg"), drawing.svg().as_bytes())?;
+        let wants = |kind: &str| downloads.iter().any(|d| d == kind);
+        if wants("png") {
+            let png = drawing.png_at(Resolution::Width(PNG_WIDTH)).map_err(&at)?;
+            self.put("png", format!("files/{slug}.png"), &png)?;
+        }
+        if wants("pdf") {
+            let pdf = drawing.pdf().map_err(&at)?;
+            self.put("pdf", format!("files/{slug}.pdf"), &pdf)?;
+        }
+        if wants("json") {
+            self.put("json", format!("files/{slug}.json"), json().as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// The index thumbnails of `thumb`, at 1x and 2x, as `thumbs/<slug>.png` and
+    /// `thumbs/<slug>@2x.png`.
+    pub fn thumbnails(
+        &mut self,
+        thumb: &Drawing,
+        at: impl Fn(Error) -> Error,
+    ) -> Result<(), Error> {
+        let slug = self.slug;
+        for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
+            let png = thumb
+                .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)
+                .map_err(&at)?;
+            self.put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
+        }
+        Ok(())
+    }
+
+    /// What was written, by kind.
+    pub fn written(self) -> BTreeMap<String, String> {
+        self.written
+    }
+}
