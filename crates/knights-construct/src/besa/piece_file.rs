@@ -1,13 +1,14 @@
 //! The one reader of the formation algorithm's pieces files (`pieces.toml` and the
-//! searched pieces beside it, read by `pieces.rs`), and the one error type for data it
-//! refuses; docs/formation.md explains the encoding.
+//! searched pieces beside it, read by `pieces.rs`; `levels/levels.toml`, read by
+//! `levels/data.rs`), and the one error type for data they refuse; docs/formation.md
+//! explains the encoding.
 //!
 //! A file has a `[moves]` table whose `row_delta` and `col_delta` (rows growing
 //! downwards) must number the knight's leaps as the project does
 //! ([`knights_core::board::Leaper::dirs`]), and one `[pieces.NAME]` table per piece:
 //! its `width`, `height` and `cells`, one string per row from the top, each cell either
 //! `xx` (not covered) or written in the encoding of the file's reader. What a cell means
-//! beyond two move digits and what becomes of a piece (turned,
+//! beyond two move digits (the level corners' ends) and what becomes of a piece (turned,
 //! placed) belongs to each reader.
 
 use std::collections::BTreeMap;
@@ -49,8 +50,14 @@ pub(super) enum BadData {
     MoveDigits,
     #[error("bad background")]
     Background,
+    /// A piece the reader needs is missing, by name.
+    #[error("no piece {0}")]
+    NoPiece(String),
     #[error("piece {0}: {1}")]
     Piece(String, PieceFault),
+    /// A level corner, by name, whose end and start squares are not a leap apart.
+    #[error("the {0} pieces' squares are not two cells apart")]
+    Squares(String),
 }
 
 /// What is wrong with a piece.
@@ -65,6 +72,9 @@ pub(super) enum PieceFault {
     /// A row without the declared width of cells, and that width.
     #[error("row {0} is not {1} cells wide")]
     Width(usize, u32),
+    /// A level corner's piece without exactly four end cells.
+    #[error("it does not have the quartet's four ends")]
+    Ends,
 }
 
 /// Parses a pieces file, checking that its move numbering is the project's.
