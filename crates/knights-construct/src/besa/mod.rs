@@ -54,6 +54,7 @@ pub mod giraffe;
 mod heels_only;
 mod layout;
 pub mod levels;
+mod piece_file;
 pub mod pieces;
 mod sections;
 #[cfg(test)]

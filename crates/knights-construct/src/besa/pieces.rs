@@ -5,13 +5,14 @@
 //! A piece is a small grid of cells, rows from the TOP, each cell either not covered or
 //! holding the two moves of the tour there as a direction mask (the TOML's move digits
 //! are the project's direction numbers, see [`knights_core::board::Leaper::dirs`]).
+//! The file is read by [`super::piece_file`], shared with the level corners; what is
+//! this module's own is the background and the pieces turned for the top and right
+//! edges.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
-
-use knights_core::board::Leaper;
+use super::piece_file::{self, moves, BadData};
 
 /// The embedded pieces data.
 const DATA: &str = include_str!("pieces.toml");
@@ -60,26 +61,6 @@ struct Pieces {
     by_name: BTreeMap<String, [Piece; 2]>,
 }
 
-#[derive(Deserialize)]
-struct FileSpec {
-    moves: MovesSpec,
-    pieces: BTreeMap<String, PieceSpec>,
-}
-
-#[derive(Deserialize)]
-struct MovesSpec {
-    row_delta: Vec<i32>,
-    col_delta: Vec<i32>,
-    background: String,
-}
-
-#[derive(Deserialize)]
-struct PieceSpec {
-    width: u32,
-    height: u32,
-    cells: Vec<String>,
-}
-
 fn pieces() -> &'static Pieces {
     static PIECES: OnceLock<Pieces> = OnceLock::new();
     PIECES.get_or_init(|| {
@@ -114,47 +95,26 @@ pub fn background() -> u8 {
     pieces().background
 }
 
-/// Pieces data that does not parse, and why.
-#[derive(Debug, thiserror::Error)]
-enum BadData {
-    #[error("{0}")]
-    Toml(#[from] toml::de::Error),
-    #[error("its move digits are not the project's direction numbers")]
-    MoveDigits,
-    #[error("bad background")]
-    Background,
-    #[error("piece {0}: {1}")]
-    Piece(String, PieceFault),
-}
-
-/// What is wrong with a piece.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-enum PieceFault {
-    /// The rows there are and the height the piece declares.
-    #[error("{0} rows, height says {1}")]
-    Rows(usize, u32),
-    /// A cell that is neither `xx` nor two distinct move digits, and its row.
-    #[error("row {0}: bad cell '{1}'")]
-    Cell(usize, String),
-    /// A row without the declared width of cells, and that width.
-    #[error("row {0} is not {1} cells wide")]
-    Width(usize, u32),
-}
-
-/// Parses the pieces data, checking that its move numbering is the project's.
+/// Parses the pieces data ([`piece_file`] checks its move numbering and reads its
+/// cells), adding each piece turned 180 degrees.
 fn parse(text: &str) -> Result<Pieces, BadData> {
-    let spec: FileSpec = toml::from_str(text)?;
-    let dirs = Leaper::KNIGHT.dirs();
-    let same = spec.moves.row_delta.len() == 8
-        && spec.moves.col_delta.len() == 8
-        && (0..8).all(|d| (spec.moves.col_delta[d], -spec.moves.row_delta[d]) == dirs[d]);
-    if !same {
-        return Err(BadData::MoveDigits);
-    }
-    let background = mask(&spec.moves.background).ok_or(BadData::Background)?;
+    let spec = piece_file::read(text)?;
+    let background = spec
+        .moves
+        .background
+        .as_deref()
+        .and_then(moves)
+        .ok_or(BadData::Background)?;
     let mut by_name = BTreeMap::new();
     for (name, p) in spec.pieces {
-        let piece = parse_piece(&p).map_err(|e| BadData::Piece(name.clone(), e))?;
+        let cells = p
+            .cells(moves)
+            .map_err(|e| BadData::Piece(name.clone(), e))?;
+        let piece = Piece {
+            width: p.width,
+            height: p.height,
+            cells: cells.into_iter().map(|m| m.unwrap_or(0)).collect(),
+        };
         let rotated = piece.rotated();
         by_name.insert(name, [piece, rotated]);
     }
@@ -164,39 +124,10 @@ fn parse(text: &str) -> Result<Pieces, BadData> {
     })
 }
 
-fn parse_piece(p: &PieceSpec) -> Result<Piece, PieceFault> {
-    if p.cells.len() != p.height as usize {
-        return Err(PieceFault::Rows(p.cells.len(), p.height));
-    }
-    let mut cells = Vec::with_capacity((p.width * p.height) as usize);
-    for (i, row) in p.cells.iter().enumerate() {
-        let before = cells.len();
-        for cell in row.split_whitespace() {
-            match cell {
-                "xx" => cells.push(0),
-                _ => cells.push(mask(cell).ok_or_else(|| PieceFault::Cell(i, cell.into()))?),
-            }
-        }
-        if cells.len() - before != p.width as usize {
-            return Err(PieceFault::Width(i, p.width));
-        }
-    }
-    Ok(Piece {
-        width: p.width,
-        height: p.height,
-        cells,
-    })
-}
-
-/// The direction mask of a cell written as two distinct move digits, `"26"`.
-fn mask(cell: &str) -> Option<u8> {
-    let d: Vec<u32> = cell.chars().map(|c| c.to_digit(8)).collect::<Option<_>>()?;
-    (d.len() == 2 && d[0] != d[1]).then(|| (1u8 << d[0]) | (1u8 << d[1]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::besa::piece_file::PieceFault;
 
     #[test]
     fn embedded_data_parses_with_the_expected_meaning() {
@@ -229,5 +160,12 @@ mod tests {
         assert!(parse(&format!("{good}[pieces]\n")).is_ok());
         let flipped = format!("{good}[pieces]\n").replace("[-2, -1, 1, 2,", "[2, 1, -1, -2,");
         assert!(matches!(parse(&flipped), Err(BadData::MoveDigits)));
+        // The background must be there and be a move cell.
+        for background in ["", "background = \"2z\"\n"] {
+            let text = good.replace("background = \"26\"\n", background);
+            let e = parse(&format!("{text}[pieces]\n")).unwrap_err();
+            assert!(matches!(e, BadData::Background), "{e}");
+            assert_eq!(e.to_string(), "bad background");
+        }
     }
 }

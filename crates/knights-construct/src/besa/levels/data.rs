@@ -1,15 +1,15 @@
 //! The corner pieces of `levels.toml` (found by the search of knights-lab), read once: for each
 //! corner, the piece where the knights leave a level and the one where they arrive on
-//! the next, placed on a board of any size.
+//! the next, placed on a board of any size. The file is read by [`crate::besa::piece_file`]
+//! (shared with the 2-D pieces); what is this module's own is the end cells (a move
+//! digit and `z`) and the placing of a corner's pieces.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
-
 use super::corners::Corner;
+use crate::besa::piece_file::{self, digit, moves, BadData, PieceFault, PieceSpec};
 use crate::besa::Cell;
-use knights_core::board::Leaper;
 
 /// The embedded data.
 const DATA: &str = include_str!("levels.toml");
@@ -66,51 +66,25 @@ impl CornerPieces {
     }
 }
 
-#[derive(Deserialize)]
-struct FileSpec {
-    moves: MovesSpec,
-    pieces: BTreeMap<String, PieceSpec>,
-}
-
-#[derive(Deserialize)]
-struct MovesSpec {
-    row_delta: Vec<i32>,
-    col_delta: Vec<i32>,
-}
-
-#[derive(Deserialize)]
-struct PieceSpec {
-    width: i32,
-    height: i32,
-    cells: Vec<String>,
-}
-
 /// Every corner's pieces.
 pub(super) fn pieces() -> &'static BTreeMap<Corner, CornerPieces> {
     static PIECES: OnceLock<BTreeMap<Corner, CornerPieces>> = OnceLock::new();
     PIECES.get_or_init(|| parse(DATA).expect("the embedded levels data is valid (tested)"))
 }
 
-/// Parses the data, checking the move numbering and that every corner has its two
-/// pieces, each with four ends, two cells apart.
-pub(super) fn parse(text: &str) -> Result<BTreeMap<Corner, CornerPieces>, String> {
-    let spec: FileSpec = toml::from_str(text).map_err(|e| e.to_string())?;
-    let dirs = Leaper::KNIGHT.dirs();
-    let same = spec.moves.row_delta.len() == 8
-        && spec.moves.col_delta.len() == 8
-        && (0..8).all(|d| (spec.moves.col_delta[d], -spec.moves.row_delta[d]) == dirs[d]);
-    if !same {
-        return Err("its move digits are not the project's direction numbers".into());
-    }
+/// Parses the data ([`piece_file`] checks its move numbering and reads its cells),
+/// checking that every corner has its two pieces, each with four ends, two cells apart.
+pub(super) fn parse(text: &str) -> Result<BTreeMap<Corner, CornerPieces>, BadData> {
+    let spec = piece_file::read(text)?;
     let mut out = BTreeMap::new();
     for corner in Corner::ALL {
-        let get = |kind: &str| -> Result<Piece, String> {
+        let get = |kind: &str| -> Result<Piece, BadData> {
             let name = format!("{}_{kind}", corner.name());
             let p = spec
                 .pieces
                 .get(&name)
-                .ok_or_else(|| format!("no piece {name}"))?;
-            parse_piece(p).map_err(|e| format!("piece {name}: {e}"))
+                .ok_or_else(|| BadData::NoPiece(name.clone()))?;
+            parse_piece(p).map_err(|e| BadData::Piece(name, e))
         };
         let pieces = CornerPieces {
             end: get("end")?,
@@ -118,51 +92,98 @@ pub(super) fn parse(text: &str) -> Result<BTreeMap<Corner, CornerPieces>, String
         };
         let shift = pieces.shift(corner, 40, 40);
         if !matches!(shift, Some((0, 2 | -2) | (2 | -2, 0))) {
-            return Err(format!(
-                "the {} pieces' squares are not two cells apart",
-                corner.name()
-            ));
+            return Err(BadData::Squares(corner.name()));
         }
         out.insert(corner, pieces);
     }
     Ok(out)
 }
 
-fn parse_piece(p: &PieceSpec) -> Result<Piece, String> {
-    if p.cells.len() != p.height as usize {
-        return Err(format!("{} rows, height says {}", p.cells.len(), p.height));
-    }
-    let mut cells = Vec::new();
-    for (i, row) in p.cells.iter().enumerate() {
-        let row: Vec<&str> = row.split_whitespace().collect();
-        if row.len() != p.width as usize {
-            return Err(format!("row {i} is not {} cells wide", p.width));
-        }
-        for (j, &cell) in row.iter().enumerate() {
-            if cell == "xx" {
-                continue;
-            }
-            let (m, end) = mask(cell).ok_or_else(|| format!("row {i}: bad cell '{cell}'"))?;
-            cells.push(((j as i32, i as i32), m, end));
-        }
-    }
+/// A piece's covered cells with their moves and ends; it must have four ends.
+fn parse_piece(p: &PieceSpec) -> Result<Piece, PieceFault> {
+    let width = p.width as usize;
+    let cells: Vec<_> = p
+        .cells(end_or_moves)?
+        .into_iter()
+        .enumerate()
+        .filter_map(|(k, c)| {
+            let (m, end) = c?;
+            Some((((k % width) as i32, (k / width) as i32), m, end))
+        })
+        .collect();
     if cells.iter().filter(|c| c.2).count() != 4 {
-        return Err("it does not have the quartet's four ends".into());
+        return Err(PieceFault::Ends);
     }
     Ok(Piece {
-        width: p.width,
-        height: p.height,
+        width: p.width as i32,
+        height: p.height as i32,
         cells,
     })
 }
 
-/// A cell: two distinct move digits, or one digit and `z` (an end).
-fn mask(cell: &str) -> Option<(u8, bool)> {
-    let c: Vec<char> = cell.chars().collect();
-    let digit = |c: char| c.to_digit(8).map(|d| 1u8 << d);
-    match c[..] {
+/// A cell: two distinct move digits, or one digit and `z` (an end: its other move
+/// leaves the level).
+fn end_or_moves(cell: &str) -> Option<(u8, bool)> {
+    match cell.chars().collect::<Vec<_>>()[..] {
         [a, 'z'] => Some((digit(a)?, true)),
-        [a, b] if a != b => Some((digit(a)? | digit(b)?, false)),
-        _ => None,
+        _ => Some((moves(cell)?, false)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The embedded data with the piece `to` replaced by a copy of the piece `from`.
+    fn copied(from: &str, to: &str) -> String {
+        let mut t: toml::Table = DATA.parse().unwrap();
+        let pieces = t["pieces"].as_table_mut().unwrap();
+        pieces.insert(to.into(), pieces[from].clone());
+        t.to_string()
+    }
+
+    #[test]
+    fn the_embedded_data_has_every_corner() {
+        let p = pieces();
+        assert_eq!(p.keys().copied().collect::<Vec<_>>(), Corner::ALL);
+        assert_eq!(
+            p[&Corner::BottomLeft].shift(Corner::BottomLeft, 40, 29),
+            Some((2, 0))
+        );
+        // The round trip through the table used below keeps the data as it was.
+        assert!(parse(&copied("bottom_left_end", "bottom_left_end")).is_ok());
+    }
+
+    #[test]
+    fn malformed_data_is_refused_with_a_reason() {
+        let e = parse(&DATA.replace("[pieces.bottom_left_start]", "[pieces.other]")).unwrap_err();
+        assert!(matches!(&e, BadData::NoPiece(n) if n == "bottom_left_start"));
+        assert_eq!(e.to_string(), "no piece bottom_left_start");
+        let bad_cell = DATA.replace("\"0z 07 16 1z 07 67\"", "\"0y 07 16 1z 07 67\"");
+        let e = parse(&bad_cell).unwrap_err();
+        assert!(matches!(&e, BadData::Piece(_, PieceFault::Cell(4, c)) if c == "0y"));
+        assert_eq!(e.to_string(), "piece bottom_left_end: row 4: bad cell '0y'");
+        let narrow = DATA.replace("\"0z 07 16 1z 07 67\"", "\"0z 07 16 1z 07\"");
+        let e = parse(&narrow).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "piece bottom_left_end: row 4 is not 6 cells wide"
+        );
+        let three_ends = DATA.replace("\"0z 07 16 1z 07 67\"", "\"01 07 16 1z 07 67\"");
+        let e = parse(&three_ends).unwrap_err();
+        assert!(matches!(&e, BadData::Piece(_, PieceFault::Ends)));
+        assert_eq!(
+            e.to_string(),
+            "piece bottom_left_end: it does not have the quartet's four ends"
+        );
+        let e = parse(&copied("top_right_h6_end", "top_right_h6_start")).unwrap_err();
+        assert!(matches!(&e, BadData::Squares(n) if n == "top_right_h6"));
+        assert_eq!(
+            e.to_string(),
+            "the top_right_h6 pieces' squares are not two cells apart"
+        );
+        let flipped = DATA.replace("[-2, -1, 1, 2,", "[2, 1, -1, -2,");
+        assert!(matches!(parse(&flipped), Err(BadData::MoveDigits)));
+        assert!(matches!(parse("[moves]"), Err(BadData::Toml(_))));
     }
 }
