@@ -189,32 +189,6 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{examples, verify, Tour};
-
-    #[test]
-    fn a_construction_bug_keeps_its_failure_and_is_internal() {
-        let ring = examples::ring();
-        let mut path = ring.path().to_vec();
-        path.swap(2, 3);
-        let bad = Tour::new(ring.board().clone(), path, true).with_algorithm("ring");
-        let e = verify::constructed(bad).unwrap_err();
-        assert!(e.is_internal());
-        let Error::Unverified { failure, .. } = &e else {
-            panic!("{e:?}")
-        };
-        assert!(
-            matches!(failure, AnyFailure::Flat(Failure::NotALeap { step: 2, .. })),
-            "{failure:?}"
-        );
-        let msg = e.to_string();
-        assert!(
-            msg.starts_with(
-                "internal error: the ring tour of the 3x3 (missing 1 cell) board failed verification: step 2"
-            ) && msg.ends_with("; please report this"),
-            "{msg}"
-        );
-        assert!(verify::constructed(examples::ring()).is_ok());
-    }
 
     #[test]
     fn input_errors_are_not_internal() {

@@ -125,6 +125,7 @@ pub fn bad_leaps(tour: &Tour) -> Vec<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::AnyFailure;
     use crate::Board;
 
     fn ring() -> (Board, Vec<u32>) {
@@ -195,5 +196,30 @@ mod tests {
             let again = verify(v.into_inner()).unwrap();
             assert_eq!(again.grid().masks(), want.masks());
         }
+    }
+
+    #[test]
+    fn a_construction_bug_keeps_its_failure_and_is_internal() {
+        let ring = crate::examples::ring();
+        let mut path = ring.path().to_vec();
+        path.swap(2, 3);
+        let bad = Tour::new(ring.board().clone(), path, true).with_algorithm("ring");
+        let e = constructed(bad).unwrap_err();
+        assert!(e.is_internal());
+        let Error::Unverified { failure, .. } = &e else {
+            panic!("{e:?}")
+        };
+        assert!(
+            matches!(failure, AnyFailure::Flat(Failure::NotALeap { step: 2, .. })),
+            "{failure:?}"
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with(
+                "internal error: the ring tour of the 3x3 (missing 1 cell) board failed verification: step 2"
+            ) && msg.ends_with("; please report this"),
+            "{msg}"
+        );
+        assert!(constructed(crate::examples::ring()).is_ok());
     }
 }

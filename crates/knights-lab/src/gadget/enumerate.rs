@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use super::bits::Bits;
-use super::problem::Problem;
+use super::problem::{Problem, Solution};
 use super::Unsearchable;
 
 /// Where the knights may leave the region.
@@ -58,19 +58,6 @@ impl Default for Options {
             keep: 4096,
         }
     }
-}
-
-/// One complete solution.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Solution {
-    /// Turns it adds to the tour.
-    pub turns: u32,
-    /// Crossings it adds to the tour.
-    pub crossings: u32,
-    /// Its moves (indices into the problem's candidate moves), increasing.
-    pub(crate) edges: Vec<usize>,
-    /// The exit each knight reaches.
-    pub ends: Vec<usize>,
 }
 
 /// What the search found.

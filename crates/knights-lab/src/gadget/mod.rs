@@ -28,8 +28,8 @@ mod problem;
 #[cfg(test)]
 mod tests;
 
-pub use enumerate::{search, Ending, Options, Outcome, Solution};
-pub use problem::{Cell, Problem, Spec};
+pub use enumerate::{search, Ending, Options, Outcome};
+pub use problem::{Cell, Problem, Solution, Spec};
 
 /// Why a region cannot be searched: its spec does not fit the tour around it, or it is
 /// larger than the search's bitsets.

@@ -9,7 +9,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::enumerate::Solution;
 use super::Unsearchable;
 use knights_core::board::Leaper;
 use knights_core::metrics::open_segments_cross;
@@ -438,4 +437,16 @@ fn bounds(cells: &[Cell]) -> (Cell, Cell) {
         .iter()
         .fold((i32::MIN, i32::MIN), |a, c| (a.0.max(c.0), a.1.max(c.1)));
     (lo, hi)
+}
+/// One complete solution.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Solution {
+    /// Turns it adds to the tour.
+    pub turns: u32,
+    /// Crossings it adds to the tour.
+    pub crossings: u32,
+    /// Its moves (indices into the problem's candidate moves), increasing.
+    pub(crate) edges: Vec<usize>,
+    /// The exit each knight reaches.
+    pub ends: Vec<usize>,
 }
