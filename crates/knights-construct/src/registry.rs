@@ -14,7 +14,7 @@ use super::{
 };
 use super::{Construction, Request};
 use knights_core::tour::Tour;
-use knights_core::{Error, Unsupported};
+use knights_core::{Error, Named, Unknown, Unsupported};
 
 /// Every construction, in the order `auto` tries them.
 pub fn all() -> &'static [&'static dyn Construction] {
@@ -64,11 +64,9 @@ impl FromStr for Algo {
         match all().iter().find(|c| c.name() == name) {
             Some(&c) => Ok(Algo::Named(c)),
             None => {
-                let names: Vec<_> = all().iter().map(|c| c.name()).collect();
-                Err(Error::invalid(format!(
-                    "unknown algorithm '{name}': choose {AUTO} or one of {}",
-                    names.join(", ")
-                )))
+                let mut names = vec![AUTO];
+                names.extend(all().iter().map(|c| c.name()));
+                Err(Unknown::new(Named::Algorithm, name, &names).into())
             }
         }
     }
@@ -218,16 +216,12 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     if let Algo::Named(c) = algo {
         if let Some(v) = &req.variant {
             if !c.variants().contains(&v.as_str()) {
-                let known = match c.variants() {
-                    [] => "none".to_string(),
-                    vs => vs.join(", "),
+                let what = Named::Variant {
+                    algorithm: c.name(),
                 };
                 return Err(Refusal {
                     part: Part::Variant,
-                    error: Error::invalid(format!(
-                        "algorithm {} has no variant '{v}' (it has: {known})",
-                        c.name()
-                    )),
+                    error: Unknown::new(what, v, c.variants()).into(),
                 });
             }
         }
@@ -259,7 +253,7 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     if let (Some(v), true) = (&req.variant, reasons.is_empty()) {
         return Err(Refusal {
             part: Part::Variant,
-            error: Error::invalid(format!("no construction has a variant '{v}'")),
+            error: Unknown::new(Named::AnyVariant, v, &[]).into(),
         });
     }
     Err(Refusal::board(Error::from(Unsupported {

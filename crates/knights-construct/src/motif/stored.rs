@@ -11,7 +11,7 @@ use serde::Deserialize;
 use knights_core::board::Topology;
 use knights_core::format;
 use knights_core::tour::Tour;
-use knights_core::Error;
+use knights_core::{Error, Named, Unknown};
 
 /// The data file.
 const DATA: &str = include_str!("motifs.toml");
@@ -78,10 +78,7 @@ pub fn all() -> &'static [Stored] {
 pub fn get(name: &str) -> Result<&'static Stored, Error> {
     all().iter().find(|m| m.name == name).ok_or_else(|| {
         let names: Vec<&str> = all().iter().map(|m| m.name.as_str()).collect();
-        Error::invalid(format!(
-            "there is no stored motif '{name}': choose one of {}",
-            names.join(", ")
-        ))
+        Unknown::new(Named::Motif, name, &names).into()
     })
 }
 

@@ -236,7 +236,7 @@ fn unsupported_boards_are_refused_with_the_reason() {
         .to_string()
         .contains("knight's tours only"));
     let e = crate::build(&request(8, 8, Some("spiral")), "parberry").unwrap_err();
-    assert!(matches!(e, Error::Invalid(_)) && e.to_string().contains("no variant 'spiral'"));
+    assert!(matches!(e, Error::Unknown(_)) && e.to_string().contains("no variant 'spiral'"));
 }
 
 #[test]

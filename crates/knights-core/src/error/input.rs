@@ -21,6 +21,17 @@ pub enum Named {
     DrawingFormat,
     /// The extension of an animation's file (`-o` with `--animate`).
     AnimationFormat,
+    /// A construction (`--algo`); `auto` is among the choices.
+    Algorithm,
+    /// A variant of the construction named (`--variant`).
+    Variant {
+        /// The construction.
+        algorithm: &'static str,
+    },
+    /// A variant that no construction has (`--variant` with `--algo auto`).
+    AnyVariant,
+    /// A motif stored with the constructions.
+    Motif,
 }
 
 /// A name that is none of the choices, with the choices.
@@ -77,6 +88,30 @@ impl std::fmt::Display for Unknown {
                 "{name}: cannot tell the format from the extension: use {or}"
             ),
             Named::AnimationFormat => write!(f, "{name}: --animate writes an animated {or}"),
+            Named::Algorithm => {
+                let (auto, named) = self
+                    .choices
+                    .split_first()
+                    .map_or(("", &[][..]), |(a, n)| (a.as_str(), n));
+                write!(
+                    f,
+                    "unknown algorithm '{name}': choose {auto} or one of {}",
+                    named.join(", ")
+                )
+            }
+            Named::Variant { algorithm } => {
+                let known = if all.is_empty() {
+                    "none".to_string()
+                } else {
+                    all
+                };
+                write!(
+                    f,
+                    "algorithm {algorithm} has no variant '{name}' (it has: {known})"
+                )
+            }
+            Named::AnyVariant => write!(f, "no construction has a variant '{name}'"),
+            Named::Motif => write!(f, "there is no stored motif '{name}': choose one of {all}"),
         }
     }
 }
