@@ -28,7 +28,7 @@ site=target/browser/site
 knights() {
   if [ -n "${KNIGHTS_BIN:-}" ]; then "$KNIGHTS_BIN" "$@"; else cargo run --quiet -- "$@"; fi
 }
-knights build --content tests/fixtures/site/content --templates templates --out "$site" --force
+knights build --content tests/fixtures/site/content --templates crates/knights-site/templates --out "$site" --force
 CHROMIUM="$chromium" node tests/browser/check.mjs "$site" target/browser/screenshots
 # The walk-through: an animated SVG alone, then inline on a small tour's page with its
 # play, pause and step buttons.
@@ -36,5 +36,5 @@ knights render 8x8 --animate --speed 8 -o target/browser/walk.svg
 CHROMIUM="$chromium" node tests/browser/animation.mjs target/browser/walk.svg target/browser/screenshots
 CHROMIUM="$chromium" node tests/browser/animation.mjs "$site/tours/8x8-warnsdorff.html" target/browser/screenshots
 # A tiled pyramid: a large tile tour's page zoomed in, its tiles loading as it pans.
-knights build --content tests/fixtures/pyramid/content --templates templates --out target/browser/pyramid --force
+knights build --content tests/fixtures/pyramid/content --templates crates/knights-site/templates --out target/browser/pyramid --force
 CHROMIUM="$chromium" node tests/browser/pyramid.mjs target/browser/pyramid/tours/200x200-stitch.html target/browser/screenshots
