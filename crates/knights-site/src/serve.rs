@@ -259,7 +259,7 @@ fn answer(method: &Method, url: &str, root: &Path, state: &Mutex<State>) -> Repl
             format!("not found: {path}\n").into_bytes(),
         )
     };
-    let Some(file) = local_path(root, path) else {
+    let Some(file) = local_path(root, path).and_then(|f| inside(root, &f)) else {
         return not_found();
     };
     if file.is_dir() {
@@ -269,6 +269,9 @@ fn answer(method: &Method, url: &str, root: &Path, state: &Mutex<State>) -> Repl
                 .with_header(header("Location", &format!("{path}/")));
         }
         return answer(method, &format!("{path}index.html"), root, state);
+    }
+    if !file.is_file() {
+        return not_found(); // a device, a pipe, a socket: only regular files are served
     }
     let Ok(bytes) = fs::read(&file) else {
         return not_found();
@@ -298,6 +301,13 @@ fn local_path(root: &Path, path: &str) -> Option<PathBuf> {
         }
     }
     Some(out)
+}
+
+/// `file` with its links followed, when that lies inside `root` (its links followed
+/// too): a link that leads out of the site is refused like a path that climbs out of it.
+fn inside(root: &Path, file: &Path) -> Option<PathBuf> {
+    let real = file.canonicalize().ok()?;
+    real.starts_with(root.canonicalize().ok()?).then_some(real)
 }
 
 /// The script that reloads a page when a newer build is served, and shows the error
@@ -397,6 +407,43 @@ mod tests {
         ] {
             assert_eq!(local_path(root, bad), None, "{bad}");
         }
+    }
+
+    /// Links are followed only where they stay inside the site: a link to a file or
+    /// a folder outside it is not found, one to a page inside it is served.
+    #[cfg(unix)]
+    #[test]
+    fn links_out_of_the_site_are_not_followed() {
+        use std::os::unix::fs::symlink;
+        let outside = tempfile::tempdir().unwrap();
+        fs::write(outside.path().join("secret.txt"), "secret").unwrap();
+        let site = tempfile::tempdir().unwrap();
+        fs::write(site.path().join("index.html"), "<body>hi</body>").unwrap();
+        symlink(
+            outside.path().join("secret.txt"),
+            site.path().join("passwd.txt"),
+        )
+        .unwrap();
+        symlink(outside.path(), site.path().join("linkdir")).unwrap();
+        symlink(
+            site.path().join("index.html"),
+            site.path().join("home.html"),
+        )
+        .unwrap();
+        let state = Mutex::new(State {
+            version: 1,
+            error: None,
+        });
+        let get = |url: &str| {
+            answer(&Method::Get, url, site.path(), &state)
+                .status_code()
+                .0
+        };
+        assert_eq!(get("/passwd.txt"), 404);
+        assert_eq!(get("/linkdir/secret.txt"), 404);
+        assert_eq!(get("/linkdir/"), 404);
+        assert_eq!(get("/home.html"), 200, "a link inside the site is served");
+        assert_eq!(get("/index.html"), 200);
     }
 
     #[test]
