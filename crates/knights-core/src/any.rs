@@ -1,15 +1,12 @@
 //! One seam for boards of any number of sides. A board of two sides keeps its own fast
 //! types ([`Tour`], [`Verified`], the move grid); one of three or more has
 //! [`SpaceTour`]. [`AnyTour`] and [`AnyVerified`] hold either, so that a reader of tour
-//! files, the command line and the gallery dispatch once: the proof, the file formats
-//! and the facts every tour has (its board, cells, kind, construction) are written
-//! here once for both.
+//! files and the command line dispatch once: the proof and the facts every tour has
+//! are written here once for both.
 
 use std::fmt;
-use std::io::{self, Write};
 
 use crate::error::AnyFailure;
-use crate::format::{self, Format};
 use crate::space::{self, SpaceTour, VerifiedSpaceTour};
 use crate::verify::{self, Verified};
 use crate::{Error, Tour, TourKind};
@@ -64,22 +61,6 @@ impl AnyTour {
 }
 
 impl AnyVerified {
-    /// The board as its `Display` writes it (`8x8`, `20x16x6`).
-    pub fn board_name(&self) -> String {
-        match self {
-            AnyVerified::Flat(t) => t.board().to_string(),
-            AnyVerified::Space(t) => t.space().to_string(),
-        }
-    }
-
-    /// How many sides the board has.
-    pub fn sides(&self) -> usize {
-        match self {
-            AnyVerified::Flat(_) => 2,
-            AnyVerified::Space(t) => t.space().dims(),
-        }
-    }
-
     /// The cells the tour visits, in order.
     pub fn path(&self) -> &[u32] {
         match self {
@@ -93,30 +74,6 @@ impl AnyVerified {
         match self {
             AnyVerified::Flat(t) => t.kind(),
             AnyVerified::Space(t) => t.kind(),
-        }
-    }
-
-    /// The construction that built the tour (empty when unknown).
-    pub fn algorithm(&self) -> &str {
-        match self {
-            AnyVerified::Flat(t) => t.algorithm(),
-            AnyVerified::Space(t) => t.algorithm(),
-        }
-    }
-
-    /// Writes the tour in `format`; the numbered grid, which has one number per square
-    /// of a two-sided board, refuses a board of more sides.
-    pub fn write(&self, format: Format, out: &mut impl Write) -> io::Result<()> {
-        match (self, format) {
-            (AnyVerified::Flat(t), f) => format::write(t, f, out),
-            (AnyVerified::Space(t), Format::Json) => format::write_space(t, out),
-            (AnyVerified::Space(t), Format::Grid) => Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "the numbered grid has one number per square of a 2-D board; write the {} board's tour as JSON",
-                    t.space()
-                ),
-            )),
         }
     }
 }

@@ -34,7 +34,7 @@ pub fn tour(space: &Space, open: bool, seed: u64) -> Option<Vec<u32>> {
 
 /// The leaps from each cell, computed on the fly from its coordinates.
 struct Neighbours {
-    sides: Vec<u32>,
+    space: Space,
     strides: Vec<i64>,
     /// Each leap as its two moving axes and their steps.
     leaps: Vec<[(usize, i32); 2]>,
@@ -45,7 +45,7 @@ struct Neighbours {
 
 impl Neighbours {
     fn new(space: &Space) -> Neighbours {
-        let sides = space.sides().to_vec();
+        let sides = space.sides();
         let strides = sides
             .iter()
             .scan(1i64, |s, &side| {
@@ -65,7 +65,7 @@ impl Neighbours {
             .collect();
         Neighbours {
             centre2: sides.iter().map(|&s| s as i64 - 1).collect(),
-            sides,
+            space: space.clone(),
             strides,
             leaps,
             cells: space.cells() as u32,
@@ -73,15 +73,7 @@ impl Neighbours {
     }
 
     fn coords(&self, c: u32) -> Vec<i64> {
-        let mut rest = c;
-        self.sides
-            .iter()
-            .map(|&s| {
-                let v = rest % s;
-                rest /= s;
-                v as i64
-            })
-            .collect()
+        self.space.coords(c).into_iter().map(i64::from).collect()
     }
 
     /// The cells a leap from `c` reaches.
@@ -90,7 +82,11 @@ impl Neighbours {
         let xyz = self.coords(c);
         for &[(i, di), (j, dj)] in &self.leaps {
             let (a, b) = (xyz[i] + di as i64, xyz[j] + dj as i64);
-            if a >= 0 && b >= 0 && a < self.sides[i] as i64 && b < self.sides[j] as i64 {
+            if a >= 0
+                && b >= 0
+                && a < self.space.sides()[i] as i64
+                && b < self.space.sides()[j] as i64
+            {
                 let to = c as i64 + di as i64 * self.strides[i] + dj as i64 * self.strides[j];
                 out.push(to as u32);
             }
