@@ -87,6 +87,12 @@ pub trait Construction: Sync {
     fn variants(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Whether its variant `variant` tours another board than the one asked for (the
+    /// `corner` variants of `besa` and `parberry` leave out the bottom-left cell), so
+    /// that the construction, not the full board's existence rules, judges the board.
+    fn reshapes(&self, _variant: &str) -> bool {
+        false
+    }
     /// Whether it searches the leaps of a band (cylinder, Moebius strip) itself. The
     /// others build a band's tour on the flat board of the same size, which is a tour
     /// of the band too (every leap of the plane is one of the band).

@@ -175,7 +175,7 @@ fn on_plane(c: &dyn Construction, req: &Request) -> Option<Request> {
 fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
     match on_plane(c, req) {
         Some(flat) => {
-            if flat.variant.is_none() {
+            if !flat.variant.as_deref().is_some_and(|v| c.reshapes(v)) {
                 existence::check(&flat.board, flat.open).map_err(|e| {
                     Error::Unsupported(knights_core::error::Unsupported::new(
                         c.name(),
@@ -223,6 +223,9 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
                     part: Part::Variant,
                     error: Unknown::new(what, v, c.variants()).into(),
                 });
+            }
+            if !c.reshapes(v) {
+                existence::check(&req.board, req.open).map_err(Refusal::board)?;
             }
         }
         check_on(c, req).map_err(Refusal::board)?;
@@ -278,8 +281,12 @@ pub fn build(req: &Request, algo: &str) -> Result<Tour, Error> {
 /// rule) or would not fit in memory.
 pub fn check_exists(req: &Request) -> Result<(), Error> {
     // A variant may change the board (Parberry's `corner` removes a corner of an odd
-    // board), so the construction itself judges boards asked for with a variant.
-    if req.variant.is_none() {
+    // board): the construction itself judges the boards of such a variant.
+    let reshaped = req
+        .variant
+        .as_deref()
+        .is_some_and(|v| all().iter().any(|c| c.reshapes(v)));
+    if !reshaped {
         existence::check(&req.board, req.open)?;
     }
     existence::check_memory(&req.board)
@@ -305,6 +312,28 @@ mod tests {
         r.open = open;
         r.variant = variant.map(String::from);
         r
+    }
+
+    #[test]
+    fn a_variant_does_not_skip_the_existence_rules_unless_it_changes_the_board() {
+        let algo = |name: &str| name.parse::<Algo>().unwrap();
+        for (name, variant) in [
+            ("warnsdorff", "first"),
+            ("auto", "first"),
+            ("warnsdorff", "corner"),
+        ] {
+            let e = resolve(&req(2, 2, true, Some(variant)), algo(name))
+                .err()
+                .unwrap();
+            assert!(
+                matches!(e.error, Error::NoTour(_)),
+                "{name} {variant}: {}",
+                e.error
+            );
+        }
+        // Parberry's corner variant tours 5x5 without its corner cell, which the
+        // full board's rule (odd cells) does not judge.
+        assert!(resolve(&req(5, 5, false, Some("corner")), algo("parberry")).is_ok());
     }
 
     #[test]
@@ -367,11 +396,12 @@ mod tests {
             "{}",
             r.error
         );
+        // A variant that keeps the board keeps its existence rules.
         let r = variant(&req(9, 9, false, Some("quadrisected")), "auto");
         assert!(
             r.error
                 .to_string()
-                .starts_with("no construction supports a closed 9x9 tour"),
+                .starts_with("no closed knight's tour exists on a 9x9 board: both sides are odd"),
             "{}",
             r.error
         );

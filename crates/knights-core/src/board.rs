@@ -45,6 +45,15 @@ impl Leaper {
         })
     }
 
+    /// What messages call it: `knight`, `giraffe`, or `(a, b) leaper`.
+    pub fn name(self) -> String {
+        match self {
+            Leaper::KNIGHT => "knight".into(),
+            Leaper::GIRAFFE => "giraffe".into(),
+            _ => format!("{self} leaper"),
+        }
+    }
+
     /// The short and the long step, `a < b`.
     pub fn steps(self) -> (u32, u32) {
         (self.a as u32, self.b as u32)

@@ -153,6 +153,10 @@ impl Construction for Besa {
         &VARIANTS
     }
 
+    fn reshapes(&self, variant: &str) -> bool {
+        variant == "corner"
+    }
+
     fn check(&self, req: &Request) -> Result<(), Error> {
         let b = &req.board;
         let refuse = |why: String| Err(Unsupported::new(self.name(), b, why).into());

@@ -55,6 +55,10 @@ impl Construction for Parberry {
         &VARIANTS
     }
 
+    fn reshapes(&self, variant: &str) -> bool {
+        variant == "corner"
+    }
+
     fn check(&self, req: &Request) -> Result<(), Error> {
         plan(req).map(|_| ())
     }

@@ -58,8 +58,18 @@ pub fn check_exists(req: &SpaceRequest) -> Result<(), Error> {
     if s.cells() > 1 && s.leaps().iter().all(|v| s.step(c, v).is_none()) {
         return Err(NoTour::Theorem {
             board: s.to_string(),
+            leaper: s.leaper(),
             kind: req.kind(),
             theorem: Theorem::IsolatedCentre,
+        }
+        .into());
+    }
+    if let Some(theorem) = crate::existence::unreachable(s.leaper(), s.sides()) {
+        return Err(NoTour::Theorem {
+            board: s.to_string(),
+            leaper: s.leaper(),
+            kind: req.kind(),
+            theorem,
         }
         .into());
     }
@@ -68,6 +78,7 @@ pub fn check_exists(req: &SpaceRequest) -> Result<(), Error> {
     if !req.open && odd && (a + b) % 2 == 1 {
         return Err(NoTour::Theorem {
             board: req.space.to_string(),
+            leaper: s.leaper(),
             kind: TourKind::Closed,
             theorem: Theorem::AllSidesOdd,
         }

@@ -16,6 +16,7 @@ fn a_library_user_matches_the_reason_a_board_gets_no_tour() {
                 board,
                 kind: TourKind::Closed,
                 theorem: Theorem::NarrowClosed,
+                ..
             }) if board == "4x9"
         ),
         "{e:?}"

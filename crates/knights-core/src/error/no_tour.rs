@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::board::Leaper;
 use crate::kind::TourKind;
 
 /// Why no tour of the kind asked for exists: the theorem that rules the board out, or
@@ -12,10 +13,12 @@ use crate::kind::TourKind;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoTour {
     /// A theorem rules out every tour of this kind on this board.
-    #[error("no {kind} knight's tour exists on a {board} board: {theorem}")]
+    #[error("no {kind} {}'s tour exists on a {board} board: {theorem}", leaper.name())]
     Theorem {
         /// The board.
         board: String,
+        /// The piece that tours it.
+        leaper: Leaper,
         /// The kind asked for.
         kind: TourKind,
         /// The rule that fails.
@@ -63,7 +66,7 @@ pub enum Theorem {
     #[error("a single cell has no closing move")]
     SingleCell,
     /// No open tour with a side of 1 or 2 (other than the single cell).
-    #[error("no board with a side of 1 or 2 has one")]
+    #[error("no board with a side of 1 or 2 has one (Conrad et al. 1994)")]
     NarrowOpen,
     /// An open tour with a side of 3 needs the other side to be 4 or at least 7.
     #[error(
@@ -97,6 +100,23 @@ pub enum Theorem {
     /// path through the other cells.
     #[error("its centre cell is no leap away from any other cell, so no path reaches it")]
     IsolatedCentre,
+    /// A leaper whose steps add up to an even number keeps the colour of its square, so
+    /// it never reaches the other colour.
+    #[error("its steps add up to an even number, so every leap keeps the colour of the square and the squares of the other colour stay out of reach (Knuth, \"Leaper graphs\", 1994)")]
+    LeaperParity,
+    /// A leaper whose steps share a factor keeps the remainders of the coordinates by it.
+    #[error("its steps share the factor {0}, so it never leaves the squares whose coordinates leave the same remainders by {0} (Knuth, \"Leaper graphs\", 1994)")]
+    LeaperFactor(u32),
+    /// A board too small for the leaper's graph to be connected: an (r, s) leaper,
+    /// r < s, reaches every square of an m x n board, m <= n, only when m >= r + s and
+    /// n >= 2s.
+    #[error("an (r, s) leaper, r < s, reaches every square only when the shorter side is at least r + s = {short} and the longer at least 2s = {long} (Knuth, \"Leaper graphs\", 1994)")]
+    LeaperBoardTooSmall {
+        /// The least shorter side, r + s.
+        short: u32,
+        /// The least longer side, 2s.
+        long: u32,
+    },
     /// A closed tour of a two-row cylinder of even width.
     #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour; try --open or an odd width")]
     TwoRowCylinder,
