@@ -58,12 +58,22 @@ pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Resul
 }
 
 fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failure> {
+    if let Some(v) = variant.filter(|v| !Besa.variants().contains(v)) {
+        let what = knights_core::Named::Variant {
+            algorithm: Besa.name(),
+        };
+        return Err(Error::from(knights_core::Unknown::new(what, v, Besa.variants())).into());
+    }
     let v = Variant::named(variant).ok_or_else(|| {
-        Failure::Usage(format!(
-            "{} has no variant '{}' (its variants: {})",
+        Error::Unsupported(knights_core::Unsupported::new(
             Besa.name(),
-            variant.unwrap_or_default(),
-            Variant::NAMES.join(", ")
+            format!("{w}x{h}"),
+            format!(
+                "the {w}x{h} board is too large to build, and a tour counted without building has the {} variants {} only: --variant {} is built, not counted",
+                Besa.name(),
+                Variant::NAMES.join(", "),
+                variant.unwrap_or_default(),
+            ),
         ))
     })?;
     let (turns, crossings) = structure_counts(w, h, v).ok_or_else(|| {

@@ -36,3 +36,28 @@ fn a_tour_that_cannot_exist_is_refused_with_its_rule_even_with_a_variant() {
         "(1, 3) leaper's tour exists on a 6x6x6 board: its steps add up",
     );
 }
+
+#[test]
+fn the_count_without_building_names_the_variants_it_lacks() {
+    for v in ["corner", "sym90"] {
+        let o = knights(&[
+            "metrics",
+            "1000001x1000001",
+            "--algo",
+            "besa",
+            "--variant",
+            v,
+        ]);
+        refused(&o, &format!("--variant {v} is built, not counted"));
+        assert!(!stderr(&o).contains("has no variant"), "{}", stderr(&o));
+    }
+    let o = knights(&[
+        "metrics",
+        "1000001x1000001",
+        "--algo",
+        "besa",
+        "--variant",
+        "nope",
+    ]);
+    refused(&o, "no variant 'nope'");
+}
