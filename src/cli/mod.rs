@@ -21,7 +21,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 use knights_construct::Algo;
-use knights_core::{Board, Error};
+use knights_core::Error;
 
 use args::*;
 use draw::{animate, animate_rule, draw, worksheet, write_drawing};
@@ -63,7 +63,7 @@ enum Command {
         /// The board, WIDTHxHEIGHT (columns first), e.g. 8x8 or 40x24, or with more
         /// sides, e.g. 20x16x6 or 6x6x4x4.
         #[arg(allow_hyphen_values = true)]
-        board: BoardSize,
+        board: String,
         #[command(flatten)]
         build: BuildArgs,
         /// Output format (svg, png and pdf need -o unless svg).
@@ -161,7 +161,8 @@ enum Command {
 Needs a build with the solver: cargo build --release --features motif")]
     Motif {
         /// The board, WIDTHxHEIGHT.
-        board: Board,
+        #[arg(allow_hyphen_values = true)]
+        board: String,
         #[command(flatten)]
         motif: MotifArgs,
         /// Output format of the tour.
@@ -177,6 +178,7 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf")]
     Worksheet {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
+        #[arg(allow_hyphen_values = true)]
         input: String,
         /// The worksheet, PATH.pdf.
         #[arg(short, long)]
@@ -220,7 +222,8 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights bounds 100x100 --json")]
     Bounds {
         /// The board, WIDTHxHEIGHT.
-        board: Board,
+        #[arg(allow_hyphen_values = true)]
+        board: String,
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -296,7 +299,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             build,
             format,
             output,
-        } => match board {
+        } => match board.parse()? {
             BoardSize::Flat(board) => tour(board, &build, format, output.as_deref()),
             BoardSize::Space(s) => space::tour(s, &build, format, output.as_deref()),
         },
@@ -338,7 +341,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             motif,
             format,
             output,
-        } => design_motif(&board, &motif, format, output.as_deref()),
+        } => design_motif(&board.parse()?, &motif, format, output.as_deref()),
         Command::Worksheet {
             input,
             output,
@@ -363,7 +366,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             build,
         } => model::model(&input, &build, &output),
         Command::List => list(),
-        Command::Bounds { board, json } => print_bounds(&board, json),
+        Command::Bounds { board, json } => print_bounds(knights_core::board::sides(&board)?, json),
         Command::Gadgets {
             gadget: GadgetName::Heel,
             area,

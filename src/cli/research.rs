@@ -134,15 +134,17 @@ fn solve(
 }
 
 /// `knights bounds`: each lower bound with its source.
-pub(super) fn print_bounds(board: &Board, json: bool) -> Result<(), Failure> {
-    let bounds = metrics::bounds::bounds(board.width(), board.height());
+/// `knights bounds`: the papers' lower bounds, from the sides alone (no cell is made,
+/// so a board of any size that two `u32` sides write is taken).
+pub(super) fn print_bounds((width, height): (u32, u32), json: bool) -> Result<(), Failure> {
+    let bounds = metrics::bounds::bounds(width, height);
     if json {
         let text = serde_json::to_string_pretty(&bounds)
             .map_err(|e| Error::internal(format!("bounds as JSON: {e}")))?;
         println!("{text}");
         return Ok(());
     }
-    println!("lower bounds for the {board} board");
+    println!("lower bounds for the {width}x{height} board");
     for b in bounds {
         let exact = if b.exact { "" } else { " (leading term)" };
         println!("{:>9} >= {:>10.1}{exact}  {}", b.measure, b.value, b.source);

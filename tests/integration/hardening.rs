@@ -195,7 +195,7 @@ fn usage_errors_exit_2_everywhere() {
 #[test]
 fn bad_board_sizes_get_a_board_message() {
     let o = knights(&["tour", "-5x8"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("a side cannot be negative"),
         "{}",

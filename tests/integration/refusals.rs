@@ -3,7 +3,7 @@
 //! exit status whichever command meets it, and options out of range are refused, not
 //! clamped.
 
-use crate::run::{knights, refused, stderr};
+use crate::run::{knights, refused, stderr, stdout};
 
 #[test]
 fn a_tour_that_cannot_exist_is_refused_with_its_rule_even_with_a_variant() {
@@ -60,4 +60,40 @@ fn the_count_without_building_names_the_variants_it_lacks() {
         "nope",
     ]);
     refused(&o, "no variant 'nope'");
+}
+
+#[test]
+fn a_bad_board_gets_one_line_and_exit_1_from_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (svg, pdf, stl) = (out("a.svg"), out("a.pdf"), out("a.stl"));
+    for board in ["8xq", "-5x8", "0x8"] {
+        for args in [
+            vec!["tour", board],
+            vec!["bounds", board],
+            vec!["motif", board],
+            vec!["metrics", board],
+            vec!["render", board, "-o", &svg],
+            vec!["worksheet", board, "-o", &pdf],
+            vec!["model", board, "-o", &stl],
+        ] {
+            let o = knights(&args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+            let e = stderr(&o);
+            assert!(
+                e.starts_with("knights: ") && e.lines().count() == 1,
+                "{args:?}: {e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bounds_need_no_cells() {
+    let o = knights(&["bounds", "1000000x1000000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("lower bounds for the 1000000x1000000 board"));
+    assert!(stdout(&o).contains("3999996"), "{}", stdout(&o));
+    let o = knights(&["bounds", "99999999999x2"]);
+    refused(&o, "too large");
 }

@@ -372,34 +372,45 @@ impl FromStr for Board {
 
     /// Parses `WxH`, width (columns) first: `8x8`, `40x24`.
     fn from_str(s: &str) -> Result<Board, Error> {
-        let bad = |why: &'static str| -> Error {
-            BadBoard::Size {
-                text: s.into(),
-                why,
-            }
-            .into()
-        };
-        let usage = "write WIDTHxHEIGHT, for example 8x8 or 40x24";
-        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(|| bad(usage))?;
-        let side = |t: &str| -> Result<u32, Error> {
-            let t = t.trim();
-            if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad(
-                    "a side cannot be negative: both sides must be at least 1",
-                ));
-            }
-            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-                return t.parse().map_err(|_| {
-                    Error::from(TooLarge::Side {
-                        text: s.to_string(),
-                        limit: MAX_CELLS,
-                    })
-                });
-            }
-            Err(bad(usage))
-        };
-        Board::new(side(w)?, side(h)?)
+        let (w, h) = sides(s)?;
+        Board::new(w, h)
     }
+}
+
+/// The sides of `WxH`, width first, each at least 1, without the limit on the cells a
+/// board may number: for what needs no cells (the lower bounds of a board).
+pub fn sides(s: &str) -> Result<(u32, u32), Error> {
+    let bad = |why: &'static str| -> Error {
+        BadBoard::Size {
+            text: s.into(),
+            why,
+        }
+        .into()
+    };
+    let usage = "write WIDTHxHEIGHT, for example 8x8 or 40x24";
+    let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(|| bad(usage))?;
+    let side = |t: &str| -> Result<u32, Error> {
+        let t = t.trim();
+        if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad(
+                "a side cannot be negative: both sides must be at least 1",
+            ));
+        }
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            return t.parse().map_err(|_| {
+                Error::from(TooLarge::Side {
+                    text: s.to_string(),
+                    limit: MAX_CELLS,
+                })
+            });
+        }
+        Err(bad(usage))
+    };
+    let (width, height) = (side(w)?, side(h)?);
+    if width == 0 || height == 0 {
+        return Err(BadBoard::NoCells { width, height }.into());
+    }
+    Ok((width, height))
 }
 
 #[cfg(test)]
