@@ -97,3 +97,25 @@ fn bounds_need_no_cells() {
     let o = knights(&["bounds", "99999999999x2"]);
     refused(&o, "too large");
 }
+
+#[test]
+fn a_closed_tour_starts_where_start_says_and_an_open_one_is_refused_where_it_cannot() {
+    for algo in ["besa", "parberry"] {
+        let o = knights(&["tour", "30x30", "--algo", algo, "--start", "1,1"]);
+        assert!(o.status.success(), "{algo}: {}", stderr(&o));
+        let tour: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(tour["path"][0], serde_json::json!([1, 1]), "{algo}");
+        // The turned tour is still proved: verify reads it back.
+        let v = crate::run::knights_stdin(&["verify", "-"], &o.stdout);
+        assert!(v.status.success(), "{algo}: {}", stderr(&v));
+    }
+    let o = knights(&[
+        "tour", "30x30", "--algo", "hilbert", "--open", "--start", "1,1",
+    ]);
+    refused(&o, "hilbert builds its open tours from a start of its own");
+    let o = knights(&["tour", "30x30", "--algo", "besa", "--start", "30,0"]);
+    refused(
+        &o,
+        "the start square [30, 0] is not a cell of the 30x30 board",
+    );
+}

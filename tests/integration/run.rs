@@ -35,3 +35,22 @@ pub fn refused(o: &Output, text: &str) {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(o));
     assert!(stderr(o).contains(text), "{}", stderr(o));
 }
+
+/// `knights ARGS` with `input` on its standard input.
+pub fn knights_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the knights binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input)
+        .expect("the input is written");
+    child.wait_with_output().expect("the knights binary ends")
+}

@@ -37,6 +37,9 @@ impl Construction for Backtrack {
     fn name(&self) -> &'static str {
         "backtrack"
     }
+    fn starts_anywhere(&self) -> bool {
+        true
+    }
     fn summary(&self) -> &'static str {
         "plain backtracking in a fixed move order: the textbook baseline, for comparison"
     }

@@ -93,6 +93,11 @@ pub trait Construction: Sync {
     fn reshapes(&self, _variant: &str) -> bool {
         false
     }
+    /// Whether its open tours start where `--start` asks (the searches); a closed tour
+    /// of any construction is turned to start there.
+    fn starts_anywhere(&self) -> bool {
+        false
+    }
     /// Whether it searches the leaps of a band (cylinder, Moebius strip) itself. The
     /// others build a band's tour on the flat board of the same size, which is a tour
     /// of the band too (every leap of the plane is one of the band).

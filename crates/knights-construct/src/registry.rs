@@ -157,8 +157,52 @@ impl Resolved<'_> {
                 req.kind()
             )));
         }
-        Ok(tour)
+        let Some((x, y)) = req.start else {
+            return Ok(tour);
+        };
+        // A closed tour is turned to start where asked; `resolve` refused an open one
+        // of a construction that does not start where asked.
+        tour.starting_at(req.board.index(x, y)).ok_or_else(|| {
+            Error::internal(format!(
+                "{} gave a tour of the {} board that cannot start at [{x}, {y}]",
+                c.name(),
+                req.board
+            ))
+        })
     }
+}
+
+/// Refuses a `--start` off the board or on a hole, and one the construction cannot
+/// honour: an open tour starts where its construction starts it, except in the
+/// searches ([`Construction::starts_anywhere`]).
+fn check_start(c: &dyn Construction, req: &Request) -> Result<(), Error> {
+    let Some((x, y)) = req.start else {
+        return Ok(());
+    };
+    let b = &req.board;
+    if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
+        return Err(Error::invalid(format!(
+            "the start square [{x}, {y}] is not a cell of the {b} board"
+        )));
+    }
+    if req.open && !c.starts_anywhere() {
+        return Err(Unsupported::new(
+            c.name(),
+            b,
+            format!(
+                "{} builds its open tours from a start of its own: --start X,Y takes a closed tour (turned to start there) or an open one of {}",
+                c.name(),
+                all()
+                    .iter()
+                    .filter(|c| c.starts_anywhere())
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// The request on the flat board of the same size, when `c` builds a band's tour there
@@ -173,6 +217,7 @@ fn on_plane(c: &dyn Construction, req: &Request) -> Option<Request> {
 /// `c.check(req)`, for a construction that builds a band's tour on the flat board also
 /// the flat board's existence rules (a band may have tours the plane has not).
 fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
+    check_start(c, req)?;
     match on_plane(c, req) {
         Some(flat) => {
             if !flat.variant.as_deref().is_some_and(|v| c.reshapes(v)) {
@@ -334,6 +379,27 @@ mod tests {
         // Parberry's corner variant tours 5x5 without its corner cell, which the
         // full board's rule (odd cells) does not judge.
         assert!(resolve(&req(5, 5, false, Some("corner")), algo("parberry")).is_ok());
+    }
+
+    #[test]
+    fn a_closed_tour_starts_where_asked_and_an_open_one_only_in_a_search() {
+        for algo in ["besa", "parberry", "auto"] {
+            let mut r = req(30, 30, false, None);
+            r.start = Some((1, 1));
+            let t = resolve(&r, algo.parse().unwrap()).unwrap().build().unwrap();
+            let t = knights_core::verify::constructed(t).unwrap();
+            assert_eq!(t.path()[0], r.board.index(1, 1), "{algo}");
+        }
+        let mut r = req(30, 30, true, None);
+        r.start = Some((1, 1));
+        let e = resolve(&r, "hilbert".parse().unwrap()).err().unwrap().error;
+        assert!(e.to_string().contains("from a start of its own"), "{e}");
+        r.start = Some((30, 0));
+        let e = resolve(&r, "search".parse().unwrap()).err().unwrap().error;
+        assert!(
+            e.to_string().contains("is not a cell of the 30x30 board"),
+            "{e}"
+        );
     }
 
     #[test]

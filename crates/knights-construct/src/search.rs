@@ -38,6 +38,9 @@ impl Construction for Search {
     fn name(&self) -> &'static str {
         "search"
     }
+    fn starts_anywhere(&self) -> bool {
+        true
+    }
     fn summary(&self) -> &'static str {
         "Warnsdorff walks with tie-breaks and restarts, closed by Pósa rotations (Warnsdorff 1823)"
     }

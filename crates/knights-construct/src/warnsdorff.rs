@@ -37,6 +37,9 @@ impl Construction for Warnsdorff {
     fn name(&self) -> &'static str {
         "warnsdorff"
     }
+    fn starts_anywhere(&self) -> bool {
+        true
+    }
     fn summary(&self) -> &'static str {
         "Warnsdorff's rule (Warnsdorff 1823) with tie-breaks, and a move budget and restarts (Leslie-Hurd, Large Knight's Tours)"
     }

@@ -149,6 +149,32 @@ impl Tour {
             .as_ref()
     }
 
+    /// The same closed tour entered at `cell`: the cycle turned so that its path starts
+    /// there, the section labels turned with it. `None` for an open tour that does not
+    /// start at `cell`, or a cell the path does not visit.
+    pub fn starting_at(self, cell: u32) -> Option<Tour> {
+        let k = self.path.iter().position(|&c| c == cell)?;
+        if k == 0 {
+            return Some(self);
+        }
+        if !self.closed {
+            return None;
+        }
+        let mut path = self.path;
+        path.rotate_left(k);
+        let sections = self.sections.map(|s| {
+            let mut labels = s.labels;
+            labels.rotate_left(k);
+            Sections::new(s.names, labels)
+        });
+        Some(Tour {
+            path,
+            sections,
+            grid: OnceLock::new(),
+            ..self
+        })
+    }
+
     /// The same tour with rows and columns swapped.
     pub fn transposed(&self) -> Tour {
         let b = &self.board;
