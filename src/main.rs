@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::Parser;
 
-use message::cut_long_words;
+use message::{cut_long_words, escape_controls};
 
 fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
@@ -19,7 +19,10 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // Usage errors exit 2, with clap's message (cut where it echoes huge input).
-            eprint!("{}", cut_long_words(&e.to_string()));
+            // Its lines are clap's layout; control characters within them are escaped.
+            let text = e.to_string();
+            let lines: Vec<String> = text.split('\n').map(escape_controls).collect();
+            eprint!("{}", cut_long_words(&lines.join("\n")));
             return ExitCode::from(2);
         }
     };
@@ -43,16 +46,21 @@ fn main() -> ExitCode {
         }
         Err(cli::Failure::Invalid(e)) if e.is_internal() => {
             // A bug of this tool, not of its input: 3, as the README and --help say.
-            eprintln!("knights: {e}");
+            eprintln!("knights: {}", escape_controls(&e.to_string()));
             ExitCode::from(3)
         }
         Err(cli::Failure::Invalid(e)) => {
-            eprintln!("knights: {}", cut_long_words(&e.to_string()));
+            eprintln!("knights: {}", one_line(&e.to_string()));
             ExitCode::from(1)
         }
         Err(cli::Failure::Usage(msg)) => {
-            eprintln!("knights: {}", cut_long_words(&msg));
+            eprintln!("knights: {}", one_line(&msg));
             ExitCode::from(2)
         }
     }
+}
+
+/// An error message as printed: one line, huge words cut, control characters escaped.
+fn one_line(msg: &str) -> String {
+    cut_long_words(&escape_controls(msg))
 }

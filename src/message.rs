@@ -1,6 +1,8 @@
 //! Error messages as printed: whatever part of a message echoes the user's input (a
-//! board, a file name, an unexpected argument) is cut when it is huge, so that a
-//! 100,000-character argument gets a one-line answer, not a 200 KB one.
+//! board, a file name, an unexpected argument, a field of a tour file) is cut when it
+//! is huge, so that a 100,000-character argument gets a one-line answer, not a 200 KB
+//! one, and its control characters (a newline, ESC, NUL) are escaped, so that the
+//! answer stays one line and cannot drive the terminal.
 
 /// Words longer than this are cut (long enough for any real path component and more).
 const MAX_WORD: usize = 256;
@@ -23,9 +25,31 @@ pub fn cut_long_words(msg: &str) -> String {
         .collect()
 }
 
+/// `msg` with every control character written as its escape (`\n`, `\u{1b}`, `\0`):
+/// the one line of an error, whatever text of the user's it echoes.
+pub fn escape_controls(msg: &str) -> String {
+    msg.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(
+            escape_controls("field topology: 'a\nb\u{1b}[31m\0' é"),
+            "field topology: 'a\\nb\\u{1b}[31m\\0' é"
+        );
+    }
 
     #[test]
     fn huge_words_are_cut_and_the_rest_kept() {

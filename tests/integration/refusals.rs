@@ -119,3 +119,21 @@ fn a_closed_tour_starts_where_start_says_and_an_open_one_is_refused_where_it_can
         "the start square [30, 0] is not a cell of the 30x30 board",
     );
 }
+
+#[test]
+fn a_field_with_control_characters_is_echoed_escaped_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.json");
+    std::fs::write(
+        &p,
+        "{\"board\": {\"width\": 3, \"height\": 4}, \"topology\": \"a\\nb\\u001b[31mc\\u0000\", \"closed\": false, \"path\": []}",
+    )
+    .unwrap();
+    let o = knights(&["verify", p.to_str().unwrap()]);
+    refused(&o, "field topology: 'a\\nb\\u{1b}[31mc\\0'");
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(
+        !o.stderr.iter().any(|&b| b == 0x1b || b == 0),
+        "raw bytes echoed"
+    );
+}
