@@ -26,6 +26,11 @@ pub(super) fn animate(
     if style.width.is_none() && style.dpi.is_none() {
         opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
     }
+    if let Some(dir) = frames {
+        // The folder is made first, so that a path taken by a file is refused before
+        // the animation is written.
+        frames_folder(dir)?;
+    }
     let walk = Walkthrough::new(tour, &opts.theme, opts.layers(tour.board()), MAX_STEPS);
     if let Some(out) = out {
         write_animation(&walk, opts.resolution, timing, out)?;
@@ -59,13 +64,28 @@ fn write_animation(
 /// Writes the scene after each step into `dir` (created if missing) as numbered PNGs,
 /// one per step, each through a temporary file renamed into place.
 fn write_frames(walk: &Walkthrough, res: Resolution, dir: &Path) -> Result<(), Error> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let count = walk.steps().len();
     for k in 1..=count {
         let png = frames::png(walk, res, k)?;
         atomic::write_bytes(&dir.join(frames::frame_name(k, count)), &png)?;
     }
     Ok(())
+}
+
+/// Makes the `--frames` folder `dir` (and its parents), refusing a path that is not a
+/// folder.
+fn frames_folder(dir: &Path) -> Result<(), Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::path(
+            dir,
+            knights_core::PathProblem::Taken,
+            format!(
+                "--frames {}: it is a file, not a folder: give a folder for the frames",
+                dir.display()
+            ),
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
 }
 
 /// Writes `drawing` to `out` in the format its extension names (`svg`, `png`, `pdf`),

@@ -137,3 +137,22 @@ fn a_field_with_control_characters_is_echoed_escaped_on_one_line() {
         "raw bytes echoed"
     );
 }
+
+#[test]
+fn frames_into_a_file_are_refused_before_the_animation_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let taken = dir.path().join("taken");
+    std::fs::write(&taken, "mine").unwrap();
+    let gif = dir.path().join("a.gif");
+    let o = knights(&[
+        "render",
+        "6x6",
+        "--frames",
+        taken.to_str().unwrap(),
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    refused(&o, "it is a file, not a folder");
+    assert!(!gif.exists(), "no animation written");
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine");
+}
