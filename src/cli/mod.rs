@@ -192,8 +192,8 @@ Needs a build with the solver: cargo build --release --features motif")]
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..=6))]
         per_page: u16,
         /// Exercises in all (default: one page).
-        #[arg(long)]
-        count: Option<usize>,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        count: Option<u32>,
         /// Illegal steps in each "find the mistake" exercise: 1 or 2.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         mistakes: u8,
@@ -353,7 +353,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         } => {
             let tour = load(&input, &build)?;
             let plan = knights_teach::exercises::Plan {
-                count: count.unwrap_or(per_page as usize),
+                count: count.map_or(per_page as usize, |c| c as usize),
                 reveal,
                 mistakes: mistakes as usize,
                 seed: build.seed,

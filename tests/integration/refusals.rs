@@ -156,3 +156,20 @@ fn frames_into_a_file_are_refused_before_the_animation_is_written() {
     assert!(!gif.exists(), "no animation written");
     assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine");
 }
+
+#[test]
+fn a_worksheet_of_no_exercise_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("w.pdf");
+    let o = knights(&[
+        "worksheet",
+        "6x6",
+        "--count",
+        "0",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--count"), "{}", stderr(&o));
+    assert!(!pdf.exists());
+}
