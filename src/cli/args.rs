@@ -6,6 +6,7 @@ use clap::ValueEnum;
 
 use knights_construct::Algo;
 use knights_core::{Error, Leaper, Topology};
+use knights_render::steps::{Repeat, Timing};
 use knights_render::{self as render, Resolution, Show, Theme};
 use knights_site as site;
 
@@ -86,6 +87,21 @@ pub(super) fn jobs(s: &str) -> Result<usize, String> {
                 site::MAX_JOBS
             )
         })
+}
+
+/// `--speed`: steps per second within [`Timing`]'s range.
+pub(super) fn speed(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of steps per second"))?;
+    Timing::new(v, Repeat::Forever)
+        .map(|t| t.speed)
+        .map_err(|e| e.to_string())
+}
+
+/// `--loop`: forever, once, or a number of plays within [`Repeat`]'s range.
+pub(super) fn plays(s: &str) -> Result<Repeat, String> {
+    s.parse().map_err(|e: Error| e.to_string())
 }
 
 /// `--dpi`: a positive finite number.
@@ -250,13 +266,13 @@ pub(super) struct AnimateArgs {
     /// Draw the tour move by move: an animated SVG (no script) or GIF.
     #[arg(long)]
     pub(super) animate: bool,
-    /// With --animate: steps per second (a step is one move, or a section of moves on
-    /// boards of more than 400 moves).
-    #[arg(long, default_value_t = 4.0)]
+    /// With --animate: steps per second, from 0.01 to 50 (a step is one move, or a
+    /// section of moves on boards of more than 400 moves).
+    #[arg(long, default_value_t = 4.0, value_parser = speed)]
     pub(super) speed: f64,
-    /// With --animate: how often to play, `forever`, `once` or a number.
-    #[arg(long = "loop", default_value = "forever", value_name = "TIMES")]
-    pub(super) repeat: String,
+    /// With --animate: how often to play, `forever`, `once` or a number from 1 to 65536.
+    #[arg(long = "loop", default_value = "forever", value_name = "TIMES", value_parser = plays)]
+    pub(super) repeat: Repeat,
     /// With --animate and a board: animate Warnsdorff's rule choosing each move
     /// (candidates and their onward leaps, the tie-break of --variant, dead ends and
     /// restarts) as an SVG.

@@ -20,7 +20,7 @@ pub(super) fn animate(
     walk: &AnimateArgs,
     out: Option<&Path>,
 ) -> Result<(), Failure> {
-    let timing = Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let timing = Timing::new(walk.speed, walk.repeat)?;
     let frames = walk.frames.as_deref();
     let mut opts = style.options()?;
     if style.width.is_none() && style.dpi.is_none() {
@@ -116,7 +116,7 @@ pub(super) fn animate_rule(
         .ok_or_else(|| Error::invalid(format!("warnsdorff has no tie-break '{variant}'")))?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
     let trace = knights_teach::rule_trace::record(&board, start, tie, 5)?;
-    let timing = Timing::new(walk.speed, walk.repeat.parse()?)?;
+    let timing = Timing::new(walk.speed, walk.repeat)?;
     let svg = knights_teach::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
     Ok(atomic::write_bytes(out, svg.as_bytes())?)
 }

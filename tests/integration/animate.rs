@@ -98,7 +98,15 @@ fn bad_animation_settings_are_refused() {
     ] {
         let mut a = vec!["render", "6x6", "--animate", "-o", s];
         a.extend(args);
-        refused(&knights(&a), says);
+        // An option out of its range is a usage error (clap's value parser).
+        let o = knights(&a);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says));
     }
     let out = knights(&["render", "6x6", "--animate", "-o", "w.pdf"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("writes an animated .svg or .gif"));

@@ -173,3 +173,31 @@ fn a_worksheet_of_no_exercise_is_refused() {
     assert!(stderr(&o).contains("--count"), "{}", stderr(&o));
     assert!(!pdf.exists());
 }
+
+#[test]
+fn speeds_and_plays_out_of_range_are_refused_not_clamped() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("w.svg");
+    let svg = svg.to_str().unwrap();
+    for (args, says) in [
+        (["--speed", "1e-300"], "from 0.01 to 50"),
+        (["--speed", "51"], "from 0.01 to 50"),
+        (["--loop", "65537"], "1 to 65536"),
+    ] {
+        let mut a = vec!["render", "6x6", "--animate", "-o", svg];
+        a.extend(args);
+        let o = knights(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).len() < 400, "{args:?}: {}", stderr(&o));
+    }
+    assert!(
+        dir.path().read_dir().unwrap().next().is_none(),
+        "nothing written"
+    );
+    let help = stdout(&knights(&["render", "--help"]));
+    assert!(
+        help.contains("from 0.01 to 50") && help.contains("1 to 65536"),
+        "{help}"
+    );
+}

@@ -70,7 +70,10 @@ fn repetitions(repeat: Repeat) -> Option<gif::Repeat> {
     match repeat {
         Repeat::Forever => Some(gif::Repeat::Infinite),
         Repeat::Times(1) => None,
-        Repeat::Times(n) => Some(gif::Repeat::Finite((n - 1).min(65535) as u16)),
+        // At most MAX_PLAYS, which the parser of --loop refuses beyond.
+        Repeat::Times(n) => Some(gif::Repeat::Finite(
+            u16::try_from(n - 1).unwrap_or(u16::MAX),
+        )),
     }
 }
 

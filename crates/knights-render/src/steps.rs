@@ -30,15 +30,27 @@ impl std::str::FromStr for Repeat {
             "forever" => Ok(Repeat::Forever),
             "once" => Ok(Repeat::Times(1)),
             _ => match s.parse::<u32>() {
-                Ok(n) if n > 0 => Ok(Repeat::Times(n)),
-                _ => Err(BadOption::Loop { text: s.into() }.into()),
+                Ok(n) if (1..=MAX_PLAYS).contains(&n) => Ok(Repeat::Times(n)),
+                _ => Err(BadOption::Loop {
+                    text: s.into(),
+                    most: MAX_PLAYS,
+                }
+                .into()),
             },
         }
     }
 }
 
-/// The fastest an animation plays, in steps per second.
-const MAX_SPEED: f64 = 1000.0;
+/// The most times an animation plays, when not forever: a GIF counts the plays after
+/// the first in 16 bits.
+pub const MAX_PLAYS: u32 = 65536;
+
+/// The slowest an animation plays, in steps per second (a step every 100 s).
+pub const MIN_SPEED: f64 = 0.01;
+
+/// The fastest an animation plays, in steps per second: a GIF frame shows for at
+/// least two hundredths of a second.
+pub const MAX_SPEED: f64 = 50.0;
 
 /// How an animation plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,9 +73,9 @@ impl Default for Timing {
 impl Timing {
     /// The timing with `speed` steps per second, checked.
     pub fn new(speed: f64, repeat: Repeat) -> Result<Timing, Error> {
-        if !(speed.is_finite() && speed > 0.0 && speed <= MAX_SPEED) {
-            let most = MAX_SPEED;
-            return Err(BadOption::Speed { speed, most }.into());
+        if !(MIN_SPEED..=MAX_SPEED).contains(&speed) {
+            let (least, most) = (MIN_SPEED, MAX_SPEED);
+            return Err(BadOption::Speed { speed, least, most }.into());
         }
         Ok(Timing { speed, repeat })
     }
@@ -204,6 +216,11 @@ mod tests {
         assert!("0".parse::<Repeat>().is_err());
         assert!(Timing::new(0.0, Repeat::Forever).is_err());
         assert!(Timing::new(f64::NAN, Repeat::Forever).is_err());
+        assert!(Timing::new(1e-300, Repeat::Forever).is_err());
+        assert!(Timing::new(51.0, Repeat::Forever).is_err());
+        assert!(Timing::new(0.01, Repeat::Forever).is_ok());
+        assert!("65536".parse::<Repeat>().is_ok());
+        assert!("65537".parse::<Repeat>().is_err());
         let t = Timing::new(2.0, Repeat::Forever).unwrap();
         let s = Steps::new(10, 400);
         assert_eq!(s.duration(&t), (10 + HOLD_STEPS) as f64 * 0.5);

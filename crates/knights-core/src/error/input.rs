@@ -155,17 +155,21 @@ pub enum BadOption {
         /// Its rows.
         height: u32,
     },
-    /// `--loop` neither `forever`, `once` nor a positive count.
-    #[error("--loop '{text}': write forever, once, or how many times to play (at least 1)")]
+    /// `--loop` neither `forever`, `once` nor a count from 1 to `most`.
+    #[error("--loop '{text}': write forever, once, or how many times to play (1 to {most})")]
     Loop {
         /// The value as given.
         text: String,
+        /// The most plays.
+        most: u32,
     },
-    /// `--speed` not more than 0 and at most `most` steps per second.
-    #[error("--speed {speed}: give the steps per second, more than 0 and at most {most}")]
+    /// `--speed` out of `least` to `most` steps per second.
+    #[error("--speed {speed:?}: give the steps per second, from {least} to {most}")]
     Speed {
         /// The value as given.
         speed: f64,
+        /// The slowest speed.
+        least: f64,
         /// The fastest speed.
         most: f64,
     },
