@@ -201,3 +201,10 @@ fn speeds_and_plays_out_of_range_are_refused_not_clamped() {
         "{help}"
     );
 }
+
+#[test]
+fn band_refusals_name_the_band_once() {
+    let o = knights(&["tour", "12x6", "--topology", "moebius", "--algo", "bands"]);
+    refused(&o, "8m x h Moebius strips with m odd");
+    assert!(!stderr(&o).contains("moebiuss"), "{}", stderr(&o));
+}

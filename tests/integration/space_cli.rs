@@ -108,7 +108,7 @@ fn refusals_name_the_rule_and_exit_non_zero() {
         (
             &["tour", "2000x2000x2000"],
             1,
-            "more cells than the 4294967294",
+            "8000000000 cells, more than the 4294967294",
         ),
         (
             &["tour", "6x4x4", "--start", "1,1"],

@@ -91,8 +91,13 @@ fn check(req: &Request) -> Result<Tour, Error> {
         } else {
             ""
         };
+        let bands = if moebius {
+            "Moebius strips"
+        } else {
+            "cylinders"
+        };
         return refuse(format!(
-            "it repeats a {q}-column motif round {q}m x h {topology}s{odd}, h from {} to {}, not {b}",
+            "it repeats a {q}-column motif round {q}m x h {bands}{odd}, h from {} to {}, not {b}",
             HEIGHTS.start(),
             HEIGHTS.end()
         ));
@@ -105,7 +110,7 @@ fn check(req: &Request) -> Result<Tour, Error> {
         }
         if variant == Some("ip") {
             return refuse(format!(
-                "no stored motif of the {small} {topology} designed by the integer program winds round it a number of times prime to {m}, the number of copies: try --variant search"
+                "no stored motif of the {small} designed by the integer program winds round it a number of times prime to {m}, the number of copies: try --variant search"
             ));
         }
     }

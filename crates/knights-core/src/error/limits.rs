@@ -23,10 +23,12 @@ pub enum TooLarge {
         limit: u64,
     },
     /// A board of three or more sides with more cells than cell numbers can name.
-    #[error("a {board} board has more cells than the {limit} this tool can number")]
+    #[error("a {board} board has {cells} cells, more than the {limit} this tool can number")]
     Space {
         /// The board, as `WxHxD`.
         board: String,
+        /// Its cells, written out (rounded when huge).
+        cells: String,
         /// The most cells a board may have.
         limit: u64,
     },

@@ -29,6 +29,21 @@ pub use verify::VerifiedSpaceTour;
 /// cells than cell numbers).
 pub const MAX_SIDES: usize = 32;
 
+/// The number of cells of a board with these sides, written out: exact while it fits
+/// in 128 bits, else rounded (32 sides of at most 2^32 stay below 2^1024, within f64).
+fn cell_count(sides: &[u32]) -> String {
+    match sides
+        .iter()
+        .try_fold(1u128, |n, &s| n.checked_mul(s as u128))
+    {
+        Some(n) => n.to_string(),
+        None => {
+            let n: f64 = sides.iter().map(|&s| s as f64).product();
+            format!("about {n:.3e}")
+        }
+    }
+}
+
 /// A board of three or more sides, and the leaper that tours it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Space {
@@ -73,6 +88,7 @@ impl Space {
         if cells.is_none() {
             return Err(TooLarge::Space {
                 board: name,
+                cells: cell_count(sides),
                 limit: MAX_CELLS,
             }
             .into());
@@ -331,7 +347,7 @@ mod tests {
         assert!(e("8x8x").contains("write the sides"));
         assert_eq!(
             e("2000x2000x2000"),
-            "a 2000x2000x2000 board has more cells than the 4294967294 this tool can number"
+            "a 2000x2000x2000 board has 8000000000 cells, more than the 4294967294 this tool can number"
         );
         assert!(e("8x8x99999999999").contains("too large a board"));
         let many = vec!["2"; 33].join("x");
