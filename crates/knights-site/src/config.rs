@@ -64,6 +64,15 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
                 ),
             ));
         }
+        if let Some(c) = url.chars().find(|c| "?#".contains(*c)) {
+            return Err(place.error(
+                "base_url",
+                format!(
+                    "'{url}' has a {}: the pages' addresses are made by adding their paths to it, so it ends with the site's folder, e.g. \"https://example.org/tours/\"",
+                    if c == '?' { "query (?)" } else { "fragment (#)" }
+                ),
+            ));
+        }
         site.base_url = format!("{}/", url.trim_end_matches('/'));
     }
     for d in &site.downloads {
@@ -112,6 +121,25 @@ mod tests {
             let e = check(&mut s, &place()).unwrap_err().to_string();
             assert!(
                 e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains("web address"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_base_url_with_a_query_or_a_fragment_is_refused() {
+        for (bad, says) in [
+            ("https://example.org/#frag", "fragment (#)"),
+            ("https://example.org/?q", "query (?)"),
+            ("https://example.org/tours?x=1#y", "query (?)"),
+        ] {
+            let mut s = SiteConfig {
+                base_url: bad.into(),
+                ..SiteConfig::default()
+            };
+            let e = check(&mut s, &place()).unwrap_err().to_string();
+            assert!(
+                e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains(says),
                 "{bad}: {e}"
             );
         }
