@@ -62,7 +62,14 @@ fn check_empty(dir: &Path) -> Result<bool, Error> {
             None => Ok(false),
             Some(_) => refuse("it is not empty"),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match std::fs::read_link(dir) {
+            // A link to nothing: creating the folder would fail on the link itself.
+            Ok(to) => refuse(&format!(
+                "it is a symbolic link to {}, which does not exist",
+                to.display()
+            )),
+            Err(_) => Ok(true),
+        },
         Err(_) if dir.exists() => refuse("it is not a folder"),
         Err(e) => Err(Error::io(dir, e)),
     }
@@ -71,6 +78,20 @@ fn check_empty(dir: &Path) -> Result<bool, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_is_refused_and_named() {
+        let tmp = tempfile::tempdir().unwrap();
+        let link = tmp.path().join("site");
+        std::os::unix::fs::symlink(tmp.path().join("nowhere"), &link).unwrap();
+        let e = init(&link, false).unwrap_err().to_string();
+        assert!(
+            e.contains("it is a symbolic link to") && e.contains("nowhere, which does not exist"),
+            "{e}"
+        );
+        assert!(link.symlink_metadata().is_ok(), "the link is left alone");
+    }
 
     #[test]
     fn writes_the_starter_and_refuses_a_folder_with_something_in_it() {
