@@ -1,5 +1,7 @@
 //! Fuzzing the tour parser with proptest, in the normal test suite (and so in CI):
-//! arbitrary bytes, and valid tour files with random bytes changed, inserted or cut.
+//! arbitrary bytes, valid tour files with random bytes changed, inserted or cut,
+//! numbered grids with `#` comment lines (skipped: the tour reads the same), and JSON
+//! files of boards of more sides made up field by field.
 //! Reading must answer with a tour or an error, never panic; a tour it accepts must go
 //! through verification without a panic too, and a verified one must write back to the
 //! same path.
@@ -70,6 +72,33 @@ fn read_any_and_check(bytes: &[u8]) {
     }
 }
 
+/// The numbered grid of `seeds()[1]` with a `#` comment line of `text` after each line
+/// number of `after` (taken modulo the lines; never before the first line).
+fn with_comments(after: &[(usize, String)]) -> String {
+    let grid = String::from_utf8(seeds()[1].clone()).unwrap();
+    let mut lines: Vec<String> = grid.lines().map(String::from).collect();
+    for (at, text) in after {
+        let at = 1 + at % lines.len();
+        lines.insert(at, format!("# {text}"));
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The JSON of a tour of a board of `sides` along `path`, cells as coordinate lists:
+/// `width` and `height`, `depth` from three sides on, `sides` from four on (or, with
+/// `all_sides`, always).
+fn space_json(sides: &[u32], path: &[Vec<u32>], closed: bool, all_sides: bool) -> String {
+    let side = |i: usize| sides.get(i).copied().unwrap_or(1);
+    let mut board = format!("\"width\": {}, \"height\": {}", side(0), side(1));
+    if sides.len() >= 3 {
+        board += &format!(", \"depth\": {}", side(2));
+    }
+    if sides.len() >= 4 || all_sides {
+        board += &format!(", \"sides\": {sides:?}");
+    }
+    format!("{{\"board\": {{{board}}}, \"closed\": {closed}, \"path\": {path:?}}}")
+}
+
 /// One edit of a file: replace, insert or remove a byte at a position (taken modulo
 /// the length).
 #[derive(Clone, Debug)]
@@ -131,5 +160,26 @@ proptest! {
     ) {
         let bytes = apply(space_seeds()[seed].clone(), &edits);
         read_any_and_check(&bytes);
+    }
+
+    #[test]
+    fn comment_lines_in_a_numbered_grid_change_nothing(
+        after in prop::collection::vec((any::<usize>(), "[ -~]{0,30}"), 0..6),
+    ) {
+        let plain = parse(&String::from_utf8(seeds()[1].clone()).unwrap(), "plain").unwrap();
+        let text = with_comments(&after);
+        let commented = parse(&text, "commented").expect("comment lines are skipped");
+        prop_assert_eq!(commented.path(), plain.path());
+        read_and_check(text.as_bytes());
+    }
+
+    #[test]
+    fn made_up_tours_of_more_sides_never_panic_nor_pass_wrongly(
+        sides in prop::collection::vec(0u32..5, 2..6),
+        path in prop::collection::vec(prop::collection::vec(0u32..6, 0..6), 0..40),
+        closed in any::<bool>(),
+        all_sides in any::<bool>(),
+    ) {
+        read_any_and_check(space_json(&sides, &path, closed, all_sides).as_bytes());
     }
 }
