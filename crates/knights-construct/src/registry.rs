@@ -172,20 +172,11 @@ impl Resolved<'_> {
     }
 }
 
-/// Refuses a `--start` off the board or on a hole, and one the construction cannot
-/// honour: an open tour starts where its construction starts it, except in the
-/// searches ([`Construction::starts_anywhere`]).
+/// Refuses a `--start` the construction cannot honour: an open tour starts where its
+/// construction starts it, except in the searches ([`Construction::starts_anywhere`]).
 fn check_start(c: &dyn Construction, req: &Request) -> Result<(), Error> {
-    let Some((x, y)) = req.start else {
-        return Ok(());
-    };
     let b = &req.board;
-    if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
-        return Err(Error::invalid(format!(
-            "the start square [{x}, {y}] is not a cell of the {b} board"
-        )));
-    }
-    if req.open && !c.starts_anywhere() {
+    if req.start.is_some() && req.open && !c.starts_anywhere() {
         return Err(Unsupported::new(
             c.name(),
             b,
@@ -254,6 +245,14 @@ fn candidates(req: &Request) -> Vec<&'static dyn Construction> {
 /// and supports the board.
 pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     check_exists(req).map_err(Refusal::board)?;
+    if let Some((x, y)) = req.start {
+        let b = &req.board;
+        if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
+            return Err(Refusal::board(Error::invalid(format!(
+                "the start square [{x}, {y}] is not a cell of the {b} board"
+            ))));
+        }
+    }
     let resolved = |construction| Resolved {
         construction,
         request: req,
