@@ -255,6 +255,39 @@ fn serve_stops_after_the_requests_it_was_asked_to_answer() {
 }
 
 #[test]
+fn clients_that_never_finish_their_request_do_not_hold_up_the_others() {
+    use std::io::{Read, Write};
+    let tmp = tempfile::tempdir().unwrap();
+    assert!(knights(tmp.path(), &["init", "s"]).status.success());
+    let served = Served::start(&tmp.path().join("s"), &[]);
+    // Requests whose body never comes in full, kept open: tiny_http drains a body when
+    // its request is dropped, which blocked the thread that answers.
+    let stalled: Vec<_> = (0..5)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+            s.write_all(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nabc")
+                .unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    s.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw)
+        .expect("the request is answered while others stall");
+    assert!(
+        raw.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&raw)
+    );
+    drop(stalled);
+}
+
+#[test]
 fn a_busy_port_is_refused_before_anything_is_built() {
     let tmp = tempfile::tempdir().unwrap();
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -86,10 +86,16 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
         opts.build.content.display()
     );
     for (answered, request) in (1..).zip(server.incoming_requests()) {
-        respond(request, &opts.build.out, &state);
         if opts.stop_after.is_some_and(|n| answered >= n) {
+            respond(request, &opts.build.out, &state);
             break;
         }
+        // Each request is answered on a thread of its own: tiny_http reads what is
+        // left of a request's body when the request is dropped, so one whose body never
+        // comes (a POST with a Content-Length and half its bytes) held the only thread
+        // that answers, and every later request waited for that client to go away.
+        let (root, state) = (opts.build.out.clone(), Arc::clone(&state));
+        std::thread::spawn(move || respond(request, &root, &state));
     }
     Ok(())
 }
