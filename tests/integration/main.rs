@@ -3,7 +3,8 @@
 //! Filter by module as usual: `cargo test --test integration render_refs`.
 //!
 //! - The command line through the real binary: `cli`, `hardening` (bad input and
-//!   hostile surroundings), `animate`, `init_serve`, `space_cli` (boards of three or more sides), and `browser` (the gallery in
+//!   hostile surroundings), `animate`, `init_serve`, `limits` (what every command refuses up front, and the
+//!   boards with holes the newer commands take), `space_cli` (boards of three or more sides), and `browser` (the gallery in
 //!   headless Chromium).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
@@ -17,6 +18,7 @@ mod browser;
 mod cli;
 mod hardening;
 mod init_serve;
+mod limits;
 mod space_cli;
 
 mod render_legend;
