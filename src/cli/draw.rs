@@ -113,6 +113,7 @@ pub(super) fn worksheet(
             out.display()
         )));
     }
+    knights_teach::worksheet::check(tour.board(), per_page)?;
     let exercises = knights_teach::exercises::make(tour, plan)?;
     let title = format!("Knight's tours on the {} board", tour.board());
     let pages =

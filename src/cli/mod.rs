@@ -348,6 +348,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             count,
             mistakes,
         } => {
+            // A board too large for a page of answers is refused before it is built.
+            if let Ok(board) = input.parse::<Board>() {
+                knights_teach::worksheet::check(&board, per_page as usize)?;
+            }
             let tour = load(&input, &build)?;
             let plan = knights_teach::exercises::Plan {
                 count: count.unwrap_or(per_page as usize),

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::run::{knights, stderr};
+use crate::run::{knights, refused, stderr};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -27,4 +27,19 @@ fn worksheets_of_boards_with_holes_are_made() {
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         assert!(fs::read(&out).unwrap().starts_with(b"%PDF"));
     }
+}
+
+#[test]
+fn a_worksheet_too_large_for_a_page_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheet.pdf");
+    for board in ["400x400", "4000x4000"] {
+        let o = knights(&["worksheet", board, "-o", s(&out)]);
+        refused(
+            &o,
+            &format!("a worksheet numbers every square of its boards, and the {board} board has"),
+        );
+        assert!(stderr(&o).contains("--per-page"), "{}", stderr(&o));
+    }
+    assert!(!out.exists());
 }
