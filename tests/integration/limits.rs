@@ -3,9 +3,10 @@
 //! and nothing typed by a user ends in an internal error or an abort.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
-use crate::run::{knights, refused, stderr};
+use crate::run::{knights, knights_limited, refused, stderr};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -42,4 +43,66 @@ fn a_worksheet_too_large_for_a_page_is_refused_before_it_is_built() {
         assert!(stderr(&o).contains("--per-page"), "{}", stderr(&o));
     }
     assert!(!out.exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn boards_of_three_sides_are_refused_with_the_memory_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("x.svg");
+    for args in [
+        &["tour", "2000x2000x1000"][..],
+        &["metrics", "1600x1600x1600"],
+        &["render", "2000x2000x1000", "-o", s(&svg)],
+    ] {
+        let o = knights_limited(1_000_000, args);
+        refused(&o, &format!("a {} board needs about", args[1]));
+        assert!(
+            stderr(&o).contains("bytes each), but only"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert!(!svg.exists());
+}
+
+/// A content folder with `catalogue` and no other file.
+fn content(dir: &Path, catalogue: &str) -> PathBuf {
+    let c = dir.join("content");
+    fs::create_dir_all(&c).unwrap();
+    fs::write(c.join("catalogue.toml"), catalogue).unwrap();
+    c
+}
+
+fn build(content: &Path, out: &Path) -> Output {
+    knights_limited(
+        2_000_000,
+        &["build", "--content", s(content), "--out", s(out)],
+    )
+}
+
+/// What `dir` holds besides `content` and the build cache.
+fn left_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "content" && !n.ends_with(".knights-cache"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[cfg(unix)]
+#[test]
+fn a_catalogue_of_boards_too_large_for_memory_is_refused_before_building() {
+    for catalogue in [
+        "[[tour]]\nboard = \"2000x2000x1000\"\n",
+        "[[series]]\nslug = \"cubes\"\ntitle = \"Cubes\"\nboard = \"{n}x{n}x{n}\"\nsizes = { from = 16, to = 1600, step = 1584 }\n",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let c = content(dir.path(), catalogue);
+        let o = build(&c, &dir.path().join("site"));
+        refused(&o, "board needs about");
+        assert!(left_in(dir.path()).is_empty(), "{:?}", left_in(dir.path()));
+    }
 }

@@ -76,12 +76,19 @@ pub fn check_exists(req: &SpaceRequest) -> Result<(), Error> {
     Ok(())
 }
 
+/// Refuses a board whose tour would not fit in the memory this process may use, with
+/// the estimate two-sided boards get ([`knights_core::memory::check_tour`]).
+pub fn check_memory(req: &SpaceRequest) -> Result<(), Error> {
+    knights_core::memory::check_tour(req.space.cells(), &req.space.to_string())
+}
+
 /// Everything [`build`] would refuse without building: the existence rule, a variant,
 /// an unknown construction, and a board or tour kind the construction does not take
 /// (for `auto`, that neither takes). The gallery checks its catalogue with this before
 /// building anything.
 pub fn check(req: &SpaceRequest, algo: &str) -> Result<(), Error> {
     check_exists(req)?;
+    check_memory(req)?;
     if let Some(v) = &req.variant {
         return Err(Error::invalid(format!(
             "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
@@ -139,6 +146,7 @@ fn warnsdorff_refusal(req: &SpaceRequest) -> Result<(), Error> {
 /// Builds and verifies a tour as `algo` (`auto`, `besa`, `warnsdorff`) says.
 pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error> {
     check_exists(req)?;
+    check_memory(req)?;
     if let Some(v) = &req.variant {
         return Err(Error::invalid(format!(
             "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
