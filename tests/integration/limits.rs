@@ -106,3 +106,17 @@ fn a_catalogue_of_boards_too_large_for_memory_is_refused_before_building() {
         assert!(left_in(dir.path()).is_empty(), "{:?}", left_in(dir.path()));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_band_model_too_large_for_memory_is_refused_with_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    for (topology, out) in [("cylinder", "m.stl"), ("moebius", "m.svg")] {
+        let out = dir.path().join(out);
+        let args = ["model", "1000x1000", "--topology", topology, "-o", s(&out)];
+        let o = knights_limited(1_000_000, &args);
+        refused(&o, "model of the 1000x1000");
+        assert!(stderr(&o).contains("leaps at about"), "{}", stderr(&o));
+        assert!(!out.exists());
+    }
+}
