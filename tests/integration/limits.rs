@@ -120,3 +120,46 @@ fn a_band_model_too_large_for_memory_is_refused_with_the_figure() {
         assert!(!out.exists());
     }
 }
+
+#[test]
+fn templates_that_include_themselves_are_refused_and_the_site_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = content(dir.path(), SMALL);
+    let out = dir.path().join("site");
+    let o = knights(&["build", "--content", s(&c), "--out", s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    let templates = c.join("templates");
+    let tour =
+        "{% extends \"base.html\" %}{% block main %}{% include \"card.html\" %}{% endblock main %}";
+    for (files, cycle) in [
+        (
+            &[("index.html", "{% include \"index.html\" %}")][..],
+            "index.html includes itself",
+        ),
+        (
+            &[
+                ("tour.html", tour),
+                ("card.html", "{% include \"tour.html\" %}"),
+            ],
+            "card.html includes tour.html, which includes card.html",
+        ),
+    ] {
+        fs::create_dir_all(&templates).unwrap();
+        for (name, text) in files {
+            fs::write(templates.join(name), text).unwrap();
+        }
+        let o = knights(&["build", "--content", s(&c), "--out", s(&out)]);
+        refused(
+            &o,
+            &format!("templates: {cycle}, so rendering it would never end"),
+        );
+        assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+        assert_eq!(left_in(dir.path()), ["site"]);
+        assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), index);
+        fs::remove_dir_all(&templates).unwrap();
+    }
+}
+
+/// One small tour, with a base URL so that the build writes a sitemap.
+const SMALL: &str = "[site]\ntitle = \"t\"\nbase_url = \"https://example.org/\"\n\n[[tour]]\nboard = \"6x6\"\nalgorithm = \"warnsdorff\"\n";
