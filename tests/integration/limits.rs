@@ -163,3 +163,13 @@ fn templates_that_include_themselves_are_refused_and_the_site_kept() {
 
 /// One small tour, with a base URL so that the build writes a sitemap.
 const SMALL: &str = "[site]\ntitle = \"t\"\nbase_url = \"https://example.org/\"\n\n[[tour]]\nboard = \"6x6\"\nalgorithm = \"warnsdorff\"\n";
+
+#[cfg(unix)]
+#[test]
+fn a_long_grid_of_short_rows_is_refused_with_the_memory_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("long.txt");
+    fs::write(&p, "1\n".repeat(12_000_000)).unwrap();
+    let o = knights_limited(400_000, &["verify", s(&p)]);
+    refused(&o, "the numbered grid of 1x12000000 cells needs about");
+}
