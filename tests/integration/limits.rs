@@ -173,3 +173,21 @@ fn a_long_grid_of_short_rows_is_refused_with_the_memory_figure() {
     let o = knights_limited(400_000, &["verify", s(&p)]);
     refused(&o, "the numbered grid of 1x12000000 cells needs about");
 }
+
+#[test]
+fn counting_a_huge_board_refuses_a_topology_it_does_not_model() {
+    for t in ["moebius", "cylinder"] {
+        let args = [
+            "metrics",
+            "1000000x1000000",
+            "--algo",
+            "besa",
+            "--topology",
+            t,
+            "--json",
+        ];
+        let o = knights(&args);
+        refused(&o, &format!("only on the plane, not on a {t} band"));
+        assert!(o.stdout.is_empty());
+    }
+}
