@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::run::{knights, knights_limited, refused, stderr};
+use crate::run::{knights, knights_limited, refused, stderr, stdout};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -172,6 +172,17 @@ fn a_long_grid_of_short_rows_is_refused_with_the_memory_figure() {
     fs::write(&p, "1\n".repeat(12_000_000)).unwrap();
     let o = knights_limited(400_000, &["verify", s(&p)]);
     refused(&o, "the numbered grid of 1x12000000 cells needs about");
+}
+
+#[test]
+fn a_grid_may_start_with_a_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = knights(&["tour", "5x5", "--open", "--format", "grid"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let p = dir.path().join("t.txt");
+    fs::write(&p, format!("# an open tour of 5x5\n{}", stdout(&o))).unwrap();
+    let o = knights(&["verify", s(&p)]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]
