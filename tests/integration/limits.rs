@@ -164,6 +164,28 @@ fn templates_that_include_themselves_are_refused_and_the_site_kept() {
 /// One small tour, with a base URL so that the build writes a sitemap.
 const SMALL: &str = "[site]\ntitle = \"t\"\nbase_url = \"https://example.org/\"\n\n[[tour]]\nboard = \"6x6\"\nalgorithm = \"warnsdorff\"\n";
 
+#[test]
+fn static_files_may_not_replace_the_sitemap_or_the_timings() {
+    for name in ["sitemap.xml", "timings.json"] {
+        let dir = tempfile::tempdir().unwrap();
+        let c = content(dir.path(), SMALL);
+        fs::create_dir_all(c.join("static")).unwrap();
+        fs::write(c.join("static").join(name), "mine").unwrap();
+        let o = knights(&[
+            "build",
+            "--content",
+            s(&c),
+            "--out",
+            s(&dir.path().join("site")),
+        ]);
+        refused(
+            &o,
+            &format!("the site already has {name} (the build writes it)"),
+        );
+        assert!(left_in(dir.path()).is_empty(), "{:?}", left_in(dir.path()));
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_long_grid_of_short_rows_is_refused_with_the_memory_figure() {
