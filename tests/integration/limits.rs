@@ -224,3 +224,17 @@ fn counting_a_huge_board_refuses_a_topology_it_does_not_model() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_closed_walk_too_long_to_close_is_refused_with_the_estimate() {
+    let o = knights(&["tour", "99x101x100"]);
+    refused(
+        &o,
+        "warnsdorff closes tours of boards of three or more sides of at most 200000 cells",
+    );
+    assert!(
+        stderr(&o).contains("would take about 26 minutes: try --open"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -140,7 +140,30 @@ fn warnsdorff_refusal(req: &SpaceRequest) -> Result<(), Error> {
         )
         .into());
     }
+    if !req.open && cells > walk::CLOSED_CELL_LIMIT {
+        return Err(Unsupported::new(
+            "warnsdorff",
+            &req.space,
+            format!(
+                "warnsdorff closes tours of boards of three or more sides of at most {} cells, in time growing with the square of the cells; the {} board has {cells}, which would take {}: try --open, or a board where besa applies",
+                walk::CLOSED_CELL_LIMIT,
+                req.space,
+                closing_minutes(cells)
+            ),
+        )
+        .into());
+    }
     Ok(())
+}
+
+/// How long a closed walk of `cells` takes, about (from the measured 73 s for 216,000
+/// cells, scaled with the square of the cells).
+fn closing_minutes(cells: u64) -> String {
+    let x = cells as f64 / 216_000.0;
+    match (73.0 * x * x / 60.0).round() as u64 {
+        0..=1 => "about a minute".into(),
+        m => format!("about {m} minutes"),
+    }
 }
 
 /// Builds and verifies a tour as `algo` (`auto`, `besa`, `warnsdorff`) says.
