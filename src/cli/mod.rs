@@ -10,6 +10,7 @@ mod draw;
 mod giant;
 mod init;
 mod model;
+mod progress;
 mod publish;
 mod report;
 mod research;
