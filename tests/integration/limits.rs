@@ -230,7 +230,7 @@ fn a_closed_walk_too_long_to_close_is_refused_with_the_estimate() {
     let o = knights(&["tour", "99x101x100"]);
     refused(
         &o,
-        "warnsdorff closes tours of boards of three or more sides of at most 200000 cells",
+        "warnsdorff closes tours of boards of three or more sides of at most 130000 cells",
     );
     assert!(
         stderr(&o).contains("would take about 26 minutes: try --open"),

@@ -20,15 +20,16 @@ pub const CELL_LIMIT: u64 = 1_000_000;
 /// takes about `cells / 24` rotations of about `cells / 2` cells each, time growing
 /// with the square of the cells: measured, 125,000 cells close in 13 s and 216,000 in
 /// 73 s on two cores, and a million would take over half an hour.
-pub const CLOSED_CELL_LIMIT: u64 = 200_000;
+pub const CLOSED_CELL_LIMIT: u64 = 130_000;
 /// Walks tried before giving up.
 pub const ATTEMPTS: u64 = 8;
 /// Pósa rotations one walk may make, per cell.
 const ROTATIONS_PER_CELL: u64 = 40;
 /// Cells the rotations of all the walks may move, together: a bound on the time of
 /// the walks that keep running into dead ends (long leapers on boards little wider
-/// than their leap), which would otherwise rotate for hours. About 40 s at most.
-pub const ROTATION_WORK: u64 = 1_000_000_000;
+/// than their leap), which would otherwise rotate for hours. Enough to close a walk of
+/// [`CLOSED_CELL_LIMIT`] cells; about half a minute at most.
+pub const ROTATION_WORK: u64 = 5_000_000_000;
 
 /// A closed (or, with `open`, open) tour of `space` as cell numbers, or `None` when
 /// every walk ran out of its budget. `seed` chooses the random streams. Open tours
