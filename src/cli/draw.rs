@@ -12,6 +12,7 @@ use knights_render::steps::{Timing, MAX_STEPS};
 use knights_render::{self as render, Drawing, Format, Resolution, Theme};
 
 use super::args::{AnimateArgs, BuildArgs, Start, StyleArgs};
+use super::progress::Progress;
 use super::Failure;
 
 pub(super) fn animate(
@@ -52,7 +53,11 @@ fn write_animation(
     let ext = out.extension().and_then(|e| e.to_str());
     let bytes = match ext.map(str::to_ascii_lowercase).as_deref() {
         Some("svg") => walk.animated(timing).into_bytes(),
-        Some("gif") => frames::gif(walk, res, timing)?,
+        Some("gif") => {
+            let progress = Progress::new(format!("drawing the GIF's frames ({})", out.display()));
+            let mut report = |done, total| progress.set(done as u64, total as u64);
+            frames::gif_reporting(walk, res, timing, &mut report)?
+        }
         _ => {
             let formats = [".svg", ".gif"];
             return Err(Unknown::extension(Named::AnimationFormat, out, &formats).into());
@@ -133,6 +138,7 @@ pub(super) fn worksheet(
             out.display()
         )));
     }
+    knights_teach::worksheet::check(tour.board(), per_page)?;
     let exercises = knights_teach::exercises::make(tour, plan)?;
     let title = format!("Knight's tours on the {} board", tour.board());
     let pages =

@@ -3,13 +3,14 @@
 //! `knights_construct::besa::structure_counts`), in time linear in the side, instead
 //! of refusing the board for want of memory.
 
-use knights_construct::besa::{structure_counts, Besa, Variant};
+use knights_construct::besa::{structure_counts_reporting, Besa, Variant};
 use knights_construct::existence;
 use knights_construct::Construction;
 use knights_core::metrics::bounds::{self, Ratio};
 use knights_core::{Board, Error};
 
 use super::args::{looks_like_board, BuildArgs};
+use super::progress::Progress;
 use super::Failure;
 
 /// What `knights metrics --json` prints for a board counted without being built.
@@ -54,6 +55,11 @@ pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Resul
         return None;
     }
     let (w, h) = too_large(input)?;
+    if let Some(t) = args.topology.filter(|t| t.wraps()) {
+        return Some(Err(Failure::Invalid(Error::invalid(format!(
+            "the {w}x{h} board is too large to build, and the formation tour's turns and crossings are counted without building only on the plane, not on a {t} band: leave out --topology, or ask for a board that fits in memory"
+        )))));
+    }
     Some(print(w, h, args.variant.as_deref(), json))
 }
 
@@ -76,7 +82,11 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
             ),
         ))
     })?;
-    let (turns, crossings) = structure_counts(w, h, v).ok_or_else(|| {
+    let progress = Progress::new(format!("counting the turns and crossings of {w}x{h}"));
+    let report = |done, total| progress.set(done, total);
+    let counts = structure_counts_reporting(w, h, v, &report);
+    drop(progress);
+    let (turns, crossings) = counts.ok_or_else(|| {
         Error::Unsupported(knights_core::Unsupported::new(
             Besa.name(),
             format!("{w}x{h}"),

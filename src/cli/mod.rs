@@ -10,6 +10,7 @@ mod draw;
 mod giant;
 mod init;
 mod model;
+mod progress;
 mod publish;
 mod report;
 mod research;
@@ -351,6 +352,10 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             count,
             mistakes,
         } => {
+            // A board too large for a page of answers is refused before it is built.
+            if let Ok(board) = input.parse::<knights_core::board::Board>() {
+                knights_teach::worksheet::check(&board, per_page as usize)?;
+            }
             let tour = load(&input, &build)?;
             let plan = knights_teach::exercises::Plan {
                 count: count.map_or(per_page as usize, |c| c as usize),

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::run::{knights, refused, stderr};
+use crate::run::{knights, knights_limited, refused, stderr};
 
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -444,21 +444,6 @@ fn an_interrupted_build_leaves_no_staging_folder() {
 }
 
 // Memory.
-
-/// `knights args` under `ulimit -v kib` (an address-space limit).
-#[cfg(unix)]
-fn knights_limited(kib: u64, args: &[&str]) -> Output {
-    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {kib} && exec '{}' {}",
-            env!("CARGO_BIN_EXE_knights"),
-            quoted.join(" ")
-        ))
-        .output()
-        .unwrap()
-}
 
 #[cfg(unix)]
 #[test]

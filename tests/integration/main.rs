@@ -3,8 +3,10 @@
 //! Filter by module as usual: `cargo test --test integration render_refs`.
 //!
 //! - The command line through the real binary: `cli`, `hardening` (bad input and
-//!   hostile surroundings), `animate`, `init_serve`, `space_cli` (boards of three or more sides), `refusals` (what
-//!   each command refuses up front, and how), and `browser` (the gallery in
+//!   hostile surroundings), `animate`, `init_serve`, `limits` (what every command refuses
+//!   for want of memory or time, and the boards with holes the newer commands take),
+//!   `refusals` (what each command refuses up front, and how), `space_cli` (boards of
+//!   three or more sides), and `browser` (the gallery in
 //!   headless Chromium).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
@@ -18,6 +20,7 @@ mod browser;
 mod cli;
 mod hardening;
 mod init_serve;
+mod limits;
 mod refusals;
 mod space_cli;
 

@@ -54,3 +54,19 @@ pub fn knights_stdin(args: &[&str], input: &[u8]) -> Output {
         .expect("the input is written");
     child.wait_with_output().expect("the knights binary ends")
 }
+
+/// `knights ARGS` under `ulimit -v kib` (an address-space limit), so that a refusal for
+/// want of memory is seen without a machine that lacks it.
+#[cfg(unix)]
+pub fn knights_limited(kib: u64, args: &[&str]) -> Output {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kib} && exec '{}' {}",
+            env!("CARGO_BIN_EXE_knights"),
+            quoted.join(" ")
+        ))
+        .output()
+        .expect("the knights binary runs")
+}

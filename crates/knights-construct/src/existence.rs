@@ -17,10 +17,6 @@
 use knights_core::board::{Board, Leaper};
 use knights_core::{Error, NoTour, Theorem, TourKind};
 
-/// Bytes per cell the pipeline needs at its peak (move grid, path, sections, bit planes,
-/// verification bitset), rounded up.
-pub const BYTES_PER_CELL: u64 = 8;
-
 /// `Ok` when a tour of the kind asked for exists on `board` (or when the rule is not
 /// known for this board: boards with holes, large boards of other leapers), else
 /// [`Error::NoTour`] citing the rule.
@@ -174,11 +170,7 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
 /// Refuses, before any allocation, a board whose tour would not fit in the memory this
 /// process may use (see [`knights_core::memory::available`]).
 pub fn check_memory(board: &Board) -> Result<(), Error> {
-    knights_core::memory::check(
-        board.area() * BYTES_PER_CELL,
-        &format!("a {board} board"),
-        &format!("{} cells at {BYTES_PER_CELL} bytes each", board.area()),
-    )
+    knights_core::memory::check_tour(board.area(), &board.to_string())
 }
 
 #[cfg(test)]

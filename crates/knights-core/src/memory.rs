@@ -38,6 +38,21 @@ pub fn check(need: u64, what: &str, detail: &str) -> Result<(), Error> {
     }
 }
 
+/// Bytes per cell a tour needs at the peak of building, proving and measuring it (the
+/// path, its sections, the move grid or the cells seen, bit planes), rounded up; the
+/// one estimate of every command that builds a tour, of any number of sides.
+pub const BYTES_PER_CELL: u64 = 8;
+
+/// Refuses a tour of `board` (`30000x30000`, `2000x2000x1000`), of `cells` cells, when
+/// it would not fit in [`available`] memory: before anything is allocated.
+pub fn check_tour(cells: u64, board: &str) -> Result<(), Error> {
+    check(
+        cells.saturating_mul(BYTES_PER_CELL),
+        &format!("a {board} board"),
+        &format!("{cells} cells at {BYTES_PER_CELL} bytes each"),
+    )
+}
+
 /// A vector of `n` copies of `value`, or an error saying how much `what` needed, when
 /// the allocation fails (where `vec!` would abort the process). The copies are written
 /// in parallel: unlike `vec![0; n]`, a reserved vector gets no pages zeroed by the

@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 use knights_core::board::Topology;
 use knights_core::verify::Verified;
-use knights_core::{BadBoard, Error};
+use knights_core::{memory, BadBoard, Error};
 
 /// A point in space.
 pub type Point = [f64; 3];
@@ -23,6 +23,23 @@ pub type Point = [f64; 3];
 const PIECES: usize = 6;
 /// The side of a tube, in cells.
 const TUBE: f64 = 0.18;
+/// Bytes per leap at the peak of writing the STL: its 72 facets of 50 bytes, and the
+/// leap's points.
+const STL_PER_LEAP: u64 = 12 * PIECES as u64 * 50 + 200;
+/// Bytes per leap at the peak of drawing the projection: its pieces as sorted path
+/// strings, then the SVG.
+const SVG_PER_LEAP: u64 = 1_000;
+
+/// Refuses a model of `tour` (`what`: STL or SVG) that would not fit in memory, with
+/// the figure, before anything is allocated.
+fn check(tour: &Verified, what: &str, per_leap: u64) -> Result<(), Error> {
+    let leaps = tour.path().len() as u64;
+    memory::check(
+        leaps.saturating_mul(per_leap),
+        &format!("the {what} model of the {} board", tour.board()),
+        &format!("{leaps} leaps at about {per_leap} bytes each"),
+    )
+}
 
 /// Where the point `(x, y)` of the flat band (cell units, `x` past the edge allowed)
 /// lies in space.
@@ -127,10 +144,14 @@ pub fn tube(p: Point, q: Point) -> Vec<[Point; 3]> {
 
 /// The triangles of the model: a tube around every piece of every leap.
 pub fn triangles(tour: &Verified) -> Result<Vec<[Point; 3]>, Error> {
-    Ok(leaps(tour)?
+    Ok(facets(&leaps(tour)?).collect())
+}
+
+/// The tubes' triangles around the pieces of `lines`, one at a time.
+fn facets(lines: &[Vec<Point>]) -> impl Iterator<Item = [Point; 3]> + '_ {
+    lines
         .iter()
         .flat_map(|line| line.windows(2).flat_map(|s| tube(s[0], s[1])))
-        .collect())
 }
 
 /// The outward normal of a triangle wound counter-clockwise.
@@ -142,14 +163,17 @@ pub fn normal(t: &[Point; 3]) -> Point {
 /// normal, three corners (little-endian `f32`, in cells: scale when printing) and a
 /// zero attribute word.
 pub fn stl(tour: &Verified) -> Result<Vec<u8>, Error> {
-    let tris = triangles(tour)?;
-    let mut out = Vec::with_capacity(84 + 50 * tris.len());
+    check(tour, "STL", STL_PER_LEAP)?;
+    let lines = leaps(tour)?;
+    let count: usize = lines.iter().map(|l| 12 * (l.len() - 1)).sum();
+    let mut out = Vec::with_capacity(84 + 50 * count);
     let mut header = format!("knights: a {tour}").into_bytes();
     header.resize(80, b' ');
     out.extend_from_slice(&header);
-    out.extend_from_slice(&(tris.len() as u32).to_le_bytes());
-    for t in &tris {
-        for p in std::iter::once(normal(t)).chain(t.iter().copied()) {
+    out.extend_from_slice(&(count as u32).to_le_bytes());
+    // Facet by facet: the triangles of a large band would need more than its STL.
+    for t in facets(&lines) {
+        for p in std::iter::once(normal(&t)).chain(t.iter().copied()) {
             for c in p {
                 out.extend_from_slice(&(c as f32).to_le_bytes());
             }
@@ -162,6 +186,7 @@ pub fn stl(tour: &Verified) -> Result<Vec<u8>, Error> {
 /// The band seen from above and to the side, as SVG: the edges of the band in grey,
 /// the tour's leaps darker where they are nearer.
 pub fn projection(tour: &Verified, colour: &str) -> Result<String, Error> {
+    check(tour, "SVG", SVG_PER_LEAP)?;
     let b = tour.board();
     let lines = leaps(tour)?;
     let (w, h) = (b.width(), b.height());

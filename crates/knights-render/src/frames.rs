@@ -27,6 +27,17 @@ pub fn png(w: &Walkthrough, res: Resolution, k: usize) -> Result<Vec<u8>, Error>
 /// The animated GIF: one frame per step, each shown for one step's time, the last held
 /// a little longer, played as `timing` says.
 pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, Error> {
+    gif_reporting(w, res, timing, &mut |_, _| {})
+}
+
+/// [`gif`], telling `report` how many of how many frames are drawn after each (a large
+/// board's frames take seconds each).
+pub fn gif_reporting(
+    w: &Walkthrough,
+    res: Resolution,
+    timing: Timing,
+    report: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<u8>, Error> {
     let count = w.steps().len();
     let delay = (100.0 * timing.step_seconds()).round().clamp(2.0, 65535.0) as u16;
     let hold = delay.saturating_mul(1 + HOLD_STEPS as u16);
@@ -60,6 +71,7 @@ pub fn gif(w: &Walkthrough, res: Resolution, timing: Timing) -> Result<Vec<u8>, 
         let mut frame = gif::Frame::from_rgba_speed(pw as u16, ph as u16, pixmap.data_mut(), 10);
         frame.delay = if k >= count { hold } else { delay };
         enc.write_frame(&frame).map_err(fail)?;
+        report(k, count.max(1));
     }
     drop(enc);
     Ok(out)
@@ -94,7 +106,11 @@ mod tests {
         let t = knights_core::verify::verify(knights_core::examples::ring()).unwrap();
         let theme = Theme::load("web").unwrap();
         let w = Walkthrough::new(&t, &theme, Layers::default(), 400);
-        let bytes = gif(&w, Resolution::Width(40), Timing::default()).unwrap();
+        let mut reported = Vec::new();
+        let mut report = |k, n| reported.push((k, n));
+        let bytes =
+            gif_reporting(&w, Resolution::Width(40), Timing::default(), &mut report).unwrap();
+        assert_eq!(reported, (1..=8).map(|k| (k, 8)).collect::<Vec<_>>());
         let mut dec = gif::DecodeOptions::new().read_info(&bytes[..]).unwrap();
         let mut frames = 0;
         while dec.read_next_frame().unwrap().is_some() {

@@ -62,6 +62,7 @@ pub mod frames;
 #[cfg(test)]
 mod fixtures;
 
+pub use budget::MAX_ELEMENTS;
 pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
 pub use knights_core::Region;
 pub use layers::{Layer, Layers, Show};

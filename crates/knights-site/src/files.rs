@@ -16,14 +16,14 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
-/// unchanged, refusing to replace a file the build wrote.
-pub fn copy_through(from: &Path, to: &Path) -> Result<(), Error> {
+/// unchanged, refusing to replace a file the build wrote or writes `later`.
+pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error> {
     if !from.is_dir() {
         return Ok(());
     }
     for (rel, path) in list(from)? {
         let dest = to.join(&rel);
-        if dest.exists() {
+        if dest.exists() || later.contains(&rel.as_str()) {
             return Err(Error::invalid(format!(
                 "{}: the site already has {rel} (the build writes it): rename the file{}",
                 path.display(),

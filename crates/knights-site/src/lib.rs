@@ -28,6 +28,7 @@ mod plan;
 mod slugs;
 
 // 3. The templates.
+mod template_cycles;
 mod templates;
 
 // 4. The tours, built in parallel through the cache, and the exhibits.

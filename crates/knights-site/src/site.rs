@@ -154,11 +154,14 @@ impl Site {
         for (path, html) in &rendered {
             files::write(&dir.join(path), html.as_bytes())?;
         }
-        files::copy_through(&self.options.content.join("static"), dir)?;
         let paths = rendered.iter().map(|(path, _)| path.as_str());
         if let Some(xml) = links::sitemap(&plan.site.base_url, paths) {
             files::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
         }
+        // Last, so that it meets every file the build writes into the staging folder,
+        // and told of those written beside it once it is in place.
+        let later = [timings::TIMINGS, timings::TIMINGS_SCRIPT];
+        files::copy_through(&self.options.content.join("static"), dir, &later)?;
         Ok(rendered.len())
     }
 }

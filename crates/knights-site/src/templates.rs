@@ -12,6 +12,7 @@ use tera::Tera;
 
 use crate::files;
 use crate::options::BuildOptions;
+use crate::template_cycles;
 use knights_core::{Error, PathProblem};
 
 /// The default templates and static files: (path relative to `templates/`, bytes).
@@ -75,26 +76,38 @@ impl Templates {
         tera.set_escape_fn(escape);
         tera.add_raw_templates(raw)
             .map_err(|e| Error::invalid(format!("templates: {}", self.explain(&e))))?;
+        if let Some(cycle) = template_cycles::find(&tera) {
+            return Err(Error::invalid(format!(
+                "templates: {}, so rendering it would never end: remove one of these references{}",
+                cycle,
+                self.sources(&cycle)
+            )));
+        }
         Ok(tera)
     }
 
     /// A tera error with its causes, and the file of each template it names.
     pub fn explain(&self, e: &tera::Error) -> String {
-        let mut s = chain(e);
+        let s = chain(e);
+        let from = self.sources(&s);
+        s + &from
+    }
+
+    /// ` (name is FILE, ...)` for the templates of a file that `s` names in quotes or
+    /// before a space or comma, or nothing.
+    fn sources(&self, s: &str) -> String {
         let from: Vec<String> = self
             .files
             .iter()
             .filter_map(|(name, (_, origin))| match origin {
-                Origin::File(p) if s.contains(&format!("'{name}'")) => {
-                    Some(format!("{name} is {}", p.display()))
-                }
+                Origin::File(p) if names(s, name) => Some(format!("{name} is {}", p.display())),
                 _ => None,
             })
             .collect();
-        if !from.is_empty() {
-            s.push_str(&format!(" ({})", from.join(", ")));
+        if from.is_empty() {
+            return String::new();
         }
-        s
+        format!(" ({})", from.join(", "))
     }
 
     /// Writes the static files into `to` (the site's `static/`).
@@ -118,6 +131,11 @@ impl Templates {
         }
         Ok(())
     }
+}
+
+/// Whether `s` names the template `name`, in quotes as tera does or as a word.
+fn names(s: &str, name: &str) -> bool {
+    s.contains(&format!("'{name}'")) || s.split([' ', ',']).any(|word| word == name)
 }
 
 /// A tera error with its causes, which hold the template, line and problem.

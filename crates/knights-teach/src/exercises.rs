@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use knights_core::verify::{self, Failure, Verified};
-use knights_core::{BadBoard, BadOption, Error, Tour};
+use knights_core::{BadBoard, BadOption, Board, Error, Tour};
 
 /// What a pupil is asked to do.
 #[derive(Clone, Debug)]
@@ -94,12 +94,17 @@ pub fn make(tour: &Verified, plan: &Plan) -> Result<Vec<Exercise>, Error> {
         .collect()
 }
 
-/// The tour turned or mirrored onto itself (a square board has eight ways, others
-/// four) and, when closed, started at another of its cells; verified again.
+/// The tour turned or mirrored (a square board has eight ways, others four; a band
+/// keeps its glued sides, so it is not turned a quarter) with its holes, and, when
+/// closed, started at another of its cells; verified again.
 fn variant(tour: &Verified, rng: &mut ChaCha8Rng) -> Result<Verified, Error> {
     let b = tour.board();
     let (w, h) = (b.width(), b.height());
-    let ways = if w == h { 8 } else { 4 };
+    let ways = if w == h && !b.topology().wraps() {
+        8
+    } else {
+        4
+    };
     let way = rng.gen_range(0..ways);
     let map = |c: u32| {
         let (x, y) = b.xy(c);
@@ -115,12 +120,16 @@ fn variant(tour: &Verified, rng: &mut ChaCha8Rng) -> Result<Verified, Error> {
         };
         b.index(x, y)
     };
+    let holes: Vec<(u32, u32)> = b.holes().iter().map(|&c| b.xy(map(c))).collect();
+    let board = Board::with_leaper(w, h, b.leaper())?
+        .with_topology(b.topology())
+        .with_holes(&holes)?;
     let mut path: Vec<u32> = tour.path().iter().map(|&c| map(c)).collect();
     if tour.is_closed() {
         let k = rng.gen_range(0..path.len());
         path.rotate_left(k);
     }
-    let t = Tour::new(b.clone(), path, tour.is_closed()).with_algorithm(tour.algorithm());
+    let t = Tour::new(board, path, tour.is_closed()).with_algorithm(tour.algorithm());
     verify::verify(t).map_err(|f| Error::internal(format!("a turned tour is not a tour: {f}")))
 }
 
@@ -220,5 +229,26 @@ mod tests {
         let a = make(&t, &plan(None, 1)).unwrap();
         let b = make(&t, &plan(None, 1)).unwrap();
         assert_eq!(a[0].tour.path(), b[0].tour.path());
+    }
+
+    #[test]
+    fn a_board_with_a_hole_turns_with_its_hole() {
+        let mut r = knights_construct::Request::closed(Board::new(9, 9).unwrap());
+        r.variant = Some("corner".into());
+        let t = verify::verify(knights_construct::build(&r, "parberry").unwrap()).unwrap();
+        assert_eq!(t.board().holes().len(), 1);
+        let plan = Plan {
+            count: 16,
+            reveal: None,
+            mistakes: 1,
+            seed: 1,
+        };
+        let ex = make(&t, &plan).unwrap();
+        let holes: std::collections::BTreeSet<_> =
+            ex.iter().map(|e| e.tour.board().holes()[0]).collect();
+        assert!(holes.len() > 1, "the hole moved with the tour: {holes:?}");
+        let theme = knights_render::theme::Theme::load("print").unwrap();
+        let pages = crate::worksheet::pages(&ex, &theme, 4, "t");
+        assert!(pages.iter().all(|p| p.contains("class=\"hole\"")));
     }
 }

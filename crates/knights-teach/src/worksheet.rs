@@ -15,9 +15,11 @@ use svg::Document;
 use crate::exercises::{Exercise, Task};
 use knights_core::board::Board;
 use knights_core::verify::Failure;
+use knights_core::{Error, TooLarge};
 use knights_render::frame::{num, Frame};
+use knights_render::text::MAX_NUMBERED_CELLS;
 use knights_render::theme::Theme;
-use knights_render::{squares, text};
+use knights_render::{squares, text, MAX_ELEMENTS};
 
 /// An A4 page in points.
 const PAGE: (f64, f64) = (595.0, 842.0);
@@ -29,6 +31,31 @@ const HEADING: f64 = 36.0;
 const INSTRUCTION: f64 = 32.0;
 /// Colour of circled mistakes.
 const MISTAKE: &str = "#c62828";
+
+/// Elements of a page of answers per square of each board on it: a numbered disk and
+/// its text (whose words usvg counts as a node of their own).
+const ELEMENTS_PER_SQUARE: u64 = 3;
+
+/// Refuses, before any exercise is made, a worksheet of `board` whose squares cannot
+/// all be numbered: more than a drawing numbers ([`MAX_NUMBERED_CELLS`]), or more than
+/// the PDF renderer takes on a page of answers (`per_page` boards, every square
+/// numbered).
+pub fn check(board: &Board, per_page: usize) -> Result<(), Error> {
+    let per_page = per_page.max(1);
+    let limit =
+        (MAX_NUMBERED_CELLS as u64).min(MAX_ELEMENTS / ELEMENTS_PER_SQUARE / per_page as u64);
+    let cells = board.cells();
+    if cells > limit {
+        return Err(TooLarge::Worksheet {
+            board: board.to_string(),
+            cells,
+            per_page,
+            limit,
+        }
+        .into());
+    }
+    Ok(())
+}
 
 /// The pages of a worksheet: exercise pages, then answer pages, `per_page` to a page.
 pub fn pages(exercises: &[Exercise], theme: &Theme, per_page: usize, title: &str) -> Vec<String> {

@@ -245,13 +245,25 @@ impl Construction for Besa {
 /// `None` when the algorithm does not support the board. Equal to the counts of the
 /// built tour on every buildable board (tested on whole sweeps of sizes).
 pub fn structure_counts(w: u32, h: u32, variant: Variant) -> Option<(u64, u64)> {
+    structure_counts_reporting(w, h, variant, &|_, _| {})
+}
+
+/// [`structure_counts`], telling `report` how far the count is (blocks counted, of how
+/// many).
+pub fn structure_counts_reporting(
+    w: u32,
+    h: u32,
+    variant: Variant,
+    report: &(dyn Fn(u64, u64) + Sync),
+) -> Option<(u64, u64)> {
     let layout = Layout::new(w, h, variant)?;
-    Some(knights_core::metrics::structure::count(
+    Some(knights_core::metrics::structure::count_reporting(
         w,
         h,
         Leaper::KNIGHT,
         &layout.straight(),
         |x, y| layout.moves(x, y),
+        report,
     ))
 }
 

@@ -87,12 +87,19 @@ pub fn check_exists(req: &SpaceRequest) -> Result<(), Error> {
     Ok(())
 }
 
+/// Refuses a board whose tour would not fit in the memory this process may use, with
+/// the estimate two-sided boards get ([`knights_core::memory::check_tour`]).
+pub fn check_memory(req: &SpaceRequest) -> Result<(), Error> {
+    knights_core::memory::check_tour(req.space.cells(), &req.space.to_string())
+}
+
 /// Everything [`build`] would refuse without building: the existence rule, a variant,
 /// an unknown construction, and a board or tour kind the construction does not take
 /// (for `auto`, that neither takes). The gallery checks its catalogue with this before
 /// building anything.
 pub fn check(req: &SpaceRequest, algo: &str) -> Result<(), Error> {
     check_exists(req)?;
+    check_memory(req)?;
     if let Some(v) = &req.variant {
         return Err(Error::invalid(format!(
             "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
@@ -144,12 +151,36 @@ fn warnsdorff_refusal(req: &SpaceRequest) -> Result<(), Error> {
         )
         .into());
     }
+    if !req.open && cells > walk::CLOSED_CELL_LIMIT {
+        return Err(Unsupported::new(
+            "warnsdorff",
+            &req.space,
+            format!(
+                "warnsdorff closes tours of boards of three or more sides of at most {} cells, in time growing with the square of the cells; the {} board has {cells}, which would take {}: try --open, or a board where besa applies",
+                walk::CLOSED_CELL_LIMIT,
+                req.space,
+                closing_minutes(cells)
+            ),
+        )
+        .into());
+    }
     Ok(())
+}
+
+/// How long a closed walk of `cells` takes, about (from the measured 73 s for 216,000
+/// cells, scaled with the square of the cells).
+fn closing_minutes(cells: u64) -> String {
+    let x = cells as f64 / 216_000.0;
+    match (73.0 * x * x / 60.0).round() as u64 {
+        0..=1 => "about a minute".into(),
+        m => format!("about {m} minutes"),
+    }
 }
 
 /// Builds and verifies a tour as `algo` (`auto`, `besa`, `warnsdorff`) says.
 pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error> {
     check_exists(req)?;
+    check_memory(req)?;
     if let Some(v) = &req.variant {
         return Err(Error::invalid(format!(
             "the constructions of boards of three or more sides have no variants; leave out --variant {v}"

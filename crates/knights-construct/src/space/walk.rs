@@ -16,19 +16,34 @@ use knights_core::space::Space;
 
 /// Largest board (cells) the walk accepts.
 pub const CELL_LIMIT: u64 = 1_000_000;
+/// Largest board (cells) the walk accepts for a closed tour. Closing a finished walk
+/// takes about `cells / 24` rotations of about `cells / 2` cells each, time growing
+/// with the square of the cells: measured, 125,000 cells close in 13 s and 216,000 in
+/// 73 s on two cores, and a million would take over half an hour.
+pub const CLOSED_CELL_LIMIT: u64 = 130_000;
 /// Walks tried before giving up.
 pub const ATTEMPTS: u64 = 8;
 /// Pósa rotations one walk may make, per cell.
 const ROTATIONS_PER_CELL: u64 = 40;
+/// Cells the rotations of all the walks may move, together: a bound on the time of
+/// the walks that keep running into dead ends (long leapers on boards little wider
+/// than their leap), which would otherwise rotate for hours. Enough to close a walk of
+/// [`CLOSED_CELL_LIMIT`] cells; about half a minute at most.
+pub const ROTATION_WORK: u64 = 5_000_000_000;
 
 /// A closed (or, with `open`, open) tour of `space` as cell numbers, or `None` when
 /// every walk ran out of its budget. `seed` chooses the random streams. Open tours
 /// start at the corner, cell 0.
 pub fn tour(space: &Space, open: bool, seed: u64) -> Option<Vec<u32>> {
+    tour_within(space, open, seed, ROTATION_WORK)
+}
+
+/// [`tour`] with the rotations of all the walks moving at most `work` cells.
+fn tour_within(space: &Space, open: bool, seed: u64, mut work: u64) -> Option<Vec<u32>> {
     let n = Neighbours::new(space);
     (0..ATTEMPTS).find_map(|attempt| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(attempt));
-        Walk::new(&n, &mut rng).run(open)
+        Walk::new(&n, &mut rng, &mut work).run(open)
     })
 }
 
@@ -113,11 +128,13 @@ struct Walk<'a, R: Rng> {
     /// Free neighbours of each cell.
     free: Vec<u16>,
     rotations: u64,
+    /// Cells the rotations of this and the later walks may still move.
+    work: &'a mut u64,
     scratch: Vec<u32>,
 }
 
 impl<'a, R: Rng> Walk<'a, R> {
-    fn new(n: &'a Neighbours, rng: &'a mut R) -> Walk<'a, R> {
+    fn new(n: &'a Neighbours, rng: &'a mut R, work: &'a mut u64) -> Walk<'a, R> {
         let mut scratch = Vec::new();
         let free = (0..n.cells)
             .map(|c| {
@@ -132,6 +149,7 @@ impl<'a, R: Rng> Walk<'a, R> {
             pos: vec![u32::MAX; n.cells as usize],
             free,
             rotations: ROTATIONS_PER_CELL * n.cells as u64,
+            work,
             scratch,
         }
     }
@@ -231,6 +249,12 @@ impl<'a, R: Rng> Walk<'a, R> {
             }
             let pick = options[self.rng.gen_range(0..options.len())];
             let i = self.pos[pick as usize] as usize;
+            let moved = (self.path.len() - i - 1) as u64;
+            if *self.work < moved {
+                *self.work = 0;
+                return None;
+            }
+            *self.work -= moved;
             self.path[i + 1..].reverse();
             for (k, &c) in self.path.iter().enumerate().skip(i + 1) {
                 self.pos[c as usize] = k as u32;
@@ -296,5 +320,12 @@ mod tests {
             let path = tour(&s, false, 0).unwrap_or_else(|| panic!("{s}"));
             verify::check(&SpaceTour::new(s, path, true)).unwrap();
         }
+    }
+
+    #[test]
+    fn the_rotations_of_all_walks_share_one_bound() {
+        let s = Space::new(&[8, 8, 8]).unwrap();
+        assert!(tour_within(&s, false, 0, ROTATION_WORK).is_some());
+        assert!(tour_within(&s, false, 0, 0).is_none());
     }
 }

@@ -98,6 +98,18 @@ pub enum TooLarge {
         /// The most the renderer accepts.
         limit: u64,
     },
+    /// A worksheet of a board with more squares than its pages can number.
+    #[error("a worksheet numbers every square of its boards, and the {board} board has {cells}: at {per_page} exercises a page a worksheet takes boards of at most {limit} squares (numbers on more are unreadable, or more than the PDF renderer accepts on a page); take a smaller board, or fewer exercises a page with --per-page")]
+    Worksheet {
+        /// The board.
+        board: String,
+        /// Its squares.
+        cells: u64,
+        /// Exercises a page.
+        per_page: usize,
+        /// The most squares a board of the worksheet may have.
+        limit: u64,
+    },
     /// A board of more sides than this tool models.
     #[error("a board of {sides} sides is more than the {limit} this tool models")]
     Sides {

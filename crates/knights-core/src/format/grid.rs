@@ -62,32 +62,26 @@ impl Numbered {
     /// row as wide as the first, every cell a step or `.`, the steps exactly
     /// `1..=cells` where `cells` counts the cells that are not `.`.
     pub fn read(rows: &[(usize, &str)]) -> Result<Numbered, GridError> {
-        let rows: Vec<(usize, Vec<&str>)> = rows
-            .iter()
-            .map(|&(line, text)| (line, text.split_whitespace().collect()))
-            .collect();
-        let Some((_, first)) = rows.first() else {
+        let Some(&(_, first)) = rows.first() else {
             return Err(wrong("line 1", "the grid has no rows"));
         };
-        let (width, height) = (first.len(), rows.len());
+        let (width, height) = (first.split_whitespace().count(), rows.len());
         let area = width * height;
         let mut at: Vec<Option<(u32, usize)>> = vec![None; area];
         let mut holes = Vec::new();
-        for (r, (line, cells)) in rows.iter().enumerate() {
-            if cells.len() != width {
-                let s = if cells.len() == 1 { "" } else { "s" };
+        for (r, &(line, text)) in rows.iter().enumerate() {
+            let cells = text.split_whitespace().count();
+            if cells != width {
+                let s = if cells == 1 { "" } else { "s" };
                 return Err(wrong(
                     format!("line {line}"),
-                    format!(
-                        "this row has {} cell{s} but the first row has {width}",
-                        cells.len()
-                    ),
+                    format!("this row has {cells} cell{s} but the first row has {width}"),
                 ));
             }
             let y = height - 1 - r;
-            for (x, word) in cells.iter().enumerate() {
+            for (x, word) in text.split_whitespace().enumerate() {
                 let place = || format!("line {line}, column {}", x + 1);
-                if *word == "." {
+                if word == "." {
                     holes.push((x as u32, y as u32));
                     continue;
                 }
@@ -106,7 +100,7 @@ impl Numbered {
                         format!("step {step} appears twice (also on line {other})"),
                     ));
                 }
-                at[step - 1] = Some(((y * width + x) as u32, *line));
+                at[step - 1] = Some(((y * width + x) as u32, line));
             }
         }
         let steps = area - holes.len();
@@ -187,15 +181,38 @@ pub fn text(width: u32, height: u32, path: &[u32]) -> String {
     String::from_utf8(out).expect("the grid is ASCII")
 }
 
+/// Bytes per row and per cell that reading a grid takes: the row's place, and each
+/// cell's step with its line, then the path.
+const BYTES_PER_ROW: u64 = 24;
+const BYTES_PER_CELL: u64 = 20;
+
 pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
-    let rows: Vec<(usize, &str)> = rows(text).collect();
-    if rows.is_empty() {
+    let mut lines = rows(text);
+    let Some((_, first)) = lines.next() else {
         return Err(parse_error(
             file,
             "line 1",
             "the file is empty: expected a JSON tour or a numbered grid",
         ));
+    };
+    // Counted before anything is allocated: a long file of short rows is a grid of
+    // more cells than its text has bytes.
+    let (width, height) = (
+        first.split_whitespace().count() as u64,
+        1 + lines.count() as u64,
+    );
+    let cells = width.saturating_mul(height);
+    let limit = crate::board::MAX_CELLS;
+    if cells > limit {
+        let why = format!("{width}x{height} cells, more than the {limit} this tool can number");
+        return Err(parse_error(file, "grid", why));
     }
+    crate::memory::check(
+        cells * BYTES_PER_CELL + height * BYTES_PER_ROW,
+        &format!("{file}: the numbered grid of {width}x{height} cells"),
+        &format!("{cells} cells at {BYTES_PER_CELL} bytes each, {height} rows at {BYTES_PER_ROW}"),
+    )?;
+    let rows: Vec<(usize, &str)> = rows(text).collect();
     let grid = Numbered::read(&rows).map_err(|e| parse_error(file, e.place, e.message))?;
     let board = Board::new(grid.width, grid.height)
         .and_then(|b| b.with_holes(&grid.holes))

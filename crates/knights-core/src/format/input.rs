@@ -23,8 +23,7 @@ pub fn read_text(mut reader: impl Read, file: &str) -> Result<String, Error> {
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(file, e))?;
     let text = String::from_utf8_lossy(&bytes);
-    let start = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
-    if let Some(c) = start.chars().next() {
+    if let Some(c) = first_char(&text) {
         if c != '{' && c != '.' && !c.is_ascii_digit() {
             return Err(super::parse_error(
                 file,
@@ -52,6 +51,19 @@ pub fn read_text(mut reader: impl Read, file: &str) -> Result<String, Error> {
         .map_err(|e| Error::io(file, io::Error::new(io::ErrorKind::InvalidData, e)))
 }
 
+/// The first character of `text` past blank space and the `#` comment lines a
+/// numbered grid may start with, or `None` when there is none in it.
+fn first_char(text: &str) -> Option<char> {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']);
+        match rest.strip_prefix('#') {
+            Some(comment) => rest = comment.split_once('\n')?.1,
+            None => return rest.chars().next(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +82,8 @@ mod tests {
             "\u{feff}{}"
         );
         assert_eq!(read_text(&b"1 2\n"[..], "a").unwrap(), "1 2\n");
+        assert_eq!(first_char("# a grid\n\n  # more\n 1 2"), Some('1'));
+        assert_eq!(first_char("#\nx"), Some('x'));
+        assert_eq!(first_char("# only a comment"), None);
     }
 }

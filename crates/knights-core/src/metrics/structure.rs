@@ -13,6 +13,7 @@
 //! (tested on every buildable size of the formation algorithm).
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -34,6 +35,19 @@ pub fn count(
     straight: &Straight,
     moves: impl Fn(u32, u32) -> u8 + Sync,
 ) -> (u64, u64) {
+    count_reporting(width, height, leaper, straight, moves, &|_, _| {})
+}
+
+/// [`count`], telling `report` how many of how many blocks of the border are counted
+/// after each (its time is linear in the sides: hours for the largest boards).
+pub fn count_reporting(
+    width: u32,
+    height: u32,
+    leaper: Leaper,
+    straight: &Straight,
+    moves: impl Fn(u32, u32) -> u8 + Sync,
+    report: &(dyn Fn(u64, u64) + Sync),
+) -> (u64, u64) {
     let pats = patterns(leaper);
     let reach = Reach::of(&pats);
     let inner = reach.inner(straight);
@@ -51,9 +65,15 @@ pub fn count(
             moves(x, y)
         }
     };
-    let (turns, crossings) = border_blocks(width, height, &inner)
+    let blocks = border_blocks(width, height, &inner);
+    let (total, done) = (blocks.len() as u64, AtomicU64::new(0));
+    let (turns, crossings) = blocks
         .into_par_iter()
-        .map(|(xs, ys)| count_block((width, height), &pats, reach, xs, ys, &cell))
+        .map(|(xs, ys)| {
+            let counts = count_block((width, height), &pats, reach, xs, ys, &cell);
+            report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            counts
+        })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     (turns + inside * turn, crossings + inside * crossing)
 }
@@ -223,10 +243,25 @@ mod tests {
                 .collect();
             let grid = MoveGrid::from_masks(board.clone(), masks.clone());
             let want = (super::super::turns(&grid), super::super::crossings(&grid));
-            let got = count(w, h, Leaper::KNIGHT, &straight, |x, y| {
-                masks[(y * w + x) as usize]
-            });
+            let last = std::sync::Mutex::new((0, 0));
+            let report = |done: u64, total: u64| {
+                let mut l = last.lock().unwrap();
+                *l = (l.0.max(done), total);
+            };
+            let got = count_reporting(
+                w,
+                h,
+                Leaper::KNIGHT,
+                &straight,
+                |x, y| masks[(y * w + x) as usize],
+                &report,
+            );
             assert_eq!(got, want, "{w}x{h}");
+            let (done, total) = *last.lock().unwrap();
+            assert!(
+                total > 0 && done == total,
+                "every block reported: {done}/{total}"
+            );
         }
     }
 }
