@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
-use crate::plan::Job;
-use crate::tours::{self, Built, Measures};
+use crate::plan::{Job, Target};
+use crate::tours::{Built, Drawn, Measures};
 
 /// One tour as the templates see it.
 #[derive(Clone, Debug, Serialize)]
@@ -56,8 +57,23 @@ pub struct Card {
 #[derive(Clone, Debug, Serialize)]
 pub struct PlaneCard {
     longest_run: u64,
+    /// The lower bound on turns proved for this board, and where it comes from with
+    /// the formula that gives it on this kind of tour.
     turn_lower_bound: u64,
+    turn_bound_source: String,
     turn_ratio: String,
+    /// The paper's asymptotic bounds, on a closed knight's tour of a full n x n board:
+    /// shown for comparison, never divided by.
+    asymptotic: Vec<Asymptotic>,
+}
+
+/// One of the paper's asymptotic bounds as a tour page shows it.
+#[derive(Clone, Debug, Serialize)]
+struct Asymptotic {
+    /// `turns` or `crossings`.
+    measure: &'static str,
+    value: String,
+    source: &'static str,
 }
 
 /// What only a tour of a board of three or more sides measures.
@@ -83,36 +99,37 @@ pub struct TilesCard {
     tile: u32,
 }
 
-/// A tour's count against the best lower bound of one measure, as the pages show it.
-#[derive(Clone, Debug, Serialize)]
-struct BoundCell {
-    /// `turn` or `crossing`: the stem of the `data-metric` names.
-    measure: &'static str,
-    bound: String,
-    ratio: String,
-    exact: bool,
-    source: String,
-}
-
-fn bound_cells(m: Option<&knights_core::metrics::Metrics>) -> Vec<BoundCell> {
-    let Some(m) = m else {
-        return Vec::new();
+/// What only a 2-D tour measures, as its page shows it.
+fn plane_card(job: &Job, m: &knights_core::metrics::Metrics) -> PlaneCard {
+    use knights_core::metrics::bounds;
+    let (bound, source) = match &m.turns_to_bound {
+        Some(r) => (r.bound as u64, r.source.clone()),
+        None => (m.edge_turn_bound, String::new()),
     };
-    [
-        ("turn", &m.turns_to_bound),
-        ("crossing", &m.crossings_to_bound),
-    ]
-    .into_iter()
-    .filter_map(|(measure, r)| {
-        r.as_ref().map(|r| BoundCell {
-            measure,
-            bound: r.bound.to_string(),
-            ratio: format!("{:.3}", r.ratio),
-            exact: r.exact,
-            source: r.source.clone(),
-        })
-    })
-    .collect()
+    let asymptotic = match &job.target {
+        // The board asked for has no holes; a variant may take cells out of it.
+        Target::Plane { request, .. }
+            if bounds::paper_applies(&request.board, m.closed)
+                && m.cells == request.board.cells() =>
+        {
+            bounds::asymptotic(request.board.width())
+                .into_iter()
+                .map(|b| Asymptotic {
+                    measure: b.measure,
+                    value: number(b.value),
+                    source: b.source,
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    PlaneCard {
+        longest_run: m.longest_run,
+        turn_lower_bound: bound,
+        turn_bound_source: source,
+        turn_ratio: number(m.turn_ratio),
+        asymptotic,
+    }
 }
 
 /// The card of `job`, built as `b`.
@@ -133,20 +150,12 @@ pub fn card(job: &Job, b: &Built) -> Card {
         crossings: m.crossings(),
         sides: sides.len(),
         per: per_name(sides.len()),
-        side: format!("{}", mean_side(&sides)),
-        turns_per_n: format!("{:.3}", per_n(m.turns(), &sides)),
-        crossings_per_n: format!("{:.3}", per_n(m.crossings(), &sides)),
-        plane: m.plane().map(|p| PlaneCard {
-            longest_run: p.longest_run,
-            turn_lower_bound: p.edge_turn_bound,
-            turn_ratio: format!("{:.3}", p.turn_ratio),
-        }),
-        space: space_card(job, m),
-        bounds: bound_cells(m.plane()),
-        leaper: match job.target.leaper() {
-            knights_core::board::Leaper::KNIGHT => None,
-            l => Some(format!("{},{}", l.steps().0, l.steps().1)),
-        },
+        side: number(mean_side(&sides)),
+        turns_per_n: number(per_n(m.turns(), &sides)),
+        crossings_per_n: number(per_n(m.crossings(), &sides)),
+        plane: m.plane().map(|p| plane_card(job, p)),
+        space: space_card(m),
+        command: job.target.command_line(),
         tags: job.tags.clone(),
         series: job.series.clone(),
         listed: job.listed,
