@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
 use crate::files;
 use crate::plan::{Job, Plan};
@@ -103,14 +104,13 @@ impl Row {
     /// The row as the metrics page's template reads it: the numbers formatted.
     pub fn for_page(&self) -> serde_json::Value {
         serde_json::json!({
-            "series": self.series, "board": self.board, "n": self.n, "cells": self.cells,
+            "series": self.series, "board": self.board, "n": number(self.n), "cells": self.cells,
             "per": per_name(self.sides),
             "turns": self.turns, "crossings": self.crossings, "page": self.page,
-            "turns_per_n": format!("{:.3}", self.turns_per_n),
-            "crossings_per_n": format!("{:.3}", self.crossings_per_n),
-            "turn_bound": self.turn_bound, "crossing_bound": self.crossing_bound,
-            "turns_to_bound": self.turns_to_bound.map(|v| format!("{v:.3}")),
-            "crossings_to_bound": self.crossings_to_bound.map(|v| format!("{v:.3}")),
+            "turns_per_n": number(self.turns_per_n),
+            "crossings_per_n": number(self.crossings_per_n),
+            "turn_bound": self.turn_bound.map(number),
+            "turns_to_bound": self.turns_to_bound.map(number),
         })
     }
 }

@@ -11,6 +11,7 @@
 
 mod cards;
 pub mod metrics;
+mod number;
 mod scale;
 
 use std::collections::BTreeMap;
