@@ -47,6 +47,8 @@ pub struct Card {
     sections: Vec<(String, u64, String)>,
     files: BTreeMap<String, String>,
     crops: Vec<(String, String)>,
+    /// What the page's drawing shows: its legend lists these and nothing else.
+    drawn: Drawn,
     walk: Option<String>,
     /// The tiled pyramid of the full detail: its folder, levels (`WxH ...`) and tile side.
     tiles: Option<TilesCard>,
@@ -87,8 +89,6 @@ pub struct SpaceCard {
     level_crossings_max: u64,
     /// What the crossing count means, in words.
     crossings_note: String,
-    /// The drawing leaves out turn dots and crossing disks.
-    light: bool,
 }
 
 /// A tour's tiled pyramid as its page's zoom viewer reads it.
@@ -162,6 +162,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
         sections: b.sections.clone(),
         files: b.files.clone(),
         crops: b.crops.clone(),
+        drawn: b.drawn,
         walk: b.walk.clone(),
         tiles: b.pyramid.as_ref().map(|p| TilesCard {
             dir: p.dir.clone(),
@@ -173,7 +174,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
 }
 
 /// What only a tour of a board of three or more sides measures; `None` on the plane.
-fn space_card(job: &Job, m: &Measures) -> Option<SpaceCard> {
+fn space_card(m: &Measures) -> Option<SpaceCard> {
     let Measures::Space(s) = m else {
         return None;
     };
@@ -185,7 +186,6 @@ fn space_card(job: &Job, m: &Measures) -> Option<SpaceCard> {
         level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
         level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
         crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
-        light: !tours::marked(job.listed, sides[0] * sides[1]),
     })
 }
 
