@@ -17,19 +17,24 @@ use super::draw::{draw, write_drawing};
 use super::space::{self, looks_like_space};
 use super::Failure;
 
-/// Builds and verifies a tour of `board`.
-pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+/// What the options ask to build on `board`.
+pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> {
     let board = match args.leaper {
         Some(l) if l != board.leaper() => Board::with_leaper(board.width(), board.height(), l)?,
         _ => board,
     };
-    let req = Request {
+    Ok(Request {
         board: board.with_topology(args.topology.unwrap_or_default()),
         open: args.open,
         variant: args.variant.clone(),
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
-    };
+    })
+}
+
+/// Builds and verifies a tour of `board`.
+pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+    let req = request(board, args)?;
     let tour = construct::resolve(&req, args.algo)
         .map_err(Error::from)?
         .build()?;

@@ -37,10 +37,8 @@ pub struct Card {
     plane: Option<PlaneCard>,
     /// The measures of a board of three or more sides.
     space: Option<SpaceCard>,
-    /// The leaper as `A,B` when it is not the knight (for the `knights tour` command
-    /// a series member's page shows).
-    leaper: Option<String>,
-    bounds: Vec<BoundCell>,
+    /// The `knights tour` command that makes this tour, from the request that made it.
+    command: String,
     pub(super) tags: Vec<String>,
     series: Vec<String>,
     listed: bool,
