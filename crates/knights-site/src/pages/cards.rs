@@ -23,6 +23,8 @@ pub struct Card {
     pub(super) height: u32,
     pub(super) cells: u64,
     pub(super) algorithm: String,
+    /// What the construction does, in one line (as `knights list` says it).
+    algorithm_summary: String,
     closed: bool,
     turns: u64,
     crossings: u64,
@@ -143,6 +145,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
         height: sides[1],
         cells: m.cells(),
         algorithm: b.algorithm.clone(),
+        algorithm_summary: algorithm_summary(job, &b.algorithm),
         closed: m.closed(),
         turns: m.turns(),
         crossings: m.crossings(),
@@ -176,7 +179,6 @@ fn space_card(m: &Measures) -> Option<SpaceCard> {
     let Measures::Space(s) = m else {
         return None;
     };
-    let sides = job.target.sides();
     Some(SpaceCard {
         levels: s.levels,
         moves_between_levels: s.moves_between_levels,
@@ -185,6 +187,18 @@ fn space_card(m: &Measures) -> Option<SpaceCard> {
         level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
         crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
     })
+}
+
+/// What the construction `name` that made the tour of `job` does, in one line.
+fn algorithm_summary(job: &Job, name: &str) -> String {
+    let summary = match job.target {
+        Target::Plane { .. } => knights_construct::all()
+            .iter()
+            .find(|c| c.name() == name)
+            .map(|c| c.summary()),
+        Target::Space { .. } => knights_construct::space::summary(name),
+    };
+    summary.unwrap_or_default().to_string()
 }
 
 /// The alt text of the tour's drawing: its kind, whose tour, the board (with its
