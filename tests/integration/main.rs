@@ -23,6 +23,7 @@ mod browser;
 mod cli;
 mod hardening;
 mod init_serve;
+mod readme;
 mod space_cli;
 
 mod render_legend;
