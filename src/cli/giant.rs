@@ -6,7 +6,7 @@
 use knights_construct::besa::{structure_counts_reporting, Besa, Variant};
 use knights_construct::existence;
 use knights_construct::Construction;
-use knights_core::metrics::bounds::{self, Ratio};
+use knights_core::metrics::bounds::{self, Bound, Ratio};
 use knights_core::{Board, Error};
 
 use super::args::{looks_like_board, BuildArgs};
@@ -27,8 +27,9 @@ struct Counted<'a> {
     crossings: u64,
     turn_lower_bound: u64,
     turn_ratio: f64,
-    turns_to_bound: Option<Ratio>,
-    crossings_to_bound: Option<Ratio>,
+    turns_to_bound: Ratio,
+    /// The paper's asymptotic bounds on n x n boards (none on a rectangle).
+    asymptotic: Vec<Bound>,
 }
 
 /// The sides of a `WxH` too large to build (more cells than a board can number, or
@@ -96,7 +97,12 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
         ))
     })?;
     let edge = 2 * (w as u64 + h as u64) - 4;
-    let (to_turns, to_crossings) = bounds::ratios((w, h), true, edge, turns, crossings);
+    let to_turns = Ratio::of(turns, edge, bounds::EDGE.to_string());
+    let asymptotic = if w == h {
+        bounds::asymptotic(w)
+    } else {
+        Vec::new()
+    };
     let report = Counted {
         board: format!("{w}x{h}"),
         algorithm: Besa.name(),
@@ -109,7 +115,7 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
         turn_lower_bound: edge,
         turn_ratio: turns as f64 / edge as f64,
         turns_to_bound: to_turns,
-        crossings_to_bound: to_crossings,
+        asymptotic,
     };
     if json {
         let text = serde_json::to_string_pretty(&report)
@@ -127,26 +133,23 @@ fn print(w: u32, h: u32, variant: Option<&str>, json: bool) -> Result<(), Failur
     println!("tour        closed, counted from the construction's layout (too large to build: not built, not verified)");
     println!("turns       {turns}");
     println!("crossings   {crossings}");
-    println!(
-        "turn bound  {edge} (every edge cell turns); turns / bound = {:.3}",
-        report.turn_ratio
-    );
-    print_best_bounds(&report.turns_to_bound, &report.crossings_to_bound);
+    print_bounds(&report.turns_to_bound, &report.asymptotic);
     Ok(())
 }
 
-/// The lines of `knights metrics` that compare the tour with the best bound of each
-/// measure on its board.
-pub(super) fn print_best_bounds(turns: &Option<Ratio>, crossings: &Option<Ratio>) {
-    for (name, r) in [("turns", turns), ("crossings", crossings)] {
-        let Some(r) = r else {
-            println!("best {name:<10} no lower bound applies to this tour");
-            continue;
-        };
-        let term = if r.exact { "" } else { ", leading term" };
+/// The lines of `knights metrics` on bounds: the tour's turns against the bound proved
+/// for its board (the formula that gives it on this kind of tour), and on an n x n
+/// board the paper's asymptotic bounds, for comparison only: they hold for n large
+/// enough, so no ratio is taken to them.
+pub(super) fn print_bounds(turns: &Ratio, asymptotic: &[Bound]) {
+    println!(
+        "turn bound  {} ({}); turns / bound = {:.3}",
+        turns.bound, turns.source, turns.ratio
+    );
+    for b in asymptotic {
         println!(
-            "best {name:<10} bound {} ({}{term}); {name} / bound = {:.3}",
-            r.bound, r.source, r.ratio
+            "asymptotic  {} >= {} on n x n, as n grows ({}; not a bound on this board)",
+            b.measure, b.value, b.source
         );
     }
 }

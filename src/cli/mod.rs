@@ -15,6 +15,8 @@ mod publish;
 mod report;
 mod research;
 mod serve;
+#[cfg(test)]
+mod shown;
 mod space;
 mod tours;
 

@@ -189,13 +189,14 @@ pub(super) fn list() -> Result<(), Failure> {
     println!("    the first of the above that supports the board (the default)");
     println!();
     println!("Boards with three or more sides (WxHxD, WxHxDxE, ...; docs/space.md):");
+    let summary = |a| knights_construct::space::summary(a).unwrap_or_default();
     println!("besa");
-    println!("    the formation algorithm on every level (Besa et al., Section 5.1)");
+    println!("    {}", summary("besa"));
     println!(
         "    boards:   one of the first two sides even and >= 16, the other >= 12; closed; knight"
     );
     println!("warnsdorff");
-    println!("    Warnsdorff's rule in any number of dimensions, with Posa rotations and restarts");
+    println!("    {}", summary("warnsdorff"));
     println!(
         "    boards:   up to {} cells, any leaper; closed needs a side even",
         knights_construct::space::walk::CELL_LIMIT

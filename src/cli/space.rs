@@ -30,17 +30,21 @@ pub(super) fn construct(space: Space, args: &BuildArgs) -> Result<VerifiedSpaceT
             space.dims()
         )));
     }
+    Ok(build::build(&request(space, args)?, args.algo.name())?)
+}
+
+/// What the options ask to build on `space`.
+pub(super) fn request(space: Space, args: &BuildArgs) -> Result<SpaceRequest, Error> {
     let space = match args.leaper {
         Some(l) if l != Leaper::KNIGHT => Space::with_leaper(space.sides(), l)?,
         _ => space,
     };
-    let req = SpaceRequest {
+    Ok(SpaceRequest {
         space,
         open: args.open,
         variant: args.variant.clone(),
         seed: args.seed,
-    };
-    Ok(build::build(&req, args.algo.name())?)
+    })
 }
 
 /// `knights tour WxHxD`: JSON, or a drawing of the levels.

@@ -17,19 +17,24 @@ use super::draw::{draw, write_drawing};
 use super::space::{self, looks_like_space};
 use super::Failure;
 
-/// Builds and verifies a tour of `board`.
-pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+/// What the options ask to build on `board`.
+pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> {
     let board = match args.leaper {
         Some(l) if l != board.leaper() => Board::with_leaper(board.width(), board.height(), l)?,
         _ => board,
     };
-    let req = Request {
+    Ok(Request {
         board: board.with_topology(args.topology.unwrap_or_default()),
         open: args.open,
         variant: args.variant.clone(),
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
-    };
+    })
+}
+
+/// Builds and verifies a tour of `board`.
+pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+    let req = request(board, args)?;
     let tour = construct::resolve(&req, args.algo)
         .map_err(Error::from)?
         .build()?;
@@ -184,7 +189,20 @@ struct MetricsReport<'a> {
     missing_cells: usize,
     #[serde(flatten)]
     metrics: &'a Metrics,
+    /// The paper's asymptotic bounds, on a closed knight's tour of a full n x n board.
+    asymptotic: Vec<metrics::bounds::Bound>,
     symmetry: Symmetry,
+}
+
+/// The paper's asymptotic bounds when they concern `tour` (see
+/// [`metrics::bounds::paper_applies`]).
+fn asymptotic(tour: &Verified) -> Vec<metrics::bounds::Bound> {
+    let b = tour.board();
+    if metrics::bounds::paper_applies(b, tour.is_closed()) {
+        metrics::bounds::asymptotic(b.width())
+    } else {
+        Vec::new()
+    }
 }
 
 pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result<(), Failure> {
@@ -203,6 +221,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
             algorithm: tour.algorithm(),
             missing_cells: tour.board().holes().len(),
             metrics: &m,
+            asymptotic: asymptotic(&tour),
             symmetry: sym,
         };
         println!(
@@ -214,11 +233,9 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     let board = tour.board().to_string();
     super::report::head(&board, tour.algorithm(), m.cells, m.closed, m.turns);
     println!("crossings   {}", m.crossings);
-    println!(
-        "turn bound  {} (every edge cell turns); turns / bound = {:.3}",
-        m.edge_turn_bound, m.turn_ratio
-    );
-    super::giant::print_best_bounds(&m.turns_to_bound, &m.crossings_to_bound);
+    if let Some(r) = &m.turns_to_bound {
+        super::giant::print_bounds(r, &asymptotic(&tour));
+    }
     println!("longest run {} leaps", m.longest_run);
     let symmetries: Vec<&str> = [
         (sym.quarter_turn, "quarter turn"),

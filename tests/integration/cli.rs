@@ -367,36 +367,78 @@ fn motif_says_whether_this_build_has_the_solver() {
 }
 
 #[test]
-fn metrics_show_the_ratio_to_the_best_bound_of_each_measure() {
+fn metrics_divide_only_by_the_bound_proved_for_the_board() {
     let o = knights(&["metrics", "30x30", "--algo", "besa", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let (turns, crossings) = (
-        v["turns"].as_f64().unwrap(),
-        v["crossings"].as_f64().unwrap(),
-    );
-    // On 30x30 the largest bounds are Theorem 8's 6n and Theorem 9's 4n.
+    let turns = v["turns"].as_f64().unwrap();
+    // The ratio is to the edge-cell bound, proved for this board; Theorem 8's 6n and
+    // Theorem 9's 4n hold for n large enough and are listed, never divided by.
     let t = &v["turns_to_bound"];
     assert_eq!(
         (t["bound"].as_f64(), t["exact"].as_bool()),
-        (Some(180.0), Some(false))
+        (Some(116.0), Some(true))
     );
-    assert_eq!(t["ratio"].as_f64(), Some(turns / 180.0));
-    let c = &v["crossings_to_bound"];
-    assert_eq!(c["bound"].as_f64(), Some(120.0));
-    assert_eq!(c["ratio"].as_f64(), Some(crossings / 120.0));
-    assert!(c["source"].as_str().unwrap().starts_with("Theorem 9"));
+    assert_eq!(t["ratio"].as_f64(), Some(turns / 116.0));
+    assert!(v.get("crossings_to_bound").is_none());
+    let asymptotic: Vec<f64> = v["asymptotic"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["value"].as_f64().unwrap())
+        .collect();
+    assert_eq!(asymptotic, [127.5, 180.0, 120.0]);
     let text = stdout(&knights(&["metrics", "30x30", "--algo", "besa"]));
-    let line = format!("crossings / bound = {:.3}", crossings / 120.0);
     assert!(
-        text.contains("best turns") && text.contains(&line),
+        text.contains("turn bound  116 (every edge cell is a turn: 2(w + h) - 4); turns / bound")
+            && text.contains("asymptotic  turns >= 180 on n x n, as n grows (Theorem 8")
+            && !text.contains("crossings / bound"),
         "{text}"
     );
-    // An open tour is measured against the edge-cell bound only.
-    let o = knights(&["metrics", "8x8", "--open", "--json"]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["turns_to_bound"]["bound"].as_f64(), Some(26.0));
-    assert!(v["crossings_to_bound"].is_null());
+    // Each kind of tour names the formula that gives its bound: an open tour less its
+    // ends, a band its two long edges, a rectangle none of the square boards' bounds.
+    for (args, bound, source) in [
+        (
+            &["metrics", "8x8", "--open", "--json"][..],
+            26.0,
+            "less 2 for the open tour's ends",
+        ),
+        (
+            &["metrics", "64x8", "--topology", "cylinder", "--json"][..],
+            128.0,
+            "top and bottom rows is a turn: 2w",
+        ),
+        (
+            &[
+                "metrics",
+                "9x9",
+                "--algo",
+                "parberry",
+                "--variant",
+                "corner",
+                "--json",
+            ][..],
+            31.0,
+            "less the 1 missing edge cell",
+        ),
+        (&["metrics", "16x12", "--json"][..], 52.0, "2(w + h) - 4"),
+    ] {
+        let o = knights(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(
+            v["turns_to_bound"]["bound"].as_f64(),
+            Some(bound),
+            "{args:?}"
+        );
+        let s = v["turns_to_bound"]["source"].as_str().unwrap();
+        assert!(s.contains(source), "{args:?}: {s}");
+        assert_eq!(
+            v["asymptotic"].as_array().map(Vec::len),
+            Some(0),
+            "{args:?}"
+        );
+    }
 }
 
 #[test]
@@ -426,7 +468,11 @@ fn metrics_count_a_board_too_large_to_build_from_the_construction() {
         );
         assert_eq!(j["built"], false);
         assert_eq!(j["cells"].as_u64(), Some(w as u64 * w as u64));
-        assert_eq!(j["turns_to_bound"]["bound"].as_f64(), Some(6.0 * w as f64));
+        assert_eq!(
+            j["turns_to_bound"]["bound"].as_f64(),
+            Some(4.0 * w as f64 - 4.0)
+        );
+        assert_eq!(j["asymptotic"][1]["value"].as_f64(), Some(6.0 * w as f64));
     }
     let text = stdout(&knights(&["metrics", "1000000x1000000", "--algo", "besa"]));
     assert!(text.contains("not built, not verified"), "{text}");

@@ -11,9 +11,15 @@
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
 //!   (`site`, `site_config`, `site_publish`, `site_space` for boards of three or
-//!   more sides, `site_value` for a `Site` built again and reloaded).
+//!   more sides, `site_value` for a `Site` built again and reloaded, `site_truth` for
+//!   what every page says: its commands, legends, bounds, numbers and counts).
+//! - What the project shows its readers: `commands` finds the `knights` commands in
+//!   the README, docs/ and the pages, and runs those that are quick.
 
+mod commands;
 mod run;
+
+mod docs_commands;
 
 mod animate;
 mod browser;
@@ -21,6 +27,7 @@ mod cli;
 mod hardening;
 mod init_serve;
 mod limits;
+mod readme;
 mod refusals;
 mod space_cli;
 
@@ -35,4 +42,5 @@ mod site;
 mod site_config;
 mod site_publish;
 mod site_space;
+mod site_truth;
 mod site_value;

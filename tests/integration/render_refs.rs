@@ -175,7 +175,7 @@ fn render(c: &Case) -> Vec<u8> {
 }
 
 /// The number of pixels that differ by more than 1 in some channel, and the diff image.
-fn compare(expected: &Pixmap, actual: &Pixmap) -> (usize, Pixmap) {
+pub(crate) fn compare(expected: &Pixmap, actual: &Pixmap) -> (usize, Pixmap) {
     let (w, h) = (expected.width(), expected.height());
     let mut diff = Pixmap::new(3 * w, h).unwrap();
     let mut bad = 0;

@@ -137,6 +137,20 @@ fn a_configured_site_has_a_sitemap_link_previews_its_own_templates_and_static_fi
     assert!(read(&out.join(tour)).contains("· Renamed tours</title>"));
 }
 
+/// Every HTML file under `dir`.
+fn walk_html(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk_html(&p));
+        } else if p.extension().is_some_and(|x| x == "html") {
+            out.push(p);
+        }
+    }
+    out
+}
+
 #[test]
 fn without_a_base_url_there_is_no_sitemap_and_a_warning() {
     let tmp = tempfile::tempdir().unwrap();
@@ -152,6 +166,19 @@ fn without_a_base_url_there_is_no_sitemap_and_a_warning() {
     let index = read(&out.join("index.html"));
     assert!(index.contains("<meta property=\"og:title\" content=\"Fixture tours\">"));
     assert!(!index.contains("og:url") && !index.contains("og:image"));
+    // No page of a site without a base_url names an address, its own or another.
+    for page in walk_html(&out) {
+        let html = read(&page);
+        for addr in [
+            "rel=\"canonical\"",
+            "og:url",
+            "og:image",
+            "127.0.0.1",
+            "localhost",
+        ] {
+            assert!(!html.contains(addr), "{}: {addr}", page.display());
+        }
+    }
     // Tours ship every download by default (series members only when asked).
     assert!(out.join("files/six-by-six.png").is_file());
     assert!(out.join("files/six-by-six.pdf").is_file());

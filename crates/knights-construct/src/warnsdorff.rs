@@ -41,7 +41,7 @@ impl Construction for Warnsdorff {
         true
     }
     fn summary(&self) -> &'static str {
-        "Warnsdorff's rule (Warnsdorff 1823) with tie-breaks, and a move budget and restarts (Leslie-Hurd, Large Knight's Tours)"
+        "Warnsdorff's rule (Warnsdorff 1823) with tie-breaks, a move budget and restarts (Leslie-Hurd, Large Knight's Tours), and Pósa rotations that grow a stuck walk and close an open one"
     }
     fn boards(&self) -> &'static str {
         "open tours up to 16 million cells from any start square, closed ones up to 4 million cells"

@@ -61,6 +61,7 @@ impl Format {
 pub struct Drawing {
     svg: String,
     layers: Layers,
+    style: Style,
     resolution: Resolution,
     /// Points per square.
     cell_pt: f64,
@@ -78,6 +79,7 @@ impl Drawing {
         Ok(Drawing {
             svg: document::document(tour, metrics, &opts.theme, plan)?,
             layers,
+            style: plan.style,
             resolution: opts.resolution,
             cell_pt: frame::Frame::of_region(tour.board(), &opts.theme, false, plan.region).cell_pt,
             tree: OnceLock::new(),
@@ -95,15 +97,23 @@ impl Drawing {
         Drawing {
             svg,
             layers,
+            style: Style::Detail,
             resolution,
             cell_pt,
             tree: OnceLock::new(),
         }
     }
 
-    /// The layers drawn (the options' [`Show`] resolved for this board).
+    /// The layers drawn (the options' [`crate::Show`] resolved for this board): what a
+    /// legend of the drawing may speak of, and nothing else.
     pub fn layers(&self) -> Layers {
         self.layers
+    }
+
+    /// How the board is drawn: square by square ([`Style::Detail`]) or as an
+    /// overview of blocks, whose turn and crossing layers are density markers.
+    pub fn style(&self) -> Style {
+        self.style
     }
 
     /// The width in pixels of a raster of the drawing whose squares are `px` pixels

@@ -73,6 +73,15 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
                 ),
             ));
         }
+        if let Some(host) = loopback_host(url) {
+            return Err(place.error(
+                "base_url",
+                format!(
+                    "'{url}' is this machine ({host}): the pages would point visitors to their own computer; \
+                     write the address the site will be served at, or leave base_url out"
+                ),
+            ));
+        }
         site.base_url = format!("{}/", url.trim_end_matches('/'));
     }
     for d in &site.downloads {
@@ -87,6 +96,27 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The host of `url` when it names this machine (`localhost`, `127.x.x.x`, `[::1]`,
+/// `0.0.0.0`): an address no visitor of a published site can reach.
+fn loopback_host(url: &str) -> Option<&str> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if host_port.starts_with('[') {
+        host_port
+            .split_once(']')
+            .map_or(host_port, |(h, _)| h)
+            .trim_start_matches('[')
+    } else {
+        host_port.split(':').next().unwrap_or("")
+    };
+    let ip = host.parse::<std::net::IpAddr>().ok();
+    let local = host.eq_ignore_ascii_case("localhost")
+        || host.to_ascii_lowercase().ends_with(".localhost")
+        || ip.is_some_and(|ip| ip.is_loopback() || ip.is_unspecified());
+    local.then_some(host)
 }
 
 #[cfg(test)]
@@ -143,6 +173,50 @@ mod tests {
                 "{bad}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn base_urls_on_this_machine_are_refused() {
+        for local in [
+            "http://127.0.0.1:1111/",
+            "http://localhost/",
+            "https://LOCALHOST:8000/tours",
+            "http://[::1]:1111/",
+            "http://0.0.0.0/",
+            "http://app.localhost/",
+        ] {
+            let mut s = SiteConfig {
+                base_url: local.into(),
+                ..SiteConfig::default()
+            };
+            let e = check(&mut s, &place()).unwrap_err().to_string();
+            assert!(
+                e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains("this machine"),
+                "{local}: {e}"
+            );
+        }
+        for remote in [
+            "https://localhost.example.org/",
+            "https://127.example.org/x",
+        ] {
+            let mut s = SiteConfig {
+                base_url: remote.into(),
+                ..SiteConfig::default()
+            };
+            assert!(check(&mut s, &place()).is_ok(), "{remote}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_catalogue_ships_no_address_of_this_machine() {
+        let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        let cat = crate::catalogue::load(&content).unwrap();
+        assert_eq!(
+            loopback_host(&cat.site.base_url),
+            None,
+            "{}",
+            cat.site.base_url
+        );
     }
 
     #[test]

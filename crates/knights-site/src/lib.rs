@@ -22,7 +22,9 @@ mod catalogue;
 mod config;
 mod pattern;
 
-// 2. The plan: every check that needs no tour, slugs, and the checks on the folders.
+// 2. The plan: every check that needs no tour, slugs, the checks on the folders, and
+//    the command line that makes each planned tour.
+mod command;
 mod guards;
 mod plan;
 mod slugs;
@@ -60,6 +62,7 @@ pub use init::init;
 pub use links::SITEMAP;
 pub use options::{check_jobs, BuildOptions, MAX_JOBS};
 pub use output::MARKER;
+pub use plan::Target;
 #[cfg(feature = "serve")]
 pub use serve::{serve, ServeOptions};
 pub use site::{Site, Summary};

@@ -80,6 +80,16 @@ impl Site {
         Ok(())
     }
 
+    /// Each tour the site builds, by its slug, with what it asks for (whose
+    /// [`crate::Target::command`] its page shows).
+    pub fn tours(&self) -> impl Iterator<Item = (&str, &crate::Target)> {
+        self.inputs
+            .plan
+            .jobs
+            .iter()
+            .map(|j| (j.slug.as_str(), &j.target))
+    }
+
     /// What the site was loaded with.
     pub fn options(&self) -> &BuildOptions {
         &self.options

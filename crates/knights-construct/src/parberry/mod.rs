@@ -157,7 +157,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
             let tiles = tiles::tiles()?;
             if tiles.quadrisected(w).is_none() {
                 return Err(no(format!(
-                    "a quadrisected tour needs both sides at least {SPLIT_FROM}, or the 10x10 board (none exists on 6x6 or 8x8: a 3x3 or 4x4 quadrant has no knight's path through all its cells)"
+                    "this quadrisected tour, of four equal quadrants, needs both sides at least {SPLIT_FROM}, or the 10x10 board (on 6x6 and 8x8 a 3x3 or 4x4 quadrant has no knight's path through all its cells; Dudeney's 8x8 tour of four unequal compartments is not built here)"
                 )));
             }
             return Ok(Plan {

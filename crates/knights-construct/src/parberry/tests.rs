@@ -208,6 +208,14 @@ fn unsupported_boards_are_refused_with_the_reason() {
         Some("quadrisected"),
         "4x4 quadrant has no knight's path",
     );
+    // Not "none exists": an 8x8 tour of four unequal compartments is known.
+    refused(8, 8, Some("quadrisected"), "of four equal quadrants");
+    refused(
+        8,
+        8,
+        Some("quadrisected"),
+        "Dudeney's 8x8 tour of four unequal",
+    );
     refused(10, 12, Some("quadrisected"), "both sides at least 12");
     refused(14, 14, Some("sym180"), "divisible by 4");
     refused(8, 8, Some("sym180"), "n >= 12");

@@ -12,6 +12,17 @@ use knights_core::{Error, GaveUp, NoTour, Theorem, Unsupported};
 /// The constructions that build tours of these boards, in the order `auto` tries them.
 pub const ALGORITHMS: [&str; 2] = ["besa", "warnsdorff"];
 
+/// What each of [`ALGORITHMS`] does, in one line, for `knights list` and the gallery.
+pub fn summary(algorithm: &str) -> Option<&'static str> {
+    match algorithm {
+        "besa" => Some("the formation algorithm on every level (Besa et al., Section 5.1)"),
+        "warnsdorff" => {
+            Some("Warnsdorff's rule in any number of dimensions, with Pósa rotations and restarts")
+        }
+        _ => None,
+    }
+}
+
 /// What the user asked for.
 #[derive(Clone, Debug)]
 pub struct SpaceRequest {

@@ -160,24 +160,40 @@ fn gcd(a: i64, b: i64) -> i64 {
     }
 }
 
-/// The paper's lower bounds for a `w x h` board, with their sources. The bounds of its
-/// Appendix A and Theorems 8 and 9 are stated for square boards; for a rectangle they
-/// are given with `n` the shorter side.
+/// The lower bounds `knights bounds` lists for a closed knight's tour of a full `w x h`
+/// board, with their sources: the edge-cell bound, proved for every board, and on a
+/// square board the paper's asymptotic bounds (its Appendix A and Theorems 8 and 9),
+/// each the leading term of a bound that holds for n large enough or up to an unnamed
+/// constant, so a bound on no particular board. The paper states them for n x n boards
+/// only: a rectangle gets none of them (not even through its shorter side).
 pub fn bounds(w: u32, h: u32) -> Vec<Bound> {
-    let n = w.min(h) as f64;
     let edge = if w < 2 || h < 2 {
         w as f64 * h as f64
     } else {
         2.0 * (w as f64 + h as f64) - 4.0
     };
+    let mut out = vec![Bound {
+        measure: "turns",
+        value: edge,
+        exact: true,
+        source: EDGE,
+    }];
+    if w == h {
+        out.extend(asymptotic(w));
+    }
+    out
+}
+
+/// The edge-cell bound's source on a closed tour of a full board of the plane.
+pub const EDGE: &str = "every edge cell is a turn: 2(w + h) - 4";
+
+/// The paper's asymptotic lower bounds on an n x n board, as leading terms: they hold
+/// only for n large enough (Theorem 8) or up to an unnamed constant (Appendix A,
+/// Theorem 9), so no tour is compared with them as with a bound on its board.
+pub fn asymptotic(n: u32) -> Vec<Bound> {
+    let n = n as f64;
     let (num, den) = triplet_min_mean();
     vec![
-        Bound {
-            measure: "turns",
-            value: edge,
-            exact: true,
-            source: "every edge cell is a turn: 2(w + h) - 4",
-        },
         Bound {
             measure: "turns",
             value: 4.25 * n,
@@ -206,28 +222,29 @@ pub fn per_n() -> (f64, f64) {
     (6.0, 4.0 * num as f64 / den as f64 / 3.0)
 }
 
-/// A tour's count against the best lower bound on its board.
+/// A tour's count against a lower bound proved for its board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ratio {
     /// The bound's value on the board.
     pub bound: f64,
-    /// Whether the bound holds exactly on this board (else it is the leading term of an
-    /// asymptotic bound, which a small board may beat).
+    /// Whether the bound holds exactly on this board: always, for a ratio (kept in the
+    /// JSON that `knights metrics` prints).
     pub exact: bool,
-    /// Where the bound comes from.
+    /// Where the bound comes from, with the formula that gives it on this kind of tour.
     pub source: String,
     /// The tour's count divided by the bound.
     pub ratio: f64,
 }
 
 impl Ratio {
-    fn of(count: u64, b: &Bound) -> Ratio {
+    /// `count` against the proved bound `bound` whose source is `source`.
+    pub fn of(count: u64, bound: u64, source: String) -> Ratio {
         Ratio {
-            bound: b.value,
-            exact: b.exact,
-            source: b.source.to_string(),
-            ratio: if b.value > 0.0 {
-                count as f64 / b.value
+            bound: bound as f64,
+            exact: true,
+            source,
+            ratio: if bound > 0 {
+                count as f64 / bound as f64
             } else {
                 0.0
             },
@@ -236,42 +253,44 @@ impl Ratio {
 }
 
 /// Whether the paper's bounds concern a tour: they are proved for closed knight's
-/// tours of full boards.
+/// tours of full n x n boards of the plane (asymptotically: see [`asymptotic`]).
 pub fn paper_applies(board: &Board, closed: bool) -> bool {
-    closed && board.leaper() == Leaper::KNIGHT && board.holes().is_empty()
+    closed
+        && board.leaper() == Leaper::KNIGHT
+        && board.holes().is_empty()
+        && !board.topology().wraps()
+        && board.width() == board.height()
 }
 
-/// The largest bound of `measure` (`turns` or `crossings`) on a `w x h` board: the
-/// paper's bounds when `paper` (see [`paper_applies`]), and the edge-cell bound on turns
-/// `edge` (already less its exceptions: missing cells, an open tour's ends).
-pub fn best(w: u32, h: u32, paper: bool, measure: &str, edge: u64) -> Option<Bound> {
-    let mut all = if paper { bounds(w, h) } else { Vec::new() };
-    all.push(Bound {
-        measure: "turns",
-        value: edge as f64,
-        exact: true,
-        source: "every edge cell is a turn: 2(w + h) - 4",
-    });
-    all.into_iter()
-        .filter(|b| b.measure == measure)
-        .max_by(|a, b| a.value.total_cmp(&b.value))
-}
-
-/// [`best`] of both measures as ratios of a tour's `turns` and `crossings`.
-pub fn ratios(
-    (w, h): (u32, u32),
-    paper: bool,
-    edge: u64,
-    turns: u64,
-    crossings: u64,
-) -> (Option<Ratio>, Option<Ratio>) {
-    let r = |measure, count| best(w, h, paper, measure, edge).map(|b| Ratio::of(count, &b));
-    (r("turns", turns), r("crossings", crossings))
+/// What the edge-cell bound counts on `board` for a tour that is `closed` or open, in
+/// words with the formula that gives it: on the plane `2(w + h) - 4` edge cells, on a
+/// band `2w` (its left and right columns are glued: only the top and bottom rows are
+/// edges), less the missing edge cells and an open tour's two ends (an end has one
+/// move, so it need not turn). [`super::edge_turn_bound`] gives its value.
+pub fn edge_source(board: &Board, closed: bool) -> String {
+    let (w, h) = (board.width(), board.height());
+    let mut s = if w < 2 || h < 2 {
+        "every cell is an edge cell: w x h".to_string()
+    } else if board.topology().wraps() {
+        "every cell of the band's top and bottom rows is a turn: 2w".to_string()
+    } else {
+        EDGE.to_string()
+    };
+    let missing = super::missing_edge_cells(board);
+    if missing > 0 {
+        let plural = if missing == 1 { "" } else { "s" };
+        s.push_str(&format!(", less the {missing} missing edge cell{plural}"));
+    }
+    if !closed {
+        s.push_str(", less 2 for the open tour's ends");
+    }
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Topology;
 
     #[test]
     fn the_triplet_minimum_mean_cycle_is_3_as_in_the_paper() {
@@ -283,29 +302,39 @@ mod tests {
     fn bounds_of_a_square_board() {
         let b = bounds(30, 30);
         assert_eq!(b[0].value, 116.0);
+        assert!(b[0].exact);
         assert_eq!(b[1].value, 127.5);
         assert_eq!(b[3].value, 120.0);
-    }
-
-    #[test]
-    fn the_best_bounds_of_a_closed_knights_tour_are_the_largest() {
-        let b = Board::new(30, 30).unwrap();
-        assert!(paper_applies(&b, true) && !paper_applies(&b, false));
-        let (t, c) = ratios((30, 30), true, 116, 288, 360);
-        let (t, c) = (t.unwrap(), c.unwrap());
-        assert_eq!((t.bound, t.exact), (180.0, false));
-        assert_eq!(t.ratio, 1.6);
-        assert_eq!((c.bound, c.ratio), (120.0, 3.0));
-        assert!(c.source.starts_with("Theorem 9"));
+        assert!(b[1..].iter().all(|b| !b.exact));
         assert_eq!(per_n(), (6.0, 4.0));
     }
 
     #[test]
-    fn other_tours_get_the_edge_bound_only() {
-        let (t, c) = ratios((30, 30), false, 114, 228, 10);
-        let t = t.unwrap();
-        assert_eq!((t.bound, t.exact, t.ratio), (114.0, true, 2.0));
-        assert!(c.is_none());
+    fn a_rectangle_gets_no_bound_stated_for_squares() {
+        let b = bounds(64, 104);
+        assert_eq!(b.len(), 1);
+        assert_eq!((b[0].value, b[0].exact), (332.0, true));
+        let r = Board::new(40, 30).unwrap();
+        assert!(!paper_applies(&r, true));
+    }
+
+    #[test]
+    fn the_edge_bound_names_its_formula_for_each_kind_of_tour() {
+        let b = Board::new(30, 30).unwrap();
+        assert!(paper_applies(&b, true) && !paper_applies(&b, false));
+        assert_eq!(edge_source(&b, true), EDGE);
+        assert_eq!(
+            edge_source(&b, false),
+            format!("{EDGE}, less 2 for the open tour's ends")
+        );
+        let band = Board::new(64, 8).unwrap().with_topology(Topology::Cylinder);
+        assert!(!paper_applies(&band, true));
+        assert_eq!(
+            edge_source(&band, true),
+            "every cell of the band's top and bottom rows is a turn: 2w"
+        );
+        let r = Ratio::of(228, 114, edge_source(&b, true));
+        assert_eq!((r.bound, r.exact, r.ratio), (114.0, true, 2.0));
         let g = Board::with_leaper(30, 30, Leaper::new(1, 4).unwrap()).unwrap();
         assert!(!paper_applies(&g, true));
     }

@@ -67,12 +67,11 @@ pub struct Metrics {
     pub edge_turn_bound: u64,
     /// `turns / edge_turn_bound`.
     pub turn_ratio: f64,
-    /// Turns against the best lower bound on the board ([`bounds::best`]).
+    /// Turns against the lower bound proved for the board, with its source and the
+    /// formula that gives it on this kind of tour ([`bounds::edge_source`]). No bound
+    /// on crossings is proved for a given board (the paper's is asymptotic).
     #[serde(default)]
     pub turns_to_bound: Option<bounds::Ratio>,
-    /// Crossings against the best lower bound on the board, when one applies.
-    #[serde(default)]
-    pub crossings_to_bound: Option<bounds::Ratio>,
 }
 
 /// Measures a verified tour.
@@ -84,11 +83,8 @@ pub fn measure(tour: &Verified) -> Metrics {
         bound = bound.saturating_sub(2); // the ends need not turn
     }
     let crossings = crossings(grid);
-    let b = tour.board();
-    // The papers' bounds are of the plane; a band has no left and right edges.
-    let paper = bounds::paper_applies(b, tour.is_closed()) && !b.topology().wraps();
-    let (turns_to_bound, crossings_to_bound) =
-        bounds::ratios((b.width(), b.height()), paper, bound, turns, crossings);
+    let source = bounds::edge_source(tour.board(), tour.is_closed());
+    let turns_to_bound = Some(bounds::Ratio::of(turns, bound, source));
     Metrics {
         cells: tour.path().len() as u64,
         closed: tour.is_closed(),
@@ -102,7 +98,6 @@ pub fn measure(tour: &Verified) -> Metrics {
             turns as f64 / bound as f64
         },
         turns_to_bound,
-        crossings_to_bound,
     }
 }
 
@@ -116,15 +111,22 @@ pub fn edge_turn_bound(board: &Board) -> u64 {
     }
     // A band's left and right columns are glued: only its top and bottom rows are edges.
     let band = board.topology().wraps();
-    let on_edge = |c: &&u32| {
-        let (x, y) = board.xy(**c);
-        y == 0 || y == h - 1 || (!band && (x == 0 || x == w - 1))
-    };
-    let missing = board.holes().iter().filter(on_edge).count() as u64;
+    let missing = missing_edge_cells(board);
     let edge = if band {
         2 * w as u64
     } else {
         2 * (w as u64 + h as u64) - 4
     };
     edge - missing
+}
+
+/// The missing cells of `board` on its edges (a band's top and bottom rows).
+fn missing_edge_cells(board: &Board) -> u64 {
+    let (w, h) = (board.width(), board.height());
+    let band = board.topology().wraps();
+    let on_edge = |c: &&u32| {
+        let (x, y) = board.xy(**c);
+        y == 0 || y == h - 1 || (!band && (x == 0 || x == w - 1))
+    };
+    board.holes().iter().filter(on_edge).count() as u64
 }

@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
-use crate::plan::Job;
-use crate::tours::{self, Built, Measures};
+use crate::plan::{Job, Target};
+use crate::tours::{Built, Drawn, Measures};
 
 /// One tour as the templates see it.
 #[derive(Clone, Debug, Serialize)]
@@ -22,6 +23,8 @@ pub struct Card {
     pub(super) height: u32,
     pub(super) cells: u64,
     pub(super) algorithm: String,
+    /// What the construction does, in one line (as `knights list` says it).
+    algorithm_summary: String,
     closed: bool,
     turns: u64,
     crossings: u64,
@@ -36,16 +39,16 @@ pub struct Card {
     plane: Option<PlaneCard>,
     /// The measures of a board of three or more sides.
     space: Option<SpaceCard>,
-    /// The leaper as `A,B` when it is not the knight (for the `knights tour` command
-    /// a series member's page shows).
-    leaper: Option<String>,
-    bounds: Vec<BoundCell>,
+    /// The `knights tour` command that makes this tour, from the request that made it.
+    command: String,
     pub(super) tags: Vec<String>,
     series: Vec<String>,
     listed: bool,
     sections: Vec<(String, u64, String)>,
     files: BTreeMap<String, String>,
     crops: Vec<(String, String)>,
+    /// What the page's drawing shows: its legend lists these and nothing else.
+    drawn: Drawn,
     walk: Option<String>,
     /// The tiled pyramid of the full detail: its folder, levels (`WxH ...`) and tile side.
     tiles: Option<TilesCard>,
@@ -56,8 +59,23 @@ pub struct Card {
 #[derive(Clone, Debug, Serialize)]
 pub struct PlaneCard {
     longest_run: u64,
+    /// The lower bound on turns proved for this board, and where it comes from with
+    /// the formula that gives it on this kind of tour.
     turn_lower_bound: u64,
+    turn_bound_source: String,
     turn_ratio: String,
+    /// The paper's asymptotic bounds, on a closed knight's tour of a full n x n board:
+    /// shown for comparison, never divided by.
+    asymptotic: Vec<Asymptotic>,
+}
+
+/// One of the paper's asymptotic bounds as a tour page shows it.
+#[derive(Clone, Debug, Serialize)]
+struct Asymptotic {
+    /// `turns` or `crossings`.
+    measure: &'static str,
+    value: String,
+    source: &'static str,
 }
 
 /// What only a tour of a board of three or more sides measures.
@@ -71,8 +89,6 @@ pub struct SpaceCard {
     level_crossings_max: u64,
     /// What the crossing count means, in words.
     crossings_note: String,
-    /// The drawing leaves out turn dots and crossing disks.
-    light: bool,
 }
 
 /// A tour's tiled pyramid as its page's zoom viewer reads it.
@@ -83,36 +99,37 @@ pub struct TilesCard {
     tile: u32,
 }
 
-/// A tour's count against the best lower bound of one measure, as the pages show it.
-#[derive(Clone, Debug, Serialize)]
-struct BoundCell {
-    /// `turn` or `crossing`: the stem of the `data-metric` names.
-    measure: &'static str,
-    bound: String,
-    ratio: String,
-    exact: bool,
-    source: String,
-}
-
-fn bound_cells(m: Option<&knights_core::metrics::Metrics>) -> Vec<BoundCell> {
-    let Some(m) = m else {
-        return Vec::new();
+/// What only a 2-D tour measures, as its page shows it.
+fn plane_card(job: &Job, m: &knights_core::metrics::Metrics) -> PlaneCard {
+    use knights_core::metrics::bounds;
+    let (bound, source) = match &m.turns_to_bound {
+        Some(r) => (r.bound as u64, r.source.clone()),
+        None => (m.edge_turn_bound, String::new()),
     };
-    [
-        ("turn", &m.turns_to_bound),
-        ("crossing", &m.crossings_to_bound),
-    ]
-    .into_iter()
-    .filter_map(|(measure, r)| {
-        r.as_ref().map(|r| BoundCell {
-            measure,
-            bound: r.bound.to_string(),
-            ratio: format!("{:.3}", r.ratio),
-            exact: r.exact,
-            source: r.source.clone(),
-        })
-    })
-    .collect()
+    let asymptotic = match &job.target {
+        // The board asked for has no holes; a variant may take cells out of it.
+        Target::Plane { request, .. }
+            if bounds::paper_applies(&request.board, m.closed)
+                && m.cells == request.board.cells() =>
+        {
+            bounds::asymptotic(request.board.width())
+                .into_iter()
+                .map(|b| Asymptotic {
+                    measure: b.measure,
+                    value: number(b.value),
+                    source: b.source,
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    PlaneCard {
+        longest_run: m.longest_run,
+        turn_lower_bound: bound,
+        turn_bound_source: source,
+        turn_ratio: number(m.turn_ratio),
+        asymptotic,
+    }
 }
 
 /// The card of `job`, built as `b`.
@@ -128,31 +145,25 @@ pub fn card(job: &Job, b: &Built) -> Card {
         height: sides[1],
         cells: m.cells(),
         algorithm: b.algorithm.clone(),
+        algorithm_summary: algorithm_summary(job, &b.algorithm),
         closed: m.closed(),
         turns: m.turns(),
         crossings: m.crossings(),
         sides: sides.len(),
         per: per_name(sides.len()),
-        side: format!("{}", mean_side(&sides)),
-        turns_per_n: format!("{:.3}", per_n(m.turns(), &sides)),
-        crossings_per_n: format!("{:.3}", per_n(m.crossings(), &sides)),
-        plane: m.plane().map(|p| PlaneCard {
-            longest_run: p.longest_run,
-            turn_lower_bound: p.edge_turn_bound,
-            turn_ratio: format!("{:.3}", p.turn_ratio),
-        }),
-        space: space_card(job, m),
-        bounds: bound_cells(m.plane()),
-        leaper: match job.target.leaper() {
-            knights_core::board::Leaper::KNIGHT => None,
-            l => Some(format!("{},{}", l.steps().0, l.steps().1)),
-        },
+        side: number(mean_side(&sides)),
+        turns_per_n: number(per_n(m.turns(), &sides)),
+        crossings_per_n: number(per_n(m.crossings(), &sides)),
+        plane: m.plane().map(|p| plane_card(job, p)),
+        space: space_card(m),
+        command: job.target.command_line(),
         tags: job.tags.clone(),
         series: job.series.clone(),
         listed: job.listed,
         sections: b.sections.clone(),
         files: b.files.clone(),
         crops: b.crops.clone(),
+        drawn: b.drawn,
         walk: b.walk.clone(),
         tiles: b.pyramid.as_ref().map(|p| TilesCard {
             dir: p.dir.clone(),
@@ -164,11 +175,10 @@ pub fn card(job: &Job, b: &Built) -> Card {
 }
 
 /// What only a tour of a board of three or more sides measures; `None` on the plane.
-fn space_card(job: &Job, m: &Measures) -> Option<SpaceCard> {
+fn space_card(m: &Measures) -> Option<SpaceCard> {
     let Measures::Space(s) = m else {
         return None;
     };
-    let sides = job.target.sides();
     Some(SpaceCard {
         levels: s.levels,
         moves_between_levels: s.moves_between_levels,
@@ -176,8 +186,19 @@ fn space_card(job: &Job, m: &Measures) -> Option<SpaceCard> {
         level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
         level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
         crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
-        light: !tours::marked(job.listed, sides[0] * sides[1]),
     })
+}
+
+/// What the construction `name` that made the tour of `job` does, in one line.
+fn algorithm_summary(job: &Job, name: &str) -> String {
+    let summary = match job.target {
+        Target::Plane { .. } => knights_construct::all()
+            .iter()
+            .find(|c| c.name() == name)
+            .map(|c| c.summary()),
+        Target::Space { .. } => knights_construct::space::summary(name),
+    };
+    summary.unwrap_or_default().to_string()
 }
 
 /// The alt text of the tour's drawing: its kind, whose tour, the board (with its

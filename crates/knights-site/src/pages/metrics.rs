@@ -1,5 +1,5 @@
 //! The metrics page's data: one row per series member (turns and crossings, per n and
-//! against the best lower bounds), shipped as the page's table, as CSV and JSON
+//! against the lower bound on turns proved for each board), shipped as the page's table, as CSV and JSON
 //! downloads, and as the two plots (turns / n and crossings / n against n, with the
 //! paper's values as reference lines), each as SVG, PNG and PDF.
 
@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
 use crate::files;
 use crate::plan::{Job, Plan};
@@ -37,14 +38,11 @@ pub struct Row {
     pub turns_per_n: f64,
     /// Crossings / n^(d-1).
     pub crossings_per_n: f64,
-    /// The best lower bound on turns (see [`knights_core::metrics::bounds::best`]).
+    /// The lower bound on turns proved for the board (every edge cell turns: see
+    /// [`knights_core::metrics::bounds::edge_source`]); none is proved for crossings.
     pub turn_bound: Option<f64>,
     /// Turns / that bound.
     pub turns_to_bound: Option<f64>,
-    /// The best lower bound on crossings, when one applies.
-    pub crossing_bound: Option<f64>,
-    /// Crossings / that bound.
-    pub crossings_to_bound: Option<f64>,
     /// The tour's page, relative to the site root.
     pub page: String,
 }
@@ -85,7 +83,6 @@ fn row(series: &str, job: &Job, b: &Built) -> Row {
     let sides = job.target.sides();
     let m = &b.metrics;
     let turns = m.plane().and_then(|p| p.turns_to_bound.as_ref());
-    let crossings = m.plane().and_then(|p| p.crossings_to_bound.as_ref());
     Row {
         series: series.to_string(),
         algorithm: b.algorithm.clone(),
@@ -99,8 +96,6 @@ fn row(series: &str, job: &Job, b: &Built) -> Row {
         crossings_per_n: per_n(m.crossings(), &sides),
         turn_bound: turns.map(|r| r.bound),
         turns_to_bound: turns.map(|r| r.ratio),
-        crossing_bound: crossings.map(|r| r.bound),
-        crossings_to_bound: crossings.map(|r| r.ratio),
         page: format!("tours/{}.html", job.slug),
     }
 }
@@ -109,14 +104,13 @@ impl Row {
     /// The row as the metrics page's template reads it: the numbers formatted.
     pub fn for_page(&self) -> serde_json::Value {
         serde_json::json!({
-            "series": self.series, "board": self.board, "n": self.n, "cells": self.cells,
+            "series": self.series, "board": self.board, "n": number(self.n), "cells": self.cells,
             "per": per_name(self.sides),
             "turns": self.turns, "crossings": self.crossings, "page": self.page,
-            "turns_per_n": format!("{:.3}", self.turns_per_n),
-            "crossings_per_n": format!("{:.3}", self.crossings_per_n),
-            "turn_bound": self.turn_bound, "crossing_bound": self.crossing_bound,
-            "turns_to_bound": self.turns_to_bound.map(|v| format!("{v:.3}")),
-            "crossings_to_bound": self.crossings_to_bound.map(|v| format!("{v:.3}")),
+            "turns_per_n": number(self.turns_per_n),
+            "crossings_per_n": number(self.crossings_per_n),
+            "turn_bound": self.turn_bound.map(number),
+            "turns_to_bound": self.turns_to_bound.map(number),
         })
     }
 }
@@ -124,12 +118,12 @@ impl Row {
 /// The metrics table as CSV.
 pub fn csv(rows: &[Row]) -> String {
     let mut s = String::from(
-        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,turn_bound,turns_to_bound,crossing_bound,crossings_to_bound,sides\n",
+        "series,algorithm,board,n,cells,turns,crossings,turns_per_n,crossings_per_n,turn_bound,turns_to_bound,sides\n",
     );
     let opt = |v: Option<f64>, digits: usize| v.map_or(String::new(), |v| format!("{v:.digits$}"));
     for r in rows {
         s.push_str(&format!(
-            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{:.6},{:.6},{},{},{}\n",
             csv_field(&r.series),
             csv_field(&r.algorithm),
             r.board,
@@ -141,8 +135,6 @@ pub fn csv(rows: &[Row]) -> String {
             r.crossings_per_n,
             opt(r.turn_bound, 1),
             opt(r.turns_to_bound, 6),
-            opt(r.crossing_bound, 1),
-            opt(r.crossings_to_bound, 6),
             r.sides,
         ));
     }
@@ -191,7 +183,7 @@ fn plots_of(table: &Table) -> [(&'static str, String); 4] {
         reference("13n plain formation", 13.0),
         reference("12n optimized heels", 12.0),
         reference(
-            &format!("{crossing_bound}n crossing lower bound"),
+            &format!("{crossing_bound}n − O(1) asymptotic lower bound"),
             crossing_bound,
         ),
     ];

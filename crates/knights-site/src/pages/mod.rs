@@ -11,6 +11,7 @@
 
 mod cards;
 pub mod metrics;
+mod number;
 mod scale;
 
 use std::collections::BTreeMap;
@@ -116,6 +117,9 @@ impl<'a> Pages<'a> {
     fn index(&mut self, plan: &Plan, cards: &[Card]) -> Result<(), Error> {
         let mut c = self.base("");
         c.insert("cards", cards);
+        // Each tour once, though a catalogue tour that is also a series member has a
+        // card in both lists.
+        c.insert("tour_count", &cards.len());
         c.insert(
             "algorithms",
             &distinct(cards.iter().map(|c| c.algorithm.clone())),

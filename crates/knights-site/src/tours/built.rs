@@ -43,9 +43,43 @@ pub struct Built {
     /// full-detail SVG would be too heavy (see [`super::pyramid`]).
     #[serde(default)]
     pub pyramid: Option<Pyramid>,
+    /// What the page's drawing shows, as the renderer reported it: the legend on the
+    /// page speaks of these and nothing else.
+    #[serde(default)]
+    pub drawn: Drawn,
     /// Taken from the build cache rather than built now.
     #[serde(skip)]
     pub cached: bool,
+}
+
+/// The layers a page's drawing shows, for its legend ([`Drawn::of`] a drawing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawn {
+    /// Blocks of cells rather than every square: turns and crossings are densities.
+    pub overview: bool,
+    /// Turn dots (densities in an overview).
+    pub turns: bool,
+    /// Crossing disks (densities in an overview).
+    pub crossings: bool,
+    /// The start ring, the arrow of the first leap and an open tour's end.
+    pub ends: bool,
+    /// Colours by section, or a gradient along the tour.
+    pub sections: bool,
+}
+
+impl Drawn {
+    /// What `drawing` shows.
+    pub fn of(drawing: &render::Drawing) -> Drawn {
+        use render::Layer;
+        let l = drawing.layers();
+        Drawn {
+            overview: drawing.style() == render::Style::Overview,
+            turns: l.has(Layer::Turns),
+            crossings: l.has(Layer::Crossings),
+            ends: l.has(Layer::Ends),
+            sections: l.has(Layer::Sections),
+        }
+    }
 }
 
 /// What a tour measures: the 2-D metrics, or those of a board of three or more sides

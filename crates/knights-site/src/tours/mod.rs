@@ -21,10 +21,9 @@ use rayon::ThreadPool;
 use crate::plan::{Job, Target};
 use knights_core::Error;
 
-pub use built::{Built, Measures};
+pub use built::{Built, Drawn, Measures};
 pub use cache::Cache;
 pub use ship::Settings;
-pub use space::marked;
 
 /// Builds every job into `dir` (the staging folder) on `pool`, through `cache`,
 /// reporting progress on standard error when `progress` is set. The records are in the

@@ -11,7 +11,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::built::{blame, section_counts, Built, Measures};
+use super::built::{blame, section_counts, Built, Drawn, Measures};
 use super::pyramid;
 use super::ship::{downloads, Files, Settings};
 use crate::files;
@@ -83,6 +83,7 @@ pub fn build(
         crops,
         walk,
         pyramid,
+        drawn: Drawn::of(&drawing),
         cached: false,
     })
 }

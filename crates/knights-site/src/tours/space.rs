@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::built::{blame, section_counts, Built, Measures};
+use super::built::{blame, section_counts, Built, Drawn, Measures};
 use super::ship::{downloads, Files, Settings};
 use crate::plan::Job;
 use knights_construct::space::SpaceRequest;
@@ -32,7 +32,7 @@ const LIGHT: &str = "-turns,-crossings";
 const MARKED_LEVEL_CELLS: u32 = 400;
 /// Whether a page's drawing shows turn dots and crossing disks: a catalogue tour's
 /// whose levels have at most [`MARKED_LEVEL_CELLS`] cells.
-pub fn marked(listed: bool, level_cells: u32) -> bool {
+fn marked(listed: bool, level_cells: u32) -> bool {
     listed && level_cells <= MARKED_LEVEL_CELLS
 }
 
@@ -81,6 +81,7 @@ pub fn build(
         crops: Vec::new(),
         walk: None,
         pyramid: None,
+        drawn: Drawn::of(&drawing),
         cached: false,
     })
 }

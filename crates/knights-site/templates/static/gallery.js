@@ -9,6 +9,10 @@
   // to its own list when sorted.
   var cards = Array.prototype.slice.call(document.querySelectorAll(".card"));
   cards.forEach(function (c, i) { c.dataset.order = String(i); });
+  var tours = Object.keys(cards.reduce(function (seen, c) {
+    seen[c.dataset.slug] = true;
+    return seen;
+  }, {})).length;
   var text = document.getElementById("f-text");
   var algo = document.getElementById("f-algo");
   var tag = document.getElementById("f-tag");
@@ -23,7 +27,9 @@
 
   function update() {
     var q = text.value.trim().toLowerCase();
-    var shown = 0;
+    // A tour counts once however many cards it has: a catalogue tour that is also a
+    // series member has one in the gallery and one in its series.
+    var shown = {};
     cards.forEach(function (c) {
       var hay = (c.dataset.title + " " + c.dataset.board + " " + c.dataset.algo + " " + c.dataset.tags).toLowerCase();
       var ok = (!q || hay.indexOf(q) >= 0) &&
@@ -31,7 +37,7 @@
         (!tag.value || (" " + c.dataset.tags + " ").indexOf(" " + tag.value + " ") >= 0) &&
         (!kind.value || (" " + c.dataset.kind + " ").indexOf(" " + kind.value + " ") >= 0);
       c.hidden = !ok;
-      if (ok) shown++;
+      if (ok) shown[c.dataset.slug] = true;
     });
     var by = sort.value;
     var sorted = cards.slice().sort(function (a, b) {
@@ -41,7 +47,7 @@
       return key(a, "order") - key(b, "order");
     });
     sorted.forEach(function (c) { c.parentNode.appendChild(c); });
-    count.textContent = shown + " of " + cards.length + " tours";
+    count.textContent = Object.keys(shown).length + " of " + tours + " tours";
   }
 
   [text, algo, tag, kind, sort].forEach(function (el) {
