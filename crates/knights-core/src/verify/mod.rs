@@ -9,6 +9,7 @@ use std::ops::Deref;
 use std::sync::OnceLock;
 
 mod fast;
+mod grid;
 mod locate;
 
 pub use crate::error::Failure;
