@@ -8,9 +8,7 @@
 //! each of them once.
 //!
 //! A tour with a move grid attached is proven with its grid instead, read in memory
-//! order (see [`super::grid`]); on a board that wraps, where directions across the
-//! seam are not opposite in pairs, it is not proven here (the located checks compare
-//! the grid with the path's moves).
+//! order (see [`super::grid`]).
 
 use std::ops::Range;
 
@@ -21,12 +19,8 @@ use crate::moves::MoveGrid;
 use crate::tour::Tour;
 
 /// Whether `tour` visits every cell of its board once, by leaps, and closes when it
-/// says it is closed; and, when `grid` is given, whether its moves are exactly the
-/// tour's.
-pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
-    if let Some(grid) = grid {
-        return super::grid::valid(tour, grid);
-    }
+/// says it is closed.
+pub(super) fn valid(tour: &Tour) -> bool {
     let (b, path) = (tour.board(), tour.path());
     let n = path.len();
     if n == 0 || n as u64 != b.cells() {
@@ -248,7 +242,7 @@ mod tests {
     #[test]
     fn agrees_with_the_located_checks() {
         let t = examples::ring();
-        assert!(valid(&t, None));
+        assert!(valid(&t));
         let b = t.board().clone();
         let n = t.path().len();
         // Every single-cell change, swap and truncation of the ring, open and closed.
@@ -275,7 +269,7 @@ mod tests {
                 let ends =
                     !closed || (p.len() >= 3 && b.dir_between(p[p.len() - 1], p[0]).is_some());
                 assert_eq!(
-                    valid(&tour, None),
+                    valid(&tour),
                     located.is_ok() && ends,
                     "{p:?} closed {closed}"
                 );

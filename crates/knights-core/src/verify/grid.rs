@@ -16,38 +16,56 @@
 //! 4. the path is that walk, compared stretch by stretch in parallel, in path order
 //!    but reading only the path and the walk's short list of cells.
 //!
-//! The path's own cells and leaps need no check of their own: the path is the walk.
+//! The path's own cells and leaps need no check of their own: the path is the walk. A
+//! tour built from its grid, whose path is not written out, skips step 4: its path
+//! becomes this walk.
 
 use rayon::prelude::*;
 
 use crate::board::Board;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
-use crate::trace::Stretch;
+use crate::trace::{Stretch, Trace};
 
-/// Whether `tour` is a tour of its board and `grid` holds exactly its moves. The board
-/// must not wrap (across a seam, directions are not opposite in pairs).
-pub(super) fn valid(tour: &Tour, grid: &MoveGrid) -> bool {
-    let (b, path) = (tour.board(), tour.path());
-    let n = path.len();
+/// The walk of `grid` that `tour` is, when `tour` is a tour of its board and `grid`
+/// holds exactly its moves; `None` otherwise. The board must not wrap (across a seam,
+/// directions are not opposite in pairs).
+pub(super) fn proof(tour: &Tour, grid: &MoveGrid) -> Option<Trace> {
+    let b = tour.board();
+    let n = tour.len();
     if n == 0 || n as u64 != b.cells() || grid.board() != b || b.topology().wraps() {
-        return false;
+        return None;
     }
-    if (path[0] as u64) >= b.area() || b.is_hole(path[0]) {
-        return false;
+    let (first, second) = tour.first_two()?;
+    if (first as u64) >= b.area() || b.is_hole(first) {
+        return None;
     }
-    if !moves_answered(b, grid.masks()) || grid.straight_breach().is_some() {
-        return false;
+    if !moves_answered(b, grid.masks()) || !straight_holds(grid) {
+        return None;
     }
-    let trace = grid.trace(path[0], path.get(1).copied());
-    if trace.len() != n || trace.closed() != tour.is_closed() || (tour.is_closed() && n < 3) {
-        return false;
+    let walk = grid.trace(first, second);
+    if walk.len() != n || walk.closed() != tour.is_closed() || (tour.is_closed() && n < 3) {
+        return None;
     }
-    let stretches: Vec<(usize, Stretch<'_>)> = trace.stretches().collect();
-    stretches
+    if tour.unwritten_walk().is_some() {
+        return Some(walk);
+    }
+    let path = tour.path();
+    let stretches: Vec<(usize, Stretch<'_>)> = walk.stretches().collect();
+    let same_path = stretches
         .par_iter()
         .with_max_len(64)
-        .all(|&(pos, s)| same(&path[pos..pos + s.len()], s))
+        .all(|&(pos, s)| same(&path[pos..pos + s.len()], s));
+    drop(stretches);
+    same_path.then_some(walk)
+}
+
+/// Step 2: the rectangle the grid declares uniform, if any, is, and its cells hold a
+/// move and its opposite (so a walk through it goes straight).
+fn straight_holds(grid: &MoveGrid) -> bool {
+    grid.straight()
+        .is_none_or(|s| s.mask.count_ones() == 2 && s.mask & 0x0f == s.mask >> 4)
+        && grid.straight_breach().is_none()
 }
 
 /// Whether `cells` are the cells of stretch `s`.
@@ -246,6 +264,39 @@ mod tests {
             .unwrap();
         let g8 = MoveGrid::from_masks(board8.clone(), g.masks().to_vec());
         assert!(!valid(&Tour::new(board8, path, true), &g8));
+    }
+
+    fn valid(t: &Tour, g: &MoveGrid) -> bool {
+        proof(t, g).is_some()
+    }
+
+    #[test]
+    fn a_tour_without_its_path_is_proven_by_its_grid_and_walked_again() {
+        let t = six();
+        let g = grid_of(&t);
+        let start = t.path()[3];
+        let walked = |g: MoveGrid, closed| {
+            let trace = g.trace(start, None);
+            Tour::walked(t.board().clone(), g, trace, closed)
+        };
+        let v = crate::verify::verify(walked(g.clone(), true)).unwrap();
+        assert_eq!(v.len(), 36);
+        assert_eq!(v.path()[0], start);
+        assert_eq!(v.grid().masks(), g.masks());
+        assert_eq!(
+            MoveGrid::from_path(t.board(), v.path(), true)
+                .unwrap()
+                .masks(),
+            g.masks()
+        );
+        // Claimed open, or with any one byte of its grid changed, it is refused.
+        assert!(crate::verify::verify(walked(g.clone(), false)).is_err());
+        for c in 0..36 {
+            let mut masks = g.masks().to_vec();
+            masks[c] ^= 0b101;
+            let bad = walked(MoveGrid::from_masks(t.board().clone(), masks), true);
+            assert!(crate::verify::check(&bad).is_err(), "cell {c}");
+        }
     }
 
     #[test]
