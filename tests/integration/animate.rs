@@ -88,6 +88,21 @@ fn gif_and_frames_have_one_picture_per_move_or_section() {
 }
 
 #[test]
+fn a_gif_is_slide_sized_and_small_by_default() {
+    // Issue 25: the 30x30 GIF was 1010 pixels wide and 30 MB (every frame whole, with
+    // a palette of its own); now frames share one palette and hold only their changes.
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("walk.gif");
+    ok(&["render", "20x20", "--animate", "-o", gif.to_str().unwrap()]);
+    let file = std::fs::File::open(&gif).unwrap();
+    let dec = gif::DecodeOptions::new().read_info(file).unwrap();
+    assert_eq!(dec.width(), 640);
+    assert_eq!(gif_frames(&gif), 400);
+    let bytes = std::fs::metadata(&gif).unwrap().len();
+    assert!(bytes < 1_000_000, "{bytes} bytes");
+}
+
+#[test]
 fn bad_animation_settings_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let s = dir.path().join("w.svg");
