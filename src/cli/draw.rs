@@ -28,6 +28,11 @@ pub(super) fn animate(
         opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
     }
     let walk = Walkthrough::new(tour, &opts.theme, opts.layers(tour.board()), MAX_STEPS);
+    let svg_only = frames.is_none()
+        && out.is_some_and(|o| o.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")));
+    if !svg_only {
+        frames::check_cost(&walk, tour.board())?;
+    }
     if let Some(out) = out {
         let gif = out
             .extension()

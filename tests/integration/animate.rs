@@ -103,6 +103,34 @@ fn a_gif_is_slide_sized_and_small_by_default() {
 }
 
 #[test]
+fn a_board_too_large_to_animate_picture_by_picture_is_refused_up_front() {
+    // Issue 25: 1000x1000 --animate ran for minutes without a word.
+    let dir = tempfile::tempdir().unwrap();
+    for out in ["walk.gif", "walk.svg --frames f"] {
+        let mut args = vec!["render", "300x300", "--animate", "-o"];
+        let target: Vec<String> = out
+            .split(' ')
+            .map(|p| dir.path().join(p).display().to_string())
+            .collect();
+        args.push(&target[0]);
+        if target.len() > 1 {
+            args.extend(["--frames", &target[2]]);
+        }
+        let o = knights(&args);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("draw about 18045000")
+                && err.contains("over their 400 pictures")
+                && err.contains("-o walk.svg"),
+            "{err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert!(!dir.path().join("walk.gif").exists());
+}
+
+#[test]
 fn bad_animation_settings_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let s = dir.path().join("w.svg");
