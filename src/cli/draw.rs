@@ -24,7 +24,8 @@ pub(super) fn animate(
     let timing = Timing::new(walk.speed, walk.repeat)?;
     let frames = walk.frames.as_deref();
     let mut opts = style.options()?;
-    if style.width.is_none() && style.dpi.is_none() {
+    let chosen = style.width.is_some() || style.dpi.is_some();
+    if !chosen {
         opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
     }
     if let Some(dir) = frames {
@@ -33,8 +34,20 @@ pub(super) fn animate(
         frames_folder(dir)?;
     }
     let walk = Walkthrough::new(tour, &opts.theme, opts.layers(tour.board()), MAX_STEPS);
+    let svg_only = frames.is_none()
+        && out.is_some_and(|o| o.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")));
+    if !svg_only {
+        frames::check_cost(&walk, tour.board())?;
+    }
     if let Some(out) = out {
-        write_animation(&walk, opts.resolution, timing, out)?;
+        let gif = out
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("gif"));
+        let res = match gif && !chosen {
+            true => frames::gif_default_resolution(&walk),
+            false => opts.resolution,
+        };
+        write_animation(&walk, res, timing, out)?;
     }
     if let Some(dir) = frames {
         write_frames(&walk, opts.resolution, dir)?;

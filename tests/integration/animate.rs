@@ -88,6 +88,49 @@ fn gif_and_frames_have_one_picture_per_move_or_section() {
 }
 
 #[test]
+fn a_gif_is_slide_sized_and_small_by_default() {
+    // Issue 25: the 30x30 GIF was 1010 pixels wide and 30 MB (every frame whole, with
+    // a palette of its own); now frames share one palette and hold only their changes.
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("walk.gif");
+    ok(&["render", "20x20", "--animate", "-o", gif.to_str().unwrap()]);
+    let file = std::fs::File::open(&gif).unwrap();
+    let dec = gif::DecodeOptions::new().read_info(file).unwrap();
+    assert_eq!(dec.width(), 640);
+    assert_eq!(gif_frames(&gif), 400);
+    let bytes = std::fs::metadata(&gif).unwrap().len();
+    assert!(bytes < 1_000_000, "{bytes} bytes");
+}
+
+#[test]
+fn a_board_too_large_to_animate_picture_by_picture_is_refused_up_front() {
+    // Issue 25: 1000x1000 --animate ran for minutes without a word.
+    let dir = tempfile::tempdir().unwrap();
+    for out in ["walk.gif", "walk.svg --frames f"] {
+        let mut args = vec!["render", "300x300", "--animate", "-o"];
+        let target: Vec<String> = out
+            .split(' ')
+            .map(|p| dir.path().join(p).display().to_string())
+            .collect();
+        args.push(&target[0]);
+        if target.len() > 1 {
+            args.extend(["--frames", &target[2]]);
+        }
+        let o = knights(&args);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("draw about 18045000")
+                && err.contains("over their 400 pictures")
+                && err.contains("-o walk.svg"),
+            "{err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert!(!dir.path().join("walk.gif").exists());
+}
+
+#[test]
 fn bad_animation_settings_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let s = dir.path().join("w.svg");

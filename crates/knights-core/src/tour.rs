@@ -1,6 +1,10 @@
 //! Tours: the visiting order of a board's cells, closed or open, with optional per-step
 //! section labels that say which part of its construction each step belongs to.
 //!
+//! A tour built from its move grid need not hold its path: it holds the walk of the
+//! grid (mostly arithmetic runs) and writes the path out when first asked for, so a
+//! tour that is only proven and measured never spends four bytes a cell on it.
+//!
 //! A `Tour` is only a claim; [`crate::verify`] turns it into a [`crate::Verified`] tour,
 //! which is what drawing and publishing accept.
 
@@ -9,6 +13,7 @@ use std::sync::OnceLock;
 use crate::board::Board;
 pub use crate::kind::TourKind;
 use crate::moves::MoveGrid;
+use crate::trace::Trace;
 
 /// Labels that split a tour into named parts (formation sections, tiles, quadrants).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +44,10 @@ impl Sections {
 pub struct Tour {
     board: Board,
     closed: bool,
-    path: Vec<u32>,
+    /// The visiting order, written out from `walk` when first asked for.
+    path: OnceLock<Vec<u32>>,
+    /// The walk of the grid that is the path, for a tour built from its grid.
+    walk: Option<Trace>,
     algorithm: String,
     sections: Option<Sections>,
     grid: OnceLock<Option<MoveGrid>>,
@@ -51,9 +59,14 @@ impl Clone for Tour {
             board: self.board.clone(),
             closed: self.closed,
             path: self.path.clone(),
+            walk: self.walk.clone(),
             algorithm: self.algorithm.clone(),
             sections: self.sections.clone(),
-            grid: OnceLock::new(),
+            // A tour without its path keeps its grid, which the walk needs.
+            grid: match (&self.walk, self.attached_grid()) {
+                (Some(_), Some(g)) => OnceLock::from(Some(g.clone())),
+                _ => OnceLock::new(),
+            },
         }
     }
 }
@@ -65,10 +78,26 @@ impl Tour {
         Tour {
             board,
             closed,
-            path,
+            path: OnceLock::from(path),
+            walk: None,
             algorithm: String::new(),
             sections: None,
             grid: OnceLock::new(),
+        }
+    }
+
+    /// The tour that `walk` of `grid` traced (closed when `closed`), whose path is
+    /// written out only when asked for. Nothing is checked here: [`crate::verify`]
+    /// proves the grid and walks it again itself.
+    pub fn walked(board: Board, grid: MoveGrid, walk: Trace, closed: bool) -> Tour {
+        Tour {
+            board,
+            closed,
+            path: OnceLock::new(),
+            walk: Some(walk),
+            algorithm: String::new(),
+            sections: None,
+            grid: OnceLock::from(Some(grid)),
         }
     }
 
@@ -81,9 +110,11 @@ impl Tour {
     /// The same visiting order on the board glued as `topology` says (a tour of the
     /// plane is one of every band of its size). Any attached move grid is dropped.
     pub fn with_topology(self, topology: crate::board::Topology) -> Tour {
+        self.path(); // written out: the walk was of the plane's grid
         Tour {
             board: self.board.with_topology(topology),
             grid: OnceLock::new(),
+            walk: None,
             ..self
         }
     }
@@ -111,6 +142,42 @@ impl Tour {
         self.grid.take().flatten()
     }
 
+    /// The walk the path is written from, while it is not written out yet.
+    pub(crate) fn unwritten_walk(&self) -> Option<&Trace> {
+        match self.path.get() {
+            Some(_) => None,
+            None => self.walk.as_ref(),
+        }
+    }
+
+    /// Replaces the walk the path is written from (by [`crate::verify`]'s own walk of
+    /// the proven grid).
+    pub(crate) fn set_walk(&mut self, walk: Trace) {
+        self.walk = Some(walk);
+    }
+
+    /// The number of cells visited (without writing the path out).
+    pub fn len(&self) -> usize {
+        match self.unwritten_walk() {
+            Some(w) => w.len(),
+            None => self.path().len(),
+        }
+    }
+
+    /// Whether the tour visits no cell.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first cell and the second, if any (without writing the path out).
+    pub(crate) fn first_two(&self) -> Option<(u32, Option<u32>)> {
+        let cell = |k: usize| match self.unwritten_walk() {
+            Some(w) => (k < w.len()).then(|| w.cell(k)),
+            None => self.path().get(k).copied(),
+        };
+        Some((cell(0)?, cell(1)))
+    }
+
     /// The board toured.
     pub fn board(&self) -> &Board {
         &self.board
@@ -127,8 +194,14 @@ impl Tour {
     }
 
     /// The cells in visiting order (cell numbers, see [`Board::index`]).
+    ///
+    /// A tour built from its grid writes its path out on the first call (four bytes a
+    /// cell, in parallel); a failed allocation of it aborts with a message.
     pub fn path(&self) -> &[u32] {
-        &self.path
+        self.path.get_or_init(|| match &self.walk {
+            Some(w) => w.to_path().unwrap_or_else(|e| panic!("{e}")),
+            None => Vec::new(),
+        })
     }
 
     /// The construction that made the tour (empty when unknown).
@@ -145,7 +218,7 @@ impl Tour {
     /// is not a leap of the board's leaper.
     pub fn grid(&self) -> Option<&MoveGrid> {
         self.grid
-            .get_or_init(|| MoveGrid::from_path(&self.board, &self.path, self.closed))
+            .get_or_init(|| MoveGrid::from_path(&self.board, self.path(), self.closed))
             .as_ref()
     }
 
@@ -153,14 +226,14 @@ impl Tour {
     /// there, the section labels turned with it. `None` for an open tour that does not
     /// start at `cell`, or a cell the path does not visit.
     pub fn starting_at(self, cell: u32) -> Option<Tour> {
-        let k = self.path.iter().position(|&c| c == cell)?;
+        let k = self.path().iter().position(|&c| c == cell)?;
         if k == 0 {
             return Some(self);
         }
         if !self.closed {
             return None;
         }
-        let mut path = self.path;
+        let mut path = self.path().to_vec();
         path.rotate_left(k);
         let sections = self.sections.map(|s| {
             let mut labels = s.labels;
@@ -168,7 +241,8 @@ impl Tour {
             Sections::new(s.names, labels)
         });
         Some(Tour {
-            path,
+            path: OnceLock::from(path),
+            walk: None,
             sections,
             grid: OnceLock::new(),
             ..self
@@ -179,8 +253,8 @@ impl Tour {
     pub fn transposed(&self) -> Tour {
         let b = &self.board;
         let t = b.transposed();
-        let path = self
-            .path
+        let path: Vec<u32> = self
+            .path()
             .iter()
             .map(|&c| {
                 let (x, y) = b.xy(c);
@@ -190,7 +264,8 @@ impl Tour {
         Tour {
             board: t,
             closed: self.closed,
-            path,
+            path: OnceLock::from(path),
+            walk: None,
             algorithm: self.algorithm.clone(),
             sections: self.sections.clone(),
             grid: OnceLock::new(),

@@ -137,6 +137,12 @@ impl Trace {
         (0..self.pieces.len()).map(|i| (self.pieces[i].0, self.stretch(i)))
     }
 
+    /// The cell at position `k` of the visiting order (`k < len`).
+    pub fn cell(&self, k: usize) -> u32 {
+        let i = self.pieces.partition_point(|p| p.0 <= k) - 1;
+        self.stretch(i).cell(k - self.pieces[i].0)
+    }
+
     fn stretch(&self, i: usize) -> Stretch<'_> {
         let (pos, piece) = self.pieces[i];
         let end = self.pieces.get(i + 1).map_or(self.len, |p| p.0);
@@ -163,6 +169,12 @@ impl Trace {
         if let [(_, Piece::Cells(0))] = self.pieces[..] {
             return Ok(self.cells);
         }
+        self.to_path()
+    }
+
+    /// The visiting order written out, in parallel blocks, or an error when it cannot
+    /// be allocated.
+    pub fn to_path(&self) -> Result<Vec<u32>, crate::Error> {
         const BLOCK: usize = 1 << 16;
         let mut path = crate::memory::try_vec(self.len, 0u32, "the tour's path")?;
         path.par_chunks_mut(BLOCK)

@@ -62,6 +62,11 @@ impl<'a> Walkthrough<'a> {
         }
     }
 
+    /// The width of its page, in points.
+    pub fn page_width_pt(&self) -> f64 {
+        self.frame.page_pt().0
+    }
+
     /// The timeline.
     pub fn steps(&self) -> &Steps {
         &self.steps

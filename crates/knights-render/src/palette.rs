@@ -49,16 +49,34 @@ pub fn quantize(pixels: &[[u8; 4]], most: usize) -> Indexed {
         .take(most.clamp(2, 256))
         .map(|&(_, c)| c.to_be_bytes())
         .collect();
+    let indices = indices_in(&palette, pixels);
+    Indexed { palette, indices }
+}
+
+/// The index in `palette` (at most 256 colours) of each pixel: its own colour's, or
+/// the nearest one's.
+pub fn indices_in(palette: &[[u8; 4]], pixels: &[[u8; 4]]) -> Vec<u8> {
     let mut index: HashMap<u32, u8> = palette
         .iter()
         .enumerate()
         .map(|(i, &c)| (pack(c), i as u8))
         .collect();
-    let indices = pixels
+    // A drawing is mostly runs of one colour: the last lookup is kept.
+    let mut last = None;
+    pixels
         .iter()
-        .map(|&p| *index.entry(pack(p)).or_insert_with(|| nearest(&palette, p)))
-        .collect();
-    Indexed { palette, indices }
+        .map(|&p| {
+            let c = pack(p);
+            match last {
+                Some((lc, li)) if lc == c => li,
+                _ => {
+                    let i = *index.entry(c).or_insert_with(|| nearest(palette, p));
+                    last = Some((c, i));
+                    i
+                }
+            }
+        })
+        .collect()
 }
 
 /// The palette colour closest to `c` (squared distance over the four channels).

@@ -288,9 +288,8 @@ pub fn build(board: &Board, variant: Variant) -> Result<Tour, Error> {
     let labels =
         sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
-    Ok(Tour::new(board.clone(), trace.try_into_path()?, true)
-        .with_sections(Sections::new(names, labels))
-        .with_grid(grid))
+    // The path is written out only if asked for: proving and measuring need the grid.
+    Ok(Tour::walked(board.clone(), grid, trace, true).with_sections(Sections::new(names, labels)))
 }
 
 /// Every cell's moves, one row per parallel task; a failed allocation is an error.

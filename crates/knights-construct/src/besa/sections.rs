@@ -10,6 +10,7 @@
 use super::layout::Layout;
 pub(super) use super::layout::Role;
 use knights_core::trace::{Stretch, Trace};
+use rayon::prelude::*;
 
 /// The section names, in tour order from the bottom-left cell (Figure 3's colours).
 pub const NAMES: [&str; 8] = [
@@ -84,16 +85,33 @@ pub(super) fn labels(layout: &dyn Junctions, trace: &Trace) -> Option<Vec<u8>> {
         return None;
     }
     let n = trace.len();
-    let mut labels = vec![0u8; n];
-    // Sections 1..7 lie between the end of the first run and the start of its wrap.
+    // Sections 1..7 lie between the end of the first run and the start of its wrap;
+    // the rest is section 0.
+    let mut spans = Vec::new();
     let mut from = runs[0].1 + 1;
     for (k, run) in runs.iter().enumerate().skip(1) {
         let section = 2 * k as u8;
-        labels[from..run.0].fill(section - 1);
-        labels[run.0..=run.1].fill(section);
+        spans.push((from..run.0, section - 1));
+        spans.push((run.0..run.1 + 1, section));
         from = run.1 + 1;
     }
     let wrap = if runs[0].0 > runs[0].1 { runs[0].0 } else { n };
-    labels[from..wrap].fill(7);
+    spans.push((from..wrap, 7));
+    // Filled in parallel blocks: a huge board's labels are a hundred megabytes.
+    const BLOCK: usize = 1 << 16;
+    let mut labels = vec![0u8; n];
+    labels
+        .par_chunks_mut(BLOCK)
+        .enumerate()
+        .for_each(|(i, block)| {
+            let start = i * BLOCK;
+            for (span, section) in &spans {
+                let lo = span.start.max(start);
+                let hi = span.end.min(start + block.len());
+                if lo < hi {
+                    block[lo - start..hi - start].fill(*section);
+                }
+            }
+        });
     Some(labels)
 }

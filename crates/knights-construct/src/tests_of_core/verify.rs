@@ -115,27 +115,40 @@ fn rejects_every_corruption_of_a_large_tour() {
     assert!(check(&t).is_ok());
     assert!(verify(t.clone()).is_ok(), "with its grid");
     let n = t.path().len();
+    let grid = t.attached_grid().unwrap().clone();
+    // Each corrupted path is proven alone, and with the construction's grid (whose
+    // uniform rectangle the proof jumps).
+    let rejected = |p: &[u32]| {
+        let alone = Tour::new(board.clone(), p.to_vec(), true);
+        let with_grid = alone.clone().with_grid(grid.clone());
+        check(&alone).is_err() && check(&with_grid).is_err()
+    };
     for i in (0..n).step_by(37) {
         let j = (i * 7 + 13) % n;
         let mut p = t.path().to_vec();
         p.swap(i, j);
-        assert!(
-            check(&Tour::new(board.clone(), p.clone(), true)).is_err(),
-            "swap {i} {j}"
-        );
+        assert!(rejected(&p), "swap {i} {j}");
         p.swap(i, j);
         p[i] = p[j]; // a repeat, and a missing cell
-        assert!(
-            check(&Tour::new(board.clone(), p, true)).is_err(),
-            "repeat {i} {j}"
-        );
+        assert!(rejected(&p), "repeat {i} {j}");
+        p[i] = t.path()[i];
+        if i >= 2 {
+            // The same cells, and a step that is not a leap (from 1 on it is the tour
+            // reversed and turned).
+            p[i..].reverse();
+            assert!(rejected(&p), "reversed from {i}");
+        }
     }
+    let mut reversed = t.path().to_vec();
+    reversed.reverse();
+    assert!(check(&Tour::new(board.clone(), reversed, true).with_grid(grid.clone())).is_ok());
     let rotated: Vec<u32> = t.path()[5..]
         .iter()
         .chain(&t.path()[..5])
         .copied()
         .collect();
-    assert!(check(&Tour::new(board.clone(), rotated, true)).is_ok());
+    assert!(check(&Tour::new(board.clone(), rotated.clone(), true)).is_ok());
+    assert!(check(&Tour::new(board.clone(), rotated, true).with_grid(grid)).is_ok());
     let cut: Vec<u32> = t.path()[..n - 1].to_vec();
     assert!(check(&Tour::new(board, cut, false)).is_err());
 }

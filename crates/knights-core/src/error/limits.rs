@@ -118,6 +118,18 @@ pub enum TooLarge {
         /// The most sides a board may have.
         limit: usize,
     },
+    /// An animation whose pictures would take too long to draw one by one.
+    #[error("a GIF or frames of the {board} board draw about {moves} moves over their {frames} pictures, more than the {limit} this tool draws (minutes of work): the animated SVG (-o walk.svg) plays it by sections, or animate a smaller board")]
+    Animation {
+        /// The board.
+        board: String,
+        /// Moves drawn over all the pictures.
+        moves: u64,
+        /// The pictures.
+        frames: u64,
+        /// The most moves drawn.
+        limit: u64,
+    },
     /// A picture wider or taller than this tool writes.
     #[error("a {width}x{height} pixel {format} is larger than the {limit} pixels a side this tool writes: ask for a smaller --width or --dpi")]
     Image {

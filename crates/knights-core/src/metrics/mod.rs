@@ -86,11 +86,14 @@ pub fn measure(tour: &Verified) -> Metrics {
     let source = bounds::edge_source(tour.board(), tour.is_closed());
     let turns_to_bound = Some(bounds::Ratio::of(turns, bound, source));
     Metrics {
-        cells: tour.path().len() as u64,
+        cells: tour.len() as u64,
         closed: tour.is_closed(),
         turns,
         crossings,
-        longest_run: longest_run(grid, tour.path(), tour.is_closed()),
+        longest_run: match tour.unwritten_walk() {
+            Some(walk) => runs::longest_run_of_walk(grid, walk, tour.is_closed()),
+            None => longest_run(grid, tour.path(), tour.is_closed()),
+        },
         edge_turn_bound: bound,
         turn_ratio: if bound == 0 {
             0.0

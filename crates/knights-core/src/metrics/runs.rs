@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::turns::TURN;
 use crate::moves::MoveGrid;
+use crate::trace::{Stretch, Trace};
 
 /// Where the corners of one chunk of the path are: its first and last (as path
 /// positions) and the largest gap between consecutive corners inside it.
@@ -53,15 +54,31 @@ fn corners(is_turn: impl Fn(usize) -> bool, range: Range<usize>) -> Option<Corne
     found
 }
 
+/// [`longest_run`] of a tour whose path is not written out, read from its walk: a run
+/// the walk jumped holds no corner (its cells hold a move and its opposite), and the
+/// corners among the cells it stepped to are read from their moves.
+pub(super) fn longest_run_of_walk(grid: &MoveGrid, walk: &Trace, closed: bool) -> u64 {
+    let masks = grid.masks();
+    let stretches: Vec<(usize, Stretch<'_>)> = walk.stretches().collect();
+    let turns = stretches
+        .par_iter()
+        .map(|&(pos, s)| match s {
+            Stretch::Run { .. } => None,
+            Stretch::Cells(cells) => corners(
+                |k| TURN[masks[cells[k - pos] as usize] as usize],
+                pos..pos + cells.len(),
+            ),
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .fold(None, join);
+    finish(turns, walk.len(), closed)
+}
+
 /// The most leaps in one straight run of the tour `path` (closed or open) whose moves are
 /// `grid`.
 pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
     let n = path.len();
-    let edges = if closed && n > 2 {
-        n
-    } else {
-        n.saturating_sub(1)
-    };
     const CHUNK: usize = 1 << 16;
     let masks = grid.masks();
     let by_mask = |pos: usize| TURN[masks[path[pos] as usize] as usize];
@@ -84,6 +101,16 @@ pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
         .collect::<Vec<_>>()
         .into_iter()
         .fold(None, join);
+    finish(turns, n, closed)
+}
+
+/// The longest run of a tour of `n` cells whose turns (as path positions) are `turns`.
+fn finish(turns: Option<Corners>, n: usize, closed: bool) -> u64 {
+    let edges = if closed && n > 2 {
+        n
+    } else {
+        n.saturating_sub(1)
+    };
     // The ends of an open path are corners too.
     let end = |pos: usize| {
         (!closed && n > 0).then_some(Corners {

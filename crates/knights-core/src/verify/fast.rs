@@ -7,13 +7,8 @@
 //! bitmaps is exactly the board's cells, since `n` entries that cover `n` cells visit
 //! each of them once.
 //!
-//! A move grid attached to the tour is compared with the path in the same pass: each
-//! step's cell must hold exactly the moves into and out of it. Read in path order, the
-//! grid costs a cache miss (and often a page walk) per step, since a tour's straight
-//! runs cross rows at every step. So the rectangle a grid declares uniform (see
-//! [`MoveGrid::straight_breach`]) is first proven in one parallel pass in memory order,
-//! and a step inside it is compared with the declared mask instead of its byte: only
-//! the cells outside it are read in path order.
+//! A tour with a move grid attached is proven with its grid instead, read in memory
+//! order (see [`super::grid`]).
 
 use std::ops::Range;
 
@@ -22,130 +17,46 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
-use crate::trace::Straight;
 
 /// Whether `tour` visits every cell of its board once, by leaps, and closes when it
-/// says it is closed; and, when `grid` is given, whether its moves are exactly the
-/// tour's (checked in the same pass, one byte read per step).
-pub(super) fn valid(tour: &Tour, grid: Option<&MoveGrid>) -> bool {
+/// says it is closed.
+pub(super) fn valid(tour: &Tour) -> bool {
     let (b, path) = (tour.board(), tour.path());
     let n = path.len();
     if n == 0 || n as u64 != b.cells() {
         return false;
     }
     let g = Geometry::new(b);
-    let closed = tour.is_closed();
-    if closed && (n < 3 || path[n - 1] as u64 >= g.area || !g.leap(path[n - 1], path[0])) {
+    if tour.is_closed() && (n < 3 || path[n - 1] as u64 >= g.area || !g.leap(path[n - 1], path[0]))
+    {
         return false;
     }
-    if grid.is_some_and(|m| {
-        m.board() != b
-            || b.holes().iter().any(|&h| m.masks()[h as usize] != 0)
-            || m.straight_breach().is_some()
-    }) {
-        return false;
-    }
-    if grid.is_some() && b.topology().wraps() {
-        // Directions across a seam are not opposite in pairs: the stepwise proof
-        // compares the grid with the path's moves.
-        return false;
-    }
-    let steps = Steps {
-        g: &g,
-        path,
-        closed,
-        masks: grid.map(MoveGrid::masks),
-        straight: grid.and_then(MoveGrid::straight),
-    };
     let parts = rayon::current_num_threads().clamp(1, 8);
     let len = n.div_ceil(parts);
     let maps: Option<Vec<Vec<u64>>> = (0..parts)
         .into_par_iter()
-        .map(|p| steps.scan(p * len..((p + 1) * len).min(n)))
+        .map(|p| scan(&g, path, p * len..((p + 1) * len).min(n)))
         .collect();
     maps.is_some_and(|maps| covers(b, &maps))
 }
 
-/// A path to scan, with the move grid to compare it with, if any, and the grid's
-/// rectangle proven uniform.
-struct Steps<'a> {
-    g: &'a Geometry,
-    path: &'a [u32],
-    closed: bool,
-    masks: Option<&'a [u8]>,
-    straight: Option<&'a Straight>,
-}
-
-impl Steps<'_> {
-    /// Marks the cells of `path[range]` in a fresh bitmap, or `None` if one is off the
-    /// board or repeats, a step from one of them is not a leap, or its grid byte is not
-    /// exactly its two moves (one at an open tour's ends).
-    fn scan(&self, range: Range<usize>) -> Option<Vec<u64>> {
-        let (g, path) = (self.g, self.path);
-        let mut seen = vec![0u64; g.area.div_ceil(64) as usize];
-        let last = path.len() - 1;
-        let Some(masks) = self.masks else {
-            for i in range {
-                let c = path[i];
-                if c as u64 >= g.area {
-                    return None;
-                }
-                let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
-                if seen[word] & bit != 0 || (i < last && !g.leap(c, path[i + 1])) {
-                    return None;
-                }
-                seen[word] |= bit;
-            }
-            return Some(seen);
-        };
-        // The move into step i, as a bit of its cell's byte. Repeats and wrong bytes are
-        // collected without branching, so the reads of the grid overlap.
-        // Each cell's (x, y) is worked out once, as the end of the step into it.
-        let mut into = self.move_into(range.start)?;
-        let mut here = g.xy(path[range.start]);
-        let (mut repeated, mut wrong) = (0u64, 0u8);
-        for i in range {
-            let c = path[i];
-            if c as u64 >= g.area {
-                return None;
-            }
-            let next = if i < last {
-                Some(path[i + 1])
-            } else {
-                self.closed.then_some(path[0])
-            };
-            let (out, there) = match next {
-                Some(q) => {
-                    let there = g.xy(q); // (q itself is checked at its own step)
-                    (1u8 << g.dir_xy(here, there)?, there)
-                }
-                None => (0, here),
-            };
-            let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
-            repeated |= seen[word] & bit;
-            seen[word] |= bit;
-            let held = match self.straight {
-                Some(s) if s.contains(here.0, here.1) => s.mask,
-                _ => masks[c as usize],
-            };
-            wrong |= held ^ (into | out);
-            into = out.rotate_left(4); // the same move seen from its other end
-            here = there;
+/// Marks the cells of `path[range]` in a fresh bitmap, or `None` if one is off the
+/// board or repeats, or a step from one of them is not a leap.
+fn scan(g: &Geometry, path: &[u32], range: Range<usize>) -> Option<Vec<u64>> {
+    let mut seen = vec![0u64; g.area.div_ceil(64) as usize];
+    let last = path.len() - 1;
+    for i in range {
+        let c = path[i];
+        if c as u64 >= g.area {
+            return None;
         }
-        (repeated == 0 && wrong == 0).then_some(seen)
+        let (word, bit) = ((c / 64) as usize, 1u64 << (c % 64));
+        if seen[word] & bit != 0 || (i < last && !g.leap(c, path[i + 1])) {
+            return None;
+        }
+        seen[word] |= bit;
     }
-
-    /// The bit of the move into step `i` (0 at the start of an open tour), or `None`
-    /// when that move is not a leap.
-    fn move_into(&self, i: usize) -> Option<u8> {
-        let (g, path) = (self.g, self.path);
-        let prev = match i {
-            0 if self.closed => path[path.len() - 1],
-            0 => return Some(0),
-            _ => path[i - 1],
-        };
-        Some(1u8 << g.dir(path[i], prev)?)
-    }
+    Some(seen)
 }
 
 /// The moves of a tour whose every step is a leap (a verified tour's), as a grid.
@@ -331,7 +242,7 @@ mod tests {
     #[test]
     fn agrees_with_the_located_checks() {
         let t = examples::ring();
-        assert!(valid(&t, None));
+        assert!(valid(&t));
         let b = t.board().clone();
         let n = t.path().len();
         // Every single-cell change, swap and truncation of the ring, open and closed.
@@ -358,7 +269,7 @@ mod tests {
                 let ends =
                     !closed || (p.len() >= 3 && b.dir_between(p[p.len() - 1], p[0]).is_some());
                 assert_eq!(
-                    valid(&tour, None),
+                    valid(&tour),
                     located.is_ok() && ends,
                     "{p:?} closed {closed}"
                 );

@@ -9,11 +9,13 @@ use std::ops::Deref;
 use std::sync::OnceLock;
 
 mod fast;
+mod grid;
 mod locate;
 
 pub use crate::error::Failure;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
+use crate::trace::Trace;
 use crate::Error;
 
 /// A tour that passed [`verify`], with its move grid. Read it through `Deref` as a
@@ -62,9 +64,16 @@ impl fmt::Display for Verified {
 
 /// Proves `tour` valid, or says where it is not. A move grid a construction attached
 /// to it is proven equal to its path in the same pass.
+///
+/// A tour built from its grid without its path written out is proven by its grid alone,
+/// and its path becomes the walk the proof made of that grid.
 pub fn verify(mut tour: Tour) -> Result<Verified, Failure> {
     let grid = tour.take_grid();
-    check_with(&tour, grid.as_ref())?;
+    if let Some(walk) = check_with(&tour, grid.as_ref())? {
+        if tour.unwritten_walk().is_some() {
+            tour.set_walk(walk);
+        }
+    }
     Ok(Verified {
         tour,
         grid: grid.map(OnceLock::from).unwrap_or_default(),
@@ -80,14 +89,25 @@ pub fn constructed(tour: Tour) -> Result<Verified, Error> {
 
 /// The checks of [`verify`] without taking the tour.
 pub fn check(tour: &Tour) -> Result<(), Failure> {
-    check_with(tour, tour.attached_grid())
+    check_with(tour, tour.attached_grid()).map(drop)
 }
 
-/// Two complete proofs: [`fast::valid`] answers yes or no in one parallel pass, and
-/// only on a no does [`locate`] go through the path again to say where it fails.
-fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<(), Failure> {
-    if fast::valid(tour, grid) {
-        return Ok(());
+/// Two complete proofs: [`grid::proof`] (with a grid, on a board that does not wrap)
+/// or [`fast::valid`] answers yes or no in one parallel pass, and only on a no does
+/// [`locate`] go through the path again to say where it fails. A proof by the grid
+/// gives back its walk of the grid.
+fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<Option<Trace>, Failure> {
+    match grid {
+        Some(g) if !tour.board().topology().wraps() => {
+            if let Some(walk) = grid::proof(tour, g) {
+                return Ok(Some(walk));
+            }
+        }
+        // Across the seam of a band directions are not opposite in pairs: the located
+        // checks compare the grid with the path's moves.
+        Some(_) => {}
+        None if fast::valid(tour) => return Ok(None),
+        None => {}
     }
     let b = tour.board();
     let path = tour.path();
@@ -105,8 +125,8 @@ fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<(), Failure> {
         }
     }
     match grid {
-        Some(grid) => locate::grid(tour, grid),
-        None => Ok(()),
+        Some(grid) => locate::grid(tour, grid).map(|()| None),
+        None => Ok(None),
     }
 }
 
