@@ -2,7 +2,7 @@
 //! reproducible output (every file but `timings.json` byte-identical between builds of
 //! the same catalogue, cached or not).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -360,4 +360,43 @@ fn thumbnails_keep_the_section_colours_at_both_resolutions() {
             at2x * 100.0
         );
     }
+}
+
+/// Sections are named by the part of the construction that made them, not by their
+/// colour; a long order of sections (a Hilbert tour's 16 blocks) is coloured along a
+/// gradient, no two alike, shown as a key with its first and last section.
+#[test]
+fn sections_are_named_by_role_and_a_long_order_has_a_gradient_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("content");
+    fs::create_dir_all(&c).unwrap();
+    fs::write(
+        c.join("catalogue.toml"),
+        "[site]\ntitle = \"t\"\n\
+         [[tour]]\nboard = \"16x12\"\nalgorithm = \"besa\"\n\
+         [[tour]]\nboard = \"32x32\"\nalgorithm = \"hilbert\"\nopen = true\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    let page = |slug: &str| fs::read_to_string(out.join(format!("tours/{slug}.html"))).unwrap();
+    let formation = page("16x12-besa");
+    for role in ["bottom-left junction, run 1", "formation knight 4"] {
+        assert!(formation.contains(role), "{role}");
+    }
+    assert!(!formation.contains("light red"));
+    assert!(
+        !formation.contains("gradient-key"),
+        "eight sections: a list"
+    );
+    let hilbert = page("32x32-hilbert-open");
+    assert!(hilbert.contains("gradient-key"));
+    assert!(hilbert
+        .contains("<span>block 1 in Hilbert order</span><span>block 16 in Hilbert order</span>"));
+    let colours: BTreeSet<&str> = hilbert
+        .split("class=\"swatch\" style=\"background: ")
+        .skip(1)
+        .map(|s| &s[..7])
+        .collect();
+    assert_eq!(colours.len(), 16, "{colours:?}");
 }

@@ -329,7 +329,7 @@ impl<'a> Colours<'a> {
     fn of(&self, i: usize) -> String {
         if let Some(s) = self.sections {
             let k = s.labels()[i.min(s.labels().len() - 1)] as usize;
-            return crate::theme::section_colour(self.theme, &s.names()[k], k);
+            return crate::theme::section_colour(self.theme, &s.names()[k], k, s.names().len());
         }
         let pieces = self.theme.tour.gradient_pieces.max(1) as usize;
         let piece = i * pieces / self.steps.max(1);
