@@ -35,6 +35,7 @@ mod exhibit;
 mod exhibits;
 mod formation;
 mod heels;
+mod recipes;
 mod teaching;
 mod tours;
 
