@@ -35,6 +35,11 @@ fn init_then_build_publishes_verified_tours_without_the_repository() {
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
     assert_eq!(tours.len(), 3, "{tours:?}");
+    // Its pages link to no exhibit (the formation's, the heels', the teaching notes'
+    // drawings, about 500 KB), so none is written.
+    for folder in ["formation", "heels", "teaching"] {
+        assert!(!out.join(folder).exists(), "{folder}/ is written");
+    }
     for tour in &tours {
         let o = knights(&site, &["verify", tour.to_str().unwrap()]);
         assert!(o.status.success(), "{}: {}", tour.display(), stderr(&o));
