@@ -329,8 +329,8 @@ fn coloured_share(png_bytes: &[u8]) -> f64 {
     coloured as f64 / pixels as f64
 }
 
-/// Both thumbnails of a tour in coloured sections keep the colours: at 1x a 30x30 or
-/// 23x23 board's leaps once blended with its squares, markers and coordinates into a
+/// Both thumbnails of a tour in coloured sections keep the colours: at 1x a 30x30,
+/// 23x23 or 18x14 board's leaps once blended with its squares, markers and coordinates into a
 /// grey 16-colour palette; now the 1x thumbnail has at least 0.6 times the share of
 /// coloured pixels of the 2x one.
 #[test]
@@ -342,12 +342,13 @@ fn thumbnails_keep_the_section_colours_at_both_resolutions() {
         c.join("catalogue.toml"),
         "[site]\ntitle = \"t\"\n\
          [[tour]]\nboard = \"30x30\"\nalgorithm = \"besa\"\n\
-         [[tour]]\nboard = \"23x23\"\nalgorithm = \"besa\"\nvariant = \"corner\"\n",
+         [[tour]]\nboard = \"23x23\"\nalgorithm = \"besa\"\nvariant = \"corner\"\n\
+         [[tour]]\nboard = \"18x14\"\nalgorithm = \"besa\"\n",
     )
     .unwrap();
     let out = tmp.path().join("site");
     run(&c, &out, false);
-    for slug in ["30x30-besa", "23x23-besa-corner"] {
+    for slug in ["30x30-besa", "23x23-besa-corner", "18x14-besa"] {
         let share = |f: String| coloured_share(&fs::read(out.join("thumbs").join(f)).unwrap());
         let (at1x, at2x) = (
             share(format!("{slug}.png")),
