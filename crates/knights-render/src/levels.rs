@@ -516,12 +516,32 @@ mod tests {
             .filter(|t| t.contains("level-label") || t.contains("caption"))
             .collect();
         assert_eq!(texts.len(), 3 + 3);
+        let content = |t: &str| {
+            t.split('>')
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .trim()
+                .len()
+        };
+        let longest = texts
+            .iter()
+            .filter(|t| t.contains("caption"))
+            .map(|t| content(t))
+            .max();
         for t in texts {
             let pt = attr(t, "font-size") * cell_pt;
-            let what = t.split('>').nth(1).unwrap().trim();
-            let fits =
-                t.contains("level-label") && pt * 0.6 * what.len() as f64 >= 6.0 * cell_pt * 0.99;
-            assert!(pt >= TEXT_PT * 0.99 || fits, "{pt} pt: {what}");
+            let what = content(t) as f64;
+            // Else as large as fits across: a label across its level (6 squares), the
+            // caption's longest line across the drawing.
+            let fits = if t.contains("level-label") {
+                pt * 0.6 * what >= 6.0 * cell_pt * 0.99
+            } else {
+                pt * 0.52 * longest.unwrap() as f64 >= (view_w - 2.0) * cell_pt * 0.99
+            };
+            assert!(pt >= TEXT_PT * 0.99 || fits, "{pt} pt: {t}");
         }
     }
 }
