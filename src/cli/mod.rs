@@ -69,7 +69,7 @@ enum Command {
         board: String,
         #[command(flatten)]
         build: BuildArgs,
-        /// Output format (svg, png and pdf need -o unless svg).
+        /// Output format: png and pdf are binary and need -o; json, grid and svg go to standard output without it.
         #[arg(long, value_enum, default_value_t = OutFormat::Json)]
         format: OutFormat,
         /// Write here instead of standard output (- is standard output).

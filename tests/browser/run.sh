@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The gallery in a real browser: builds the fixture catalogue with the real binary and
-# runs check.mjs on it in headless Chromium, then animation.mjs on an animated walk and
+# runs check.mjs on it in headless Chromium, then screens.mjs on every page of the
+# shipped catalogue at 1400 and 390 px, then animation.mjs on an animated walk and
 # on a tour page's walk-through buttons, then pyramid.mjs on a page with a tiled
 # pyramid. Installs nothing: .ci/run installs Chromium and the npm package. When
 # either is missing it says so, with the command that installs it, and exits 77
@@ -30,6 +31,14 @@ knights() {
 }
 knights build --content tests/fixtures/site/content --templates crates/knights-site/templates --out "$site" --force
 CHROMIUM="$chromium" node tests/browser/check.mjs "$site" target/browser/screenshots
+# The shipped gallery (content/) on a wide screen and on a phone: every page, no
+# sideways scrolling, no broken image, no console error, drawings inside their
+# containers after a resize. Built without --force: an unchanged binary reuses its cache.
+shipped=target/browser/gallery
+knights build --content content --templates crates/knights-site/templates --out "$shipped" --jobs 2 >/dev/null
+CHROMIUM="$chromium" node tests/browser/screens.mjs "$shipped" target/browser/screenshots/screens \
+  index.html metrics.html pages/formation.html pages/hilbert.html tours/200x200-besa.html \
+  tours/26x26x26-besa.html tours/40x8-moebius-bands.html tours/64x64-hilbert-open.html
 # The walk-through: an animated SVG alone, then inline on a small tour's page with its
 # play, pause and step buttons.
 knights render 8x8 --animate --speed 8 -o target/browser/walk.svg

@@ -4,7 +4,9 @@
 //! kind (index, tours, metrics, comparisons, the teaching and formation pages): no
 //! console errors; on tour pages a legend and a zoom that follows the wheel and the
 //! buttons; the index and a tour page dark under an emulated dark colour scheme; and a
-//! tiled pyramid's tiles loading, only those in view, as a large tour's page is zoomed.
+//! tiled pyramid's tiles loading, only those in view, as a large tour's page is zoomed;
+//! and every page of the shipped gallery at 1400 and 390 px: no sideways scrolling, no
+//! broken image, no console error, every drawing inside its container after a resize.
 //!
 //! The test installs nothing. When Chromium or the npm package of `tests/browser` is
 //! missing, the script says so and exits 77: the test then prints, past the test
@@ -47,4 +49,15 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
     assert_eq!(text.matches("dark mode: ").count(), 2, "{text}");
     // A large tile tour's page zoomed in: its pyramid's tiles load as it pans.
     assert!(text.contains("pyramid: "), "{text}");
+    // Every page of the shipped gallery, wide and on a phone.
+    let screens = text
+        .lines()
+        .find(|l| l.starts_with("screens: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let pages: usize = screens["screens: ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(pages > 400 && screens.ends_with(", 0 failed"), "{screens}");
 }

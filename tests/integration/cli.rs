@@ -142,6 +142,26 @@ fn every_subcommand_has_help_with_an_example() {
     }
 }
 
+/// `tour --help` says which formats need `-o` in words that parse ("need -o unless
+/// svg" named svg among those that need it).
+#[test]
+fn tour_help_says_which_formats_need_an_output_file() {
+    let help = stdout(&knights(&["tour", "--help"]));
+    assert!(!help.contains("unless svg"), "{help}");
+    assert!(
+        help.contains("png and pdf are binary and need -o"),
+        "{help}"
+    );
+    // As said: svg goes to standard output, png does not.
+    assert!(knights(&["tour", "6x6", "--format", "svg"])
+        .status
+        .success());
+    assert_eq!(
+        knights(&["tour", "6x6", "--format", "png"]).status.code(),
+        Some(2)
+    );
+}
+
 #[test]
 fn metrics_json_has_the_documented_fields() {
     let o = knights(&["metrics", "30x30", "--json"]);

@@ -202,3 +202,46 @@ fn the_overview_threshold_is_decided_on_whole_squares_away_from_the_catalogue_si
     tiny.overview.below = tiny.page.cell + 1.0;
     assert_eq!(Style::Auto.resolve(&square(2), &tiny), Style::Overview);
 }
+
+/// The `print` theme draws a large board as the `web` theme does, in its own greys: the
+/// blocks take their sections' colours (the print overview was one flat grey), and the
+/// numbers of the framed spots fit inside their frames.
+#[test]
+fn the_print_overview_shows_the_sections_and_its_frame_numbers_fit() {
+    let (t, m) = measured(formation(400, 400));
+    let opts = Options {
+        theme: knights_render::Theme::load("print").unwrap(),
+        ..Options::default()
+    };
+    let svg = draw(&t, &m, &opts).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let overview = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("overview"))
+        .unwrap();
+    let fills: std::collections::BTreeSet<&str> = overview
+        .descendants()
+        .filter(|n| !n.ancestors().any(|a| a.attribute("class") == Some("spots")))
+        .filter_map(|n| n.attribute("fill"))
+        .filter(|f| f.starts_with('#'))
+        .collect();
+    assert!(fills.len() >= 6, "the blocks' colours: {fills:?}");
+    let mut spots = 0;
+    for spot in doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("spot"))
+    {
+        let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+        let rect = spot.children().find(|n| n.has_tag_name("rect")).unwrap();
+        let text = spot.children().find(|n| n.has_tag_name("text")).unwrap();
+        let (w, h) = (num(rect, "width"), num(rect, "height"));
+        let size = num(text, "font-size");
+        let digits = text.text().unwrap().trim().len() as f64;
+        assert!(
+            size <= h * 0.6 && size * 0.65 * digits <= w,
+            "{size} in {w}x{h}"
+        );
+        spots += 1;
+    }
+    assert!(spots >= 4);
+}

@@ -322,3 +322,30 @@ fn a_theme_file_changes_the_drawing_and_bad_ones_name_the_field() {
         "{e}"
     );
 }
+
+/// Crossing disks are sized by the spacing of the crossings: on the chessboard, whose
+/// closest crossings are 0.11 squares apart, no two disks touch (at the theme's 0.13
+/// squares they piled into blobs); on a board too small in points to follow that, they
+/// keep the theme's smallest size.
+#[test]
+fn crossing_disks_do_not_merge_into_blobs() {
+    let t = warnsdorff(8, 8, true, 1, 100).unwrap();
+    let (t, m) = measured(t);
+    let s = svg(&t, &m, &opts("web", "crossings"));
+    let doc = roxmltree::Document::parse(&s).unwrap();
+    let disks: Vec<(f64, f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("crossing"))
+        .map(|n| {
+            let a = |k| n.attribute(k).unwrap().parse::<f64>().unwrap();
+            (a("cx"), a("cy"), a("r"))
+        })
+        .collect();
+    assert_eq!(disks.len() as u64, m.crossings);
+    for (i, p) in disks.iter().enumerate() {
+        for q in &disks[..i] {
+            let d = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+            assert!(d > p.2 + q.2, "disks at {p:?} and {q:?} touch");
+        }
+    }
+}

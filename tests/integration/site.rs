@@ -419,6 +419,13 @@ fn a_broken_catalogue_names_file_line_and_field_and_keeps_the_old_site() {
             "no closed knight's tour exists on a 4x4 board",
         ),
         (
+            // The advice is the catalogue's setting, not the command line's flag.
+            "[[tour]]\nboard = \"5x5\"\nalgorithm = \"warnsdorff\"\n",
+            2,
+            "board",
+            "(Schwenk 1991); try open = true",
+        ),
+        (
             "[[tour]]\nboard = \"12x12\"\nalgorithm = \"warnsdorff\"\nslug = \"six-by-six\"\n",
             4,
             "slug",
@@ -578,5 +585,27 @@ fn small_tours_pages_walk_the_tour_with_buttons_and_the_formation_drawings_are_w
     ] {
         let svg = fs::read_to_string(out.join(format!("formation/{name}.svg"))).unwrap();
         assert!(svg.contains("data-status=\"complete\""), "{name}");
+    }
+}
+
+/// A motif's name `O` is a letter: in a code span's monospace it reads as zero, so the
+/// pages and docs write it in italics (*O*).
+#[test]
+fn no_code_span_writes_the_letter_o_alone() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    for dir in ["docs", "content/pages"] {
+        for e in fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "md") {
+                files.push(p);
+            }
+        }
+    }
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        for bad in ["`O`", "`O(", "`D+(n)` bottom left, `O"] {
+            assert!(!text.contains(bad), "{}: {bad}", f.display());
+        }
     }
 }

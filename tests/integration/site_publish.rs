@@ -2,7 +2,7 @@
 //! reproducible output (every file but `timings.json` byte-identical between builds of
 //! the same catalogue, cached or not).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -306,4 +306,98 @@ fn navigation_series_best_values_plots_and_the_timings_page() {
     // Tour pages load the zoom script and mark their drawing zoomable.
     let tour = read("tours/six-by-six.html");
     assert!(tour.contains("static/zoom.js") && tour.contains("data-zoom"));
+}
+
+/// The share of a PNG's pixels (decoded from its palette) whose colour is saturated:
+/// the largest and smallest channel at least 60 apart.
+fn coloured_share(png_bytes: &[u8]) -> f64 {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let px = &buf[..info.buffer_size()];
+    let pixels = px.len() / channels;
+    let coloured = px
+        .chunks(channels)
+        .filter(|p| {
+            let rgb = &p[..3];
+            rgb.iter().max().unwrap() - rgb.iter().min().unwrap() >= 60
+        })
+        .count();
+    coloured as f64 / pixels as f64
+}
+
+/// Both thumbnails of a tour in coloured sections keep the colours: at 1x a 30x30,
+/// 23x23 or 18x14 board's leaps once blended with its squares, markers and coordinates into a
+/// grey 16-colour palette; now the 1x thumbnail has at least 0.6 times the share of
+/// coloured pixels of the 2x one.
+#[test]
+fn thumbnails_keep_the_section_colours_at_both_resolutions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("content");
+    fs::create_dir_all(&c).unwrap();
+    fs::write(
+        c.join("catalogue.toml"),
+        "[site]\ntitle = \"t\"\n\
+         [[tour]]\nboard = \"30x30\"\nalgorithm = \"besa\"\n\
+         [[tour]]\nboard = \"23x23\"\nalgorithm = \"besa\"\nvariant = \"corner\"\n\
+         [[tour]]\nboard = \"18x14\"\nalgorithm = \"besa\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    for slug in ["30x30-besa", "23x23-besa-corner", "18x14-besa"] {
+        let share = |f: String| coloured_share(&fs::read(out.join("thumbs").join(f)).unwrap());
+        let (at1x, at2x) = (
+            share(format!("{slug}.png")),
+            share(format!("{slug}@2x.png")),
+        );
+        assert!(
+            at2x > 0.05 && at1x > 0.6 * at2x,
+            "{slug}: {:.1}% coloured pixels at 1x, {:.1}% at 2x",
+            at1x * 100.0,
+            at2x * 100.0
+        );
+    }
+}
+
+/// Sections are named by the part of the construction that made them, not by their
+/// colour; a long order of sections (a Hilbert tour's 16 blocks) is coloured along a
+/// gradient, no two alike, shown as a key with its first and last section.
+#[test]
+fn sections_are_named_by_role_and_a_long_order_has_a_gradient_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("content");
+    fs::create_dir_all(&c).unwrap();
+    fs::write(
+        c.join("catalogue.toml"),
+        "[site]\ntitle = \"t\"\n\
+         [[tour]]\nboard = \"16x12\"\nalgorithm = \"besa\"\n\
+         [[tour]]\nboard = \"32x32\"\nalgorithm = \"hilbert\"\nopen = true\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    let page = |slug: &str| fs::read_to_string(out.join(format!("tours/{slug}.html"))).unwrap();
+    let formation = page("16x12-besa");
+    for role in ["bottom-left junction, run 1", "formation knight 4"] {
+        assert!(formation.contains(role), "{role}");
+    }
+    assert!(!formation.contains("light red"));
+    assert!(
+        !formation.contains("gradient-key"),
+        "eight sections: a list"
+    );
+    let hilbert = page("32x32-hilbert-open");
+    assert!(hilbert.contains("gradient-key"));
+    assert!(hilbert
+        .contains("<span>block 1 in Hilbert order</span><span>block 16 in Hilbert order</span>"));
+    let colours: BTreeSet<&str> = hilbert
+        .split("class=\"swatch\" style=\"background: ")
+        .skip(1)
+        .map(|s| &s[..7])
+        .collect();
+    assert_eq!(colours.len(), 16, "{colours:?}");
 }

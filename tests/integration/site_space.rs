@@ -169,7 +169,7 @@ fn a_bad_entry_of_three_sides_is_refused_in_one_line_before_building() {
             "board = \"5x5x5\"",
             2,
             "board",
-            "no closed knight's tour exists",
+            "(Erde, Golénia and Golénia 2012); try open = true",
         ),
         (
             "board = \"16x12x4\"\nalgorithm = \"stitch\"",

@@ -188,6 +188,7 @@ fn every_legend_speaks_of_what_its_drawing_draws_and_nothing_else() {
             ("end", svg.contains("class=\"end\"")),
             ("levels", svg.contains("class=\"level\"")),
             ("overview", svg.contains("class=\"overview\"")),
+            ("seams", svg.contains("class=\"seam\">")),
         ];
         for (layer, in_svg) in drawn {
             let said = match layer {

@@ -22,7 +22,7 @@
 use super::motif;
 use super::{search, Construction, Request};
 use knights_core::board::Topology;
-use knights_core::{Board, Error, Tour, Unsupported};
+use knights_core::{Board, Error, Sections, Tour, Unsupported};
 
 /// Band tours from a motif repeated round the band.
 pub struct BandMotif;
@@ -165,15 +165,41 @@ pub fn lift(motif: &Tour, board: &Board) -> Tour {
         board.index(q * i as u32 + x, y)
     };
     let mut cells = Vec::with_capacity(n * m as usize);
+    let mut labels = Vec::with_capacity(n * m as usize);
     let mut copy = 0i64;
     for step in 0..n * m as usize {
         let (a, c) = (path[step % n], path[(step + 1) % n]);
         cells.push(place(a, copy));
+        labels.push(copy.rem_euclid(m) as usize);
         if let Some(d) = small.dir_between(a, c).filter(|&d| small.wraps(a, d)) {
             copy += dirs[d].0.signum() as i64;
         }
     }
-    Tour::new(board.clone(), cells, true)
+    let tour = Tour::new(board.clone(), cells, true);
+    match copy_sections(&labels, m as usize, q) {
+        Some(s) => tour.with_sections(s),
+        None => tour,
+    }
+}
+
+/// The copies of the motif as sections: a step belongs to the copy its cell lies in
+/// (copy `i` covers columns `q i` to `q i + q - 1`), so that a drawing coloured by
+/// section shows the motif repeated round the band (a gradient along the tour hid it).
+/// `None` past 256 copies (a label is a byte).
+fn copy_sections(copies: &[usize], m: usize, q: u32) -> Option<Sections> {
+    if m > 256 {
+        return None;
+    }
+    let names = (0..m as u32)
+        .map(|i| {
+            let (a, b) = (q * i + 1, q * i + q);
+            format!("copy {} of the motif (columns {a} to {b})", i + 1)
+        })
+        .collect();
+    Some(Sections::new(
+        names,
+        copies.iter().map(|&i| i as u8).collect(),
+    ))
 }
 
 #[cfg(test)]
@@ -206,6 +232,13 @@ mod tests {
                                 verify(tour).unwrap_or_else(|e| panic!("8*{m}x{h} {t}: {e}"));
                             assert!(tour.is_closed());
                             assert_eq!(tour.board().topology(), t);
+                            // Each step is labelled with the copy its cell lies in.
+                            let s = tour.sections().unwrap();
+                            assert_eq!(s.names().len(), m as usize);
+                            for (k, &c) in tour.path().iter().enumerate() {
+                                let x = tour.board().xy(c).0;
+                                assert_eq!(s.labels()[k] as u32, x / 8, "8*{m}x{h} {t}");
+                            }
                             built += 1;
                         }
                         Err(e) if admitted => {

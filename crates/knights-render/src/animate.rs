@@ -178,7 +178,7 @@ impl<'a> Walkthrough<'a> {
             Some(s) if s.labels().len() == t.path().len() => {
                 let l = s.labels()[i] as usize;
                 let name = s.names().get(l).map(String::as_str).unwrap_or("");
-                crate::theme::section_colour(self.theme, name, l)
+                crate::theme::section_colour(self.theme, name, l, s.names().len())
             }
             _ => {
                 let frac = i as f64 / t.path().len().max(1) as f64;

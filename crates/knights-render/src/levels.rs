@@ -81,11 +81,27 @@ fn document(
     let rows = s.levels().div_ceil(cols);
     let margin_sq = 1.0;
     let total_w = cols as f64 * (w + GAP) - GAP + 2.0 * margin_sq;
-    let total_h = rows as f64 * (h + GAP + LABEL) - GAP + 2.0 * margin_sq + 2.8;
-    let cell_pt = theme
-        .page
-        .cell
-        .min(theme.page.max_size / total_w.max(total_h));
+    let lines = caption_lines();
+    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
+    let longest_label = (0..s.levels()).map(|l| label(s, l).chars().count()).max();
+    // The texts' sizes in squares depend on the squares' size in points, which depends
+    // on the height the texts take: settled by a second round.
+    let (mut cell_pt, mut label_size, mut size, mut total_h) = (theme.page.cell, 0.9, 0.55, 0.0);
+    for _ in 0..2 {
+        label_size = text_size(0.9, cell_pt, w / (0.6 * longest_label.unwrap_or(1) as f64));
+        size = text_size(
+            0.55,
+            cell_pt,
+            (total_w - 2.0 * margin_sq) / (0.52 * longest),
+        );
+        total_h =
+            rows as f64 * (h + GAP + band(label_size)) - GAP + 2.0 * margin_sq + 1.0 + 3.9 * size;
+        cell_pt = theme
+            .page
+            .cell
+            .min(theme.page.max_size / total_w.max(total_h));
+    }
+    let label_band = band(label_size);
     let level = Board::with_leaper(s.width(), s.height(), s.leaper())?;
     let mut frame = Frame::new(&level, theme, false);
     frame.cell_pt = cell_pt;
@@ -99,7 +115,7 @@ fn document(
         m.crossings,
         m.moves_between_levels
     );
-    let (vx, vy) = (-0.5 - margin_sq, -0.5 - margin_sq - LABEL);
+    let (vx, vy) = (-0.5 - margin_sq, -0.5 - margin_sq - label_band);
     let mut doc = Document::new()
         .set("viewBox", [vx, vy, total_w, total_h].map(num).join(" "))
         .set("width", num(total_w * cell_pt))
@@ -118,7 +134,7 @@ fn document(
     for l in 0..s.levels() {
         let (ox, oy) = (
             (l % cols) as f64 * (w + GAP),
-            (l / cols) as f64 * (h + GAP + LABEL),
+            (l / cols) as f64 * (h + GAP + label_band),
         );
         let g = level_group(
             tour,
@@ -129,20 +145,12 @@ fn document(
             &colours,
             &grids[l as usize],
             &marks,
+            label_size,
         )
         .set("transform", format!("translate({} {})", num(ox), num(oy)));
         doc = doc.add(g);
     }
-    let note = capitalized(CROSSINGS_NOTE);
-    let (first, rest) = note.split_once("; ").unwrap_or((&note, ""));
-    let lines = [
-        "Filled triangle: the tour leaves for another level (up: a level further on); outlined: it arrives.".to_string(),
-        format!("{first};"),
-        rest.to_string(),
-    ];
-    let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
-    let size = 0.55f64.min((total_w - 2.0 * margin_sq) / (0.52 * longest));
-    let top = rows as f64 * (h + GAP + LABEL) - GAP - LABEL + 0.5 + size;
+    let top = rows as f64 * (h + GAP + label_band) - GAP - label_band + 0.5 + size;
     for (i, line) in lines.into_iter().enumerate() {
         doc = doc.add(
             Text::new(line)
@@ -155,6 +163,32 @@ fn document(
         );
     }
     Ok((doc.to_string(), cell_pt))
+}
+
+/// The caption under the levels, in lines.
+fn caption_lines() -> [String; 3] {
+    let note = capitalized(CROSSINGS_NOTE);
+    let (first, rest) = note.split_once("; ").unwrap_or((&note, ""));
+    [
+        "Filled triangle: the tour leaves for another level (up: a level further on); outlined: it arrives.".to_string(),
+        format!("{first};"),
+        rest.to_string(),
+    ]
+}
+
+/// The smallest size in points of the levels' labels and the caption: on a large board
+/// (26x26x26: 4.4 points a square) a size in squares alone gave 4-point labels.
+const TEXT_PT: f64 = 9.0;
+
+/// A text's size in squares: `squares`, or [`TEXT_PT`] points if that is larger, but
+/// at most `fits` (what the space across allows).
+fn text_size(squares: f64, cell_pt: f64, fits: f64) -> f64 {
+    squares.max(TEXT_PT / cell_pt).min(fits)
+}
+
+/// The height above a level for its label of `size` squares.
+fn band(size: f64) -> f64 {
+    LABEL.max(size * 1.55)
 }
 
 fn capitalized(s: &str) -> String {
@@ -176,6 +210,7 @@ fn level_group(
     colours: &Colours,
     grid: &knights_core::moves::MoveGrid,
     marks: &Marks,
+    label_size: f64,
 ) -> Group {
     let s = tour.space();
     let mut g = Group::new()
@@ -185,9 +220,9 @@ fn level_group(
             Text::new(label(s, l))
                 .set("class", "level-label")
                 .set("x", num(-0.5))
-                .set("y", num(-0.5 - 0.35))
+                .set("y", num(-0.5 - 0.35 * label_size / 0.9))
                 .set("font-family", theme.text.font.as_str())
-                .set("font-size", num(0.9))
+                .set("font-size", num(label_size))
                 .set("fill", theme.text.coords_colour.as_str()),
         )
         .add(squares::layer(
@@ -329,7 +364,7 @@ impl<'a> Colours<'a> {
     fn of(&self, i: usize) -> String {
         if let Some(s) = self.sections {
             let k = s.labels()[i.min(s.labels().len() - 1)] as usize;
-            return crate::theme::section_colour(self.theme, &s.names()[k], k);
+            return crate::theme::section_colour(self.theme, &s.names()[k], k, s.names().len());
         }
         let pieces = self.theme.tour.gradient_pieces.max(1) as usize;
         let piece = i * pieces / self.steps.max(1);
@@ -453,5 +488,60 @@ mod tests {
         let s: Space = "4x3x3x2".parse().unwrap();
         assert_eq!(label(&s, 4), "z = 1, w = 1");
         assert_eq!(columns(&s), 3);
+    }
+
+    /// On a page where a square is a few points (as on 26x26x26), the levels' labels
+    /// and the caption are still at least [`TEXT_PT`] points, where they fit across.
+    #[test]
+    fn labels_stay_readable_when_the_squares_are_small() {
+        let t = space_tour("6x5x3.json");
+        let m = knights_core::space::metrics::measure(&t);
+        let mut opts = Options::default();
+        opts.theme.page.max_size = 60.0;
+        let svg = drawing(&t, &m, &opts).unwrap().svg().to_string();
+        let attr = |tag: &str, name: &str| -> f64 {
+            let at = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            tag[at..at + tag[at..].find('"').unwrap()].parse().unwrap()
+        };
+        let root = svg.split("<svg").nth(1).unwrap();
+        let (width_pt, view_w) = (attr(root, "width"), {
+            let v = root.split("viewBox=\"").nth(1).unwrap();
+            v.split(' ').nth(2).unwrap().parse::<f64>().unwrap()
+        });
+        let cell_pt = width_pt / view_w;
+        assert!(cell_pt < 4.0, "{cell_pt}");
+        let texts: Vec<&str> = svg
+            .split("<text")
+            .skip(1)
+            .filter(|t| t.contains("level-label") || t.contains("caption"))
+            .collect();
+        assert_eq!(texts.len(), 3 + 3);
+        let content = |t: &str| {
+            t.split('>')
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .trim()
+                .len()
+        };
+        let longest = texts
+            .iter()
+            .filter(|t| t.contains("caption"))
+            .map(|t| content(t))
+            .max();
+        for t in texts {
+            let pt = attr(t, "font-size") * cell_pt;
+            let what = content(t) as f64;
+            // Else as large as fits across: a label across its level (6 squares), the
+            // caption's longest line across the drawing.
+            let fits = if t.contains("level-label") {
+                pt * 0.6 * what >= 6.0 * cell_pt * 0.99
+            } else {
+                pt * 0.52 * longest.unwrap() as f64 >= (view_w - 2.0) * cell_pt * 0.99
+            };
+            assert!(pt >= TEXT_PT * 0.99 || fits, "{pt} pt: {t}");
+        }
     }
 }

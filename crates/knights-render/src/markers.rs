@@ -50,15 +50,24 @@ pub fn crossings(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
 }
 
 /// A white disk with a dark outline (`class="crossing"`) at each of the board points
-/// `points` (see [`Frame::point`]).
+/// `points` (see [`Frame::point`]), sized by their spacing: at most
+/// [`SPACING_SHARE`] of the distance between the two closest, so that no two disks
+/// merge into a blob (the closest crossings of knight's leaps are 0.11 squares apart;
+/// the theme's radius is 0.13), but never below the theme's smallest size in points.
 pub fn crossing_disks(
     points: impl Iterator<Item = (f64, f64)>,
     frame: &Frame,
     theme: &Theme,
 ) -> Group {
     let m = &theme.markers;
-    let r = num(frame.size(&m.crossing));
-    points.fold(
+    let points: Vec<(f64, f64)> = points.collect();
+    let floor = m.crossing.min / frame.cell_pt;
+    let r = match closest_pair(&points) {
+        Some(d) => frame.size(&m.crossing).min((d * SPACING_SHARE).max(floor)),
+        None => frame.size(&m.crossing),
+    };
+    let r = num(r);
+    points.into_iter().fold(
         Group::new()
             .set("class", "crossings")
             .set("fill", m.crossing_fill.as_str())
@@ -66,6 +75,31 @@ pub fn crossing_disks(
             .set("stroke-width", num(frame.size(&m.crossing_stroke_width))),
         |g, p| g.add(disk("crossing", frame.point(p), &r)),
     )
+}
+
+/// A crossing disk's largest radius as a share of the distance between the two
+/// closest crossings: two disks that close stay apart by a tenth of it.
+pub const SPACING_SHARE: f64 = 0.45;
+
+/// The distance between the two closest of `points`, or `None` for fewer than two:
+/// a sweep along x, comparing each point with those less than the best distance
+/// before it.
+fn closest_pair(points: &[(f64, f64)]) -> Option<f64> {
+    let mut sorted = points.to_vec();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut best = f64::INFINITY;
+    for (i, p) in sorted.iter().enumerate() {
+        for q in sorted[..i].iter().rev() {
+            if p.0 - q.0 >= best {
+                break;
+            }
+            let d = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+            if d > 0.0 {
+                best = best.min(d);
+            }
+        }
+    }
+    best.is_finite().then_some(best)
 }
 
 /// A ring at the start, an arrow along the first leap, and a square at an open tour's

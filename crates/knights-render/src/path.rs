@@ -271,7 +271,7 @@ impl<'a> Colours<'a> {
             (true, Some(s)) => Colours {
                 keys: Keys::Sections(s.labels()),
                 colours: (s.names().iter().enumerate())
-                    .map(|(i, name)| crate::theme::section_colour(theme, name, i))
+                    .map(|(i, name)| crate::theme::section_colour(theme, name, i, s.names().len()))
                     .collect(),
                 names: s.names().to_vec(),
             },

@@ -310,7 +310,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
     };
     construct::resolve(&request, algo).map_err(|r| match (r.part, &spec.variant) {
         (Part::Variant, Some(v)) => v.place.error("variant", r.error.to_string()),
-        _ => board.place.error("board", r.error.to_string()),
+        _ => board.place.error("board", in_catalogue_words(&r.error)),
     })?;
     let slug = match &spec.slug {
         Some(s) => {
@@ -326,6 +326,12 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         request,
     };
     Ok(job(spec, board, target, slug, title))
+}
+
+/// A construction's refusal as a catalogue's author acts on it: the command line's
+/// advice "try --open" becomes the entry's setting `open = true`.
+fn in_catalogue_words(e: &Error) -> String {
+    e.to_string().replace("try --open", "try open = true")
 }
 
 /// The job of a checked catalogue entry.
@@ -388,7 +394,7 @@ fn resolve_space(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error>
         {
             spec.algorithm.place.error("algorithm", e.to_string())
         }
-        _ => board.place.error("board", e.to_string()),
+        _ => board.place.error("board", in_catalogue_words(&e)),
     })?;
     let slug = match &spec.slug {
         Some(s) => {

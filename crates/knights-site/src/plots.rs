@@ -32,15 +32,52 @@ const PALETTE: [&str; 7] = [
     "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000",
 ];
 
-const LEFT: f64 = 64.0;
-const TOP: f64 = 40.0;
-const PLOT_W: f64 = 480.0;
-const PLOT_H: f64 = 300.0;
-const RIGHT: f64 = 230.0;
+/// Where a plot puts its parts, in pixels: the wide layout of a desktop page and its
+/// PDF and PNG downloads, and a narrow one for phones, whose text stays legible at a
+/// phone's width (the wide plot shrunk to 340 px made 12 px text 5 px).
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    left: f64,
+    top: f64,
+    plot_w: f64,
+    plot_h: f64,
+    /// The margin right of the plot, for the reference lines' labels.
+    right: f64,
+    /// Legend labels longer than this many characters wrap onto further rows.
+    wrap: usize,
+    /// The reference lines are labelled at their right end (or else in the legend, as
+    /// "- - 9.5: ..." with the value above the line inside the plot).
+    refs_at_right: bool,
+}
+
+/// The desktop layout.
+pub const WIDE: Frame = Frame {
+    left: 64.0,
+    top: 40.0,
+    plot_w: 480.0,
+    plot_h: 300.0,
+    right: 240.0,
+    wrap: 90,
+    refs_at_right: true,
+};
+
+/// The phone layout: as wide as a phone's page, shown at about its own size.
+pub const NARROW: Frame = Frame {
+    left: 50.0,
+    top: 40.0,
+    plot_w: 290.0,
+    plot_h: 280.0,
+    right: 20.0,
+    wrap: 40,
+    refs_at_right: false,
+};
+
 const LEGEND_ROW: f64 = 18.0;
+const FONT: f64 = 12.0;
 
 /// Maps data to pixels.
 struct Axes {
+    frame: Frame,
     x: (f64, f64),
     y: (f64, f64),
     /// The radius of the dot at each data point.
@@ -49,40 +86,55 @@ struct Axes {
 
 impl Axes {
     fn px(&self, x: f64) -> f64 {
-        LEFT + (x - self.x.0) / (self.x.1 - self.x.0) * PLOT_W
+        self.frame.left + (x - self.x.0) / (self.x.1 - self.x.0) * self.frame.plot_w
     }
     fn py(&self, y: f64) -> f64 {
-        TOP + PLOT_H - (y - self.y.0) / (self.y.1 - self.y.0) * PLOT_H
+        let f = &self.frame;
+        f.top + f.plot_h - (y - self.y.0) / (self.y.1 - self.y.0) * f.plot_h
     }
 }
 
-/// Data lines may rise this many times above the highest reference line before the
-/// plot stops following them (a quadratic series would flatten every linear one).
-const HEADROOM: f64 = 2.0;
+/// A line is drawn on the plot scaled to the references while its highest point stays
+/// below this many times the highest reference; steeper lines (a quadratic series
+/// would flatten every linear one) are left off it, and [`plot_all`] shows them.
+const HEADROOM: f64 = 3.0;
 
-/// The plot as a standalone SVG document; lines far above the references leave it
-/// at the top (see [`HEADROOM`]; [`plot_all`] shows them whole).
+/// The plot as a standalone SVG document, its axes fitting the references and every
+/// line it shows; lines far above the references are left off (see [`HEADROOM`];
+/// the legend names them and [`plot_all`] shows them).
 pub fn plot(
+    frame: Frame,
     title: &str,
     x_label: &str,
     y_label: &str,
     lines: &[Line],
     refs: &[Reference],
 ) -> String {
-    let axes = axes_for(lines, refs, HEADROOM);
-    plot_with(title, x_label, y_label, lines, refs, &axes)
+    let top_ref = refs
+        .iter()
+        .map(|r| r.value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let limit = if top_ref.is_finite() {
+        top_ref * HEADROOM
+    } else {
+        f64::INFINITY
+    };
+    let shown = |l: &Line| l.points.iter().all(|p| p.1 <= limit);
+    let axes = axes_for(frame, lines.iter().filter(|l| shown(l)), refs);
+    plot_with(title, x_label, y_label, lines, refs, &axes, &shown)
 }
 
 /// The plot with axes tall enough for every line, however far above the references.
 pub fn plot_all(
+    frame: Frame,
     title: &str,
     x_label: &str,
     y_label: &str,
     lines: &[Line],
     refs: &[Reference],
 ) -> String {
-    let axes = axes_for(lines, refs, f64::INFINITY);
-    plot_with(title, x_label, y_label, lines, refs, &axes)
+    let axes = axes_for(frame, lines.iter(), refs);
+    plot_with(title, x_label, y_label, lines, refs, &axes, &|_| true)
 }
 
 /// A few points (a Pareto front): the axes fit the data with a unit of room on every
@@ -92,8 +144,36 @@ pub fn scatter(title: &str, x_label: &str, y_label: &str, lines: &[Line]) -> Str
     let padded = |(a, b): (f64, f64)| (a.floor() - 1.0, b.ceil() + 1.0);
     let x = min_max(points().map(|p| p.0)).map_or((0.0, 1.0), padded);
     let y = min_max(points().map(|p| p.1)).map_or((0.0, 1.0), padded);
-    let axes = Axes { x, y, marker: 5.0 };
-    plot_with(title, x_label, y_label, lines, &[], &axes)
+    let axes = Axes {
+        frame: WIDE,
+        x,
+        y,
+        marker: 5.0,
+    };
+    plot_with(title, x_label, y_label, lines, &[], &axes, &|_| true)
+}
+
+/// `text` cut into rows of at most `width` characters at spaces (a longer word keeps
+/// a row of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match rows.last_mut() {
+            Some(row) if row.chars().count() + 1 + word.chars().count() <= width => {
+                row.push(' ');
+                row.push_str(word);
+            }
+            _ => rows.push(word.to_string()),
+        }
+    }
+    rows
+}
+
+/// One entry of the legend: its swatch and label rows.
+struct Entry {
+    colour: &'static str,
+    dash: &'static str,
+    rows: Vec<String>,
 }
 
 fn plot_with(
@@ -103,15 +183,41 @@ fn plot_with(
     lines: &[Line],
     refs: &[Reference],
     axes: &Axes,
+    shown: &dyn Fn(&Line) -> bool,
 ) -> String {
-    let height = TOP + PLOT_H + 50.0 + LEGEND_ROW * lines.len().max(1) as f64;
-    let width = LEFT + PLOT_W + RIGHT;
+    let f = axes.frame;
+    let mut entries = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let (colour, dash) = (PALETTE[i % PALETTE.len()], dash(i));
+        let mut label = line.label.clone();
+        if !shown(line) {
+            label.push_str(" (far above this scale: see the plot of every series)");
+        }
+        entries.push(Entry {
+            colour,
+            dash,
+            rows: wrap(&label, f.wrap),
+        });
+    }
+    if !f.refs_at_right {
+        for r in sorted_refs(refs) {
+            entries.push(Entry {
+                colour: "#777",
+                dash: "5 4",
+                rows: wrap(&format!("{}: {}", fmt_value(r.value), r.label), f.wrap),
+            });
+        }
+    }
+    let legend_top = f.top + f.plot_h + 50.0;
+    let rows: usize = entries.iter().map(|e| e.rows.len()).sum();
+    let height = legend_top + LEGEND_ROW * rows.max(1) as f64;
+    let width = f.left + f.plot_w + f.right;
     let mut doc = Document::new()
         .set("viewBox", (0, 0, width, height))
         .set("width", width)
         .set("height", height)
         .set("font-family", "sans-serif")
-        .set("font-size", 12)
+        .set("font-size", FONT)
         .add(
             Rectangle::new()
                 .set("width", width)
@@ -119,45 +225,40 @@ fn plot_with(
                 .set("fill", "white"),
         )
         .add(
-            text(LEFT, 22.0, title)
+            text(f.left, 22.0, title)
                 .set("font-size", 15)
                 .set("font-weight", "bold"),
         )
-        .add(clip_to_plot_area())
+        .add(clip_to_plot_area(&f))
         .add(grid(axes, x_label, y_label))
         .add(references(axes, refs));
-    for (i, line) in lines.iter().enumerate() {
-        let colour = PALETTE[i % PALETTE.len()];
-        let dash = dash(i);
+    for (i, line) in lines.iter().enumerate().filter(|(_, l)| shown(l)) {
+        let (colour, dash) = (PALETTE[i % PALETTE.len()], dash(i));
         doc = doc.add(data_line(axes, line, colour, dash).set("clip-path", "url(#plot-area)"));
-        let y = TOP + PLOT_H + 50.0 + LEGEND_ROW * i as f64;
-        let mut label = line.label.clone();
-        if let Some(&(x, _)) = line.points.iter().find(|p| p.1 > axes.y.1) {
-            label.push_str(&format!(" (above the plot from {} on)", fmt_tick(x)));
+    }
+    let mut y = legend_top;
+    for e in &entries {
+        doc = doc.add(swatch(f.left, y - 4.0, e.colour, e.dash));
+        for row in &e.rows {
+            doc = doc.add(text(f.left + 26.0, y, row));
+            y += LEGEND_ROW;
         }
-        doc = doc
-            .add(swatch(LEFT, y - 4.0, colour, dash))
-            .add(text(LEFT + 26.0, y, &label));
     }
     if lines.is_empty() {
-        doc = doc.add(text(
-            LEFT,
-            TOP + PLOT_H + 50.0,
-            "no series in the catalogue",
-        ));
+        doc = doc.add(text(f.left, legend_top, "no series in the catalogue"));
     }
     doc.to_string()
 }
 
 /// The plot area (with room for the markers on its top edge), for clipping data lines.
-fn clip_to_plot_area() -> Definitions {
+fn clip_to_plot_area(f: &Frame) -> Definitions {
     Definitions::new().add(
         ClipPath::new().set("id", "plot-area").add(
             Rectangle::new()
-                .set("x", LEFT)
-                .set("y", TOP - 4.0)
-                .set("width", PLOT_W)
-                .set("height", PLOT_H + 4.0),
+                .set("x", f.left)
+                .set("y", f.top - 4.0)
+                .set("width", f.plot_w)
+                .set("height", f.plot_h + 4.0),
         ),
     )
 }
@@ -170,25 +271,26 @@ fn round(v: f64) -> f64 {
     (v * 10.0).round() / 10.0
 }
 
-/// Ranges covering the data and the references, padded to round numbers.
-fn axes_for(lines: &[Line], refs: &[Reference], headroom: f64) -> Axes {
-    let xs = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0));
+/// Ranges covering `lines` and the references, padded to round numbers.
+fn axes_for<'a>(
+    frame: Frame,
+    lines: impl Iterator<Item = &'a Line> + Clone,
+    refs: &[Reference],
+) -> Axes {
+    let xs = lines.clone().flat_map(|l| l.points.iter().map(|p| p.0));
     let (mut x0, mut x1) = min_max(xs).unwrap_or((0.0, 1.0));
     if x1 <= x0 {
         x0 -= 1.0;
         x1 += 1.0;
     }
     let ys = lines
-        .iter()
         .flat_map(|l| l.points.iter().map(|p| p.1))
         .chain(refs.iter().map(|r| r.value));
-    let (_, mut y1) = min_max(ys).unwrap_or((0.0, 1.0));
-    if let Some((_, top_ref)) = min_max(refs.iter().map(|r| r.value)) {
-        y1 = y1.min(top_ref * headroom);
-    }
+    let (_, y1) = min_max(ys).unwrap_or((0.0, 1.0));
     let y_step = tick_step(y1.max(1.0));
     let y1 = (y1 / y_step).floor() * y_step + y_step;
     Axes {
+        frame,
         x: (x0, x1),
         y: (0.0, y1),
         marker: 2.5,
@@ -241,35 +343,53 @@ fn fmt_tick(v: f64) -> String {
     }
 }
 
-/// Frame, grid lines, tick labels and axis titles.
+/// A reference value as written by hand: 9.5, 9.25, 6.
+fn fmt_value(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Frame, grid lines, tick labels and axis titles. The x ticks' labels are centred
+/// under their tick, the last one kept inside the frame's right end.
 fn grid(a: &Axes, x_label: &str, y_label: &str) -> Group {
+    let f = &a.frame;
+    let bottom = f.top + f.plot_h;
     let mut g = Group::new().set("stroke-width", 1);
     for x in ticks(a.x) {
         let px = round(a.px(x));
+        let label = fmt_tick(x);
+        let half = text_width(&label, FONT) / 2.0;
+        let centre = px.min(f.left + f.plot_w + f.right - half - 2.0);
         g = g
-            .add(vline(px, TOP, TOP + PLOT_H, "#e5e5e5"))
-            .add(text(px, TOP + PLOT_H + 16.0, &fmt_tick(x)).set("text-anchor", "middle"));
+            .add(vline(px, f.top, bottom, "#e5e5e5"))
+            .add(text(centre, bottom + 16.0, &label).set("text-anchor", "middle"));
     }
     for y in ticks(a.y) {
         let py = round(a.py(y));
         g = g
-            .add(hline(LEFT, LEFT + PLOT_W, py, "#e5e5e5"))
-            .add(text(LEFT - 6.0, py + 4.0, &fmt_tick(y)).set("text-anchor", "end"));
+            .add(hline(f.left, f.left + f.plot_w, py, "#e5e5e5"))
+            .add(text(f.left - 6.0, py + 4.0, &fmt_tick(y)).set("text-anchor", "end"));
     }
     g.add(
         Rectangle::new()
-            .set("x", LEFT)
-            .set("y", TOP)
-            .set("width", PLOT_W)
-            .set("height", PLOT_H)
+            .set("x", f.left)
+            .set("y", f.top)
+            .set("width", f.plot_w)
+            .set("height", f.plot_h)
             .set("fill", "none")
             .set("stroke", "#444"),
     )
-    .add(text(LEFT + PLOT_W / 2.0, TOP + PLOT_H + 34.0, x_label).set("text-anchor", "middle"))
+    .add(text(f.left + f.plot_w / 2.0, bottom + 34.0, x_label).set("text-anchor", "middle"))
     .add(text(0.0, 0.0, y_label).set("text-anchor", "middle").set(
         "transform",
-        format!("translate(16 {}) rotate(-90)", TOP + PLOT_H / 2.0),
+        format!("translate(14 {}) rotate(-90)", f.top + f.plot_h / 2.0),
     ))
+}
+
+/// The width of `s` in the plots' sans-serif at `size` pixels, estimated generously
+/// (0.6 em a character: wider than the mean of common sans-serif fonts).
+pub fn text_width(s: &str, size: f64) -> f64 {
+    s.chars().count() as f64 * size * 0.6
 }
 
 fn vline(x: f64, y0: f64, y1: f64, colour: &str) -> SvgLine {
@@ -290,24 +410,49 @@ fn hline(x0: f64, x1: f64, y: f64, colour: &str) -> SvgLine {
         .set("stroke", colour)
 }
 
-/// Dashed lines across the plot, labelled in the right margin; labels that would
-/// overlap are pushed apart.
-fn references(a: &Axes, refs: &[Reference]) -> Group {
-    let mut g = Group::new();
+/// The references, highest first.
+fn sorted_refs(refs: &[Reference]) -> Vec<&Reference> {
     let mut sorted: Vec<&Reference> = refs.iter().collect();
     sorted.sort_by(|p, q| q.value.total_cmp(&p.value));
-    let mut last_label_y = f64::NEG_INFINITY;
-    for r in sorted {
+    sorted
+}
+
+/// Dashed lines across the plot, labelled in the right margin (or, in a narrow frame,
+/// by their value just above their right end, the legend saying what it is); labels
+/// that would overlap are pushed apart, and up again where they would pass the
+/// plot's bottom (into the last x tick's label).
+fn references(a: &Axes, refs: &[Reference]) -> Group {
+    let f = &a.frame;
+    let sorted = sorted_refs(refs);
+    let (gap, shift) = if f.refs_at_right {
+        (14.0, 4.0)
+    } else {
+        (13.0, -3.0)
+    };
+    let mut ys: Vec<f64> = Vec::new();
+    for r in &sorted {
+        let want = round(a.py(r.value)) + shift;
+        ys.push(ys.last().map_or(want, |&last| want.max(last + gap)));
+    }
+    let mut limit = f.top + f.plot_h;
+    for y in ys.iter_mut().rev() {
+        *y = y.min(limit);
+        limit = *y - gap;
+    }
+    let mut g = Group::new();
+    for (r, y) in sorted.into_iter().zip(ys) {
         let py = round(a.py(r.value));
-        let label_y = (py + 4.0).max(last_label_y + 14.0);
-        last_label_y = label_y;
-        g = g
-            .add(
-                hline(LEFT, LEFT + PLOT_W, py, "#777")
-                    .set("stroke-dasharray", "5 4")
-                    .set("stroke-width", 1.2),
-            )
-            .add(text(LEFT + PLOT_W + 6.0, label_y, &r.label).set("fill", "#444"));
+        g = g.add(
+            hline(f.left, f.left + f.plot_w, py, "#777")
+                .set("stroke-dasharray", "5 4")
+                .set("stroke-width", 1.2),
+        );
+        let label = if f.refs_at_right {
+            text(f.left + f.plot_w + 6.0, y, &r.label)
+        } else {
+            text(f.left + f.plot_w - 3.0, y, &fmt_value(r.value)).set("text-anchor", "end")
+        };
+        g = g.add(label.set("fill", "#444"));
     }
     g
 }
@@ -361,6 +506,164 @@ fn swatch(x: f64, y: f64, colour: &str, dash: &str) -> SvgLine {
 mod tests {
     use super::*;
 
+    /// The box of every `<text>` of an SVG document written by this module, estimated
+    /// from its position, anchor, font size and length: (left, top, right, bottom, text).
+    fn text_boxes(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
+        let attr = |tag: &str, name: &str| -> Option<String> {
+            let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+            Some(tag[at..at + tag[at..].find('"')?].to_string())
+        };
+        let mut out = Vec::new();
+        for part in svg.split("<text").skip(1) {
+            let (tag, rest) = part.split_once('>').unwrap();
+            let content = rest.split("</text>").next().unwrap().trim().to_string();
+            let num = |name| attr(tag, name).map_or(0.0, |v| v.parse::<f64>().unwrap());
+            let size = attr(tag, "font-size").map_or(FONT, |v| v.parse().unwrap());
+            let w = text_width(&content, size);
+            let (mut x, mut y) = (num("x"), num("y"));
+            let left = match attr(tag, "text-anchor").as_deref() {
+                Some("middle") => -w / 2.0,
+                Some("end") => -w,
+                _ => 0.0,
+            };
+            // Along the baseline: left..left + w; across: 0.8 em above, 0.25 below.
+            let (a, b) = ((left, -0.8 * size), (left + w, 0.25 * size));
+            let b0 = if let Some(t) = attr(tag, "transform") {
+                // translate(X Y) rotate(-90): the baseline runs upwards.
+                let nums: Vec<f64> = t
+                    .trim_start_matches("translate(")
+                    .split([' ', ')'])
+                    .filter_map(|v| v.parse().ok())
+                    .collect();
+                (x, y) = (nums[0], nums[1]);
+                assert!(t.ends_with("rotate(-90)"), "{t}");
+                (x + a.1, y - b.0, x + b.1, y - a.0)
+            } else {
+                (x + a.0, y + a.1, x + b.0, y + b.1)
+            };
+            out.push((b0.0, b0.1, b0.2, b0.3, content));
+        }
+        out
+    }
+
+    /// Pairs of text boxes that intersect.
+    fn overlaps(svg: &str) -> Vec<(String, String)> {
+        let boxes = text_boxes(svg);
+        let mut out = Vec::new();
+        for (i, p) in boxes.iter().enumerate() {
+            for q in &boxes[..i] {
+                if p.0 < q.2 && q.0 < p.2 && p.1 < q.3 && q.1 < p.3 {
+                    out.push((p.4.clone(), q.4.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The (width, height) of an SVG document of this module.
+    fn size(svg: &str) -> (f64, f64) {
+        let v: Vec<f64> = svg
+            .split("viewBox=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        (v[2], v[3])
+    }
+
+    /// The metrics page's plots as the shipped catalogue makes them: the references
+    /// close together (9.25 and 9.5), a series just above the highest (the
+    /// quarter-turn symmetric tours around 20 turns per n), one growing without bound,
+    /// long series titles.
+    fn shipped_like(frame: Frame, all: bool) -> String {
+        let line = |label: &str, f: &dyn Fn(f64) -> f64| Line {
+            label: label.into(),
+            points: (0..24)
+                .map(|i| 16.0 + 8.0 * i as f64)
+                .map(|n| (n, f(n)))
+                .collect(),
+        };
+        let lines = [
+            line("Square boards 16 to 200 in steps of 4, formation algorithm (besa)", &|n| 9.5 + 8.0 / n),
+            line("Square boards 16 to 200 in steps of 8, formation algorithm with the 21-turn heel (besa)", &|n| 9.25 + 4.0 / n),
+            line("Square boards 34 to 202 in steps of 8, quarter-turn symmetric formation tours (besa)", &|n| 20.0 + 30.0 / n),
+            line("Warnsdorff's rule (warnsdorff)", &|n| n),
+        ];
+        let refs = [
+            Reference {
+                label: "9.5n plain formation".into(),
+                value: 9.5,
+            },
+            Reference {
+                label: "9.25n optimized heels".into(),
+                value: 9.25,
+            },
+            Reference {
+                label: "(6 − ε)n asymptotic lower bound".into(),
+                value: 6.0,
+            },
+        ];
+        let f = if all { plot_all } else { plot };
+        f(
+            frame,
+            "Turns per side length",
+            "n (the mean of the board's sides)",
+            "turns / n^(d−1) (d sides; turns / n on the plane)",
+            &lines,
+            &refs,
+        )
+    }
+
+    #[test]
+    fn no_two_labels_overlap_and_every_label_lies_inside_the_plot() {
+        for frame in [WIDE, NARROW] {
+            for all in [false, true] {
+                let s = shipped_like(frame, all);
+                assert_eq!(overlaps(&s), vec![], "{frame:?} all={all}");
+                let (w, h) = size(&s);
+                for b in text_boxes(&s) {
+                    assert!(
+                        b.0 >= 0.0 && b.1 >= 0.0 && b.2 <= w && b.3 <= h,
+                        "{b:?} outside {w}x{h} ({frame:?})"
+                    );
+                }
+            }
+        }
+        let s = shipped_like(WIDE, false);
+        let clash = s.replacen("<text", "<text x=\"70\" y=\"25\">clash</text><text", 1);
+        assert_eq!(overlaps(&clash).len(), 1, "the check finds an overlap");
+    }
+
+    #[test]
+    fn the_axes_fit_every_line_shown() {
+        let s = shipped_like(WIDE, false);
+        // The quarter-turn series (up to 21.9) is drawn whole, under the top tick 25.
+        let ticks: Vec<f64> = text_boxes(&s)
+            .iter()
+            .filter_map(|b| b.4.parse().ok())
+            .collect();
+        assert!(ticks.contains(&25.0) && !ticks.contains(&30.0), "{ticks:?}");
+        assert!(s.contains("quarter-turn symmetric formation tours (besa)\n</text>"));
+        // The steep line is left off and said to be.
+        assert_eq!(s.matches("<polyline").count(), 3);
+        assert!(s.contains("Warnsdorff's rule (warnsdorff) (far above this scale"));
+        let all = shipped_like(WIDE, true);
+        assert_eq!(all.matches("<polyline").count(), 4);
+        assert!(!all.contains("far above"));
+    }
+
+    #[test]
+    fn the_narrow_plot_is_a_phone_wide_and_says_what_its_references_are() {
+        let s = shipped_like(NARROW, false);
+        assert!(size(&s).0 <= 360.0, "{:?}", size(&s));
+        assert!(s.contains(">\n9.25: 9.25n optimized heels\n</text>"), "{s}");
+        assert!(s.contains(">\n9.25\n</text>"));
+    }
+
     #[test]
     fn lines_of_one_colour_differ_in_their_dashes() {
         let lines: Vec<Line> = (0..9)
@@ -369,7 +672,7 @@ mod tests {
                 points: vec![(1.0, i as f64), (2.0, i as f64)],
             })
             .collect();
-        let s = plot("t", "n", "y", &lines, &[]);
+        let s = plot(WIDE, "t", "n", "y", &lines, &[]);
         let styles: Vec<(&str, &str)> = (0..9).map(|i| (PALETTE[i % 7], dash(i))).collect();
         for (i, a) in styles.iter().enumerate() {
             assert!(
@@ -394,6 +697,7 @@ mod tests {
     #[test]
     fn labels_are_escaped_and_references_drawn() {
         let s = plot(
+            WIDE,
             "turns / n",
             "n",
             "turns / n",
@@ -410,27 +714,5 @@ mod tests {
         assert!(!s.contains("<b>"));
         assert!(s.contains("stroke-dasharray"));
         assert!(s.contains("(6 − ε)n asymptotic lower bound"));
-    }
-
-    #[test]
-    fn lines_far_above_the_references_leave_the_plot_with_a_note() {
-        let line = |label: &str, k: f64| Line {
-            label: label.into(),
-            points: (1..=10).map(|i| (i as f64 * 10.0, k * i as f64)).collect(),
-        };
-        let refs = [Reference {
-            label: "r".into(),
-            value: 10.0,
-        }];
-        let s = plot(
-            "t",
-            "n",
-            "y",
-            &[line("flat", 1.0), line("steep", 5.0)],
-            &refs,
-        );
-        assert!(s.contains("steep (above the plot from 60 on)"), "{s}");
-        assert!(!s.contains("flat (above"));
-        assert!(s.contains("clip-path=\"url(#plot-area)\""));
     }
 }

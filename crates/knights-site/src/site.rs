@@ -141,7 +141,7 @@ impl Site {
     }
 
     /// What comes before the tours: the site's folders, the templates' static files
-    /// and the exhibits.
+    /// and the exhibits its pages show.
     fn write_frame(&self, dir: &Path) -> Result<(), Error> {
         for sub in FOLDERS {
             let p = dir.join(sub);
@@ -151,7 +151,7 @@ impl Site {
         let ctx = exhibit::Context {
             theme: &self.inputs.settings.theme,
         };
-        exhibits::write_all(dir, &ctx)
+        exhibits::write_all(dir, &ctx, &self.inputs.plan.pages)
     }
 
     /// What comes after the tours: the metrics, the pages, the content's static files

@@ -441,13 +441,21 @@ mod tests {
             .map(|p| p.label.as_str())
             .collect();
         names.sort_unstable();
-        assert_eq!(names, ["black", "green", "orange", "purple"]);
+        assert_eq!(
+            names,
+            [
+                "formation knight 1",
+                "formation knight 2",
+                "formation knight 3",
+                "formation knight 4"
+            ]
+        );
         let junctions = junctions().unwrap();
         let thirty = Built::new(30, 30, Variant::Plain).unwrap();
-        for (j, pair) in junctions
-            .iter()
-            .zip([["blue", "red"], ["light blue", "light red"]])
-        {
+        for (j, pair) in junctions.iter().zip([
+            ["bottom-left junction, run 1", "bottom-left junction, run 2"],
+            ["top-right junction, run 1", "top-right junction, run 2"],
+        ]) {
             let f = &j.fragments;
             assert_eq!(f.paths().len(), 2, "{}", j.name);
             assert_eq!(runs(&thirty.tour, f.cells()), 2, "{}", j.name);

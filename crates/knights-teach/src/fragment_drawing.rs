@@ -109,7 +109,7 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
         .set("stroke-linejoin", "round");
     let mut leaps = Group::new().set("class", "leaps");
     for (i, p) in f.paths().iter().enumerate() {
-        let c = section_colour(theme, &p.label, i);
+        let c = section_colour(theme, &p.label, i, f.paths().len());
         let at = |k: usize| frame.cell(b.xy(p.cells[k]));
         if p.cells.len() == 1 {
             let (x, y) = at(0);
@@ -221,7 +221,7 @@ mod tests {
             assert!(s.contains("data-status=\"complete\""), "{}", f.name);
             // Every path is drawn in the colour of its section (or knight).
             for (i, p) in d.paths().iter().enumerate() {
-                let c = section_colour(&theme, &p.label, i);
+                let c = section_colour(&theme, &p.label, i, d.paths().len());
                 assert!(s.contains(&c), "{} {}", f.name, p.label);
             }
             assert!(png(&s, 200).unwrap().starts_with(b"\x89PNG"));

@@ -16,9 +16,13 @@
 //!
 //! # Sections
 //!
-//! The tour is labelled with the eight sections of the paper's Figure 3, named after
-//! its colours: "red", "green", "light red", "purple", "blue", "orange", "light blue",
-//! "black", in tour order from the bottom-left cell. A junction section is a run of the
+//! The tour is labelled with the eight sections of the paper's Figure 3, named by the
+//! part of the construction that made them ([`SECTION_NAMES`]); below they go by
+//! Figure 3's colours: "red" (bottom-left junction, run 1), "green" (formation knight
+//! 1), "light red" (top-right junction, run 1), "purple" (formation knight 2), "blue"
+//! (bottom-left junction, run 2), "orange" (formation knight 3), "light blue"
+//! (top-right junction, run 2), "black" (formation knight 4), in tour order from the
+//! bottom-left cell. A junction section is a run of the
 //! tour through a junction piece (each junction piece is crossed by exactly two runs);
 //! the four others are the formation knights' paths between junctions. Which is which:
 //!

@@ -12,16 +12,18 @@ pub(super) use super::layout::Role;
 use knights_core::trace::{Stretch, Trace};
 use rayon::prelude::*;
 
-/// The section names, in tour order from the bottom-left cell (Figure 3's colours).
+/// The section names, in tour order from the bottom-left cell: each says which part
+/// of the construction made it (Figure 3 colours them red, green, light red, purple,
+/// blue, orange, light blue and black, the names these sections had before).
 pub const NAMES: [&str; 8] = [
-    "red",
-    "green",
-    "light red",
-    "purple",
-    "blue",
-    "orange",
-    "light blue",
-    "black",
+    "bottom-left junction, run 1",
+    "formation knight 1",
+    "top-right junction, run 1",
+    "formation knight 2",
+    "bottom-left junction, run 2",
+    "formation knight 3",
+    "top-right junction, run 2",
+    "formation knight 4",
 ];
 
 /// Where the junctions of a formation tour are: the junction that covers a cell

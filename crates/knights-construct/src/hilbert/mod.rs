@@ -211,15 +211,21 @@ pub fn tour(n: u32, motif: &stored::Stored) -> Result<Tour, Error> {
     build(&req.board, check(&req)?)
 }
 
-/// The motif blocks in visiting order, one section each, or runs of consecutive blocks
-/// when there are more than 256.
+/// The motif blocks in visiting order (the Hilbert curve's), one section each, or runs
+/// of consecutive blocks when there are more than 256; a board of one block is the
+/// motif itself.
 fn sections(blocks: usize, block: usize) -> Sections {
     let groups = blocks.min(256);
     let per = blocks / groups;
     let names = (0..groups)
-        .map(|g| match per {
-            1 => format!("block {}", g + 1),
-            _ => format!("blocks {} to {}", g * per + 1, (g + 1) * per),
+        .map(|g| match (blocks, per) {
+            (1, _) => "the motif".to_string(),
+            (_, 1) => format!("block {} in Hilbert order", g + 1),
+            _ => format!(
+                "blocks {} to {} in Hilbert order",
+                g * per + 1,
+                (g + 1) * per
+            ),
         })
         .collect();
     let labels = (0..blocks * block)

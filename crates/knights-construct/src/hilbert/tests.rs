@@ -84,7 +84,9 @@ fn blocks_are_finished_in_hilbert_order() {
 fn sections_group_blocks_past_256() {
     let s = sections(1024, 64);
     assert_eq!(s.names().len(), 256);
-    assert_eq!(s.names()[1], "blocks 5 to 8");
+    assert_eq!(s.names()[1], "blocks 5 to 8 in Hilbert order");
+    assert_eq!(sections(4, 64).names()[3], "block 4 in Hilbert order");
+    assert_eq!(sections(1, 64).names(), ["the motif"]);
     assert_eq!(s.labels()[4 * 64], 1);
     assert_eq!(s.labels().len(), 1024 * 64);
 }

@@ -105,7 +105,7 @@ pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
 pub(super) fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
     let o = &theme.overview;
     let width = frame.size(&o.frame_width);
-    let font = frame.size(&o.label_size);
+    let label_font = frame.size(&o.label_size);
     let mut g = Group::new()
         .set("class", "spots")
         .set("fill", "none")
@@ -114,6 +114,13 @@ pub(super) fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
     for (i, sp) in spots.iter().enumerate() {
         let r = &sp.region;
         let (x, y) = frame.point((r.x0 as f64 - 0.5, r.y1 as f64 + 0.5));
+        // The number fits inside its frame: at most 0.6 of the frame's shorter side
+        // (a few digits), however small the squares are in points.
+        let side = (r.x1 + 1 - r.x0).min(r.y1 + 1 - r.y0) as f64;
+        let digits = format!("{}", i + 1).len() as f64;
+        let font = label_font
+            .min((side - 2.0 * width) * 0.6)
+            .min((side - 2.0 * width) / (0.65 * digits + 0.3));
         let label = Text::new(format!("{}", i + 1))
             .set("x", num(x + width + font * 0.15))
             .set("y", num(y + width + font * 0.85))

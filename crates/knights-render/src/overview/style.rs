@@ -33,11 +33,14 @@ impl Style {
         }
     }
 
-    /// The layers an overview shows by default: the densities of turns and crossings
-    /// are its point, squares would be a moire.
+    /// The layers an overview shows by default, in every theme: the sections'
+    /// colours (without them a block is the tour's one colour, and the `print`
+    /// theme's overview was a flat grey square) and the densities of turns and
+    /// crossings are its point, squares would be a moire.
     pub fn default_layers(self, defaults: Layers) -> Layers {
         match self {
             Style::Overview => defaults
+                .with(Layer::Sections, true)
                 .with(Layer::Turns, true)
                 .with(Layer::Crossings, true)
                 .with(Layer::Squares, false),

@@ -42,12 +42,21 @@ impl Default for Theme {
     }
 }
 
-/// The colour of section `index`, called `name`: `theme`'s colour for that name, or
-/// else its palette's colour for the index.
-pub fn section_colour(theme: &Theme, name: &str, index: usize) -> String {
+/// The colour of section `index` of `count`, called `name`: `theme`'s colour for that
+/// name, or else its palette's colour for the index while the palette has a colour
+/// for each section (neighbours differ), or else, for a longer order (a Hilbert tour's
+/// 64 blocks, a cube's 26 levels), its place along the theme's gradient: a palette
+/// repeating its colours would give two sections one colour, the gradient reads as
+/// their order, with its key.
+pub fn section_colour(theme: &Theme, name: &str, index: usize, count: usize) -> String {
+    let palette = &theme.tour.palette;
     match theme.sections.get(name) {
         Some(c) => c.clone(),
-        None => theme.tour.palette[index % theme.tour.palette.len()].clone(),
+        None if count > palette.len() => {
+            let t = (index as f64 + 0.5) / count as f64;
+            crate::colour::gradient(&theme.tour.gradient, t).hex()
+        }
+        None => palette[index % palette.len()].clone(),
     }
 }
 
@@ -66,9 +75,17 @@ mod tests {
     #[test]
     fn unknown_sections_take_palette_colours_by_index() {
         let t = Theme::load("web").unwrap();
-        assert_eq!(section_colour(&t, "red", 5), t.sections["red"]);
-        assert_eq!(section_colour(&t, "tile 3", 3), t.tour.palette[3]);
+        assert_eq!(
+            section_colour(&t, "formation knight 1", 5, 8),
+            t.sections["formation knight 1"]
+        );
         let n = t.tour.palette.len();
-        assert_eq!(section_colour(&t, "tile", n + 1), t.tour.palette[1]);
+        assert_eq!(section_colour(&t, "tile 3", 3, n), t.tour.palette[3]);
+        // A longer order takes the gradient: no two sections share a colour.
+        let long: Vec<String> = (0..64)
+            .map(|i| section_colour(&t, &format!("block {i}"), i, 64))
+            .collect();
+        let distinct: std::collections::BTreeSet<&String> = long.iter().collect();
+        assert!(distinct.len() > 40, "{}", distinct.len());
     }
 }

@@ -155,19 +155,26 @@ pub fn write(dir: &Path, table: &Table) -> Result<(), Error> {
     files::write(&dir.join("metrics.csv"), csv(&table.rows).as_bytes())?;
     let json = serde_json::to_string_pretty(&table.rows).expect("rows serialise");
     files::write(&dir.join("metrics.json"), json.as_bytes())?;
-    for (name, svg) in plots_of(table) {
+    for (name, svg) in plots_of(table, plots::WIDE) {
         write_plot(dir, name, &svg)?;
+    }
+    // For phones: the same plots laid out to be read at a phone's width (SVG only).
+    for (name, svg) in plots_of(table, plots::NARROW) {
+        files::write(
+            &dir.join(format!("plots/{name}-narrow.svg")),
+            svg.as_bytes(),
+        )?;
     }
     Ok(())
 }
 
-/// The four plots, by file stem: each measure scaled to the references (the lines that
-/// rise far above them leave at the top) and scaled to every line.
+/// The four plots in `frame`, by file stem: each measure scaled to the references (the
+/// lines that rise far above them left off) and scaled to every line.
 ///
 /// A board of d sides is plotted against the mean of its sides n, its counts divided
 /// by n^(d-1): a tour whose counts grow with the boundary of its levels times their
 /// number (the formation tour on every level) stays level, as 2-D tours' counts / n do.
-fn plots_of(table: &Table) -> [(&'static str, String); 4] {
+fn plots_of(table: &Table, frame: plots::Frame) -> [(&'static str, String); 4] {
     let (turn_bound, crossing_bound) = knights_core::metrics::bounds::per_n();
     let turn_lines = lines(table, |r| r.turns_per_n);
     let turn_refs = [
@@ -194,18 +201,21 @@ fn plots_of(table: &Table) -> [(&'static str, String); 4] {
         "crossings / n^(d−1) (inside levels when d ≥ 3)",
     );
     [
-        ("turns", plots::plot(t, n, tn, &turn_lines, &turn_refs)),
+        (
+            "turns",
+            plots::plot(frame, t, n, tn, &turn_lines, &turn_refs),
+        ),
         (
             "turns-all",
-            plots::plot_all(t, n, tn, &turn_lines, &turn_refs),
+            plots::plot_all(frame, t, n, tn, &turn_lines, &turn_refs),
         ),
         (
             "crossings",
-            plots::plot(c, n, cn, &crossing_lines, &crossing_refs),
+            plots::plot(frame, c, n, cn, &crossing_lines, &crossing_refs),
         ),
         (
             "crossings-all",
-            plots::plot_all(c, n, cn, &crossing_lines, &crossing_refs),
+            plots::plot_all(frame, c, n, cn, &crossing_lines, &crossing_refs),
         ),
     ]
 }

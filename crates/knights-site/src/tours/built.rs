@@ -178,10 +178,14 @@ pub fn section_counts(
             *c += 1;
         }
     }
+    let total = s.names().len();
     s.names()
         .iter()
         .zip(counts)
         .enumerate()
-        .map(|(i, (name, n))| (name.clone(), n, render::section_colour(theme, name, i)))
+        .map(|(i, (name, n))| {
+            let colour = render::section_colour(theme, name, i, total);
+            (name.clone(), n, colour)
+        })
         .collect()
 }

@@ -31,6 +31,16 @@ use knights_render::{self as render, overview, Drawing, Options, Region, Show, S
 /// The threshold is in whole squares and lies between the catalogue's sides (36 and
 /// 40), so no board sits on it.
 pub const THUMB_DETAIL_SIDES: u32 = 38;
+/// The same threshold for the 1x thumbnail: above 16 sides its squares get fewer than
+/// 240 / 16 = 15 pixels, and the leaps, blended with the squares, markers and
+/// coordinates into a 16-colour palette, turned the thumbnails grey (seen on 18x14,
+/// 20x12, 23x23 and all the 30x30 tours). Up to [`THUMB_DETAIL_SIDES`] the 1x
+/// thumbnail shows the leaps alone (see [`THUMB_LEAPS`]). Sides are compared as
+/// whole numbers: the 16-square boards (16x12, 16x16) keep their detail.
+pub const THUMB_DETAIL_SIDES_1X: u32 = 16;
+/// The layers a 1x thumbnail of a board past [`THUMB_DETAIL_SIDES_1X`] leaves out:
+/// everything but the leaps in their sections' colours.
+const THUMB_LEAPS: &str = "-turns,-crossings,-squares,-ends,-coords";
 /// The colour of a band's tour in its 3-D projection (the one `knights model` uses).
 const MODEL_COLOUR: &str = "#b03a2e";
 
@@ -63,7 +73,9 @@ pub fn build(
     let json = || knights_core::format::to_json(&tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     let overview_thumb = draw.overview_thumbnail()?;
-    files.thumbnails(overview_thumb.as_ref().unwrap_or(&drawing), at)?;
+    let leaps_thumb = draw.leaps_thumbnail()?;
+    let at2x = overview_thumb.as_ref().unwrap_or(&drawing);
+    files.thumbnails(leaps_thumb.as_ref().unwrap_or(at2x), at2x, at)?;
     draw.band_model(&mut files, &job.slug)?;
     let walk = draw.walk(&mut files, &job.slug)?;
     let crops = draw.crops(out, &job.slug)?;
@@ -141,6 +153,16 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         }
         let flat = Show::parse("-turns,-crossings,-ends").map_err(self.at)?;
         self.drawing(Style::Overview, None, flat).map(Some)
+    }
+
+    /// The 1x thumbnail's own drawing when its squares would be too small for the
+    /// page's drawing but the 2x one still shows it: the leaps alone.
+    fn leaps_thumbnail(&self) -> Result<Option<Drawing>, Error> {
+        if !(THUMB_DETAIL_SIDES_1X + 1..=THUMB_DETAIL_SIDES).contains(&self.side()) {
+            return Ok(None);
+        }
+        let leaps = Show::parse(THUMB_LEAPS).map_err(self.at)?;
+        self.drawing(Style::Auto, None, leaps).map(Some)
     }
 
     /// A band's tour bent into space, as `knights model` projects it.

@@ -93,15 +93,17 @@ impl<'a> Files<'a> {
         Ok(())
     }
 
-    /// The index thumbnails of `thumb`, at 1x and 2x, as `thumbs/<slug>.png` and
+    /// The index thumbnails, `at1x` and `at2x` (the same drawing, or a coarser one
+    /// where 1x pixels are too few for the detail), as `thumbs/<slug>.png` and
     /// `thumbs/<slug>@2x.png`.
     pub fn thumbnails(
         &mut self,
-        thumb: &Drawing,
+        at1x: &Drawing,
+        at2x: &Drawing,
         at: impl Fn(Error) -> Error,
     ) -> Result<(), Error> {
         let slug = self.slug;
-        for (kind, scale, suffix) in [("thumb", 1, ""), ("thumb2x", 2, "@2x")] {
+        for (thumb, kind, scale, suffix) in [(at1x, "thumb", 1, ""), (at2x, "thumb2x", 2, "@2x")] {
             let png = thumb
                 .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)
                 .map_err(&at)?;

@@ -69,7 +69,7 @@ pub fn build(
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
     let thumb = levels::drawing(&tour, &m, &opts(THUMB)?).map_err(at)?;
-    files.thumbnails(&thumb, at)?;
+    files.thumbnails(&thumb, &thumb, at)?;
     Ok(Built {
         algorithm: tour.algorithm().to_string(),
         metrics: Measures::Space(m),

@@ -1,0 +1,138 @@
+// Every page of a built gallery on a wide screen and on a phone: each page is loaded
+// 1400 px wide, then narrowed to 390 px (as a window resized, or a phone turned), and
+// at both widths the page must not scroll sideways (tables and code scroll inside their
+// own box), no image may be broken, no console error may appear, and every drawing
+// must lie inside its container (a drawing sized at load time used to keep its width).
+// Two pages are checked at a time. Screenshots of the pages named on the command line
+// are kept at both widths.
+//
+//   node tests/browser/screens.mjs SITE_DIR SCREENSHOT_DIR [PAGE ...]
+//
+// Prints "screens: N pages, M failed" and exits non-zero when a check fails.
+
+import { chromium } from "playwright-core";
+import { readdir, mkdir } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [siteArg, shotsArg, ...shotPages] = process.argv.slice(2);
+if (!siteArg || !shotsArg) {
+  console.error("usage: node screens.mjs SITE_DIR SCREENSHOT_DIR [PAGE ...]");
+  process.exit(2);
+}
+const site = resolve(siteArg);
+const shots = resolve(shotsArg);
+const WIDE = 1400;
+const PHONE = 390;
+const HEIGHT = 900;
+
+async function htmlFiles(dir) {
+  const out = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await htmlFiles(p)));
+    else if (e.name.endsWith(".html")) out.push(relative(site, p).split(sep).join("/"));
+  }
+  return out.sort();
+}
+
+// What is wrong with the page at its current width: sideways scrolling, and drawings
+// (the zoomable views and their pictures, plots, comparisons) outside their container.
+function layoutProblems() {
+  const problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    // The widest element that sticks out, to name the culprit.
+    let worst = null;
+    for (const el of document.body.querySelectorAll("*")) {
+      const r = el.getBoundingClientRect();
+      if (r.right > doc.clientWidth + 1 && (!worst || r.right > worst.r)) {
+        let scrolls = false;
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const s = getComputedStyle(p);
+          if (s.overflowX !== "visible" && p.getBoundingClientRect().right <= doc.clientWidth + 1) scrolls = true;
+        }
+        if (!scrolls) worst = { r: r.right, what: el.tagName.toLowerCase() + (el.className ? "." + String(el.className).split(" ")[0] : "") };
+      }
+    }
+    problems.push(`the page is ${doc.scrollWidth} px wide in ${doc.clientWidth} (${worst ? worst.what + " reaches " + Math.round(worst.r) : "?"})`);
+  }
+  const inside = (inner, outer, what) => {
+    const a = inner.getBoundingClientRect();
+    const b = outer.getBoundingClientRect();
+    if (a.width > 0 && (a.left < b.left - 1 || a.right > b.right + 1)) {
+      problems.push(`${what} spans ${Math.round(a.left)}..${Math.round(a.right)}, its container ${Math.round(b.left)}..${Math.round(b.right)}`);
+    }
+  };
+  for (const v of document.querySelectorAll(".zoom-view")) {
+    inside(v, v.parentElement, "a zoomable drawing");
+    // Unzoomed, the picture fills its view exactly.
+    if (!v.classList.contains("zoomed")) inside(v.querySelector("img"), v, "a drawing in its view");
+  }
+  for (const img of document.querySelectorAll("main img")) {
+    if (!img.closest(".zoom-view")) inside(img, img.parentElement.closest("figure, li, p, div, article, main"), `image ${img.getAttribute("src")}`);
+  }
+  return problems;
+}
+
+async function check(context, p) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  await page.setViewportSize({ width: WIDE, height: HEIGHT });
+  await page.goto(pathToFileURL(join(site, p)).href, { waitUntil: "load" });
+  const broken = await page.evaluate(async () => {
+    for (const img of document.images) img.loading = "eager";
+    await Promise.all(Array.from(document.images).map((img) =>
+      img.complete ? null : new Promise((ok) => { img.onload = img.onerror = ok; })));
+    return Array.from(document.images).filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => i.getAttribute("src"));
+  });
+  if (broken.length) problems.push(`broken images: ${broken.join(", ")}`);
+  const name = p.replaceAll("/", "-").replace(/\.html$/, "");
+  const shot = shotPages.includes(p);
+  for (const width of [WIDE, PHONE]) {
+    await page.setViewportSize({ width, height: HEIGHT });
+    // Two frames: the resize handlers run, then layout settles.
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    for (const q of await page.evaluate(layoutProblems)) problems.push(`at ${width} px: ${q}`);
+    if (shot) {
+      // The top of the page, at most two screens tall.
+      const height = Math.min(2 * HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
+      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true, clip: { x: 0, y: 0, width, height } });
+    }
+  }
+  await page.close();
+  return problems;
+}
+
+// KNIGHTS_SCREENS_ONLY: a regular expression; only the pages it matches are checked.
+const only = process.env.KNIGHTS_SCREENS_ONLY ? new RegExp(process.env.KNIGHTS_SCREENS_ONLY) : null;
+const pages = (await htmlFiles(site)).filter((p) => !only || only.test(p));
+await mkdir(shots, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+const context = await browser.newContext();
+let failed = 0;
+let next = 0;
+async function worker() {
+  while (next < pages.length) {
+    const p = pages[next++];
+    const problems = await check(context, p);
+    if (problems.length) {
+      failed++;
+      console.error(`FAIL ${p}: ${problems.join("; ")}`);
+    }
+  }
+}
+const started = Date.now();
+try {
+  await Promise.all([worker(), worker()]);
+} finally {
+  await browser.close();
+}
+console.log(`screens: ${pages.length} pages at ${WIDE} and ${PHONE} px in ${((Date.now() - started) / 1000).toFixed(0)} s, ${failed} failed`);
+process.exit(failed === 0 && pages.length > 0 ? 0 : 1);
