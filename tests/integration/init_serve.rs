@@ -270,19 +270,26 @@ fn clients_that_never_finish_their_request_do_not_hold_up_the_others() {
     let tmp = tempfile::tempdir().unwrap();
     assert!(knights(tmp.path(), &["init", "s"]).status.success());
     let served = Served::start(&tmp.path().join("s"), &[]);
-    // Requests whose body never comes in full, kept open: tiny_http drains a body when
-    // its request is dropped, which blocked the thread that answers.
-    let stalled: Vec<_> = (0..5)
-        .map(|_| {
+    // Twenty clients kept open, half of them in the middle of their request head, half
+    // in the middle of a body that never comes in full (tiny_http drained such a body
+    // on the one thread that answered, and its pool could queue a connection behind
+    // a worker reading an idle one).
+    let stalled: Vec<_> = (0..20)
+        .map(|i| {
             let mut s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
-            s.write_all(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nabc")
-                .unwrap();
+            let half: &[u8] = if i % 2 == 0 {
+                b"GET / HTTP/1.1\r\nHo"
+            } else {
+                b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\nabc"
+            };
+            s.write_all(half).unwrap();
             s
         })
         .collect();
     std::thread::sleep(std::time::Duration::from_millis(200));
     let mut s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
-    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+    // A bound far above any honest answer, met unless the request stalls.
+    s.set_read_timeout(Some(std::time::Duration::from_secs(5)))
         .unwrap();
     s.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         .unwrap();

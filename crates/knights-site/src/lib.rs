@@ -51,6 +51,8 @@ mod output;
 mod timings;
 
 // The site that ties the steps together, and what stands around a build.
+#[cfg(feature = "serve")]
+mod http;
 mod init;
 #[cfg(feature = "serve")]
 mod serve;

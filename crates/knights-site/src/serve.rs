@@ -10,17 +10,20 @@
 //! A failed rebuild leaves the previous site in place (the build is atomic) and served.
 //! An interrupt (Ctrl-C) ends the process through [`knights_core::interrupt`], which removes
 //! the staging folder of a build in progress.
+//!
+//! The HTTP side is our own small loop on std's listener ([`crate::http`] reads the
+//! requests): each connection gets a thread, answers one request and is closed.
 
 use std::fs;
-use std::io::Cursor;
+use std::net::TcpListener;
 use std::path::{Component, Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, SystemTime};
 
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
-use tiny_http::{Header, Method, Request, Response, Server};
 
+use crate::http::{self, Reply};
 use crate::options::BuildOptions;
 use crate::site::Site;
 use knights_core::Error;
@@ -39,6 +42,7 @@ pub struct ServeOptions {
     /// The port on 127.0.0.1; 0 picks a free one.
     pub port: u16,
     /// Stop after answering this many requests (for tests); none: until interrupted.
+    /// Each connection carries one request, so this counts connections.
     pub stop_after: Option<u64>,
 }
 
@@ -58,16 +62,15 @@ fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
 
 /// Builds, then serves and rebuilds until interrupted (or `stop_after` requests).
 pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
-    let server = Server::http(("127.0.0.1", opts.port)).map_err(|e| {
+    let listener = TcpListener::bind(("127.0.0.1", opts.port)).map_err(|e| {
         Error::invalid(format!(
             "cannot serve on 127.0.0.1:{}: {e} (choose another --port)",
             opts.port
         ))
     })?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| Error::internal("the server has no IP address"))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::internal(format!("the server has no address: {e}")))?;
     // The port is taken first, so a busy one is refused before the build.
     let site = Site::load(opts.build.clone())?;
     let summary = site.build()?;
@@ -85,18 +88,9 @@ pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
         opts.build.out.display(),
         opts.build.content.display()
     );
-    for (answered, request) in (1..).zip(server.incoming_requests()) {
-        if opts.stop_after.is_some_and(|n| answered >= n) {
-            respond(request, &opts.build.out, &state);
-            break;
-        }
-        // Each request is answered on a thread of its own: tiny_http reads what is
-        // left of a request's body when the request is dropped, so one whose body never
-        // comes (a POST with a Content-Length and half its bytes) held the only thread
-        // that answers, and every later request waited for that client to go away.
-        let (root, state) = (opts.build.out.clone(), Arc::clone(&state));
-        std::thread::spawn(move || respond(request, &root, &state));
-    }
+    let root = opts.build.out.clone();
+    let respond = move |method: &str, target: &str| answer(method, target, &root, &state);
+    http::serve(&listener, opts.stop_after, respond);
     Ok(())
 }
 
@@ -225,32 +219,18 @@ fn stamp(inputs: &[PathBuf], site: &Path) -> Vec<Stamp> {
 
 // Answering requests.
 
-fn respond(request: Request, root: &Path, state: &Mutex<State>) {
-    let response = answer(request.method(), request.url(), root, state);
-    // A client that went away is no concern of the server's.
-    let _ = request.respond(response);
-}
-
-type Reply = Response<Cursor<Vec<u8>>>;
-
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-}
-
 fn reply(status: u16, kind: &str, body: Vec<u8>) -> Reply {
-    Response::from_data(body)
-        .with_status_code(status)
-        .with_header(header("Content-Type", kind))
-        .with_header(header("Cache-Control", "no-store"))
+    Reply::new(status, body)
+        .with_header("Content-Type", kind)
+        .with_header("Cache-Control", "no-store")
 }
 
 /// The response to `method url`: a file of the site under `root` (HTML with the reload
 /// script), the build's version, or an error status.
-fn answer(method: &Method, url: &str, root: &Path, state: &Mutex<State>) -> Reply {
-    if !matches!(method, Method::Get | Method::Head) {
+fn answer(method: &str, url: &str, root: &Path, state: &Mutex<State>) -> Reply {
+    if !matches!(method, "GET" | "HEAD") {
         let text = b"only GET and HEAD\n".to_vec();
-        return reply(405, "text/plain; charset=utf-8", text)
-            .with_header(header("Allow", "GET, HEAD"));
+        return reply(405, "text/plain; charset=utf-8", text).with_header("Allow", "GET, HEAD");
     }
     let path = url.split(['?', '#']).next().unwrap_or("/");
     if path == VERSION_PATH {
@@ -272,7 +252,7 @@ fn answer(method: &Method, url: &str, root: &Path, state: &Mutex<State>) -> Repl
         if !path.ends_with('/') {
             // Relative links in the folder's index page need the slash.
             return reply(301, "text/plain; charset=utf-8", Vec::new())
-                .with_header(header("Location", &format!("{path}/")));
+                .with_header("Location", &format!("{path}/"));
         }
         return answer(method, &format!("{path}index.html"), root, state);
     }
@@ -440,11 +420,7 @@ mod tests {
             version: 1,
             error: None,
         });
-        let get = |url: &str| {
-            answer(&Method::Get, url, site.path(), &state)
-                .status_code()
-                .0
-        };
+        let get = |url: &str| answer("GET", url, site.path(), &state).status;
         assert_eq!(get("/passwd.txt"), 404);
         assert_eq!(get("/linkdir/secret.txt"), 404);
         assert_eq!(get("/linkdir/"), 404);
@@ -473,21 +449,16 @@ mod tests {
             version: 3,
             error: Some("bad".into()),
         });
-        let get = |url: &str| answer(&Method::Get, url, tmp.path(), &state);
-        assert_eq!(get("/").status_code().0, 200);
-        assert_eq!(get("/index.html?x=1").status_code().0, 200);
-        assert_eq!(get("/tours/a.svg").status_code().0, 200);
-        assert_eq!(get("/tours").status_code().0, 301);
-        assert_eq!(get("/tours/").status_code().0, 404, "no index.html there");
-        assert_eq!(get("/missing.html").status_code().0, 404);
-        assert_eq!(get("/../x").status_code().0, 404);
-        assert_eq!(get(VERSION_PATH).status_code().0, 200);
-        assert_eq!(
-            answer(&Method::Post, "/", tmp.path(), &state)
-                .status_code()
-                .0,
-            405
-        );
+        let get = |url: &str| answer("GET", url, tmp.path(), &state).status;
+        assert_eq!(get("/"), 200);
+        assert_eq!(get("/index.html?x=1"), 200);
+        assert_eq!(get("/tours/a.svg"), 200);
+        assert_eq!(get("/tours"), 301);
+        assert_eq!(get("/tours/"), 404, "no index.html there");
+        assert_eq!(get("/missing.html"), 404);
+        assert_eq!(get("/../x"), 404);
+        assert_eq!(get(VERSION_PATH), 200);
+        assert_eq!(answer("POST", "/", tmp.path(), &state).status, 405);
         assert_eq!(
             content_type(Path::new("CNAME")),
             "text/plain; charset=utf-8"
