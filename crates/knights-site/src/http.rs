@@ -40,6 +40,15 @@ impl Reply {
         self
     }
 
+    /// The value of the header `name`, if set (for the tests).
+    #[cfg(test)]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The status line, headers and (unless `head_only`) the body, as sent.
     fn to_bytes(&self, head_only: bool) -> Vec<u8> {
         let mut out = format!("HTTP/1.1 {} {}\r\n", self.status, reason(self.status));

@@ -250,9 +250,11 @@ fn answer(method: &str, url: &str, root: &Path, state: &Mutex<State>) -> Reply {
     };
     if file.is_dir() {
         if !path.ends_with('/') {
-            // Relative links in the folder's index page need the slash.
+            // Relative links in the folder's index page need the slash. One leading
+            // slash only: `//tours/` would be an address on another host.
+            let to = format!("/{}/", path.trim_start_matches('/'));
             return reply(301, "text/plain; charset=utf-8", Vec::new())
-                .with_header("Location", &format!("{path}/"));
+                .with_header("Location", &to);
         }
         return answer(method, &format!("{path}index.html"), root, state);
     }
@@ -454,6 +456,10 @@ mod tests {
         assert_eq!(get("/index.html?x=1"), 200);
         assert_eq!(get("/tours/a.svg"), 200);
         assert_eq!(get("/tours"), 301);
+        for asked in ["/tours", "//tours", "///tours"] {
+            let r = answer("GET", asked, tmp.path(), &state);
+            assert_eq!(r.header("location"), Some("/tours/"), "{asked}");
+        }
         assert_eq!(get("/tours/"), 404, "no index.html there");
         assert_eq!(get("/missing.html"), 404);
         assert_eq!(get("/../x"), 404);
