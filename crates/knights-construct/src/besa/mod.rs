@@ -146,7 +146,7 @@ impl Construction for Besa {
     }
 
     fn summary(&self) -> &'static str {
-        "the formation algorithm: a knight quartet on diagonals, O(n) turns and crossings, linear time (Besa, Johnson, Mamano, Osegueda, Williams, Taming the Knight's Tour: Minimizing Turns and Crossings, arXiv:1904.02824)"
+        "the formation algorithm: a quartet of leapers on diagonals (knights; giraffes with --leaper 1,4), O(n) turns and crossings, linear time (Besa, Johnson, Mamano, Osegueda, Williams, Taming the Knight's Tour: Minimizing Turns and Crossings, arXiv:1904.02824)"
     }
 
     fn boards(&self) -> &'static str {
