@@ -25,6 +25,14 @@ fn content(dir: &Path, site: &str, extra: &str) -> PathBuf {
     c
 }
 
+/// A content folder in `dir` whose catalogue is `catalogue` alone.
+fn bare(dir: &Path, catalogue: &str) -> PathBuf {
+    let c = dir.join("content");
+    fs::create_dir_all(&c).unwrap();
+    fs::write(c.join("catalogue.toml"), catalogue).unwrap();
+    c
+}
+
 fn run(content: &Path, out: &Path, force: bool) -> Summary {
     build(&BuildOptions {
         content: content.to_path_buf(),
@@ -336,16 +344,13 @@ fn coloured_share(png_bytes: &[u8]) -> f64 {
 #[test]
 fn thumbnails_keep_the_section_colours_at_both_resolutions() {
     let tmp = tempfile::tempdir().unwrap();
-    let c = tmp.path().join("content");
-    fs::create_dir_all(&c).unwrap();
-    fs::write(
-        c.join("catalogue.toml"),
+    let c = bare(
+        tmp.path(),
         "[site]\ntitle = \"t\"\n\
          [[tour]]\nboard = \"30x30\"\nalgorithm = \"besa\"\n\
          [[tour]]\nboard = \"23x23\"\nalgorithm = \"besa\"\nvariant = \"corner\"\n\
          [[tour]]\nboard = \"18x14\"\nalgorithm = \"besa\"\n",
-    )
-    .unwrap();
+    );
     let out = tmp.path().join("site");
     run(&c, &out, false);
     for slug in ["30x30-besa", "23x23-besa-corner", "18x14-besa"] {
@@ -369,15 +374,12 @@ fn thumbnails_keep_the_section_colours_at_both_resolutions() {
 #[test]
 fn sections_are_named_by_role_and_a_long_order_has_a_gradient_key() {
     let tmp = tempfile::tempdir().unwrap();
-    let c = tmp.path().join("content");
-    fs::create_dir_all(&c).unwrap();
-    fs::write(
-        c.join("catalogue.toml"),
+    let c = bare(
+        tmp.path(),
         "[site]\ntitle = \"t\"\n\
          [[tour]]\nboard = \"16x12\"\nalgorithm = \"besa\"\n\
          [[tour]]\nboard = \"32x32\"\nalgorithm = \"hilbert\"\nopen = true\n",
-    )
-    .unwrap();
+    );
     let out = tmp.path().join("site");
     run(&c, &out, false);
     let page = |slug: &str| fs::read_to_string(out.join(format!("tours/{slug}.html"))).unwrap();
