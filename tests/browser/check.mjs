@@ -11,9 +11,10 @@
 
 import { chromium } from "playwright-core";
 import { createServer } from "node:http";
-import { readFile, readdir, mkdir, stat } from "node:fs/promises";
-import { join, relative, extname, resolve, sep } from "node:path";
+import { readFile, mkdir, stat } from "node:fs/promises";
+import { join, extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { htmlFiles } from "./pages.mjs";
 
 const [siteArg, shotsArg] = process.argv.slice(2);
 if (!siteArg || !shotsArg) {
@@ -33,16 +34,6 @@ const TYPES = {
   ".json": "application/json",
   ".csv": "text/csv",
 };
-
-async function htmlFiles(dir) {
-  const out = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await htmlFiles(p)));
-    else if (e.name.endsWith(".html")) out.push(relative(site, p).split(sep).join("/"));
-  }
-  return out.sort();
-}
 
 // Serves the site under SUBPATH only, on the loopback address.
 function serve() {

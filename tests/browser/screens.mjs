@@ -11,9 +11,10 @@
 // Prints "screens: N pages, M failed" and exits non-zero when a check fails.
 
 import { chromium } from "playwright-core";
-import { readdir, mkdir } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { htmlFiles } from "./pages.mjs";
 
 const [siteArg, shotsArg, ...shotPages] = process.argv.slice(2);
 if (!siteArg || !shotsArg) {
@@ -25,16 +26,6 @@ const shots = resolve(shotsArg);
 const WIDE = 1400;
 const PHONE = 390;
 const HEIGHT = 900;
-
-async function htmlFiles(dir) {
-  const out = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await htmlFiles(p)));
-    else if (e.name.endsWith(".html")) out.push(relative(site, p).split(sep).join("/"));
-  }
-  return out.sort();
-}
 
 // What is wrong with the page at its current width: sideways scrolling, and drawings
 // (the zoomable views and their pictures, plots, comparisons) outside their container.
