@@ -2,7 +2,8 @@
 // 1400 px wide, then narrowed to 390 px (as a window resized, or a phone turned), and
 // at both widths the page must not scroll sideways (tables and code scroll inside their
 // own box), no image may be broken, no console error may appear, and every drawing
-// must lie inside its container (a drawing sized at load time used to keep its width).
+// must lie inside its container (a drawing sized at load time used to keep its width);
+// on the phone the header must stay short (NAV_MAX).
 // Two pages are checked at a time. Screenshots of the pages named on the command line
 // are kept at both widths.
 //
@@ -26,6 +27,8 @@ const shots = resolve(shotsArg);
 const WIDE = 1400;
 const PHONE = 390;
 const HEIGHT = 900;
+// The tallest the header (title and links) may be on a phone, in CSS pixels.
+const NAV_MAX = 72;
 
 // What is wrong with the page at its current width: sideways scrolling, and drawings
 // (the zoomable views and their pictures, plots, comparisons) outside their container.
@@ -88,6 +91,15 @@ async function check(context, p) {
     // Two frames: the resize handlers run, then layout settles.
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     for (const q of await page.evaluate(layoutProblems)) problems.push(`at ${width} px: ${q}`);
+    if (width === PHONE) {
+      // The header and its links leave the phone's screen to the page: at most two
+      // short rows (wrapped, they took five rows, 200 px).
+      const nav = await page.evaluate(() => {
+        const h = document.querySelector("header.top");
+        return h ? Math.round(h.getBoundingClientRect().height) : 0;
+      });
+      if (nav > NAV_MAX) problems.push(`at ${width} px: the header is ${nav} px tall (at most ${NAV_MAX})`);
+    }
     if (shot) {
       // The top of the page, at most two screens tall.
       const height = Math.min(2 * HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
