@@ -149,6 +149,13 @@ pub fn document(
             }
         }
     }
+    // Small squares: the corners and busiest places framed, as on an overview.
+    if !overview && frame.is_whole() {
+        let spots = overview::spots_of(tour, theme);
+        if !spots.is_empty() {
+            doc = doc.add(overview::frames(&spots, &frame, theme));
+        }
+    }
     doc = doc.add(seam::layer(board, &frame, theme));
     if layers.has(Layer::Route) {
         if let Some(line) = route::layer(tour, &frame, theme) {

@@ -39,7 +39,11 @@ pub fn drawing(
 ) -> Result<Drawing, Error> {
     let s = tour.space();
     let level = Board::with_leaper(s.width(), s.height(), s.leaper())?;
-    let layers = opts.layers(&level);
+    // The layers a level draws; the others (coordinates, numbers...) are not drawn, so
+    // the drawing does not report them to a legend.
+    let layers = [Layer::Coords, Layer::Numbers, Layer::Degrees, Layer::Route]
+        .into_iter()
+        .fold(opts.layers(&level), |l, off| l.with(off, false));
     let (svg, cell_pt) = document(tour, m, &opts.theme, layers)?;
     Ok(Drawing::from_svg(svg, layers, opts.resolution, cell_pt))
 }
@@ -58,7 +62,7 @@ fn columns(s: &Space) -> u32 {
 }
 
 /// The label of level `l`: `z = 2` or `z = 2, w = 1, ...`.
-fn label(s: &Space, l: u32) -> String {
+pub(crate) fn label(s: &Space, l: u32) -> String {
     const NAMES: [&str; 4] = ["z", "w", "v", "u"];
     let parts: Vec<String> = (s.level_coords(l).iter().enumerate())
         .map(|(i, v)| match NAMES.get(i) {
@@ -340,14 +344,18 @@ fn ends(tour: &VerifiedSpaceTour, l: u32, frame: &Frame, theme: &Theme) -> Group
 }
 
 /// The colour of each step: by section, or along the theme's gradient.
-struct Colours<'a> {
+pub(crate) struct Colours<'a> {
     theme: &'a Theme,
     sections: Option<&'a knights_core::Sections>,
     steps: usize,
 }
 
 impl<'a> Colours<'a> {
-    fn new(tour: &'a VerifiedSpaceTour, theme: &'a Theme, by_section: bool) -> Colours<'a> {
+    pub(crate) fn new(
+        tour: &'a VerifiedSpaceTour,
+        theme: &'a Theme,
+        by_section: bool,
+    ) -> Colours<'a> {
         let n = tour.path().len();
         let sections = tour
             .sections()
@@ -361,7 +369,7 @@ impl<'a> Colours<'a> {
 
     /// The colour of step `i` (the leap leaving the `i`-th cell), in pieces of the
     /// gradient so that a level's leaps make a few paths, not one per leap.
-    fn of(&self, i: usize) -> String {
+    pub(crate) fn of(&self, i: usize) -> String {
         if let Some(s) = self.sections {
             let k = s.labels()[i.min(s.labels().len() - 1)] as usize;
             return crate::theme::section_colour(self.theme, &s.names()[k], k, s.names().len());

@@ -38,12 +38,14 @@ mod seam;
 pub mod squares;
 pub mod text;
 
-// The document: of a board of two sides, of three or more (its levels side by side),
-// and a band's 3-D model; the drawing made of it, within the renderer's budget.
+// The document: of a board of two sides, of three or more (its levels side by side,
+// or stacked in isometric projection), and a band's 3-D model; the drawing made of
+// it, within the renderer's budget.
 pub mod band3d;
 mod budget;
 mod document;
 mod drawing;
+pub mod isometric;
 pub mod levels;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF

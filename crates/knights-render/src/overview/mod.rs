@@ -22,7 +22,7 @@ mod style;
 
 pub use blocks::{Blocks, Summary};
 pub use density::dots;
-pub use spots::{spot_side, spots, spots_of, Spot};
+pub use spots::{framed, frames, spot_side, spots, spots_of, Spot, FRAMED_BELOW};
 pub use style::{detail_sides, Style};
 
 use svg::node::element::Group;
@@ -33,7 +33,6 @@ use super::theme::Theme;
 use density::{densities, Density};
 use fills::fills;
 use knights_core::tour::Tour;
-use spots::frames;
 
 /// What an overview shows besides the coloured blocks.
 #[derive(Clone, Copy, Debug, Default)]

@@ -1,6 +1,6 @@
-//! The places of an overview worth a closer look ([`Spot`]): the board's corners and
-//! its busiest windows, framed and numbered on the overview and shown by the gallery
-//! as detailed crops.
+//! The places of a large board worth a closer look ([`Spot`]): the board's corners and
+//! its busiest windows, framed and numbered on an overview or on a drawing whose
+//! squares are small ([`framed`]), and shown by the gallery as detailed crops.
 
 use svg::node::element::{Group, Rectangle, Text};
 
@@ -85,11 +85,32 @@ pub fn spots(tour: &Tour, s: &Summary) -> Vec<Spot> {
     out
 }
 
-/// The corners and busiest places of `tour`'s overview drawn with `theme` (see
-/// [`spots`]); empty when `tour` would be drawn square by square.
+/// A board drawn square by square whose squares come out smaller than this share of
+/// the theme's full square (`page.cell`) is framed too: at half the web theme's 28
+/// points (boards of more than 51 squares a side: the giraffe's 52x22 and 116x38, a
+/// 64x64) its leaps are a tangle too fine to follow, and its corners and busiest places
+/// are worth a closer look as an overview's are.
+pub const FRAMED_BELOW: f64 = 0.5;
+
+/// Whether a drawing of the whole board with `theme` frames its [`spots`]: an overview
+/// always, a drawing square by square when its squares are smaller than
+/// [`FRAMED_BELOW`] of the theme's full square.
+pub fn framed(board: &knights_core::board::Board, theme: &Theme) -> bool {
+    let all = Region::all(board);
+    match Style::Auto.resolve(&all, theme) {
+        Style::Overview => true,
+        _ => {
+            let f = Frame::of_region(board, theme, false, all);
+            f.cell_pt < theme.page.cell * FRAMED_BELOW
+        }
+    }
+}
+
+/// The corners and busiest places of `tour` drawn whole with `theme` (see [`spots`]);
+/// empty when the drawing does not frame them ([`framed`]).
 pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
     let b = tour.board();
-    if tour.path().len() < 2 || Style::Auto.resolve(&Region::all(b), theme) != Style::Overview {
+    if tour.path().len() < 2 || !framed(b, theme) {
         return Vec::new();
     }
     let walk = Walk::new(tour);
@@ -102,7 +123,7 @@ pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
 }
 
 /// A frame around each spot, numbered.
-pub(super) fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
+pub fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
     let o = &theme.overview;
     let width = frame.size(&o.frame_width);
     let label_font = frame.size(&o.label_size);
