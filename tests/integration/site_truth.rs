@@ -177,6 +177,14 @@ fn every_legend_speaks_of_what_its_drawing_draws_and_nothing_else() {
     for (slug, html) in tour_pages() {
         let legend = by_attribute(&html, "data-layer");
         let svg = fs::read_to_string(out.join(format!("files/{slug}.svg"))).unwrap();
+        // A board of three sides also shows its levels stacked in isometric projection:
+        // one plate per level.
+        let iso = fs::read_to_string(out.join(format!("files/{slug}-iso.svg"))).ok();
+        if let Some(iso) = &iso {
+            let levels: usize = metrics(&html)["levels"].parse().unwrap();
+            assert_eq!(iso.matches("class=\"plate\"").count(), levels, "{slug}");
+            assert!(html.contains(&format!("files/{slug}-iso.svg")), "{slug}");
+        }
         let overview = legend.get("overview").map_or("", String::as_str);
         let drawn = [
             ("turns", svg.contains("class=\"turn")),
@@ -189,6 +197,9 @@ fn every_legend_speaks_of_what_its_drawing_draws_and_nothing_else() {
             ("levels", svg.contains("class=\"level\"")),
             ("overview", svg.contains("class=\"overview\"")),
             ("seams", svg.contains("class=\"seam\">")),
+            ("coords", svg.contains("class=\"coords\"")),
+            ("frames", svg.contains("class=\"spots\"")),
+            ("isometric", iso.is_some()),
         ];
         for (layer, in_svg) in drawn {
             let said = match layer {
@@ -215,7 +226,16 @@ fn every_legend_speaks_of_what_its_drawing_draws_and_nothing_else() {
         }
     }
     // The fixture has drawings with and without each layer.
-    for layer in ["turns", "crossings", "ends", "levels", "overview"] {
+    for layer in [
+        "turns",
+        "crossings",
+        "ends",
+        "levels",
+        "overview",
+        "coords",
+        "frames",
+        "isometric",
+    ] {
         assert!(
             seen.contains(layer) && seen.contains(&format!("no {layer}")),
             "{layer}: {seen:?}"

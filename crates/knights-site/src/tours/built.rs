@@ -65,6 +65,9 @@ pub struct Drawn {
     pub ends: bool,
     /// Colours by section, or a gradient along the tour.
     pub sections: bool,
+    /// Column and row numbers (letters) along the edges.
+    #[serde(default)]
+    pub coords: bool,
 }
 
 impl Drawn {
@@ -78,6 +81,7 @@ impl Drawn {
             crossings: l.has(Layer::Crossings),
             ends: l.has(Layer::Ends),
             sections: l.has(Layer::Sections),
+            coords: l.has(Layer::Coords),
         }
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! What a 2-D tour ships beyond what every tour does ([`super::ship`]: its drawing,
 //! downloads and thumbnails): detailed crops of the corners and busiest places when
-//! the drawing is an overview, a walk-through of a small board's tour, a band's tour
+//! the drawing frames them (an overview, or squares too small to follow a leap: see
+//! [`overview::framed`]), a walk-through of a small board's tour, a band's tour
 //! bent into space, and a tiled pyramid of a heavy full detail ([`super::pyramid`]).
 //! Each picture is drawn once; the PNG and PDF come from the same document as the SVG.
 
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use super::built::{blame, section_counts, Built, Drawn, Measures};
 use super::pyramid;
-use super::ship::{downloads, Files, Settings};
+use super::ship::{downloads, thumb_theme, Files, Settings};
 use crate::files;
 use crate::plan::Job;
 use knights_construct as construct;
@@ -41,6 +42,11 @@ pub const THUMB_DETAIL_SIDES_1X: u32 = 16;
 /// The layers a 1x thumbnail of a board past [`THUMB_DETAIL_SIDES_1X`] leaves out:
 /// everything but the leaps in their sections' colours.
 const THUMB_LEAPS: &str = "-turns,-crossings,-squares,-ends,-coords";
+/// What a page's drawing adds to the theme's defaults: coordinates on boards of every
+/// size (the theme leaves them out past 32 squares, and the giraffe's 116x38 at 6
+/// points a square was a tangle without them), so that a place on the drawing, a
+/// framed spot and its crop can be named by column and row.
+const PAGE_SHOW: &str = "+coords";
 /// The colour of a band's tour in its 3-D projection (the one `knights model` uses).
 const MODEL_COLOUR: &str = "#b03a2e";
 
@@ -69,7 +75,8 @@ pub fn build(
         at,
     };
     let mut files = Files::new(out, &job.slug);
-    let drawing = draw.drawing(Style::Auto, None, Show::Defaults)?;
+    let page_show = Show::parse(PAGE_SHOW).map_err(at)?;
+    let drawing = draw.drawing(Style::Auto, None, page_show)?;
     let json = || knights_core::format::to_json(&tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     let overview_thumb = draw.overview_thumbnail()?;
@@ -128,8 +135,23 @@ struct Draw<'a, F> {
 impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
     /// The tour drawn in `style`, of `region` (all of it when `None`), showing `show`.
     fn drawing(&self, style: Style, region: Option<Region>, show: Show) -> Result<Drawing, Error> {
+        self.drawn_with(self.theme.clone(), style, region, show)
+    }
+
+    /// A thumbnail's own drawing in `style`, showing `show` ([`thumb_theme`]).
+    fn thumb(&self, style: Style, show: Show) -> Result<Drawing, Error> {
+        self.drawn_with(thumb_theme(self.theme), style, None, show)
+    }
+
+    fn drawn_with(
+        &self,
+        theme: Theme,
+        style: Style,
+        region: Option<Region>,
+        show: Show,
+    ) -> Result<Drawing, Error> {
         let opts = Options {
-            theme: self.theme.clone(),
+            theme,
             show,
             style,
             region,
@@ -152,7 +174,7 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
             return Ok(None);
         }
         let flat = Show::parse("-turns,-crossings,-ends").map_err(self.at)?;
-        self.drawing(Style::Overview, None, flat).map(Some)
+        self.thumb(Style::Overview, flat).map(Some)
     }
 
     /// The 1x thumbnail's own drawing when its squares would be too small for the
@@ -162,7 +184,7 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
             return Ok(None);
         }
         let leaps = Show::parse(THUMB_LEAPS).map_err(self.at)?;
-        self.drawing(Style::Auto, None, leaps).map(Some)
+        self.thumb(Style::Auto, leaps).map(Some)
     }
 
     /// A band's tour bent into space, as `knights model` projects it.

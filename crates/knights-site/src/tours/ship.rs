@@ -10,6 +10,7 @@ use std::path::Path;
 use crate::files;
 use crate::plan::Job;
 use knights_core::Error;
+use knights_render::theme::Size;
 use knights_render::{Drawing, Resolution, Theme};
 
 /// Width in pixels of the large PNG download.
@@ -19,6 +20,32 @@ const THUMB_WIDTH: u32 = 240;
 /// Colours of a thumbnail's palette: its flat colours and a few edge shades (on the
 /// shipped catalogue the thumbnails took 5.3 MB at 32 colours, 4.7 MB at 16).
 const THUMB_COLOURS: usize = 16;
+
+/// A thumbnail's lines, in squares: at 240 pixels across, a board of 38 squares or the
+/// 26 levels of a 26x26x26 board leave 1.5 to 6 pixels a square, and the page's lines
+/// (a twelfth of a square, at least 0.6 points) came out under half a pixel wide, so
+/// the 16-colour palette kept their blend with the background, a pale grey.
+const THUMB_LINE: f64 = 0.4;
+/// How much of its section's colour an overview thumbnail's block keeps (the page's
+/// 0.55 tint, made for markers on top, left large boards pale at thumbnail size).
+const THUMB_TINT: f64 = 0.9;
+
+/// `theme` for the thumbnails drawn apart from the page's drawing (the leaps alone, an
+/// overview's flat blocks, a board's levels): lines [`THUMB_LINE`] squares wide and
+/// blocks in nearly full colour, so that the sections' colours survive the reduction
+/// at 1x and 2x.
+pub fn thumb_theme(theme: &Theme) -> Theme {
+    let mut t = theme.clone();
+    t.tour.width = Size {
+        cells: THUMB_LINE,
+        min: 0.0,
+        max: f64::INFINITY,
+        limit: THUMB_LINE,
+    };
+    t.tour.opacity = 1.0;
+    t.overview.tint = THUMB_TINT;
+    t
+}
 
 /// How every tour is drawn and what it ships.
 #[derive(Clone, Debug)]

@@ -6,24 +6,26 @@
 //!
 //! What it ships: what every tour does ([`super::ship`]): the drawing of its levels as
 //! SVG, thumbnails, and the `[site]` downloads (PNG and PDF of the same drawing, the
-//! JSON tour file).
+//! JSON tour file); a catalogue tour of three sides also its levels stacked in
+//! isometric projection ([`knights_render::isometric`]).
 //! A catalogue tour's drawing with small levels shows every turn and crossing; a
 //! series member's (one of many boards for the plots) and one whose levels have more
 //! than [`MARKED_LEVEL_CELLS`] cells show the leaps and the moves between levels only,
 //! which keeps the SVG about a quarter of the size (a 26x26x26 tour: 968 KB with the
 //! markers, 247 KB without). Its turns and crossings are in its page's table.
-//! Thumbnails show the leaps in the levels' colours on a plain background.
+//! Thumbnails show the leaps in the levels' colours on a plain background, drawn wide
+//! enough to keep their colours at 1x ([`thumb_theme`]).
 
 use std::path::Path;
 use std::time::Instant;
 
 use super::built::{blame, section_counts, Built, Drawn, Measures};
-use super::ship::{downloads, Files, Settings};
+use super::ship::{downloads, thumb_theme, Files, Settings};
 use crate::plan::Job;
 use knights_construct::space::SpaceRequest;
 use knights_core::space::{metrics, verify};
 use knights_core::Error;
-use knights_render::{levels, Options, Show};
+use knights_render::{isometric, levels, Options, Show};
 
 /// The layers a series member's drawing leaves out.
 const LIGHT: &str = "-turns,-crossings";
@@ -68,8 +70,18 @@ pub fn build(
     let json = || knights_core::format::space_to_json(&tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
-    let thumb = levels::drawing(&tour, &m, &opts(THUMB)?).map_err(at)?;
+    let thumb_opts = Options {
+        theme: thumb_theme(&settings.theme),
+        ..opts(THUMB)?
+    };
+    let thumb = levels::drawing(&tour, &m, &thumb_opts).map_err(at)?;
     files.thumbnails(&thumb, &thumb, at)?;
+    // A catalogue tour of three sides: its levels stacked in isometric projection.
+    if job.listed {
+        if let Some(svg) = isometric::isometric(&tour, &settings.theme) {
+            files.put("iso", format!("files/{}-iso.svg", job.slug), svg.as_bytes())?;
+        }
+    }
     Ok(Built {
         algorithm: tour.algorithm().to_string(),
         metrics: Measures::Space(m),
