@@ -43,10 +43,16 @@ fn label_step(room: f64) -> u32 {
     }
 }
 
-/// Which 1-based positions of `range` get a label, `step` apart (and always the first).
-fn labelled(range: std::ops::RangeInclusive<u32>, step: u32) -> impl Iterator<Item = u32> {
+/// Which 1-based positions of `range` get a label: the first, and the multiples of
+/// `step` at least `room` squares past it (rows 1 and 2 of a 116x38 board, labelled
+/// every 2, wrote one number over the other).
+fn labelled(
+    range: std::ops::RangeInclusive<u32>,
+    step: u32,
+    room: f64,
+) -> impl Iterator<Item = u32> {
     let first = *range.start();
-    range.filter(move |&i| i == first || i % step == 0)
+    range.filter(move |&i| i == first || (i % step == 0 && (i - first) as f64 >= room))
 }
 
 /// Column letters (numbers past 26 columns) below the drawn squares, row numbers to
@@ -64,7 +70,7 @@ pub fn coords(frame: &Frame, theme: &Theme) -> Group {
         f * (DIGIT_EM * (r.x1 + 1).to_string().len() as f64 + 0.6)
     };
     let mut cols = Group::new().set("text-anchor", "middle");
-    for i in labelled(r.x0 + 1..=r.x1 + 1, label_step(col_room)) {
+    for i in labelled(r.x0 + 1..=r.x1 + 1, label_step(col_room), col_room) {
         let s = if letters {
             char::from(b'a' + (i - 1) as u8).to_string()
         } else {
@@ -73,7 +79,8 @@ pub fn coords(frame: &Frame, theme: &Theme) -> Group {
         cols = cols.add(label((i - 1) as f64, below, s));
     }
     let mut rows = Group::new().set("text-anchor", "end");
-    for i in labelled(r.y0 + 1..=r.y1 + 1, label_step(f * 1.2)) {
+    let row_room = f * 1.2;
+    for i in labelled(r.y0 + 1..=r.y1 + 1, label_step(row_room), row_room) {
         let y = (h - i) as f64 + f * 0.36;
         rows = rows.add(label(r.x0 as f64 - 0.5 - f * 0.4, y, i.to_string()));
     }
@@ -156,9 +163,12 @@ mod tests {
         assert_eq!(label_step(7.0), 10);
         assert_eq!(label_step(130.0), 200);
         assert_eq!(
-            labelled(1..=25, 5).collect::<Vec<_>>(),
+            labelled(1..=25, 5, 3.0).collect::<Vec<_>>(),
             [1, 5, 10, 15, 20, 25]
         );
-        assert_eq!(labelled(13..=31, 10).collect::<Vec<_>>(), [13, 20, 30]);
+        assert_eq!(labelled(13..=31, 10, 7.0).collect::<Vec<_>>(), [13, 20, 30]);
+        // A multiple too close to the first label is left out.
+        assert_eq!(labelled(1..=8, 2, 1.5).collect::<Vec<_>>(), [1, 4, 6, 8]);
+        assert_eq!(labelled(19..=31, 10, 2.0).collect::<Vec<_>>(), [19, 30]);
     }
 }
