@@ -343,7 +343,7 @@ fn coloured_share(png_bytes: &[u8]) -> f64 {
 
 /// Both thumbnails of a tour in coloured sections keep the colours: at 1x a 30x30,
 /// 23x23 or 18x14 board's leaps once blended with its squares, markers and coordinates into a
-/// grey 16-colour palette, and the 3-D boards' levels (16x12x4) and the leaps alone
+/// grey 16-colour palette, and the 3-D boards' levels (16x12x4, 26x26x26) and the leaps alone
 /// (30x30 at 1x) were lines under half a pixel wide, pale or grey, as were the pale
 /// blocks of a large board's overview (the giraffe's 52x22). Now each thumbnail has a
 /// fair share of coloured pixels, and the 1x one at least 0.6 times the 2x one's.
@@ -357,6 +357,7 @@ fn thumbnails_keep_the_section_colours_at_both_resolutions() {
          [[tour]]\nboard = \"23x23\"\nalgorithm = \"besa\"\nvariant = \"corner\"\n\
          [[tour]]\nboard = \"18x14\"\nalgorithm = \"besa\"\n\
          [[tour]]\nboard = \"16x12x4\"\nalgorithm = \"besa\"\n\
+         [[tour]]\nboard = \"26x26x26\"\nalgorithm = \"besa\"\n\
          [[tour]]\nslug = \"giraffe\"\nboard = \"52x22\"\nalgorithm = \"besa\"\nleaper = \"1,4\"\n",
     );
     let out = tmp.path().join("site");
@@ -366,6 +367,7 @@ fn thumbnails_keep_the_section_colours_at_both_resolutions() {
         "23x23-besa-corner",
         "18x14-besa",
         "16x12x4-besa",
+        "26x26x26-besa",
         "giraffe",
     ] {
         let share = |f: String| coloured_share(&fs::read(out.join("thumbs").join(f)).unwrap());

@@ -115,7 +115,7 @@ impl<'a> Walkthrough<'a> {
                 self.layers.has(Layer::Squares),
             ));
         if self.layers.has(Layer::Coords) {
-            doc = doc.add(text::coords(f, self.theme));
+            doc = doc.add(text::coords(f, self.theme, 0.0));
         }
         if let When::Animated(t) = when {
             doc = doc

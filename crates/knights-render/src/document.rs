@@ -174,7 +174,7 @@ pub fn document(
         doc = doc.add(markers::ends(tour, &frame, theme, around));
     }
     if layers.has(Layer::Coords) {
-        doc = doc.add(text::coords(&frame, theme));
+        doc = doc.add(text::coords(&frame, theme, seam::reach(board, &frame)));
     }
     if let Some(legend) = legend {
         doc = doc.add(legend);

@@ -9,16 +9,36 @@ use super::frame::{num, Frame};
 use super::theme::Theme;
 use knights_core::board::{Board, Topology};
 
+/// Whether `frame` of `board` shows the seam.
+fn shown(board: &Board, frame: &Frame) -> bool {
+    board.topology().wraps() && frame.is_whole()
+}
+
+/// The length of the seam's arrows, in squares.
+fn arrow(frame: &Frame) -> f64 {
+    (frame.h as f64 / 6.0).clamp(0.4, 1.2)
+}
+
+/// How far, in squares, the seam's arrows reach left of the board's left edge (where
+/// the row numbers go): 0 without a seam.
+pub fn reach(board: &Board, frame: &Frame) -> f64 {
+    if shown(board, frame) {
+        arrow(frame) / 3.0
+    } else {
+        0.0
+    }
+}
+
 /// The marks of the seam, or nothing on a plane board.
 pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
     let mut g = Group::new().set("class", "seam");
-    if !board.topology().wraps() || !frame.is_whole() {
+    if !shown(board, frame) {
         return g;
     }
     let colour = theme.markers.start_colour.as_str();
     let width = frame.size(&theme.board.outline_width) * 2.0;
     let (top, bottom) = (-0.5, frame.h as f64 - 0.5);
-    let arrow = (frame.h as f64 / 6.0).clamp(0.4, 1.2);
+    let arrow = arrow(frame);
     let mid = (top + bottom) / 2.0;
     for (x, up) in [
         (-0.5, true),
@@ -54,4 +74,34 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
         ));
     }
     g
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fixtures::tour;
+    use crate::{Drawing, Options, Show};
+
+    /// The row numbers of a band stand clear of the seam's arrows, which reach
+    /// [`super::reach`] squares left of the board (they hid the middle row's number).
+    #[test]
+    fn row_numbers_stand_clear_of_the_seam_arrows() {
+        let t = tour("10x8-moebius.json");
+        let m = knights_core::metrics::measure(&t);
+        let opts = Options {
+            show: Show::parse("+coords").unwrap(),
+            ..Default::default()
+        };
+        let svg = Drawing::new(&t, &m, &opts).unwrap().svg().to_string();
+        let rows = svg.split("text-anchor=\"end\"").nth(1).unwrap();
+        let rows = &rows[..rows.find("</g>").unwrap()];
+        let xs: Vec<f64> = rows
+            .split(" x=\"")
+            .skip(1)
+            .map(|s| s[..s.find('"').unwrap()].parse().unwrap())
+            .collect();
+        assert_eq!(xs.len(), 8);
+        // The arrow's half width (8 rows: 8 / 6 / 3 squares) left of the edge at -0.5.
+        let arrow_left = -0.5 - 8.0 / 6.0 / 3.0;
+        assert!(xs.iter().all(|&x| x < arrow_left), "{xs:?}");
+    }
 }

@@ -56,8 +56,9 @@ fn labelled(
 }
 
 /// Column letters (numbers past 26 columns) below the drawn squares, row numbers to
-/// their left; a region is labelled with the board's own numbers.
-pub fn coords(frame: &Frame, theme: &Theme) -> Group {
+/// their left, `clear` squares further left than usual (clear of a band's seam
+/// arrows, which hid a row number); a region is labelled with the board's own numbers.
+pub fn coords(frame: &Frame, theme: &Theme, clear: f64) -> Group {
     let f = frame.coords_size;
     let (w, h) = (frame.w, frame.h);
     let r = frame.region;
@@ -82,7 +83,7 @@ pub fn coords(frame: &Frame, theme: &Theme) -> Group {
     let row_room = f * 1.2;
     for i in labelled(r.y0 + 1..=r.y1 + 1, label_step(row_room), row_room) {
         let y = (h - i) as f64 + f * 0.36;
-        rows = rows.add(label(r.x0 as f64 - 0.5 - f * 0.4, y, i.to_string()));
+        rows = rows.add(label(r.x0 as f64 - 0.5 - f * 0.4 - clear, y, i.to_string()));
     }
     g = g.add(cols).add(rows);
     g

@@ -199,7 +199,7 @@ fn exercise(
             ),
         )
         .add(squares::layer(board, &frame, theme, true))
-        .add(text::coords(&frame, theme));
+        .add(text::coords(&frame, theme, 0.0));
     let drawing = contents(ex, board, &frame, theme, answers)
         .into_iter()
         .fold(drawing, |g, part| g.add(part));

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use super::built::{blame, section_counts, Built, Drawn, Measures};
 use super::pyramid;
-use super::ship::{downloads, thumb_theme, Files, Settings};
+use super::ship::{downloads, thumb_theme, Files, Settings, THUMB_LINE};
 use crate::files;
 use crate::plan::Job;
 use knights_construct as construct;
@@ -140,7 +140,7 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
 
     /// A thumbnail's own drawing in `style`, showing `show` ([`thumb_theme`]).
     fn thumb(&self, style: Style, show: Show) -> Result<Drawing, Error> {
-        self.drawn_with(thumb_theme(self.theme), style, None, show)
+        self.drawn_with(thumb_theme(self.theme, THUMB_LINE), style, None, show)
     }
 
     fn drawn_with(

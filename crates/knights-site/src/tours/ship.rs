@@ -25,22 +25,36 @@ const THUMB_COLOURS: usize = 16;
 /// 26 levels of a 26x26x26 board leave 1.5 to 6 pixels a square, and the page's lines
 /// (a twelfth of a square, at least 0.6 points) came out under half a pixel wide, so
 /// the 16-colour palette kept their blend with the background, a pale grey.
-const THUMB_LINE: f64 = 0.4;
+pub const THUMB_LINE: f64 = 0.4;
 /// How much of its section's colour an overview thumbnail's block keeps (the page's
 /// 0.55 tint, made for markers on top, left large boards pale at thumbnail size).
 const THUMB_TINT: f64 = 0.9;
 
+/// The narrowest line of a thumbnail, in pixels: thinner ones are blends with the
+/// background, each too rare to be one of the palette's colours, and the thumbnail
+/// turns grey (the 26x26x26 board's 26 levels at 1x, 1.45 pixels a square).
+const THUMB_LINE_PX: f64 = 1.5;
+
+/// The width in squares of a thumbnail's lines when its drawing is `squares` squares
+/// across and the thumbnail `scale` times [`THUMB_WIDTH`] pixels: at least
+/// [`THUMB_LINE`] and [`THUMB_LINE_PX`] pixels, at most a whole square (the leaps of a
+/// level then fill it with its colour).
+pub fn thumb_line(squares: f64, scale: u32) -> f64 {
+    let px = (THUMB_WIDTH * scale) as f64 / squares.max(1.0);
+    (THUMB_LINE_PX / px).clamp(THUMB_LINE, 1.0)
+}
+
 /// `theme` for the thumbnails drawn apart from the page's drawing (the leaps alone, an
-/// overview's flat blocks, a board's levels): lines [`THUMB_LINE`] squares wide and
-/// blocks in nearly full colour, so that the sections' colours survive the reduction
-/// at 1x and 2x.
-pub fn thumb_theme(theme: &Theme) -> Theme {
+/// overview's flat blocks, a board's levels): lines `line` squares wide (see
+/// [`thumb_line`]; [`THUMB_LINE`] where squares are large enough) and blocks in nearly
+/// full colour, so that the sections' colours survive the reduction at 1x and 2x.
+pub fn thumb_theme(theme: &Theme, line: f64) -> Theme {
     let mut t = theme.clone();
     t.tour.width = Size {
-        cells: THUMB_LINE,
+        cells: line,
         min: 0.0,
         max: f64::INFINITY,
-        limit: THUMB_LINE,
+        limit: line,
     };
     t.tour.opacity = 1.0;
     t.overview.tint = THUMB_TINT;

@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::built::{blame, section_counts, Built, Drawn, Measures};
-use super::ship::{downloads, thumb_theme, Files, Settings};
+use super::ship::{downloads, thumb_line, thumb_theme, Files, Settings};
 use crate::plan::Job;
 use knights_construct::space::SpaceRequest;
 use knights_core::space::{metrics, verify};
@@ -70,12 +70,17 @@ pub fn build(
     let json = || knights_core::format::space_to_json(&tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
-    let thumb_opts = Options {
-        theme: thumb_theme(&settings.theme),
-        ..opts(THUMB)?
+    // Their lines are wide enough for their pixels (26 levels of 26x26 at 1x: whole
+    // squares, filling each level with its colour).
+    let squares = drawing.width_at(1.0).map_err(at)? as f64;
+    let thumb = |scale| -> Result<_, Error> {
+        let o = Options {
+            theme: thumb_theme(&settings.theme, thumb_line(squares, scale)),
+            ..opts(THUMB)?
+        };
+        levels::drawing(&tour, &m, &o).map_err(at)
     };
-    let thumb = levels::drawing(&tour, &m, &thumb_opts).map_err(at)?;
-    files.thumbnails(&thumb, &thumb, at)?;
+    files.thumbnails(&thumb(1)?, &thumb(2)?, at)?;
     // A catalogue tour of three sides: its levels stacked in isometric projection.
     if job.listed {
         if let Some(svg) = isometric::isometric(&tour, &settings.theme) {
