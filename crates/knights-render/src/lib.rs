@@ -42,9 +42,11 @@ pub mod text;
 // and a band's 3-D model; the drawing made of it, within the renderer's budget.
 pub mod band3d;
 mod budget;
+pub mod chart;
 mod document;
 mod drawing;
 pub mod levels;
+pub mod tourney;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
 // (one drawing, or pages of them).

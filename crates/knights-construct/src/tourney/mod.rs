@@ -17,7 +17,7 @@ pub use join::{blur, join, Joined, MAX_BLUR};
 pub use neural::Neural;
 
 use knights_core::board::{Board, Leaper};
-use knights_core::{Error, Named, Tourney, Unknown, Unsupported};
+use knights_core::{Error, Tourney, Unsupported};
 
 /// A family of tourneys.
 pub trait Generator: Sync {
@@ -47,7 +47,10 @@ pub fn generator(name: &str) -> Result<&'static dyn Generator, Error> {
         .copied()
         .ok_or_else(|| {
             let names: Vec<&str> = generators().iter().map(|g| g.name()).collect();
-            Unknown::new(Named::Algorithm, name, &names).into()
+            Error::invalid(format!(
+                "unknown tourney generator '{name}': choose one of {}",
+                names.join(", ")
+            ))
         })
 }
 

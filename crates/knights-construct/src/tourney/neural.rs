@@ -250,6 +250,21 @@ mod tests {
         assert_eq!(stuck, STUCK_IN_SWEEP);
     }
 
+    /// Runs until the network settles, and time, on larger boards (measure with
+    /// `cargo test -p knights-construct runs_on_larger_boards -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn runs_on_larger_boards() {
+        for n in [20, 30, 40, 50] {
+            for seed in 0..3 {
+                let b = Board::new(n, n).unwrap();
+                let t0 = std::time::Instant::now();
+                let runs = settle(&b, seed).map(|(_, r)| r);
+                println!("{b} seed {seed}: {runs:?} runs, {:?}", t0.elapsed());
+            }
+        }
+    }
+
     const STUCK_IN_SWEEP: u32 = 2;
 
     #[test]
