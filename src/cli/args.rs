@@ -36,6 +36,10 @@ pub(super) struct BuildArgs {
     /// giraffe. Constructions that move only knights refuse other leapers.
     #[arg(long, value_parser = leaper)]
     pub(super) leaper: Option<Leaper>,
+    /// Then make K random exchanges of moves that keep the closed tour one tour
+    /// (Parberry's blur), drawn from --seed: another tour of the same board.
+    #[arg(long, value_name = "K")]
+    pub(super) blur: Option<u64>,
 }
 
 /// A board as `tour` takes it: `WxH`, or `WxHxD...` with three or more sides.
@@ -155,6 +159,7 @@ impl BuildArgs {
             (self.seed != 0, "--seed"),
             (self.start.is_some(), "--start"),
             (self.leaper.is_some(), "--leaper"),
+            (self.blur.is_some(), "--blur"),
         ]
         .into_iter()
         .find(|&(given, _)| given)

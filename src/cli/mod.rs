@@ -18,6 +18,8 @@ mod serve;
 #[cfg(test)]
 mod shown;
 mod space;
+mod stats;
+mod tourney;
 mod tours;
 
 use clap::{Parser, Subcommand};
@@ -33,7 +35,7 @@ use knights_core::AnyVerified;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
 use serve::serve_site;
-use tours::{load, load_any, print_metrics, tour, verify_file};
+use tours::{load, load_document, print_metrics, tour, verify_file, Loaded};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
 #[derive(Parser, Debug)]
@@ -70,6 +72,26 @@ enum Command {
         #[command(flatten)]
         build: BuildArgs,
         /// Output format: png and pdf are binary and need -o; json, grid and svg go to standard output without it.
+        #[arg(long, value_enum, default_value_t = OutFormat::Json)]
+        format: OutFormat,
+        /// Write here instead of standard output (- is standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Builds a tourney (closed knight's cycles covering the board) and writes it, or,
+    /// with --join, the tour its cycles join into.
+    #[command(after_help = "Examples:
+  knights tourney 8x8 --seed 3                   Takefuji and Lee's network
+  knights tourney 16x16 --algo braid --format svg -o braid.svg
+  knights tourney 12x12 --algo four-cover --join  a tour, and the exchanges it took")]
+    Tourney {
+        /// The board, WIDTHxHEIGHT.
+        #[arg(allow_hyphen_values = true)]
+        board: String,
+        #[command(flatten)]
+        args: tourney::TourneyArgs,
+        /// Output format: json (cycles), svg, png or pdf (each cycle in its colour);
+        /// grid only with --join.
         #[arg(long, value_enum, default_value_t = OutFormat::Json)]
         format: OutFormat,
         /// Write here instead of standard output (- is standard output).
@@ -215,6 +237,26 @@ Needs a build with the solver: cargo build --release --features motif")]
         #[command(flatten)]
         build: BuildArgs,
     },
+    /// Studies a construction over seeded samples: the share of each move direction and
+    /// of each pair of consecutive ones, the spread of turns and crossings, the time per
+    /// tour; a table, and with --plot a chart.
+    #[command(after_help = "Examples:
+  knights stats 8x8 --algo neural --samples 50
+  knights stats 12x12 --algo warnsdorff --variant random --samples 100 --plot dirs.svg
+  knights stats 10x10 --algo besa --blur 100 --samples 20 --seed 5")]
+    Stats {
+        /// The board, WIDTHxHEIGHT.
+        #[arg(allow_hyphen_values = true)]
+        board: String,
+        #[command(flatten)]
+        build: BuildArgs,
+        /// Tours to build (seeds --seed, --seed + 1, ...).
+        #[arg(long, default_value_t = 20)]
+        samples: u64,
+        /// Also draw the chart: PATH.svg, PATH.png or PATH.pdf.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+    },
     /// Lists the constructions and the boards each supports.
     #[command(after_help = "Example:
   knights list")]
@@ -306,6 +348,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             BoardSize::Flat(board) => tour(board, &build, format, output.as_deref()),
             BoardSize::Space(s) => space::tour(s, &build, format, output.as_deref()),
         },
+        Command::Tourney {
+            board,
+            args,
+            format,
+            output,
+        } => tourney::tourney(board.parse()?, &args, format, output.as_deref()),
         Command::Verify { file, topology } => verify_file(&file, topology),
         Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
         Command::Render {
@@ -318,9 +366,19 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if walk.rule {
                 return animate_rule(&input, &build, &style, &walk, output.as_deref());
             }
-            let tour = match load_any(&input, &build)? {
-                AnyVerified::Flat(t) => *t,
-                AnyVerified::Space(t) => {
+            let tour = match load_document(&input, &build)? {
+                Loaded::Tourney(t) if !walk.animate && walk.frames.is_none() => {
+                    let out = output.expect("clap requires -o without --frames");
+                    let d = tourney::drawing(&t, &style.options()?)?;
+                    return Ok(write_drawing(&d, &out)?);
+                }
+                Loaded::Tourney(_) => {
+                    return Err(Failure::Usage(format!(
+                        "{input} is a tourney: it is drawn still, without --animate or --frames"
+                    )))
+                }
+                Loaded::Tour(AnyVerified::Flat(t)) => *t,
+                Loaded::Tour(AnyVerified::Space(t)) => {
                     let animated = walk.animate || walk.frames.is_some();
                     return space::render(&t, &style, animated, output.as_deref());
                 }
@@ -372,6 +430,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             output,
             build,
         } => model::model(&input, &build, &output),
+        Command::Stats {
+            board,
+            build,
+            samples,
+            plot,
+        } => stats::stats(board.parse()?, &build, samples, plot.as_deref()),
         Command::List => list(),
         Command::Bounds { board, json } => print_bounds(knights_core::board::sides(&board)?, json),
         Command::Gadgets {

@@ -203,5 +203,12 @@ pub(super) fn list() -> Result<(), Failure> {
     );
     println!("auto");
     println!("    besa where it applies, else warnsdorff");
+    println!();
+    println!("Tourneys (closed cycles covering the board: knights tourney; docs/tourneys.md):");
+    for g in construct::tourney::generators() {
+        println!("{}", g.name());
+        println!("    {}", g.summary());
+        println!("    boards:   {}", g.boards());
+    }
     Ok(())
 }

@@ -5,10 +5,12 @@ use std::path::Path;
 
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_with;
-use knights_core::format::{self, Format};
+use knights_core::format::{self, Document, Format};
 use knights_core::metrics::{self, Metrics};
 use knights_core::space as nd;
 use knights_core::symmetry::{self, Symmetry};
+use knights_core::tourney;
+use knights_core::VerifiedTourney;
 use knights_core::{verify, AnyTour, AnyVerified, Board, Error, Topology, Tour, Verified};
 use knights_render as render;
 
@@ -38,6 +40,10 @@ pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Erro
     let tour = construct::resolve(&req, args.algo)
         .map_err(Error::from)?
         .build()?;
+    let tour = match args.blur {
+        Some(k) => construct::tourney::blur(&*verify::constructed(tour)?, k, args.seed)?,
+        None => tour,
+    };
     verify::constructed(tour)
 }
 
@@ -59,15 +65,37 @@ pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     }
 }
 
-/// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify.
+/// A proved tour, or a proved tourney (from a file with cycles).
+pub(super) enum Loaded {
+    /// A tour of a board of any number of sides.
+    Tour(AnyVerified),
+    /// A tourney.
+    Tourney(VerifiedTourney),
+}
+
+/// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify; a
+/// tourney file is refused, naming the commands that read it.
 pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<AnyVerified, Failure> {
+    match load_document(input, args)? {
+        Loaded::Tour(t) => Ok(t),
+        Loaded::Tourney(t) => Err(Failure::Invalid(Error::invalid(format!(
+            "{input}: field cycles: the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
+            t.cycles().len()
+        )))),
+    }
+}
+
+/// A board to build (a tour), or a file holding a tour or a tourney to read and prove.
+pub(super) fn load_document(input: &str, args: &BuildArgs) -> Result<Loaded, Failure> {
     if looks_like_space(input) {
         let s: nd::Space = input.parse()?;
-        return Ok(AnyVerified::Space(space::construct(s, args)?));
+        return Ok(Loaded::Tour(AnyVerified::Space(space::construct(s, args)?)));
     }
     if looks_like_board(input) {
         let board: Board = input.parse()?;
-        return Ok(AnyVerified::Flat(Box::new(construct(board, args)?)));
+        return Ok(Loaded::Tour(AnyVerified::Flat(Box::new(construct(
+            board, args,
+        )?))));
     }
     if let Some(flag) = args.given() {
         return Err(Failure::Usage(format!(
@@ -80,18 +108,28 @@ pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<AnyVerified, Fai
             "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8, or more sides, e.g. 20x16x6) nor a tour file that exists"
         ))));
     }
-    read_any_verified_on(path, args.topology)
+    read_verified_on(path, args.topology)
 }
 
-/// Reads a tour file and proves it, naming the file when it is not a tour; on the band
-/// `topology` names, when given: a file without a topology field is read on it, a file
-/// that records another one is refused.
-pub(super) fn read_any_verified_on(
-    path: &Path,
-    topology: Option<Topology>,
-) -> Result<AnyVerified, Failure> {
+/// Reads a tour or tourney file and proves it, naming the file when it is not one; a
+/// tour on the band `topology` names, when given: a file without a topology field is
+/// read on it, a file that records another one is refused. Tourneys lie on the plane.
+pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Result<Loaded, Failure> {
     let file = path.display().to_string();
-    let tour = match (read_any(path)?, topology) {
+    let tour = match read_any(path)? {
+        Document::Tour(t) => *t,
+        Document::Tourney(t) => {
+            if let Some(top) = topology.filter(|t| t.wraps()) {
+                return Err(Failure::Invalid(Error::invalid(format!(
+                    "{file}: field cycles: tourneys lie on the plane and cannot be read on a {top}"
+                ))));
+            }
+            return tourney::verify(t).map(Loaded::Tourney).map_err(|f| {
+                Failure::Invalid(Error::invalid(format!("{file}: not a tourney: {f}")))
+            });
+        }
+    };
+    let tour = match (tour, topology) {
         (AnyTour::Space(t), Some(top)) if top.wraps() => {
             return Err(Failure::Invalid(Error::invalid(format!(
                 "{file}: field board: the {} board has {} sides and cannot be read on a {top}",
@@ -102,7 +140,7 @@ pub(super) fn read_any_verified_on(
         (AnyTour::Flat(t), Some(top)) => AnyTour::Flat(on_topology(t, top, &file)?),
         (tour, _) => tour,
     };
-    Ok(tour.verify_file(&file)?)
+    Ok(Loaded::Tour(tour.verify_file(&file)?))
 }
 
 /// A 2-D tour read on the band `topology` names: a file without a topology field is
@@ -117,8 +155,8 @@ fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failu
     Ok(tour.with_topology(topology))
 }
 
-/// Reads a tour file of any board.
-fn read_any(path: &Path) -> Result<AnyTour, Error> {
+/// Reads a tour file of any board, or a tourney file.
+fn read_any(path: &Path) -> Result<Document, Error> {
     let (text, name) = if path == Path::new("-") {
         (format::read_text(io::stdin(), "-")?, "-".to_string())
     } else {
@@ -126,7 +164,7 @@ fn read_any(path: &Path) -> Result<AnyTour, Error> {
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
         (format::read_text(file, &name)?, name)
     };
-    format::parse_any(&text, &name)
+    format::parse_document(&text, &name)
 }
 
 pub(super) fn tour(
@@ -174,7 +212,13 @@ pub(super) fn tour(
 }
 
 pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(), Failure> {
-    let tour = read_any_verified_on(file, topology)?;
+    let tour = match read_verified_on(file, topology)? {
+        Loaded::Tour(t) => t,
+        Loaded::Tourney(t) => {
+            println!("{}: ok, {t} ({} cells)", file.display(), t.cells());
+            return Ok(());
+        }
+    };
     let (what, cells) = (tour.to_string(), tour.path().len());
     let plural = if cells == 1 { "" } else { "s" };
     println!("{}: ok, {what} ({cells} cell{plural})", file.display());
@@ -209,9 +253,10 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     if let Some(done) = super::giant::metrics(input, args, json) {
         return done;
     }
-    let tour = match load_any(input, args)? {
-        AnyVerified::Flat(t) => *t,
-        AnyVerified::Space(t) => return space::print_metrics(&t, json),
+    let tour = match load_document(input, args)? {
+        Loaded::Tour(AnyVerified::Flat(t)) => *t,
+        Loaded::Tour(AnyVerified::Space(t)) => return space::print_metrics(&t, json),
+        Loaded::Tourney(t) => return super::tourney::print_metrics(&t, json),
     };
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());

@@ -30,6 +30,7 @@ mod limits;
 mod readme;
 mod refusals;
 mod space_cli;
+mod tourney_cli;
 
 mod render_legend;
 mod render_overview;

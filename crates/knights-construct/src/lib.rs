@@ -27,6 +27,7 @@ pub mod parberry;
 mod registry;
 pub mod search;
 pub mod stitch;
+pub mod tourney;
 pub mod warnsdorff;
 
 pub mod space;

@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    backtrack, band_motif, besa, existence, fibonacci, hilbert, parberry, search, stitch,
+    backtrack, band_motif, besa, existence, fibonacci, hilbert, parberry, search, stitch, tourney,
     warnsdorff,
 };
 use super::{Construction, Request};
@@ -28,6 +28,7 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &hilbert::Hilbert,
         &fibonacci::Fibonacci,
         &band_motif::BandMotif,
+        &tourney::Neural,
     ]
 }
 

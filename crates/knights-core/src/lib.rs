@@ -20,6 +20,7 @@ pub mod moves;
 mod region;
 pub mod space;
 pub mod tour;
+pub mod tourney;
 pub mod trace;
 
 // The proof and the measures.
@@ -50,4 +51,5 @@ pub use error::{
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};
+pub use tourney::{Tourney, VerifiedTourney};
 pub use verify::Verified;

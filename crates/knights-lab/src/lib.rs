@@ -18,6 +18,7 @@
 //! - [`tiles`]: the searches that found the stored tiles of Parberry's divide and
 //!   conquer and of the stitched tours (knights-construct's engine, its tile rule).
 //! - [`bench`]: `knights bench`, the constructions timed against a memory baseline.
+//! - [`stats`]: `knights stats`, a construction studied over many seeded tours.
 //!
 //! The dependency runs one way: this crate uses `knights-construct` (the tours the
 //! searches cut regions from, the stored data they are compared with), and nothing in
@@ -28,6 +29,7 @@ pub mod besa;
 pub mod gadget;
 pub mod giraffe;
 pub mod motif;
+pub mod stats;
 pub mod tiles;
 
 #[cfg(test)]

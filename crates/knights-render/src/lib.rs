@@ -43,10 +43,12 @@ pub mod text;
 // it, within the renderer's budget.
 pub mod band3d;
 mod budget;
+pub mod chart;
 mod document;
 mod drawing;
 pub mod isometric;
 pub mod levels;
+pub mod tourney;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
 // (one drawing, or pages of them).

@@ -10,11 +10,12 @@ use super::formation::Formation;
 use super::heels::Heels;
 use super::recipes::Recipes;
 use super::teaching::Teaching;
+use super::tourneys::Tourneys;
 use knights_core::Error;
 
 /// Every exhibit, in the order the build writes them.
 pub fn all() -> &'static [&'static dyn Exhibit] {
-    &[&Teaching, &Heels, &Formation, &Recipes]
+    &[&Teaching, &Heels, &Formation, &Recipes, &Tourneys]
 }
 
 /// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
@@ -40,7 +41,10 @@ mod tests {
     #[test]
     fn each_exhibit_has_a_folder_of_its_own() {
         let mut folders: Vec<&str> = all().iter().map(|e| e.folder()).collect();
-        assert_eq!(folders, ["teaching", "heels", "formation", "recipes"]);
+        assert_eq!(
+            folders,
+            ["teaching", "heels", "formation", "recipes", "tourneys"]
+        );
         folders.sort_unstable();
         folders.dedup();
         assert_eq!(folders.len(), all().len());

@@ -40,6 +40,7 @@ mod formation;
 mod heels;
 mod recipes;
 mod teaching;
+mod tourneys;
 mod tours;
 
 // 5. The pages: cards, the metrics table and its plots, the sitemap.

@@ -187,6 +187,19 @@ pub enum GaveUp {
         /// Its time limit.
         seconds: u64,
     },
+    /// A randomized process (the neural network, the joining of cycles) restarted
+    /// as often as it may without reaching its goal.
+    #[error("{algorithm} gave up on the {board} board: {what}; {hint}")]
+    Runs {
+        /// The construction.
+        algorithm: &'static str,
+        /// The board.
+        board: String,
+        /// What it tried, and how often.
+        what: String,
+        /// What to try instead.
+        hint: &'static str,
+    },
     /// The motif solver out of time before the tour of the rank asked for.
     #[error("the solver found {found} tours within {seconds} s, fewer than --rank {rank}")]
     Rank {

@@ -12,9 +12,11 @@ use serde::de::{Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::parse_error;
+use super::Document;
 use crate::board::{Board, Leaper, Topology};
 use crate::space::{Space, SpaceTour, MAX_SIDES};
 use crate::tour::{Sections, Tour};
+use crate::tourney::Tourney;
 use crate::AnyTour;
 use crate::Error;
 
@@ -23,12 +25,16 @@ use crate::Error;
 struct JsonTour {
     board: JsonBoard,
     leaper: Option<[u32; 2]>,
-    closed: bool,
+    /// Required of a tour; a tourney's cycles are closed (`true` or absent).
+    closed: Option<bool>,
     /// Absent in files written before bands existed: the plane.
     topology: Option<String>,
     #[serde(default)]
     algorithm: String,
-    path: Cells,
+    /// A tour's path; a tourney has `cycles` instead.
+    path: Option<Cells>,
+    /// A tourney's cycles, each a list of cells.
+    cycles: Option<Vec<Cells>>,
     sections: Option<JsonSections>,
 }
 
@@ -186,7 +192,7 @@ struct JsonSections {
     runs: Vec<[u64; 2]>,
 }
 
-pub(super) fn parse_json(text: &str, file: &str) -> Result<AnyTour, Error> {
+pub(super) fn parse_json(text: &str, file: &str) -> Result<Document, Error> {
     let t: JsonTour = serde_json::from_str(text).map_err(|e| {
         let msg = e.to_string();
         // serde_json appends " at line L column C"; move the place to the front.
@@ -203,8 +209,17 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<AnyTour, Error> {
         }
         None => Leaper::KNIGHT,
     };
+    let form = Form::of(&t, file)?;
     if let Some(sides) = board_sides(&t.board, file)? {
-        return parse_space(t, &sides, leaper, file).map(AnyTour::Space);
+        if let Form::Tourney = form {
+            return Err(parse_error(
+                file,
+                "field cycles",
+                "tourneys are read on boards of two sides only",
+            ));
+        }
+        return parse_space(t, &sides, leaper, file)
+            .map(|t| Document::Tour(Box::new(AnyTour::Space(t))));
     }
     let topology = match &t.topology {
         Some(name) => name
@@ -235,23 +250,78 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<AnyTour, Error> {
     let board = board
         .with_holes(&holes)
         .map_err(|e| parse_error(file, "field board.holes", e.to_string()))?;
-    let path = if t.path.arity == 2 {
-        (0..t.path.packed.len())
-            .map(|i| {
-                cell(&|| format!("path[{i}]"), &t.path.pair(i)).map(|(x, y)| board.index(x, y))
-            })
-            .collect::<Result<Vec<_>, _>>()?
-    } else if t.path.arity != 0 {
-        return Err(cell(&|| "path[0]".into(), &t.path.get(0)).unwrap_err());
-    } else {
-        Vec::new()
+    let cells = |cells: &Cells, field: &dyn Fn(usize) -> String| {
+        if cells.arity == 2 {
+            (0..cells.packed.len())
+                .map(|i| cell(&|| field(i), &cells.pair(i)).map(|(x, y)| board.index(x, y)))
+                .collect::<Result<Vec<_>, _>>()
+        } else if cells.arity != 0 {
+            Err(cell(&|| field(0), &cells.get(0)).unwrap_err())
+        } else {
+            Ok(Vec::new())
+        }
+    };
+    if let (Form::Tourney, Some(cycles)) = (form, &t.cycles) {
+        let cycles = (cycles.iter().enumerate())
+            .map(|(k, c)| cells(c, &|i| format!("cycles[{k}][{i}]")))
+            .collect::<Result<Vec<_>, _>>()?;
+        return Ok(Document::Tourney(
+            Tourney::new(board, cycles).with_algorithm(t.algorithm),
+        ));
+    }
+    let path = match &t.path {
+        Some(p) => cells(p, &|i| format!("path[{i}]"))?,
+        None => Vec::new(),
     };
     let n = path.len();
-    let mut tour = Tour::new(board, path, t.closed).with_algorithm(t.algorithm);
+    let closed = t.closed.unwrap_or(false);
+    let mut tour = Tour::new(board, path, closed).with_algorithm(t.algorithm);
     if let Some(s) = t.sections {
         tour = tour.with_sections(sections_from_runs(s, n, file)?);
     }
-    Ok(AnyTour::Flat(tour))
+    Ok(Document::Tour(Box::new(AnyTour::Flat(tour))))
+}
+
+/// Whether a file is a tour (`path` and `closed`) or a tourney (`cycles`), refused
+/// naming the field when it is neither or both.
+#[derive(Clone, Copy)]
+enum Form {
+    Tour,
+    Tourney,
+}
+
+impl Form {
+    fn of(t: &JsonTour, file: &str) -> Result<Form, Error> {
+        match (&t.path, &t.cycles) {
+            (Some(_), Some(_)) => Err(parse_error(
+                file,
+                "field cycles",
+                "a file has a path (a tour) or cycles (a tourney), not both",
+            )),
+            (None, None) => Err(parse_error(
+                file,
+                "field path",
+                "missing: a tour file has a path, a tourney file has cycles",
+            )),
+            (None, Some(_)) if t.closed == Some(false) => Err(parse_error(
+                file,
+                "field closed",
+                "a tourney's cycles are closed: write true or leave the field out",
+            )),
+            (None, Some(_)) if t.sections.is_some() => Err(parse_error(
+                file,
+                "field sections",
+                "a tourney has no sections: each cycle is its own part",
+            )),
+            (None, Some(_)) => Ok(Form::Tourney),
+            (Some(_), None) if t.closed.is_none() => Err(parse_error(
+                file,
+                "field closed",
+                "missing: a tour says whether it is closed (true) or open (false)",
+            )),
+            (Some(_), None) => Ok(Form::Tour),
+        }
+    }
 }
 
 /// `[0] has 1 coordinate but the 3x3 board has 2 sides`.
@@ -324,7 +394,7 @@ fn parse_space(t: JsonTour, sides: &[u32], leaper: Leaper, file: &str) -> Result
             format!("'{name}': a board of three or more sides is not glued into a band"),
         ));
     }
-    let p = &t.path;
+    let p = t.path.as_ref().expect("a tour has a path (Form::of)");
     let mut path = Vec::with_capacity(p.len());
     for i in 0..p.len() {
         let xs = p.get(i);
@@ -351,7 +421,8 @@ fn parse_space(t: JsonTour, sides: &[u32], leaper: Leaper, file: &str) -> Result
         path.push(space.index(&coords));
     }
     let n = path.len();
-    let mut tour = SpaceTour::new(space, path, t.closed).with_algorithm(t.algorithm);
+    let closed = t.closed.unwrap_or(false);
+    let mut tour = SpaceTour::new(space, path, closed).with_algorithm(t.algorithm);
     if let Some(s) = t.sections {
         tour = tour.with_sections(sections_from_runs(s, n, file)?);
     }
@@ -424,6 +495,37 @@ pub(super) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     write!(out, "  \"path\": [")?;
     write_cells(b, tour.path(), out)?;
     writeln!(out, "]\n}}")
+}
+
+/// Writes a tourney: the board, the leaper, the algorithm and `cycles`, one cycle a line.
+pub(super) fn write_tourney_json(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
+    let b = t.board();
+    let (a, l) = b.leaper().steps();
+    write!(
+        out,
+        "{{\n  \"board\": {{ \"width\": {}, \"height\": {}",
+        b.width(),
+        b.height()
+    )?;
+    if !b.holes().is_empty() {
+        write!(out, ", \"holes\": [")?;
+        write_cells(b, b.holes(), out)?;
+        write!(out, "]")?;
+    }
+    writeln!(out, " }},")?;
+    writeln!(out, "  \"leaper\": [{a}, {l}],")?;
+    writeln!(
+        out,
+        "  \"algorithm\": {},",
+        serde_json::to_string(t.algorithm()).expect("a string serializes")
+    )?;
+    write!(out, "  \"cycles\": [")?;
+    for (i, cycle) in t.cycles().iter().enumerate() {
+        write!(out, "{}\n    [", if i == 0 { "" } else { "," })?;
+        write_cells(b, cycle, out)?;
+        write!(out, "]")?;
+    }
+    writeln!(out, "\n  ]\n}}")
 }
 
 /// Writes cells as `[x, y]` pairs separated by commas. Big paths are formatted in

@@ -13,11 +13,12 @@ use std::io::{self, Write};
 
 use crate::space::SpaceTour;
 use crate::tour::Tour;
+use crate::tourney::Tourney;
 use crate::AnyTour;
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
-use json::{parse_json, write_json, write_space_json};
+use json::{parse_json, write_json, write_space_json, write_tourney_json};
 
 pub use input::read_text;
 
@@ -30,16 +31,54 @@ pub enum Format {
     Grid,
 }
 
-/// Reads a tour from `text` in either format (JSON when it starts with `{`, after an
-/// optional UTF-8 byte order mark), whatever its board's number of sides. `file` names
-/// the source in error messages.
-pub fn parse_any(text: &str, file: &str) -> Result<AnyTour, Error> {
+/// What a tour file holds: a tour (of a board of any number of sides) or a tourney
+/// (closed cycles covering a 2-D board, JSON only).
+#[derive(Clone, Debug)]
+pub enum Document {
+    /// A tour (boxed: a tour carries its lazily made path and grid).
+    Tour(Box<AnyTour>),
+    /// A tourney.
+    Tourney(Tourney),
+}
+
+/// Reads a tour or a tourney from `text` (JSON when it starts with `{`, after an
+/// optional UTF-8 byte order mark; a numbered grid is always a tour). `file` names the
+/// source in error messages.
+pub fn parse_document(text: &str, file: &str) -> Result<Document, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
         parse_json(text, file)
     } else {
-        parse_grid(text, file).map(AnyTour::Flat)
+        parse_grid(text, file).map(|t| Document::Tour(Box::new(AnyTour::Flat(t))))
     }
+}
+
+/// Reads a tour from `text` in either format, whatever its board's number of sides
+/// (see [`parse_document`]); a tourney is refused, naming its field.
+pub fn parse_any(text: &str, file: &str) -> Result<AnyTour, Error> {
+    match parse_document(text, file)? {
+        Document::Tour(t) => Ok(*t),
+        Document::Tourney(t) => Err(parse_error(
+            file,
+            "field cycles",
+            format!(
+                "this file is a tourney of {} cycles, not a tour: verify, metrics and render read it",
+                t.cycles().len()
+            ),
+        )),
+    }
+}
+
+/// Writes a tourney as JSON (the numbered grid has no form for it).
+pub fn write_tourney(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
+    write_tourney_json(t, out)
+}
+
+/// A tourney as a JSON document.
+pub fn tourney_to_json(t: &Tourney) -> String {
+    let mut out = Vec::new();
+    write_tourney_json(t, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
 /// Reads a tour of a 2-D board (see [`parse_any`]); a board of three or more sides is
@@ -223,6 +262,47 @@ mod tests {
             "sections": {"names": ["a"], "runs": [[0, 2]]}}"#,
         );
         assert!(e.starts_with("s.json: field sections.runs[0]:"), "{e}");
+    }
+
+    #[test]
+    fn a_tourney_round_trips_and_is_told_from_a_tour() {
+        let ring = crate::examples::ring().with_algorithm("hand");
+        let t = Tourney::of_tour(&ring);
+        let text = tourney_to_json(&t);
+        let Document::Tourney(back) = parse_document(&text, "t.json").unwrap() else {
+            panic!("read as a tour: {text}")
+        };
+        assert_eq!(back.cycles(), t.cycles());
+        assert_eq!(back.board(), t.board());
+        assert_eq!(back.algorithm(), "hand");
+        let e = parse(&text, "t.json").unwrap_err().to_string();
+        assert_eq!(e, "t.json: field cycles: this file is a tourney of 1 cycles, not a tour: verify, metrics and render read it");
+        let bad = |t: &str| parse_document(t, "b.json").unwrap_err().to_string();
+        let head = r#"{"board": {"width": 3, "height": 3}"#;
+        assert_eq!(
+            bad(&format!(
+                r#"{head}, "cycles": [[[0, 0], [1, 2], [3, 0]]]}}"#
+            )),
+            "b.json: field cycles[0][2]: [3, 0] is outside the 3x3 board"
+        );
+        assert_eq!(
+            bad(&format!(r#"{head}, "closed": false, "cycles": []}}"#)),
+            "b.json: field closed: a tourney's cycles are closed: write true or leave the field out"
+        );
+        assert_eq!(
+            bad(&format!(
+                r#"{head}, "closed": true, "path": [], "cycles": []}}"#
+            )),
+            "b.json: field cycles: a file has a path (a tour) or cycles (a tourney), not both"
+        );
+        assert_eq!(
+            bad(&format!(r#"{head}, "closed": true}}"#)),
+            "b.json: field path: missing: a tour file has a path, a tourney file has cycles"
+        );
+        assert_eq!(
+            bad(&format!(r#"{head}, "path": []}}"#)),
+            "b.json: field closed: missing: a tour says whether it is closed (true) or open (false)"
+        );
     }
 
     #[test]

@@ -1,0 +1,273 @@
+//! Joining a tourney into one tour, and blurring a tour, by exchanges of moves, as
+//! Parberry's Tourney program does.
+//!
+//! An exchange takes two moves `a`-`b` and `c`-`d` whose ends are a knight's move
+//! apart crosswise (`a`-`c` and `b`-`d`, what Parberry calls a rail) and puts
+//! `a`-`c` and `b`-`d` in their place: every cell keeps two moves, and every move is
+//! still a knight's move. When the two moves lie in different cycles the two cycles
+//! become one. [`join`] makes as many such exchanges at once as it can (cell-disjoint,
+//! along a spanning forest of the graph whose vertices are cycles and whose edges are
+//! rails), then looks again, until one cycle is left. [`blur`] makes exchanges of two
+//! moves of one tour chosen so that it stays one tour (the segment between them is
+//! walked backwards), so the tour changes locally and stays a tour.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::links::Links;
+use knights_core::board::Board;
+use knights_core::{Error, GaveUp, Tour, Tourney};
+
+/// A tourney joined into a tour.
+pub struct Joined {
+    /// The tour (closed).
+    pub tour: Tour,
+    /// The cycles of the tourney.
+    pub cycles: usize,
+    /// Exchanges of moves made.
+    pub exchanges: u64,
+}
+
+/// Times [`join`] may be stuck (no rail between two cycles) before it gives up.
+const STUCK_ROUNDS: u32 = 1000;
+
+/// Joins the cycles of `t` (a verified tourney's claim) into one closed tour by
+/// exchanges of moves, choosing among the rails in an order drawn from `seed`.
+pub fn join(t: &Tourney, seed: u64) -> Result<Joined, Error> {
+    let board = t.board().clone();
+    let mut links = Links::of(t);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut exchanges = 0;
+    let mut stuck = 0;
+    loop {
+        let (id, count) = links.cycle_ids();
+        if count <= 1 {
+            break;
+        }
+        let mut rails = rails_between_cycles(&board, &links, &id);
+        rails.shuffle(&mut rng);
+        let made = exchange_along_forest(&mut links, &rails, &id, count);
+        exchanges += made;
+        if made == 0 {
+            // No rail joins two cycles: reshape one cycle by an exchange of two of its
+            // own moves (which may split it), and look again.
+            stuck += 1;
+            let inside = rails_inside_cycles(&board, &links, &id);
+            if let Some(&[a, b, c, d]) = inside.choose(&mut rng) {
+                links.exchange(a, b, c, d);
+                exchanges += 1;
+            }
+            if stuck >= STUCK_ROUNDS || inside.is_empty() {
+                return Err(GaveUp::Runs {
+                    algorithm: "join",
+                    board: board.to_string(),
+                    what: format!("{count} cycles are left with no rail between two of them"),
+                    hint: "try another --seed",
+                }
+                .into());
+            }
+        }
+    }
+    let joined = links.tourney();
+    let cycles = t.cycles().len();
+    let tour = joined
+        .into_tour()
+        .ok_or_else(|| Error::internal("joining left more than one cycle"))?;
+    Ok(Joined {
+        tour,
+        cycles,
+        exchanges,
+    })
+}
+
+/// Every rail `(a, b, c, d)`: moves `a`-`b` and `c`-`d` of different cycles with
+/// `a`-`c` and `b`-`d` knight's moves.
+fn rails_between_cycles(board: &Board, links: &Links, id: &[u32]) -> Vec<[u32; 4]> {
+    let mut rails = Vec::new();
+    for a in 0..id.len() as u32 {
+        if id[a as usize] == super::links::NONE {
+            continue;
+        }
+        for b in links.nb[a as usize] {
+            for dir in 0..8 {
+                let Some(c) = board.step(a, dir) else {
+                    continue;
+                };
+                // Each pair of cycles is seen from its lower id only.
+                if id[c as usize] <= id[a as usize] {
+                    continue;
+                }
+                for d in links.nb[c as usize] {
+                    if board.dir_between(b, d).is_some() {
+                        rails.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    rails
+}
+
+/// Every rail `(a, b, c, d)` of two moves of one cycle (four different cells, the
+/// crosswise moves not moves of the cycle already).
+fn rails_inside_cycles(board: &Board, links: &Links, id: &[u32]) -> Vec<[u32; 4]> {
+    let mut rails = Vec::new();
+    for a in 0..id.len() as u32 {
+        if id[a as usize] == super::links::NONE {
+            continue;
+        }
+        for b in links.nb[a as usize] {
+            for dir in 0..8 {
+                let Some(c) = board.step(a, dir) else {
+                    continue;
+                };
+                if id[c as usize] != id[a as usize] || c == b || links.nb[a as usize].contains(&c) {
+                    continue;
+                }
+                for d in links.nb[c as usize] {
+                    let fresh = d != a && d != b && !links.nb[b as usize].contains(&d);
+                    if fresh && board.dir_between(b, d).is_some() {
+                        rails.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    rails
+}
+
+/// Makes the exchanges of `rails` (in order) that join two groups of cycles not yet
+/// joined, on cells no exchange of this round has touched; returns how many.
+fn exchange_along_forest(links: &mut Links, rails: &[[u32; 4]], id: &[u32], count: u32) -> u64 {
+    let mut parent: Vec<u32> = (0..count).collect();
+    fn find(p: &mut [u32], mut x: u32) -> u32 {
+        while p[x as usize] != x {
+            p[x as usize] = p[p[x as usize] as usize];
+            x = p[x as usize];
+        }
+        x
+    }
+    let mut used = vec![false; id.len()];
+    let mut made = 0;
+    for &[a, b, c, d] in rails {
+        if [a, b, c, d].iter().any(|&x| used[x as usize]) {
+            continue;
+        }
+        let (x, y) = (
+            find(&mut parent, id[a as usize]),
+            find(&mut parent, id[c as usize]),
+        );
+        if x == y {
+            continue;
+        }
+        parent[x as usize] = y;
+        links.exchange(a, b, c, d);
+        for v in [a, b, c, d] {
+            used[v as usize] = true;
+        }
+        made += 1;
+    }
+    made
+}
+
+/// Most exchanges `--blur` makes.
+pub const MAX_BLUR: u64 = 100_000;
+
+/// `tour` (closed) after `k` random exchanges that keep it one closed tour, drawn from
+/// `seed`. Each exchange takes moves `a`-`b` and `c`-`d` met in this order along the
+/// tour with `a`-`c` and `b`-`d` knight's moves, and walks the stretch from `b` to `c`
+/// backwards. Fewer than `k` on a board where few exchanges exist (tried 1000 times
+/// over).
+pub fn blur(tour: &Tour, k: u64, seed: u64) -> Result<Tour, Error> {
+    if !tour.is_closed() {
+        return Err(Error::invalid(
+            "--blur exchanges moves of closed tours only: leave out --open",
+        ));
+    }
+    if k > MAX_BLUR {
+        return Err(Error::invalid(format!(
+            "--blur {k} is more exchanges than the {MAX_BLUR} allowed"
+        )));
+    }
+    let b = tour.board();
+    let mut p = tour.path().to_vec();
+    let n = p.len();
+    let mut pos = vec![0u32; b.area() as usize];
+    for (i, &c) in p.iter().enumerate() {
+        pos[c as usize] = i as u32;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut made, mut tries) = (0, 0);
+    while made < k && tries < 1000 * (k + 1) && n >= 8 {
+        tries += 1;
+        let i = rng.gen_range(0..n);
+        let (prev, a, bb) = (p[(i + n - 1) % n], p[i], p[(i + 1) % n]);
+        let Some(c) = b.step(a, rng.gen_range(0..8)) else {
+            continue;
+        };
+        let j = pos[c as usize] as usize;
+        let d = p[(j + 1) % n];
+        if c == bb || c == prev || d == a || b.dir_between(bb, d).is_none() {
+            continue;
+        }
+        // Walk b..=c backwards: positions i+1 ..= j, cyclically.
+        let len = (j + n - i) % n;
+        for t in 0..len / 2 {
+            let (x, y) = ((i + 1 + t) % n, (j + n - t) % n);
+            p.swap(x, y);
+            pos[p[x] as usize] = x as u32;
+            pos[p[y] as usize] = y as u32;
+        }
+        made += 1;
+    }
+    Ok(Tour::new(b.clone(), p, true).with_algorithm(tour.algorithm()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tourney::{build, cover::FourCover, Generator};
+    use knights_core::tourney::verify as verify_tourney;
+    use knights_core::verify::verify;
+    use std::collections::HashSet;
+
+    fn moves(t: &Tour) -> HashSet<(u32, u32)> {
+        let p = t.path();
+        (0..p.len())
+            .map(|i| {
+                let (a, b) = (p[i], p[(i + 1) % p.len()]);
+                (a.min(b), a.max(b))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_four_cover_joins_into_a_tour_on_boards_up_to_24() {
+        for w in (8..=24).step_by(4) {
+            for h in (8..=24).step_by(4) {
+                let b = Board::new(w, h).unwrap();
+                let t = FourCover.generate(&b, 0).unwrap();
+                let j = join(&t, 1).unwrap_or_else(|e| panic!("{b}: {e}"));
+                verify(j.tour).unwrap_or_else(|f| panic!("{b}: {f}"));
+                // Each exchange joins two cycles into one, unless the joining got
+                // stuck and reshaped a cycle.
+                assert!(j.exchanges >= j.cycles as u64 - 1, "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_blurred_tour_is_another_tour_of_the_board() {
+        let b = Board::new(8, 8).unwrap();
+        let t = join(&build(&b, "neural", 3).unwrap(), 3).unwrap().tour;
+        for k in [1, 5, 50] {
+            let blurred = blur(&t, k, 9).unwrap();
+            let v = verify(blurred).unwrap();
+            assert_ne!(moves(&v), moves(&t), "blur {k}");
+            assert!(verify_tourney(Tourney::of_tour(&v)).is_ok());
+        }
+        assert_eq!(moves(&blur(&t, 0, 9).unwrap()), moves(&t));
+        assert!(blur(&t, MAX_BLUR + 1, 0).is_err());
+    }
+}

@@ -1,0 +1,150 @@
+//! Tourneys (disjoint closed knight cycles covering a board) and what Parberry's
+//! Tourney program does with them: generators (Takefuji and Lee's neural network, the
+//! concentric braid, the four-cover), the joining of a tourney's cycles into one tour
+//! by exchanges of moves, and the blur of a tour by random exchanges that keep it one
+//! tour. Every generator's output is a [`Tourney`] claim, proved by
+//! [`knights_core::tourney::verify`].
+
+mod braid;
+mod cover;
+mod factor;
+mod join;
+mod links;
+mod neural;
+
+pub use factor::two_factor;
+pub use join::{blur, join, Joined, MAX_BLUR};
+pub use neural::Neural;
+
+use knights_core::board::{Board, Leaper};
+use knights_core::{Error, Tourney, Unsupported};
+
+/// A family of tourneys.
+pub trait Generator: Sync {
+    /// The name given to `knights tourney --algo`.
+    fn name(&self) -> &'static str;
+    /// One line on what it builds, with its source.
+    fn summary(&self) -> &'static str;
+    /// Which boards it covers, in words.
+    fn boards(&self) -> &'static str;
+    /// `Ok` when it can cover `board` (known to have a tourney), else why not.
+    fn check(&self, board: &Board) -> Result<(), Error>;
+    /// Builds a tourney of `board` (after `check` said yes); `seed` drives any random
+    /// choice.
+    fn generate(&self, board: &Board, seed: u64) -> Result<Tourney, Error>;
+}
+
+/// Every tourney generator, the default first.
+pub fn generators() -> &'static [&'static dyn Generator] {
+    &[&neural::Neural, &braid::Braid, &cover::FourCover]
+}
+
+/// The generator named `name`.
+pub fn generator(name: &str) -> Result<&'static dyn Generator, Error> {
+    generators()
+        .iter()
+        .find(|g| g.name() == name)
+        .copied()
+        .ok_or_else(|| {
+            let names: Vec<&str> = generators().iter().map(|g| g.name()).collect();
+            Error::invalid(format!(
+                "unknown tourney generator '{name}': choose one of {}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// Largest board (cells) any generator covers.
+pub const CELL_LIMIT: u64 = 250_000;
+
+/// `Ok` when `board` has a knight's tourney: a flat board of the knight with an even
+/// number of cells whose knight's graph has a 2-factor (decided by a flow, on boards
+/// up to [`CELL_LIMIT`] cells).
+pub fn exists(board: &Board) -> Result<(), Error> {
+    let refuse = |why: String| {
+        Err(Error::invalid(format!(
+            "no tourney of the {board} board: {why}"
+        )))
+    };
+    if board.leaper() != Leaper::KNIGHT {
+        return refuse(format!(
+            "tourneys are built for the knight only, not the {} leaper",
+            board.leaper()
+        ));
+    }
+    if board.topology().wraps() {
+        return refuse(format!(
+            "tourneys are built on the plane only, not on a {}",
+            board.topology()
+        ));
+    }
+    if board.cells() > CELL_LIMIT {
+        return Err(Unsupported::new(
+            "tourney",
+            board,
+            format!(
+                "tourneys are built on boards of at most {CELL_LIMIT} cells; the {board} board has {}",
+                board.cells()
+            ),
+        )
+        .into());
+    }
+    if board.cells() % 2 == 1 {
+        return refuse(format!(
+            "it has {} cells, an odd number, and every closed knight's cycle has as many light cells as dark ones",
+            board.cells()
+        ));
+    }
+    if two_factor(board).is_none() {
+        return refuse(
+            "no set of knight's moves gives every cell exactly two (no 2-factor of its knight's graph)"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// Checks `board` and builds its tourney with the generator `name`, named after it.
+pub fn build(board: &Board, name: &str, seed: u64) -> Result<Tourney, Error> {
+    let g = generator(name)?;
+    exists(board)?;
+    g.check(board)?;
+    Ok(g.generate(board, seed)?.with_algorithm(g.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights_core::tourney::verify;
+
+    #[test]
+    fn boards_without_a_tourney_are_refused_with_the_reason() {
+        let e = |w, h| exists(&Board::new(w, h).unwrap()).unwrap_err().to_string();
+        assert!(e(5, 5).contains("odd number"), "{}", e(5, 5));
+        assert!(e(2, 8).contains("no 2-factor"), "{}", e(2, 8));
+        assert!(exists(&Board::new(4, 4).unwrap()).is_ok());
+        let giraffe = Board::with_leaper(8, 8, Leaper::new(1, 4).unwrap()).unwrap();
+        assert!(exists(&giraffe)
+            .unwrap_err()
+            .to_string()
+            .contains("knight only"));
+    }
+
+    /// Which narrow boards have tourneys, by the flow, each one checked by `verify`.
+    #[test]
+    fn two_factors_are_tourneys() {
+        for w in 1..=12 {
+            for h in 1..=12 {
+                let b = Board::new(w, h).unwrap();
+                if let Some(t) = two_factor(&b) {
+                    verify(t).unwrap_or_else(|f| panic!("{b}: {f}"));
+                    assert!(b.cells().is_multiple_of(2) && w >= 3 && h >= 3, "{b}");
+                }
+            }
+        }
+        // Boards without a closed tour that still have tourneys.
+        for (w, h) in [(4, 4), (6, 6), (3, 10), (4, 6), (5, 6), (8, 8)] {
+            assert!(two_factor(&Board::new(w, h).unwrap()).is_some(), "{w}x{h}");
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! `knights stats`: a construction studied over many seeded tours, as Parberry's
+//! Tourney program studies its generators: how often each of the eight move directions
+//! and each pair of consecutive directions occur, how turns and crossings are spread,
+//! and how long a tour takes to build. Every sampled tour is verified before it counts.
+
+use std::time::Instant;
+
+use knights_construct::{resolve, tourney, Algo, Request};
+use knights_core::{metrics, verify, Error};
+
+/// Most samples one run takes.
+pub const MAX_SAMPLES: u64 = 10_000;
+/// Most cells all samples together may have (samples times the board's cells).
+pub const MAX_SAMPLED_CELLS: u64 = 20_000_000;
+
+/// What the samples measured.
+#[derive(Clone, Debug)]
+pub struct Stats {
+    /// The board, as written.
+    pub board: String,
+    /// The construction that built the tours.
+    pub algorithm: String,
+    /// The first seed; sample `i` is built from seed `first_seed + i`.
+    pub first_seed: u64,
+    /// Moves in each direction (the leaper's eight, in their order), along each tour
+    /// as written, its closing move included.
+    pub directions: [u64; 8],
+    /// `pairs[a][b]`: a move in direction `a` followed by one in direction `b`.
+    pub pairs: [[u64; 8]; 8],
+    /// Each sample's turns.
+    pub turns: Vec<u64>,
+    /// Each sample's crossings.
+    pub crossings: Vec<u64>,
+    /// Each sample's building time, in seconds (verification and measuring excluded).
+    pub seconds: Vec<f64>,
+    /// Distinct tours among the samples (by their set of moves).
+    pub distinct: usize,
+}
+
+/// Builds `samples` tours of `req` (seeds `req.seed`, `req.seed + 1`, ...), each
+/// blurred by `blur` exchanges when asked, verified and measured.
+pub fn sample(req: &Request, algo: Algo, samples: u64, blur: Option<u64>) -> Result<Stats, Error> {
+    if samples == 0 || samples > MAX_SAMPLES {
+        return Err(Error::invalid(format!(
+            "--samples {samples}: take from 1 to {MAX_SAMPLES} samples"
+        )));
+    }
+    let cells = req.board.cells();
+    if samples.saturating_mul(cells) > MAX_SAMPLED_CELLS {
+        return Err(Error::invalid(format!(
+            "--samples {samples} on the {} board is {} cells in all, more than the {MAX_SAMPLED_CELLS} one run measures: take at most {} samples",
+            req.board,
+            samples.saturating_mul(cells),
+            MAX_SAMPLED_CELLS / cells.max(1)
+        )));
+    }
+    if req.open {
+        return Err(Error::invalid(
+            "stats measures closed tours: leave out --open",
+        ));
+    }
+    let mut s = Stats {
+        board: req.board.to_string(),
+        algorithm: String::new(),
+        first_seed: req.seed,
+        directions: [0; 8],
+        pairs: [[0; 8]; 8],
+        turns: Vec::new(),
+        crossings: Vec::new(),
+        seconds: Vec::new(),
+        distinct: 0,
+    };
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..samples {
+        let mut r = req.clone();
+        r.seed = req.seed.wrapping_add(i);
+        let resolved = resolve(&r, algo)?;
+        let t0 = Instant::now();
+        let mut tour = resolved.build()?;
+        if let Some(k) = blur {
+            tour = tourney::blur(&*verify::constructed(tour)?, k, r.seed)?;
+        }
+        s.seconds.push(t0.elapsed().as_secs_f64());
+        let v = verify::constructed(tour)?;
+        s.algorithm = v.algorithm().to_string();
+        let m = metrics::measure(&v);
+        s.turns.push(m.turns);
+        s.crossings.push(m.crossings);
+        let b = v.board();
+        let p = v.path();
+        let dirs: Vec<usize> = (0..p.len())
+            .map(|k| {
+                b.dir_between(p[k], p[(k + 1) % p.len()])
+                    .expect("a verified tour")
+            })
+            .collect();
+        for k in 0..dirs.len() {
+            s.directions[dirs[k]] += 1;
+            s.pairs[dirs[k]][dirs[(k + 1) % dirs.len()]] += 1;
+        }
+        let mut moves: Vec<(u32, u32)> = (0..p.len())
+            .map(|k| {
+                let (a, c) = (p[k], p[(k + 1) % p.len()]);
+                (a.min(c), a.max(c))
+            })
+            .collect();
+        moves.sort_unstable();
+        seen.insert(moves);
+    }
+    s.distinct = seen.len();
+    Ok(s)
+}
+
+/// Up to `bins` equal ranges covering `values`: `(low, high, count)`, `high`
+/// included.
+pub fn histogram(values: &[u64], bins: u64) -> Vec<(u64, u64, u64)> {
+    let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
+        return Vec::new();
+    };
+    let width = (hi - lo) / bins + 1;
+    let mut out: Vec<(u64, u64, u64)> = (0..bins)
+        .map(|i| (lo + i * width, lo + (i + 1) * width - 1, 0))
+        .take_while(|&(l, _, _)| l <= hi)
+        .collect();
+    for &v in values {
+        out[((v - lo) / width) as usize].2 += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights_core::Board;
+
+    #[test]
+    fn counts_every_move_of_every_sample() {
+        let req = Request::closed(Board::new(8, 8).unwrap());
+        let s = sample(&req, "neural".parse().unwrap(), 5, None).unwrap();
+        assert_eq!(s.directions.iter().sum::<u64>(), 5 * 64);
+        assert_eq!(s.pairs.iter().flatten().sum::<u64>(), 5 * 64);
+        assert_eq!((s.turns.len(), s.seconds.len()), (5, 5));
+        // A move is never followed by its own reverse.
+        assert!((0..8).all(|d| s.pairs[d][(d + 4) % 8] == 0));
+        assert!(s.distinct > 1);
+        let one = sample(&req, "besa".parse().unwrap(), 3, None);
+        assert!(one.is_err() || one.unwrap().distinct == 1);
+        assert!(sample(&req, Algo::Auto, MAX_SAMPLES + 1, None).is_err());
+        let big = Request::closed(Board::new(1000, 1000).unwrap());
+        assert!(sample(&big, Algo::Auto, 100, None)
+            .unwrap_err()
+            .to_string()
+            .contains("take at most 20 samples"));
+    }
+
+    #[test]
+    fn histograms_cover_every_value() {
+        let h = histogram(&[3, 5, 5, 9, 12], 4);
+        assert_eq!(h.iter().map(|b| b.2).sum::<u64>(), 5);
+        assert_eq!(h[0].0, 3);
+        assert!(h.last().unwrap().1 >= 12);
+        assert_eq!(histogram(&[7, 7], 10), vec![(7, 7, 2)]);
+    }
+}

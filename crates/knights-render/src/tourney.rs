@@ -1,0 +1,105 @@
+//! Drawing a tourney: the board's squares as for a tour, and each closed cycle as one
+//! closed SVG path in its own colour from the theme's palette (a tourney of more
+//! cycles than colours reuses them in turn, and neighbouring cycles are rarely
+//! numbered alike). Its PNG and PDF are the tour drawings' ([`super::Drawing`]).
+
+use std::fmt::Write;
+
+use svg::node::element::{Group, Path, Title};
+use svg::Document;
+
+use super::frame::{background, num, Frame};
+use super::layers::Layer;
+use super::{squares, Drawing, Options};
+use knights_core::tourney::TourneyMetrics;
+use knights_core::{Error, VerifiedTourney};
+
+/// Draws `t`, whose metrics are `m`.
+pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Result<Drawing, Error> {
+    let board = t.board();
+    let theme = &opts.theme;
+    let layers = opts.layers(board);
+    let frame = Frame::new(board, theme, false);
+    let v = frame.view_box();
+    let (w, h) = frame.page_pt();
+    let title = format!(
+        "A tourney of {} cycles covering the {board} board: {} turns, {} crossings",
+        m.cycles, m.turns, m.crossings
+    );
+    let width = frame.size(&theme.tour.width);
+    let palette = &theme.tour.palette;
+    let mut cycles = Group::new()
+        .set("class", "cycles")
+        .set("fill", "none")
+        .set("stroke-width", num(width))
+        .set("stroke-linejoin", "round")
+        .set("opacity", num(theme.tour.opacity));
+    for (i, cycle) in t.cycles().iter().enumerate() {
+        let mut d = String::new();
+        for (k, &c) in cycle.iter().enumerate() {
+            let (x, y) = frame.cell(board.xy(c));
+            let op = if k == 0 { "M" } else { "L" };
+            write!(d, "{op}{x} {y}").expect("writing to a string");
+        }
+        d.push('Z');
+        let colour = palette[i % palette.len()].as_str(); // a theme has one at least
+        cycles = cycles.add(Path::new().set("d", d).set("stroke", colour));
+    }
+    let doc = Document::new()
+        .set("viewBox", v.map(num).join(" "))
+        .set("width", num(w))
+        .set("height", num(h))
+        .set("data-cycles", m.cycles)
+        .set("data-turns", m.turns)
+        .set("data-crossings", m.crossings)
+        .add(Title::new(title))
+        .add(background(v, &theme.page.background).set("class", "background"))
+        .add(squares::layer(
+            board,
+            &frame,
+            theme,
+            layers.has(Layer::Squares),
+        ))
+        .add(cycles);
+    Ok(Drawing::from_svg(
+        doc.to_string(),
+        layers,
+        opts.resolution,
+        frame.cell_pt,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights_core::board::Board;
+    use knights_core::tourney::{measure, verify};
+    use knights_core::Tourney;
+
+    #[test]
+    fn each_cycle_is_one_closed_path_in_a_colour_of_its_own() {
+        let b = Board::new(4, 4).unwrap();
+        let cyc = |cells: [(u32, u32); 4]| cells.iter().map(|&(x, y)| b.index(x, y)).collect();
+        let t = Tourney::new(
+            b.clone(),
+            vec![
+                cyc([(0, 1), (2, 0), (3, 2), (1, 3)]),
+                cyc([(1, 0), (3, 1), (2, 3), (0, 2)]),
+                cyc([(0, 0), (1, 2), (3, 3), (2, 1)]),
+                cyc([(0, 3), (2, 2), (3, 0), (1, 1)]),
+            ],
+        );
+        let v = verify(t).unwrap();
+        let d = drawing(&v, &measure(&v), &Options::default()).unwrap();
+        let svg = d.svg();
+        assert_eq!(svg.matches("Z\"").count(), 4, "{svg}");
+        assert!(svg.contains("data-cycles=\"4\""));
+        let colours: std::collections::HashSet<&str> = svg
+            .split("stroke=\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        assert!(colours.len() >= 4, "{colours:?}");
+        assert!(!d.png().unwrap().is_empty());
+    }
+}

@@ -1,0 +1,150 @@
+//! `tourney`, and tourney files read by `verify`, `metrics` and `render`: closed
+//! cycles covering a board, generated, joined into a tour, proved, measured, drawn.
+
+use std::path::Path;
+
+use knights_construct::tourney as gen;
+use knights_core::atomic::write_with;
+use knights_core::format::{self, Format};
+use knights_core::tourney::{self, lengths_text, TourneyMetrics};
+use knights_core::{verify, Board, Error, VerifiedTourney};
+use knights_render as render;
+
+use super::args::OutFormat;
+use super::draw::write_drawing;
+use super::Failure;
+
+/// `knights tourney`'s options.
+#[derive(clap::Args, Debug)]
+pub(super) struct TourneyArgs {
+    /// The generator: neural (Takefuji and Lee's network), braid (Parberry's concentric
+    /// braid) or four-cover (4x4 blocks of 4-cycles); see `knights list`.
+    #[arg(long, default_value = "neural")]
+    pub(super) algo: String,
+    /// Seed of the generator's random choices (and of the joining's).
+    #[arg(long, default_value_t = 0)]
+    pub(super) seed: u64,
+    /// Join the cycles into one closed tour by exchanges of moves, write the tour and
+    /// say on standard error how many exchanges it took.
+    #[arg(long)]
+    pub(super) join: bool,
+}
+
+/// Builds, proves and writes a tourney (or, with --join, the tour joined from it).
+pub(super) fn tourney(
+    board: Board,
+    args: &TourneyArgs,
+    fmt: OutFormat,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    let to_stdout = output.is_none_or(|p| p == Path::new("-"));
+    if matches!(fmt, OutFormat::Png | OutFormat::Pdf) && to_stdout {
+        return Err(Failure::Usage(format!(
+            "--format {} writes a binary file: give it a path with -o",
+            format!("{fmt:?}").to_lowercase()
+        )));
+    }
+    let t = gen::build(&board, &args.algo, args.seed)?;
+    let name = t.algorithm().to_string();
+    let proved = tourney::verify(t).map_err(|f| {
+        Error::internal(format!(
+            "the {name} tourney of the {board} board failed verification: {f}"
+        ))
+    })?;
+    if args.join {
+        let cycles = proved.cycles().len();
+        let joined = gen::join(&proved, args.seed)?;
+        let tour = verify::constructed(joined.tour.with_algorithm(format!("{name}+join")))?;
+        eprintln!(
+            "knights: joined {cycles} cycle{} into one tour by {} exchange{} of moves",
+            if cycles == 1 { "" } else { "s" },
+            joined.exchanges,
+            if joined.exchanges == 1 { "" } else { "s" }
+        );
+        return match fmt {
+            OutFormat::Json | OutFormat::Grid => {
+                let f = if fmt == OutFormat::Json {
+                    Format::Json
+                } else {
+                    Format::Grid
+                };
+                Ok(write_with(output.unwrap_or(Path::new("-")), |out| {
+                    format::write(&tour, f, &mut &mut *out)
+                })?)
+            }
+            _ => write_picture(
+                &super::draw::draw(&tour, &render::Options::default())?,
+                output,
+                to_stdout,
+            ),
+        };
+    }
+    match fmt {
+        OutFormat::Json => Ok(write_with(output.unwrap_or(Path::new("-")), |out| {
+            format::write_tourney(&proved, &mut &mut *out)
+        })?),
+        OutFormat::Grid => Err(Failure::Usage(
+            "the numbered grid has no form for a tourney: write json (or --join for a tour)".into(),
+        )),
+        _ => write_picture(
+            &drawing(&proved, &render::Options::default())?,
+            output,
+            to_stdout,
+        ),
+    }
+}
+
+fn write_picture(
+    d: &render::Drawing,
+    output: Option<&Path>,
+    to_stdout: bool,
+) -> Result<(), Failure> {
+    match output {
+        Some(path) if !to_stdout => Ok(write_drawing(d, path)?),
+        _ => Ok(write_with(Path::new("-"), |out| {
+            out.write_all(d.svg().as_bytes())
+        })?),
+    }
+}
+
+/// A tourney's drawing: each cycle in its own colour.
+pub(super) fn drawing(
+    t: &VerifiedTourney,
+    opts: &render::Options,
+) -> Result<render::Drawing, Error> {
+    render::tourney::drawing(t, &tourney::measure(t), opts)
+}
+
+/// What `knights metrics --json` prints for a tourney.
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    board: String,
+    algorithm: &'a str,
+    #[serde(flatten)]
+    metrics: &'a TourneyMetrics,
+}
+
+/// `knights metrics` of a tourney: cycles, their lengths, turns and crossings.
+pub(super) fn print_metrics(t: &VerifiedTourney, json: bool) -> Result<(), Failure> {
+    let m = tourney::measure(t);
+    if json {
+        let report = Report {
+            board: t.board().to_string(),
+            algorithm: t.algorithm(),
+            metrics: &m,
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("metrics serialize")
+        );
+        return Ok(());
+    }
+    println!("board       {}", t.board());
+    println!("algorithm   {}", t.algorithm());
+    println!("cells       {}", m.cells);
+    println!("tourney     {} closed cycles, verified", m.cycles);
+    println!("lengths     {}", lengths_text(&m.lengths));
+    println!("turns       {}", m.turns);
+    println!("crossings   {}", m.crossings);
+    Ok(())
+}
