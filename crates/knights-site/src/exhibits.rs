@@ -8,13 +8,14 @@ use super::catalogue::PageSpec;
 use super::exhibit::{Context, Exhibit};
 use super::formation::Formation;
 use super::heels::Heels;
+use super::optima::Optima;
 use super::recipes::Recipes;
 use super::teaching::Teaching;
 use knights_core::Error;
 
 /// Every exhibit, in the order the build writes them.
 pub fn all() -> &'static [&'static dyn Exhibit] {
-    &[&Teaching, &Heels, &Formation, &Recipes]
+    &[&Teaching, &Heels, &Formation, &Recipes, &Optima]
 }
 
 /// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
@@ -40,7 +41,10 @@ mod tests {
     #[test]
     fn each_exhibit_has_a_folder_of_its_own() {
         let mut folders: Vec<&str> = all().iter().map(|e| e.folder()).collect();
-        assert_eq!(folders, ["teaching", "heels", "formation", "recipes"]);
+        assert_eq!(
+            folders,
+            ["teaching", "heels", "formation", "recipes", "optima"]
+        );
         folders.sort_unstable();
         folders.dedup();
         assert_eq!(folders.len(), all().len());

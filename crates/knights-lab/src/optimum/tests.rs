@@ -1,0 +1,160 @@
+//! Tests of the optimum models: the counts against the core metrics, the brute force
+//! against the known numbers, and with the `motif` feature the solver against brute
+//! force.
+
+use super::*;
+use knights_core::{metrics, verify, Tour};
+
+fn board(w: u32, h: u32) -> Board {
+    Board::new(w, h).unwrap()
+}
+
+#[test]
+fn the_counts_of_a_tour_are_the_metrics_counts() {
+    for (w, h, closed) in [(6, 6, true), (8, 8, true), (5, 5, false), (3, 4, false)] {
+        let b = board(w, h);
+        let req = knights_construct::Request {
+            open: !closed,
+            ..knights_construct::Request::closed(b.clone())
+        };
+        let tour = knights_construct::build(&req, "auto").unwrap();
+        let v = verify::constructed(tour).unwrap();
+        let m = metrics::measure(&v);
+        let graph = Graph::new(&b);
+        let chosen = chosen_of(&graph, v.path(), closed).unwrap();
+        assert_eq!(value(&graph, &b, Measure::Turns, &chosen), m.turns, "{b}");
+        assert_eq!(
+            value(&graph, &b, Measure::Crossings, &chosen),
+            m.crossings,
+            "{b}"
+        );
+    }
+}
+
+#[test]
+fn the_models_refuse_what_they_cannot_model_in_one_line() {
+    let spec = |b: &str, closed, measure| Spec {
+        board: b.parse().unwrap(),
+        closed,
+        measure,
+    };
+    for (s, why) in [
+        (spec("5x5", true, Measure::Turns), "5x5"),
+        (spec("30x30", true, Measure::Turns), "900 cells"),
+        (
+            spec("6x6", true, Measure::Turns).with_board("6x6 cylinder"),
+            "cylinder",
+        ),
+    ] {
+        let e = s.check().unwrap_err().to_string();
+        assert!(e.contains(why) && !e.contains('\n'), "{e}");
+    }
+    let e = Measure::parse("turns", true).unwrap_err().to_string();
+    assert!(e.contains("--minimize turns"), "{e}");
+    let e = Measure::parse("uncrossed", false).unwrap_err().to_string();
+    assert!(e.contains("--maximize uncrossed"), "{e}");
+    assert!(Measure::parse("zigzags", false).is_err());
+}
+
+impl Spec {
+    fn with_board(mut self, b: &str) -> Spec {
+        let (size, topology) = b.split_once(' ').unwrap();
+        self.board = size
+            .parse::<Board>()
+            .unwrap()
+            .with_topology(topology.parse().unwrap());
+        self
+    }
+}
+
+#[test]
+fn brute_force_sees_every_closed_tour_of_6x6_once() {
+    // 9,862 closed knight's tours of the 6x6 board (OEIS A001230).
+    let least = brute::closed(&board(6, 6));
+    assert_eq!(least.tours, 9862);
+}
+
+#[test]
+fn brute_force_finds_the_known_longest_uncrossed_paths() {
+    // Yarbrough (1969); OEIS A003192: 2, 5, 10 leaps on 3x3, 4x4, 5x5.
+    for (n, leaps) in [(3, 2), (4, 5), (5, 10)] {
+        assert_eq!(brute::uncrossed(&board(n, n), false), leaps, "{n}x{n}");
+    }
+}
+
+#[cfg(feature = "motif")]
+mod solver {
+    use super::*;
+
+    fn optimum(w: u32, h: u32, closed: bool, measure: Measure) -> Optimum {
+        let spec = Spec {
+            board: board(w, h),
+            closed,
+            measure,
+        };
+        solve(
+            &spec,
+            Solve {
+                limit: Duration::from_secs(600),
+                start: None,
+                report: &mut |_| {},
+            },
+        )
+        .unwrap()
+    }
+
+    /// The solver's tour is a tour with the value it claims, proved optimal.
+    fn check_tour(o: &Optimum) {
+        assert!(
+            o.optimal(),
+            "{}: {} against {}",
+            o.spec.name(),
+            o.value,
+            o.bound
+        );
+        let tour = Tour::new(o.spec.board.clone(), o.path.clone(), o.spec.closed);
+        let m = metrics::measure(&verify::constructed(tour).unwrap());
+        let want = match o.spec.measure {
+            Measure::Turns => m.turns,
+            _ => m.crossings,
+        };
+        assert_eq!(o.value, want, "{}", o.spec.name());
+    }
+
+    #[test]
+    fn the_6x6_closed_optima_are_brute_forces_minima() {
+        let least = brute::closed(&board(6, 6));
+        let turns = optimum(6, 6, true, Measure::Turns);
+        check_tour(&turns);
+        assert_eq!(turns.value, least.turns);
+        let crossings = optimum(6, 6, true, Measure::Crossings);
+        check_tour(&crossings);
+        assert_eq!(crossings.value, least.crossings);
+    }
+
+    #[test]
+    fn the_5x5_open_optima_are_brute_forces_minima() {
+        let least = brute::open(&board(5, 5));
+        for (measure, want) in [
+            (Measure::Turns, least.turns),
+            (Measure::Crossings, least.crossings),
+        ] {
+            let o = optimum(5, 5, false, measure);
+            check_tour(&o);
+            assert_eq!(o.value, want, "{measure}");
+        }
+    }
+
+    #[test]
+    fn the_longest_uncrossed_paths_are_the_known_ones() {
+        for (n, leaps) in [(3, 2), (4, 5), (5, 10), (6, 17)] {
+            let o = optimum(n, n, false, Measure::Uncrossed);
+            assert!(o.optimal(), "{n}x{n}");
+            assert_eq!(o.value, leaps, "{n}x{n}");
+            assert_eq!(
+                uncrossed_leaps(&o.spec.board, &o.path, false).unwrap(),
+                leaps
+            );
+        }
+    }
+}
