@@ -131,3 +131,55 @@ fn the_quick_stored_optima_are_found_again_from_their_commands() {
         assert_eq!(found.value, r["value"].as_u64().unwrap(), "{name}");
     }
 }
+
+#[test]
+fn metrics_reports_turns_by_angle_summing_to_the_turns() {
+    use super::run::{knights, stdout};
+    let o = knights(&["metrics", "8x8", "--json"]);
+    assert!(o.status.success());
+    let m: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by = m["turns_by_angle"].as_array().unwrap();
+    let sum: u64 = by.iter().map(|a| a["turns"].as_u64().unwrap()).sum();
+    assert_eq!(sum, m["turns"].as_u64().unwrap());
+    for a in by {
+        assert!(
+            [37, 53, 90, 127, 143].contains(&a["degrees"].as_u64().unwrap()),
+            "{a}"
+        );
+    }
+    let text = stdout(&knights(&["metrics", "8x8"]));
+    assert!(text.contains("turn angles 37°: "), "{text}");
+}
+
+#[test]
+fn optimum_refuses_what_it_cannot_model_in_one_line() {
+    use super::run::{knights, refused};
+    for (args, why) in [
+        (
+            &["optimum", "6x6", "--minimize", "zigzags"][..],
+            "not a measure",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "turns"][..],
+            "--minimize turns",
+        ),
+        (&["optimum", "5x5", "--minimize", "turns"][..], "5x5"),
+        (
+            &["optimum", "30x30", "--minimize", "turns"][..],
+            "900 cells",
+        ),
+    ] {
+        refused(&knights(args), why);
+    }
+}
+
+/// Without the solver the command says how to get it.
+#[cfg(not(feature = "motif"))]
+#[test]
+fn optimum_without_the_solver_says_how_to_get_it() {
+    use super::run::{knights, refused};
+    refused(
+        &knights(&["optimum", "6x6", "--minimize", "turns"]),
+        "--features motif",
+    );
+}

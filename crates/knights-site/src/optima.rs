@@ -129,8 +129,17 @@ fn plot(all: &[Entry], measure: &str) -> String {
         label: label.to_string(),
         points,
     };
+    let values = |optimal: bool| -> Vec<(f64, f64)> {
+        square
+            .iter()
+            .filter(|e| e.optimal == optimal)
+            .map(|e| (e.board.width() as f64, e.value as f64))
+            .collect()
+    };
+    let (proved, open) = (values(true), values(false));
     let mut lines = vec![
-        line("proved optimum (or best found)", at(&|e| e.value as f64)),
+        line("proved optimum", proved),
+        line("best tour found, not proved optimal", open),
         line("the solver's lower bound", at(&|e| e.bound as f64)),
         line("the tour knights builds (auto)", at(&built)),
     ];

@@ -24,6 +24,7 @@
 
 #[cfg(test)]
 mod brute;
+mod file;
 #[cfg(feature = "motif")]
 mod solve;
 #[cfg(test)]
@@ -39,8 +40,7 @@ use knights_core::Error;
 
 use crate::motif::Graph;
 
-#[cfg(feature = "motif")]
-pub use solve::{solve, Solve};
+pub use file::{command, file_text};
 
 /// What `knights optimum` says in a build without the solver.
 pub const WITHOUT_SOLVER: &str = "this build of knights has no solver: rebuild it with the `motif` feature (cargo build --release --features motif; it needs cmake, a C++ compiler and libclang), or use the optima stored in content/optima";
@@ -148,6 +148,11 @@ impl Spec {
             return refuse(format!("{b} has no knight's leap"));
         }
         Ok(())
+    }
+
+    /// The stored file's stem: `6x6-closed-turns`, `8x8-path-uncrossed`.
+    pub fn stem(&self) -> String {
+        self.name().replace(' ', "-")
     }
 
     /// A short name: `6x6 closed turns`.
@@ -290,11 +295,60 @@ impl Optimum {
     }
 }
 
+/// What one solve of the model gave: for the progress line of each solve.
+#[derive(Clone, Debug)]
+pub struct Round {
+    /// Solves so far, this one included.
+    pub number: usize,
+    /// The value of the solver's answer (pieces or not).
+    pub value: Option<f64>,
+    /// The best bound so far.
+    pub bound: u64,
+    /// The pieces the answer splits into (1: a tour).
+    pub pieces: usize,
+    /// The best tour's value so far.
+    pub best: Option<u64>,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// How to run: the time limit, a starting tour (its cells in order), the progress
+/// report.
+pub struct Solve<'a> {
+    /// Time for everything.
+    pub limit: Duration,
+    /// A tour of the model to start from (the construction's), if any.
+    pub start: Option<Vec<u32>>,
+    /// Called after each solve.
+    pub report: &'a mut dyn FnMut(&Round),
+}
+
+/// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
+#[cfg(feature = "motif")]
+pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
+    solve::solve(spec, run)
+}
+
 /// The solver is not in this build: checks the spec, then says how to get it.
 #[cfg(not(feature = "motif"))]
-pub fn solve(spec: &Spec, _limit: Duration) -> Result<Optimum, Error> {
+pub fn solve(spec: &Spec, _run: Solve<'_>) -> Result<Optimum, Error> {
     spec.check()?;
     Err(knights_core::Unsupported::new("optimum", &spec.board, WITHOUT_SOLVER.into()).into())
+}
+
+/// The tour the constructions build for the model's board, the solver's first answer
+/// (none for the uncrossed models, whose answers are not tours).
+pub fn start_tour(spec: &Spec) -> Option<Vec<u32>> {
+    if spec.measure == Measure::Uncrossed {
+        return None;
+    }
+    let req = knights_construct::Request {
+        open: !spec.closed,
+        ..knights_construct::Request::closed(spec.board.clone())
+    };
+    let tour = knights_construct::build(&req, "auto").ok()?;
+    let v = knights_core::verify::constructed(tour).ok()?;
+    Some(v.path().to_vec())
 }
 
 /// The number of leaps of an uncrossed path (closed: cycle) of `board`, checked: each

@@ -2,41 +2,13 @@
 //! comment in `mod.rs`, connectivity by subtour cuts added after each solve, and the
 //! best tour known handed to the solver as its starting answer before every solve.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
 
-use super::{crossing_pairs, straight_pairs, value, Measure, Optimum, Spec};
+use super::{crossing_pairs, straight_pairs, value, Measure, Optimum, Round, Solve, Spec};
 use crate::motif::Graph;
 use knights_core::{Error, GaveUp, NoTour};
-
-/// What one solve of the model gave: for the progress line of each solve.
-#[derive(Clone, Debug)]
-pub struct Round {
-    /// Solves so far, this one included.
-    pub number: usize,
-    /// The value of the solver's answer (pieces or not).
-    pub value: Option<f64>,
-    /// The best bound so far.
-    pub bound: u64,
-    /// The pieces the answer splits into (1: a tour).
-    pub pieces: usize,
-    /// The best tour's value so far.
-    pub best: Option<u64>,
-    /// Seconds since the start.
-    pub seconds: f64,
-}
-
-/// How to run: the time limit, a starting tour (its cells in order), the progress
-/// report.
-pub struct Solve<'a> {
-    /// Time for everything.
-    pub limit: Duration,
-    /// A tour of the model to start from (the construction's), if any.
-    pub start: Option<Vec<u32>>,
-    /// Called after each solve.
-    pub report: &'a mut dyn FnMut(&Round),
-}
 
 /// The model's columns, with their index order (for a starting answer).
 struct Layout {
@@ -178,6 +150,19 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
                     best = Some((pieces[0].0.clone(), v, "solver"));
                 }
             } else {
+                // An uncrossed answer's longest piece of the right kind is an answer.
+                if spec.measure == Measure::Uncrossed {
+                    if let Some((cells, _)) = pieces
+                        .iter()
+                        .filter(|(_, cycle)| *cycle == spec.closed)
+                        .max_by_key(|(cells, _)| cells.len())
+                    {
+                        let v = (cells.len() - usize::from(!spec.closed)) as u64;
+                        if best.as_ref().is_none_or(|b| better(v, b.1)) {
+                            best = Some((cells.clone(), v, "solver (a piece of a split answer)"));
+                        }
+                    }
+                }
                 let added = cut(&mut model, &layout, &pieces);
                 cuts += added;
                 rows += added;
@@ -276,7 +261,8 @@ fn cut(model: &mut Model, layout: &Layout, pieces: &[(Vec<u32>, bool)]) -> usize
                     added += 1;
                 }
             }
-            // A path holds no cycle: fewer leaps inside a set than its cells.
+            // A path holds no cycle: inside a set, fewer leaps than used cells, so
+            // at most the used cells but any one `k` (generalized subtour cuts).
             (Measure::Uncrossed, false) => {
                 if *cycle {
                     let within: Vec<(Col, f64)> = graph
@@ -286,8 +272,17 @@ fn cut(model: &mut Model, layout: &Layout, pieces: &[(Vec<u32>, bool)]) -> usize
                         .filter(|(_, &(a, b))| inside[a as usize] && inside[b as usize])
                         .map(|(e, _)| (layout.x[e], 1.0))
                         .collect();
-                    model.add_row(..=(cells.len() as f64 - 1.0), within);
-                    added += 1;
+                    for &k in cells {
+                        let mut row = within.clone();
+                        row.extend(
+                            cells
+                                .iter()
+                                .filter(|&&c| c != k)
+                                .map(|&c| (layout.u[c as usize], -1.0)),
+                        );
+                        model.add_row(..=0.0, row);
+                        added += 1;
+                    }
                 }
             }
             // One cycle: when a cell inside and one outside are both used, the cycle
