@@ -10,6 +10,7 @@ mod draw;
 mod giant;
 mod init;
 mod model;
+mod optimum;
 mod progress;
 mod publish;
 mod report;
@@ -32,6 +33,7 @@ use args::*;
 use draw::{animate, animate_rule, draw, worksheet, write_drawing};
 use init::init_site;
 use knights_core::AnyVerified;
+use optimum::OptimumArgs;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
 use serve::serve_site;
@@ -197,6 +199,16 @@ Needs a build with the solver: cargo build --release --features motif")]
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// The fewest turns or crossings of a tour, or the longest uncrossed path, proved
+    /// by integer programming.
+    #[command(after_help = "Examples:
+  knights optimum 6x6 --minimize turns -o t6.json        closed, proved optimal
+  knights optimum 5x5 --minimize crossings --open
+  knights optimum 8x8 --maximize uncrossed --time-limit 300
+Prints each solve, then the value, the solver's bound and 'optimal' when they meet;
+the file's `optimum` field records the bound, gap, time and model size.
+Needs a build with the solver: cargo build --release --features motif")]
+    Optimum(OptimumArgs),
     /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
     #[command(after_help = "Examples:
   knights worksheet 8x8 -o sheet.pdf
@@ -403,6 +415,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             format,
             output,
         } => design_motif(&board.parse()?, &motif, format, output.as_deref()),
+        Command::Optimum(args) => optimum::optimum(&args),
         Command::Worksheet {
             input,
             output,

@@ -12,3 +12,14 @@ pub(super) fn head(board: &str, algorithm: &str, cells: u64, closed: bool, turns
     println!("tour        {}, verified", TourKind::open_if(!closed));
     println!("turns       {turns}");
 }
+
+/// Turns by angle on one line: `37°: 4, 90°: 12, 143°: 20` (`none` without turns).
+pub(super) fn angles(by: &[knights_core::metrics::AngleTurns]) -> String {
+    if by.is_empty() {
+        return "none".into();
+    }
+    by.iter()
+        .map(|a| format!("{}°: {}", a.degrees, a.turns))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

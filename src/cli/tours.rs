@@ -278,6 +278,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     let board = tour.board().to_string();
     super::report::head(&board, tour.algorithm(), m.cells, m.closed, m.turns);
     println!("crossings   {}", m.crossings);
+    println!("turn angles {}", super::report::angles(&m.turns_by_angle));
     if let Some(r) = &m.turns_to_bound {
         super::giant::print_bounds(r, &asymptotic(&tour));
     }

@@ -93,7 +93,9 @@ pub fn quick(args: &[String]) -> bool {
     if named_only(args) {
         return false;
     }
-    let slow = ["build", "serve", "bench", "gadgets", "motif", "init"];
+    let slow = [
+        "build", "serve", "bench", "gadgets", "motif", "optimum", "init",
+    ];
     let big = args.iter().any(|a| {
         a.split(['x', 'X']).count() >= 2
             && a.split(['x', 'X']).all(|n| n.parse::<u32>().is_ok())

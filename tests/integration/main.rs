@@ -27,6 +27,7 @@ mod cli;
 mod hardening;
 mod init_serve;
 mod limits;
+mod optima;
 mod readme;
 mod refusals;
 mod space_cli;

@@ -15,6 +15,8 @@
 //! - [`motif`]: the motif designer, an integer program solved by HiGHS behind the
 //!   `motif` cargo feature (`knights motif`); the motifs it found are stored in
 //!   knights-construct, and the tests here recount them and find the small ones again.
+//! - [`optimum`]: exact optima (fewest turns, fewest crossings, longest uncrossed
+//!   path) by integer programming on the motif solver (`knights optimum`).
 //! - [`tiles`]: the searches that found the stored tiles of Parberry's divide and
 //!   conquer and of the stitched tours (knights-construct's engine, its tile rule).
 //! - [`bench`]: `knights bench`, the constructions timed against a memory baseline.
@@ -29,6 +31,7 @@ pub mod besa;
 pub mod gadget;
 pub mod giraffe;
 pub mod motif;
+pub mod optimum;
 pub mod stats;
 pub mod tiles;
 

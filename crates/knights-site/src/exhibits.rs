@@ -8,6 +8,7 @@ use super::catalogue::PageSpec;
 use super::exhibit::{Context, Exhibit};
 use super::formation::Formation;
 use super::heels::Heels;
+use super::optima::Optima;
 use super::recipes::Recipes;
 use super::teaching::Teaching;
 use super::tourneys::Tourneys;
@@ -15,7 +16,7 @@ use knights_core::Error;
 
 /// Every exhibit, in the order the build writes them.
 pub fn all() -> &'static [&'static dyn Exhibit] {
-    &[&Teaching, &Heels, &Formation, &Recipes, &Tourneys]
+    &[&Teaching, &Heels, &Formation, &Recipes, &Tourneys, &Optima]
 }
 
 /// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
@@ -43,7 +44,7 @@ mod tests {
         let mut folders: Vec<&str> = all().iter().map(|e| e.folder()).collect();
         assert_eq!(
             folders,
-            ["teaching", "heels", "formation", "recipes", "tourneys"]
+            ["teaching", "heels", "formation", "recipes", "tourneys", "optima"]
         );
         folders.sort_unstable();
         folders.dedup();

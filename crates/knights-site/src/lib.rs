@@ -38,6 +38,7 @@ mod exhibit;
 mod exhibits;
 mod formation;
 mod heels;
+mod optima;
 mod recipes;
 mod teaching;
 mod tourneys;

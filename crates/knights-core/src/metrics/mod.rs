@@ -21,6 +21,7 @@
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
 
+mod angles;
 mod band;
 pub mod bounds;
 mod crossings;
@@ -42,6 +43,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::verify::Verified;
 
+pub use angles::{turn_degrees, turns_by_angle, AngleTurns};
 pub use crossings::{crossing_points, crossings};
 pub use geometry::open_segments_cross;
 pub use runs::longest_run;
@@ -72,6 +74,9 @@ pub struct Metrics {
     /// on crossings is proved for a given board (the paper's is asymptotic).
     #[serde(default)]
     pub turns_to_bound: Option<bounds::Ratio>,
+    /// The turns of each angle (how far travel turns, in degrees), by increasing angle.
+    #[serde(default)]
+    pub turns_by_angle: Vec<AngleTurns>,
 }
 
 /// Measures a verified tour.
@@ -101,6 +106,7 @@ pub fn measure(tour: &Verified) -> Metrics {
             turns as f64 / bound as f64
         },
         turns_to_bound,
+        turns_by_angle: turns_by_angle(grid),
     }
 }
 

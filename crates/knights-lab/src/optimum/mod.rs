@@ -1,0 +1,394 @@
+//! Exact optima (issue 27): the fewest turns or crossings a tour of a small board can
+//! have, and the longest knight's path or cycle with no two moves crossing (Yarbrough
+//! 1969; Knuth), each an integer program solved by HiGHS with a proof of its bound.
+//!
+//! The models share the variables of the motif designer: one 0/1 variable `x_e` per
+//! leap of the board ([`Graph`]) and its degree rows. What they add:
+//! - turns: a 0/1 "straight" variable per cell and pair of opposite leaps at it, at most
+//!   each of the two; a cell with two leaps turns unless one of its straights is 1, so
+//!   turns = (cells with two leaps) - (sum of straights), minimized;
+//! - crossings: a variable per pair of leaps whose open segments meet (Definition 2 of
+//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized;
+//! - uncrossed: `x_e + x_f <= 1` for every crossing pair, one "used" variable per cell
+//!   and the number of leaps maximized.
+//!
+//! Connectivity is added lazily as in the motif designer: solve, split the answer into
+//! its pieces, cut each cycle that is not the whole answer, solve again. Every solve's
+//! bound holds for the full model (cuts only remove answers that are not tours), so the
+//! best bound is kept, and an answer in one piece is optimal when its solve was.
+//!
+//! This module holds the solver-free parts (the specification and its refusals, the
+//! crossing pairs, the counts of a set of leaps, the result); the solver is in
+//! `solve.rs` behind the `motif` feature; `brute.rs` (tests) enumerates every tour of a
+//! small board to check the solver against.
+
+#[cfg(test)]
+mod brute;
+mod file;
+#[cfg(feature = "motif")]
+mod solve;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use knights_core::board::{Board, Leaper, Topology};
+use knights_core::metrics::open_segments_cross;
+use knights_core::Error;
+
+use crate::motif::Graph;
+
+pub use file::{command, file_text};
+
+/// What `knights optimum` says in a build without the solver.
+pub const WITHOUT_SOLVER: &str = "this build of knights has no solver: rebuild it with the `motif` feature (cargo build --release --features motif; it needs cmake, a C++ compiler and libclang), or use the optima stored in content/optima";
+
+/// The largest board (in cells) a model is built for: beyond it the models have
+/// hundreds of thousands of rows and no proof comes within hours.
+pub const MAX_CELLS: u64 = 400;
+
+/// The measure optimized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The fewest turns of a tour.
+    Turns,
+    /// The fewest crossings of a tour.
+    Crossings,
+    /// The most leaps of a path (or cycle) with no two leaps crossing.
+    Uncrossed,
+}
+
+impl Measure {
+    /// Whether the measure is maximized.
+    pub fn maximized(self) -> bool {
+        self == Measure::Uncrossed
+    }
+
+    /// `--minimize NAME` or `--maximize NAME`, or why not (one line).
+    pub fn parse(name: &str, maximize: bool) -> Result<Measure, Error> {
+        let m: Measure = name.parse()?;
+        match (m.maximized(), maximize) {
+            (true, false) => Err(Error::invalid(format!(
+                "the fewest {m} is no question (none): use --maximize {m}"
+            ))),
+            (false, true) => Err(Error::invalid(format!(
+                "a tour's {m} have no useful maximum: use --minimize {m}"
+            ))),
+            _ => Ok(m),
+        }
+    }
+}
+
+impl FromStr for Measure {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Measure, Error> {
+        match s {
+            "turns" => Ok(Measure::Turns),
+            "crossings" => Ok(Measure::Crossings),
+            "uncrossed" => Ok(Measure::Uncrossed),
+            _ => Err(Error::invalid(format!(
+                "'{s}' is not a measure knights optimum models: choose turns or crossings (--minimize) or uncrossed (--maximize)"
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for Measure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Measure::Turns => "turns",
+            Measure::Crossings => "crossings",
+            Measure::Uncrossed => "uncrossed",
+        })
+    }
+}
+
+/// A model: the board, closed or open, the measure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The board (a full knight's board of the plane).
+    pub board: Board,
+    /// A closed tour (or, uncrossed, a cycle).
+    pub closed: bool,
+    /// What is optimized.
+    pub measure: Measure,
+}
+
+impl Spec {
+    /// `Ok` when the model can be built, else the reason (one line).
+    pub fn check(&self) -> Result<(), Error> {
+        let b = &self.board;
+        let refuse = |why: String| Err(Error::invalid(format!("knights optimum: {why}")));
+        if b.leaper() != Leaper::KNIGHT {
+            return refuse(format!(
+                "the models are of the knight's leaps, not the {} leaper's",
+                b.leaper()
+            ));
+        }
+        if b.topology() != Topology::Plane {
+            return refuse(format!(
+                "the crossings of a {} are counted on its surface, which the models do not do: use a board of the plane",
+                b.topology()
+            ));
+        }
+        if !b.holes().is_empty() {
+            return refuse(format!("{b} has holes; the models are of full boards"));
+        }
+        if b.cells() > MAX_CELLS {
+            return refuse(format!(
+                "{b} has {} cells, more than the {MAX_CELLS} a model is built for (no proof would come in hours)",
+                b.cells()
+            ));
+        }
+        if self.measure != Measure::Uncrossed {
+            knights_construct::existence::check(b, !self.closed)?;
+        } else if b.width().min(b.height()) < 3 && b.width().max(b.height()) < 3 {
+            return refuse(format!("{b} has no knight's leap"));
+        }
+        Ok(())
+    }
+
+    /// The stored file's stem: `6x6-closed-turns`, `8x8-path-uncrossed`.
+    pub fn stem(&self) -> String {
+        self.name().replace(' ', "-")
+    }
+
+    /// A short name: `6x6 closed turns`.
+    pub fn name(&self) -> String {
+        let kind = match (self.measure, self.closed) {
+            (Measure::Uncrossed, true) => "cycle",
+            (Measure::Uncrossed, false) => "path",
+            (_, true) => "closed",
+            (_, false) => "open",
+        };
+        format!("{} {kind} {}", self.board, self.measure)
+    }
+}
+
+/// The pairs of leaps of `graph` whose open segments meet, as indices into its edges,
+/// the smaller first (two leaps at one cell meet only there, so never cross).
+pub fn crossing_pairs(graph: &Graph, board: &Board) -> Vec<(usize, usize)> {
+    let seg = |e: usize| {
+        let (a, b) = graph.edges()[e];
+        let (p, q) = (board.xy(a), board.xy(b));
+        [(p.0 as i32, p.1 as i32), (q.0 as i32, q.1 as i32)]
+    };
+    let m = graph.edges().len();
+    let mut pairs = Vec::new();
+    for e in 0..m {
+        let s = seg(e);
+        for f in e + 1..m {
+            let t = seg(f);
+            // Leaps are short: only those whose boxes overlap can meet.
+            let apart = s[0].0.max(s[1].0) < t[0].0.min(t[1].0)
+                || t[0].0.max(t[1].0) < s[0].0.min(s[1].0)
+                || s[0].1.max(s[1].1) < t[0].1.min(t[1].1)
+                || t[0].1.max(t[1].1) < s[0].1.min(s[1].1);
+            if !apart && open_segments_cross(s, t) {
+                pairs.push((e, f));
+            }
+        }
+    }
+    pairs
+}
+
+/// The pairs of opposite leaps at each cell (a cell that holds one such pair goes
+/// straight on), as indices into the edges of `graph`.
+pub fn straight_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> {
+    let mut pairs = Vec::new();
+    for c in 0..board.area() as u32 {
+        let (x, y) = board.xy(c);
+        let (x, y) = (x as i64, y as i64);
+        let dir = |e: usize| {
+            let (a, b) = graph.edges()[e];
+            let (p, q) = (board.xy(if a == c { b } else { a }), (x, y));
+            (p.0 as i64 - q.0, p.1 as i64 - q.1)
+        };
+        let at = graph.incident(c);
+        for (i, &e) in at.iter().enumerate() {
+            for &f in &at[i + 1..] {
+                let (u, v) = (dir(e), dir(f));
+                if u.0 == -v.0 && u.1 == -v.1 {
+                    pairs.push((c, e, f));
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// The value of a set of chosen leaps under `measure`: turns (cells with two leaps not
+/// opposite), crossings (chosen crossing pairs) or leaps (uncrossed).
+pub fn value(graph: &Graph, board: &Board, measure: Measure, chosen: &[bool]) -> u64 {
+    match measure {
+        Measure::Turns => {
+            let two = (0..board.area() as u32)
+                .filter(|&c| graph.incident(c).iter().filter(|&&e| chosen[e]).count() == 2)
+                .count();
+            let straight = straight_pairs(graph, board)
+                .into_iter()
+                .filter(|&(_, e, f)| chosen[e] && chosen[f])
+                .count();
+            (two - straight) as u64
+        }
+        Measure::Crossings => crossing_pairs(graph, board)
+            .into_iter()
+            .filter(|&(e, f)| chosen[e] && chosen[f])
+            .count() as u64,
+        Measure::Uncrossed => chosen.iter().filter(|&&c| c).count() as u64,
+    }
+}
+
+/// The chosen leaps of a path of cells (closed: the last back to the first too).
+pub fn chosen_of(graph: &Graph, path: &[u32], closed: bool) -> Option<Vec<bool>> {
+    let mut chosen = vec![false; graph.edges().len()];
+    let n = path.len();
+    let steps = if closed { n } else { n.saturating_sub(1) };
+    for i in 0..steps {
+        chosen[graph.edge(path[i], path[(i + 1) % n])?] = true;
+    }
+    Some(chosen)
+}
+
+/// What a run of the solver gave: the best path found, its value, the proof figures.
+#[derive(Clone, Debug)]
+pub struct Optimum {
+    /// The model.
+    pub spec: Spec,
+    /// The best tour (or uncrossed path or cycle) found, as cells in order.
+    pub path: Vec<u32>,
+    /// Its value.
+    pub value: u64,
+    /// The solver's bound: no answer does better (a lower bound when minimizing).
+    pub bound: u64,
+    /// Seconds spent.
+    pub seconds: f64,
+    /// Solves of the model (one per round of cuts).
+    pub solves: usize,
+    /// Columns of the last model solved.
+    pub columns: usize,
+    /// Rows of the last model solved (cuts included).
+    pub rows: usize,
+    /// The subtour cuts added.
+    pub cuts: usize,
+    /// Where the best answer came from: `solver` or the construction's tour.
+    pub source: String,
+    /// The time limit.
+    pub limit: Duration,
+}
+
+impl Optimum {
+    /// Whether the value is proved optimal (the bound met).
+    pub fn optimal(&self) -> bool {
+        if self.spec.measure.maximized() {
+            self.value >= self.bound
+        } else {
+            self.value <= self.bound
+        }
+    }
+
+    /// The absolute gap between the value and the bound (0 when optimal).
+    pub fn gap(&self) -> u64 {
+        self.value.abs_diff(self.bound) * u64::from(!self.optimal())
+    }
+}
+
+/// What one solve of the model gave: for the progress line of each solve.
+#[derive(Clone, Debug)]
+pub struct Round {
+    /// Solves so far, this one included.
+    pub number: usize,
+    /// The value of the solver's answer (pieces or not).
+    pub value: Option<f64>,
+    /// The best bound so far.
+    pub bound: u64,
+    /// The pieces the answer splits into (1: a tour).
+    pub pieces: usize,
+    /// The best tour's value so far.
+    pub best: Option<u64>,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// How to run: the time limit, a starting tour (its cells in order), the progress
+/// report.
+pub struct Solve<'a> {
+    /// Time for everything.
+    pub limit: Duration,
+    /// A tour of the model to start from (the construction's), if any.
+    pub start: Option<Vec<u32>>,
+    /// Called after each solve.
+    pub report: &'a mut dyn FnMut(&Round),
+}
+
+/// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
+#[cfg(feature = "motif")]
+pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
+    solve::solve(spec, run)
+}
+
+/// The solver is not in this build: checks the spec, then says how to get it.
+#[cfg(not(feature = "motif"))]
+pub fn solve(spec: &Spec, _run: Solve<'_>) -> Result<Optimum, Error> {
+    spec.check()?;
+    Err(knights_core::Unsupported::new("optimum", &spec.board, WITHOUT_SOLVER.into()).into())
+}
+
+/// The tour the constructions build for the model's board, the solver's first answer
+/// (none for the uncrossed models, whose answers are not tours).
+pub fn start_tour(spec: &Spec) -> Option<Vec<u32>> {
+    if spec.measure == Measure::Uncrossed {
+        return None;
+    }
+    let req = knights_construct::Request {
+        open: !spec.closed,
+        ..knights_construct::Request::closed(spec.board.clone())
+    };
+    let tour = knights_construct::build(&req, "auto").ok()?;
+    let v = knights_core::verify::constructed(tour).ok()?;
+    Some(v.path().to_vec())
+}
+
+/// The number of leaps of an uncrossed path (closed: cycle) of `board`, checked: each
+/// step a knight's leap, no cell twice, no two leaps crossing; else the first fault.
+pub fn uncrossed_leaps(board: &Board, path: &[u32], closed: bool) -> Result<u64, Error> {
+    let n = path.len();
+    let fault = |why: String| {
+        Err(Error::invalid(format!(
+            "not an uncrossed path of {board}: {why}"
+        )))
+    };
+    if n < 2 || (closed && n < 4) {
+        return fault(format!("{n} cells are too few"));
+    }
+    let mut seen = vec![false; board.area() as usize];
+    for &c in path {
+        if c as u64 >= board.area() {
+            return fault(format!("cell number {c} is off the board"));
+        }
+        if std::mem::replace(&mut seen[c as usize], true) {
+            let (x, y) = board.xy(c);
+            return fault(format!("[{x}, {y}] is visited twice"));
+        }
+    }
+    let steps = if closed { n } else { n - 1 };
+    let seg = |i: usize| {
+        let (a, b) = (board.xy(path[i]), board.xy(path[(i + 1) % n]));
+        [(a.0 as i32, a.1 as i32), (b.0 as i32, b.1 as i32)]
+    };
+    for i in 0..steps {
+        let s = seg(i);
+        let (dx, dy) = ((s[0].0 - s[1].0).abs(), (s[0].1 - s[1].1).abs());
+        if (dx, dy) != (1, 2) && (dx, dy) != (2, 1) {
+            return fault(format!("step {} is not a knight's leap", i + 1));
+        }
+        for j in 0..i {
+            if open_segments_cross(s, seg(j)) {
+                return fault(format!("steps {} and {} cross", j + 1, i + 1));
+            }
+        }
+    }
+    Ok(steps as u64)
+}

@@ -1,0 +1,417 @@
+//! The optimum models solved by HiGHS (the `motif` feature): the rows of the module
+//! comment in `mod.rs`, connectivity by subtour cuts added after each solve, and the
+//! best tour known handed to the solver as its starting answer before every solve.
+
+use std::time::Instant;
+
+use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
+
+use super::{crossing_pairs, straight_pairs, value, Measure, Optimum, Round, Solve, Spec};
+use crate::motif::Graph;
+use knights_core::{Error, GaveUp, NoTour};
+
+/// The model's columns, with their index order (for a starting answer).
+struct Layout {
+    spec: Spec,
+    graph: Graph,
+    x: Vec<Col>,
+    /// Straight pairs (turns) or crossing pairs (crossings): `(column, e, f)`.
+    pairs: Vec<(Col, usize, usize)>,
+    /// Cells' end variables (open tours, paths).
+    z: Vec<Col>,
+    /// Cells' used variables (uncrossed).
+    u: Vec<Col>,
+    columns: usize,
+    rows: usize,
+    /// Added to the objective to give the measure (turns: the cells with two leaps).
+    offset: f64,
+}
+
+impl Layout {
+    /// The column values of the answer whose leaps are `chosen`, in the order the
+    /// columns were added (leaps, ends, used cells, pairs).
+    fn values(&self, chosen: &[bool]) -> Vec<f64> {
+        let on = |b: bool| f64::from(u8::from(b));
+        let n = self.spec.board.area() as u32;
+        let degree: Vec<usize> = (0..n)
+            .map(|c| {
+                self.graph
+                    .incident(c)
+                    .iter()
+                    .filter(|&&e| chosen[e])
+                    .count()
+            })
+            .collect();
+        let mut v: Vec<f64> = chosen.iter().map(|&c| on(c)).collect();
+        if !self.z.is_empty() {
+            v.extend(degree.iter().map(|&d| on(d == 1)));
+        }
+        if !self.u.is_empty() {
+            v.extend(degree.iter().map(|&d| on(d > 0)));
+        }
+        v.extend(
+            self.pairs
+                .iter()
+                .map(|&(_, e, f)| on(chosen[e] && chosen[f])),
+        );
+        debug_assert_eq!(v.len(), self.columns);
+        v
+    }
+}
+
+/// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
+pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
+    spec.check()?;
+    let clock = Instant::now();
+    let (mut model, layout) = build(spec);
+    let graph = &layout.graph;
+    let maximize = spec.measure.maximized();
+    let mut best: Option<(Vec<u32>, u64, &str)> = None;
+    if let Some(path) = &run.start {
+        if let Some(chosen) = super::chosen_of(graph, path, spec.closed) {
+            best = Some((
+                path.clone(),
+                value(graph, &spec.board, spec.measure, &chosen),
+                "construction",
+            ));
+        }
+    }
+    let better = |a: u64, b: u64| if maximize { a > b } else { a < b };
+    let mut bound: Option<u64> = None;
+    let (mut solves, mut cuts, mut rows) = (0, 0, layout.rows);
+    loop {
+        let left = run.limit.saturating_sub(clock.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        model.set_option("time_limit", left.as_secs_f64());
+        if let Some((path, ..)) = &best {
+            let chosen = super::chosen_of(graph, path, spec.closed).expect("a tour of the graph");
+            let _ = model.try_set_solution(Some(&layout.values(&chosen)), None, None, None);
+        }
+        let solved = model.solve();
+        solves += 1;
+        let status = solved.status();
+        if matches!(
+            status,
+            HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible
+        ) {
+            if best.is_none() {
+                return Err(NoTour::Solver {
+                    board: spec.board.to_string(),
+                    status: format!("{status:?}"),
+                }
+                .into());
+            }
+            break;
+        }
+        if !matches!(
+            status,
+            HighsModelStatus::Optimal | HighsModelStatus::ReachedTimeLimit
+        ) {
+            return Err(Error::internal(format!(
+                "HiGHS stopped with status {status:?} on the {} model",
+                spec.name()
+            )));
+        }
+        let dual = solved
+            .double_info_value(c"mip_dual_bound")
+            .ok()
+            .filter(|d| d.is_finite())
+            .or((status == HighsModelStatus::Optimal).then(|| solved.objective_value()));
+        if let Some(d) = dual {
+            let d = d + layout.offset;
+            let b = if maximize {
+                (d + 1e-6).floor().max(0.0) as u64
+            } else {
+                (d - 1e-6).ceil().max(0.0) as u64
+            };
+            // Every solve bounds the full model: keep the tightest.
+            bound = Some(bound.map_or(b, |o| if maximize { o.min(b) } else { o.max(b) }));
+        }
+        let feasible = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+        let answer = feasible.then(|| solved.get_solution());
+        let chosen: Option<Vec<bool>> = answer
+            .as_ref()
+            .filter(|s| s.columns().len() >= layout.x.len())
+            .map(|s| layout.x.iter().map(|&c| s[c] > 0.5).collect());
+        let objective = feasible.then(|| solved.objective_value() + layout.offset);
+        model = Model::from(solved);
+        let pieces = chosen
+            .as_ref()
+            .map(|c| used_pieces(graph, c))
+            .unwrap_or_default();
+        let mut one = false;
+        if let Some(chosen) = &chosen {
+            if pieces.len() == 1 {
+                one = true;
+                let v = value(graph, &spec.board, spec.measure, chosen);
+                if best.as_ref().is_none_or(|b| better(v, b.1)) {
+                    best = Some((pieces[0].0.clone(), v, "solver"));
+                }
+            } else {
+                // An uncrossed answer's longest piece of the right kind is an answer.
+                if spec.measure == Measure::Uncrossed {
+                    if let Some((cells, _)) = pieces
+                        .iter()
+                        .filter(|(_, cycle)| *cycle == spec.closed)
+                        .max_by_key(|(cells, _)| cells.len())
+                    {
+                        let v = (cells.len() - usize::from(!spec.closed)) as u64;
+                        if best.as_ref().is_none_or(|b| better(v, b.1)) {
+                            best = Some((cells.clone(), v, "solver (a piece of a split answer)"));
+                        }
+                    }
+                }
+                let added = cut(&mut model, &layout, &pieces);
+                cuts += added;
+                rows += added;
+            }
+        }
+        (run.report)(&Round {
+            number: solves,
+            value: objective,
+            bound: bound.unwrap_or(0),
+            pieces: pieces.len(),
+            best: best.as_ref().map(|b| b.1),
+            seconds: clock.elapsed().as_secs_f64(),
+        });
+        if status != HighsModelStatus::Optimal || one || chosen.is_none() {
+            break;
+        }
+    }
+    let Some((path, value, source)) = best else {
+        return Err(GaveUp::Solver {
+            board: spec.board.to_string(),
+            seconds: run.limit.as_secs(),
+        }
+        .into());
+    };
+    // With no bound from any solve, the trivial one: nothing is proved.
+    let bound = bound.unwrap_or(if maximize {
+        graph.edges().len() as u64
+    } else {
+        0
+    });
+    Ok(Optimum {
+        spec: spec.clone(),
+        path,
+        value,
+        bound,
+        seconds: clock.elapsed().as_secs_f64(),
+        solves,
+        columns: layout.columns,
+        rows,
+        cuts,
+        source: source.to_string(),
+        limit: run.limit,
+    })
+}
+
+/// The pieces of the answer that hold a leap, each as its cells in order and whether
+/// it is a cycle.
+fn used_pieces(graph: &Graph, chosen: &[bool]) -> Vec<(Vec<u32>, bool)> {
+    graph
+        .pieces(chosen)
+        .into_iter()
+        .filter(|(cells, _)| cells.len() > 1)
+        .collect()
+}
+
+/// Adds the cuts that separate the pieces of an answer; returns how many.
+fn cut(model: &mut Model, layout: &Layout, pieces: &[(Vec<u32>, bool)]) -> usize {
+    let graph = &layout.graph;
+    let n = layout.spec.board.area() as usize;
+    let inside_of = |cells: &[u32]| {
+        let mut inside = vec![false; n];
+        for &c in cells {
+            inside[c as usize] = true;
+        }
+        inside
+    };
+    let leaving = |inside: &[bool]| -> Vec<(Col, f64)> {
+        graph
+            .edges()
+            .iter()
+            .enumerate()
+            .filter(|(_, &(a, b))| inside[a as usize] != inside[b as usize])
+            .map(|(e, _)| (layout.x[e], 1.0))
+            .collect()
+    };
+    let mut added = 0;
+    let spec = &layout.spec;
+    for (k, (cells, cycle)) in pieces.iter().enumerate() {
+        let inside = inside_of(cells);
+        match (spec.measure, spec.closed) {
+            // A tour crosses the border of every proper set of cells twice.
+            (Measure::Turns | Measure::Crossings, true) => {
+                model.add_row(2.0.., leaving(&inside));
+                added += 1;
+            }
+            // An open tour crosses it twice less the ends on either side.
+            (Measure::Turns | Measure::Crossings, false) => {
+                for side in [true, false] {
+                    let mut row = leaving(&inside);
+                    row.extend(
+                        (0..n)
+                            .filter(|&c| inside[c] == side)
+                            .map(|c| (layout.z[c], 1.0)),
+                    );
+                    model.add_row(2.0.., row);
+                    added += 1;
+                }
+            }
+            // A path holds no cycle: inside a set, fewer leaps than used cells, so
+            // at most the used cells but any one `k` (generalized subtour cuts).
+            (Measure::Uncrossed, false) => {
+                if *cycle {
+                    let within: Vec<(Col, f64)> = graph
+                        .edges()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &(a, b))| inside[a as usize] && inside[b as usize])
+                        .map(|(e, _)| (layout.x[e], 1.0))
+                        .collect();
+                    for &k in cells {
+                        let mut row = within.clone();
+                        row.extend(
+                            cells
+                                .iter()
+                                .filter(|&&c| c != k)
+                                .map(|&c| (layout.u[c as usize], -1.0)),
+                        );
+                        model.add_row(..=0.0, row);
+                        added += 1;
+                    }
+                }
+            }
+            // One cycle: when a cell inside and one outside are both used, the cycle
+            // crosses the border twice.
+            (Measure::Uncrossed, true) => {
+                for (j, (other, _)) in pieces.iter().enumerate() {
+                    if j == k {
+                        continue;
+                    }
+                    let mut row = leaving(&inside);
+                    row.push((layout.u[cells[0] as usize], -2.0));
+                    row.push((layout.u[other[0] as usize], -2.0));
+                    model.add_row(-2.0.., row);
+                    added += 1;
+                }
+            }
+        }
+    }
+    added
+}
+
+/// The model of `spec` without connectivity: leaps, degrees, the measure's columns.
+fn build(spec: &Spec) -> (Model, Layout) {
+    let board = &spec.board;
+    let graph = Graph::new(board);
+    let n = board.area() as usize;
+    let mut pb = RowProblem::default();
+    let mut columns = 0;
+    let mut rows = 0;
+    let mut int = |pb: &mut RowProblem, cost: f64| {
+        columns += 1;
+        pb.add_integer_column(cost, 0..=1)
+    };
+    let leap_cost = if spec.measure == Measure::Uncrossed {
+        1.0
+    } else {
+        0.0
+    };
+    let x: Vec<Col> = graph
+        .edges()
+        .iter()
+        .map(|_| int(&mut pb, leap_cost))
+        .collect();
+    let open = !spec.closed;
+    let z: Vec<Col> = if open {
+        (0..n).map(|_| int(&mut pb, 0.0)).collect()
+    } else {
+        Vec::new()
+    };
+    let u: Vec<Col> = if spec.measure == Measure::Uncrossed {
+        (0..n).map(|_| int(&mut pb, 0.0)).collect()
+    } else {
+        Vec::new()
+    };
+    let mut pairs = Vec::new();
+    let mut offset = 0.0;
+    match spec.measure {
+        Measure::Turns => {
+            // turns = (cells with two leaps) - straights; the ends of an open tour
+            // have one leap.
+            offset = (if open { n - 2 } else { n }) as f64;
+            for (_, e, f) in straight_pairs(&graph, board) {
+                let s = pb.add_column(-1.0, 0..=1);
+                pb.add_row(..=0, [(s, 1.0), (x[e], -1.0)]);
+                pb.add_row(..=0, [(s, 1.0), (x[f], -1.0)]);
+                rows += 2;
+                pairs.push((s, e, f));
+            }
+        }
+        Measure::Crossings => {
+            for (e, f) in crossing_pairs(&graph, board) {
+                let c = pb.add_column(1.0, 0..=1);
+                pb.add_row(..=1, [(x[e], 1.0), (x[f], 1.0), (c, -1.0)]);
+                rows += 1;
+                pairs.push((c, e, f));
+            }
+        }
+        Measure::Uncrossed => {
+            for (e, f) in crossing_pairs(&graph, board) {
+                pb.add_row(..=1, [(x[e], 1.0), (x[f], 1.0)]);
+                rows += 1;
+            }
+        }
+    }
+    columns += pairs.len();
+    for c in 0..n {
+        let mut row: Vec<(Col, f64)> = graph
+            .incident(c as u32)
+            .iter()
+            .map(|&e| (x[e], 1.0))
+            .collect();
+        if open {
+            row.push((z[c], 1.0));
+        }
+        if spec.measure == Measure::Uncrossed {
+            // Two leaps at a used cell, less one at an end (an end is used).
+            row.push((u[c], -2.0));
+            pb.add_row(0..=0, row);
+            if open {
+                pb.add_row(..=0, [(z[c], 1.0), (u[c], -1.0)]);
+                rows += 1;
+            }
+        } else {
+            pb.add_row(2..=2, row);
+        }
+        rows += 1;
+    }
+    if open {
+        pb.add_row(2..=2, z.iter().map(|&c| (c, 1.0)));
+        rows += 1;
+    }
+    let sense = if spec.measure.maximized() {
+        Sense::Maximise
+    } else {
+        Sense::Minimise
+    };
+    let mut model = pb.optimise(sense);
+    model.make_quiet();
+    model.set_option("mip_rel_gap", 0.0);
+    let layout = Layout {
+        spec: spec.clone(),
+        graph,
+        x,
+        pairs,
+        z,
+        u,
+        columns,
+        rows,
+        offset,
+    };
+    (model, layout)
+}

@@ -1,0 +1,270 @@
+//! Tests of the optimum models: the counts against the core metrics, the brute force
+//! against the known numbers, and with the `motif` feature the solver against brute
+//! force.
+
+use super::*;
+use knights_core::{metrics, verify};
+
+fn board(w: u32, h: u32) -> Board {
+    Board::new(w, h).unwrap()
+}
+
+#[test]
+fn the_counts_of_a_tour_are_the_metrics_counts() {
+    for (w, h, closed) in [(6, 6, true), (8, 8, true), (5, 5, false), (3, 4, false)] {
+        let b = board(w, h);
+        let req = knights_construct::Request {
+            open: !closed,
+            ..knights_construct::Request::closed(b.clone())
+        };
+        let tour = knights_construct::build(&req, "auto").unwrap();
+        let v = verify::constructed(tour).unwrap();
+        let m = metrics::measure(&v);
+        let graph = Graph::new(&b);
+        let chosen = chosen_of(&graph, v.path(), closed).unwrap();
+        assert_eq!(value(&graph, &b, Measure::Turns, &chosen), m.turns, "{b}");
+        assert_eq!(
+            value(&graph, &b, Measure::Crossings, &chosen),
+            m.crossings,
+            "{b}"
+        );
+    }
+}
+
+#[test]
+fn the_models_refuse_what_they_cannot_model_in_one_line() {
+    let spec = |b: &str, closed, measure| Spec {
+        board: b.parse().unwrap(),
+        closed,
+        measure,
+    };
+    for (s, why) in [
+        (spec("5x5", true, Measure::Turns), "5x5"),
+        (spec("30x30", true, Measure::Turns), "900 cells"),
+        (
+            spec("6x6", true, Measure::Turns).with_board("6x6 cylinder"),
+            "cylinder",
+        ),
+    ] {
+        let e = s.check().unwrap_err().to_string();
+        assert!(e.contains(why) && !e.contains('\n'), "{e}");
+    }
+    let e = Measure::parse("turns", true).unwrap_err().to_string();
+    assert!(e.contains("--minimize turns"), "{e}");
+    let e = Measure::parse("uncrossed", false).unwrap_err().to_string();
+    assert!(e.contains("--maximize uncrossed"), "{e}");
+    assert!(Measure::parse("zigzags", false).is_err());
+}
+
+impl Spec {
+    fn with_board(mut self, b: &str) -> Spec {
+        let (size, topology) = b.split_once(' ').unwrap();
+        self.board = size
+            .parse::<Board>()
+            .unwrap()
+            .with_topology(topology.parse().unwrap());
+        self
+    }
+}
+
+/// The value a stored optimum (content/optima) records.
+fn stored_value(stem: &str) -> u64 {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../content/optima")
+        .join(format!("{stem}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let at = text.find("\"value\": ").unwrap() + 9;
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap()
+}
+
+#[test]
+fn brute_force_sees_every_closed_tour_of_6x6_once_and_the_stored_optima_are_its_minima() {
+    // 9,862 closed knight's tours of the 6x6 board (OEIS A001230).
+    let least = brute::closed(&board(6, 6));
+    assert_eq!(least.tours, 9862);
+    assert_eq!(stored_value("6x6-closed-turns"), least.turns);
+    assert_eq!(stored_value("6x6-closed-crossings"), least.crossings);
+}
+
+#[test]
+fn the_stored_5x5_open_optima_are_brute_forces_minima() {
+    let least = brute::open(&board(5, 5));
+    assert_eq!(stored_value("5x5-open-turns"), least.turns);
+    assert_eq!(stored_value("5x5-open-crossings"), least.crossings);
+}
+
+#[test]
+fn brute_force_finds_the_known_longest_uncrossed_paths() {
+    // Yarbrough (1969); OEIS A003192: 2, 5, 10 leaps on 3x3, 4x4, 5x5.
+    for (n, leaps) in [(3, 2), (4, 5), (5, 10)] {
+        assert_eq!(brute::uncrossed(&board(n, n), false), leaps, "{n}x{n}");
+    }
+}
+
+#[cfg(feature = "motif")]
+mod solver {
+    use super::*;
+    use knights_core::Tour;
+
+    fn optimum(w: u32, h: u32, closed: bool, measure: Measure) -> Optimum {
+        let spec = Spec {
+            board: board(w, h),
+            closed,
+            measure,
+        };
+        solve(
+            &spec,
+            Solve {
+                limit: Duration::from_secs(600),
+                start: None,
+                report: &mut |_| {},
+            },
+        )
+        .unwrap()
+    }
+
+    /// The solver's tour is a tour with the value it claims, proved optimal.
+    fn check_tour(o: &Optimum) {
+        assert!(
+            o.optimal(),
+            "{}: {} against {}",
+            o.spec.name(),
+            o.value,
+            o.bound
+        );
+        let tour = Tour::new(o.spec.board.clone(), o.path.clone(), o.spec.closed);
+        let m = metrics::measure(&verify::constructed(tour).unwrap());
+        let want = match o.spec.measure {
+            Measure::Turns => m.turns,
+            _ => m.crossings,
+        };
+        assert_eq!(o.value, want, "{}", o.spec.name());
+    }
+
+    #[test]
+    fn the_6x6_closed_turns_optimum_is_brute_forces_minimum() {
+        let least = brute::closed(&board(6, 6));
+        let turns = optimum(6, 6, true, Measure::Turns);
+        check_tour(&turns);
+        assert_eq!(turns.value, least.turns);
+        // Crossings take minutes on 6x6: the stored optimum is checked against brute
+        // force above, and regenerated by `tests/integration/optima.rs`.
+    }
+
+    #[test]
+    fn the_5x5_open_optima_are_brute_forces_minima() {
+        let least = brute::open(&board(5, 5));
+        for (measure, want) in [
+            (Measure::Turns, least.turns),
+            (Measure::Crossings, least.crossings),
+        ] {
+            let o = optimum(5, 5, false, measure);
+            check_tour(&o);
+            assert_eq!(o.value, want, "{measure}");
+        }
+    }
+
+    #[test]
+    fn the_longest_uncrossed_paths_are_the_known_ones() {
+        for (n, leaps) in [(3, 2), (4, 5), (5, 10)] {
+            let o = optimum(n, n, false, Measure::Uncrossed);
+            assert!(o.optimal(), "{n}x{n}");
+            assert_eq!(o.value, leaps, "{n}x{n}");
+            assert_eq!(
+                uncrossed_leaps(&o.spec.board, &o.path, false).unwrap(),
+                leaps
+            );
+        }
+    }
+
+    /// The stored optima and the time each may take: `knights optimum BOARD ...
+    /// --time-limit S -o content/optima/STEM.json` for each, which
+    /// `KNIGHTS_REGENERATE=1 cargo test -p knights-lab --features motif --release
+    /// regenerate -- --ignored` runs in one go (docs/optimum.md).
+    pub const STORED: &[(&str, bool, Measure, u64)] = &[
+        ("6x6", true, Measure::Turns, 120),
+        ("5x5", false, Measure::Turns, 120),
+        ("5x5", false, Measure::Crossings, 120),
+        ("3x4", false, Measure::Turns, 60),
+        ("3x4", false, Measure::Crossings, 60),
+        ("4x5", false, Measure::Turns, 60),
+        ("4x5", false, Measure::Crossings, 60),
+        ("3x7", false, Measure::Turns, 60),
+        ("3x7", false, Measure::Crossings, 60),
+        ("3x10", true, Measure::Turns, 60),
+        ("3x10", true, Measure::Crossings, 60),
+        ("4x6", false, Measure::Turns, 60),
+        ("4x6", false, Measure::Crossings, 60),
+        ("3x3", false, Measure::Uncrossed, 60),
+        ("4x4", false, Measure::Uncrossed, 60),
+        ("5x5", false, Measure::Uncrossed, 60),
+        ("6x6", false, Measure::Uncrossed, 120),
+        ("6x6", true, Measure::Crossings, 240),
+        ("8x8", true, Measure::Turns, 180),
+        ("7x7", false, Measure::Turns, 120),
+        ("7x7", false, Measure::Uncrossed, 120),
+        ("8x8", false, Measure::Uncrossed, 150),
+        ("8x8", true, Measure::Crossings, 90),
+        ("7x7", false, Measure::Crossings, 90),
+    ];
+
+    #[test]
+    #[ignore = "hours of solving: KNIGHTS_REGENERATE=1 writes content/optima"]
+    fn regenerate_the_stored_optima() {
+        if std::env::var("KNIGHTS_REGENERATE").as_deref() != Ok("1") {
+            return;
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+        let only = std::env::var("KNIGHTS_OPTIMA").unwrap_or_default();
+        for &(b, closed, measure, seconds) in STORED {
+            let spec = Spec {
+                board: b.parse().unwrap(),
+                closed,
+                measure,
+            };
+            if !only.is_empty() && !only.split(',').any(|s| s == spec.stem()) {
+                continue;
+            }
+            let found = solve(
+                &spec,
+                Solve {
+                    limit: Duration::from_secs(seconds),
+                    start: start_tour(&spec),
+                    report: &mut |r| {
+                        eprintln!(
+                            "  {}: solve {} value {:?} pieces {} bound {} best {:?} ({:.1} s)",
+                            spec.stem(),
+                            r.number,
+                            r.value,
+                            r.pieces,
+                            r.bound,
+                            r.best,
+                            r.seconds
+                        )
+                    },
+                },
+            );
+            let found = match found {
+                Ok(found) => found,
+                Err(e) => {
+                    eprintln!("{}: {e}", spec.stem());
+                    continue;
+                }
+            };
+            eprintln!(
+                "{}: {} bound {} optimal {} ({:.1} s)",
+                spec.stem(),
+                found.value,
+                found.bound,
+                found.optimal(),
+                found.seconds
+            );
+            let text = file_text(&found).unwrap();
+            std::fs::write(dir.join(format!("{}.json", spec.stem())), text).unwrap();
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The "What is optimal" page's material, made at every build from the optima stored
+//! in `content/optima/` (written by `knights optimum`, kept as data so that the gallery
+//! needs no solver): each tour drawn with the measure it optimizes marked, each
+//! uncrossed path drawn, and the plots of the optima of closed n x n tours against n
+//! beside the constructions' tours and the bounds.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::plots::{self, Line};
+use knights_construct::{self as construct, Request};
+use knights_core::atomic::write_bytes;
+use knights_core::{format, metrics, verify, Board, Error};
+use knights_render::{self as render, Show, Style, Theme};
+
+/// The stored optima: file stem and text.
+pub const STORED: &[(&str, &str)] = &include!("optima_list.rs");
+
+/// One stored optimum, as its record says.
+pub struct Entry {
+    /// The file stem (`6x6-closed-turns`).
+    pub stem: &'static str,
+    /// The board.
+    pub board: Board,
+    /// Closed tour (or cycle).
+    pub closed: bool,
+    /// `turns`, `crossings` or `uncrossed`.
+    pub measure: String,
+    /// The best value found.
+    pub value: u64,
+    /// The solver's bound.
+    pub bound: u64,
+    /// Whether they meet.
+    pub optimal: bool,
+    text: &'static str,
+}
+
+/// Every stored optimum, read.
+pub fn entries() -> Result<Vec<Entry>, Error> {
+    STORED
+        .iter()
+        .map(|&(stem, text)| {
+            let bad = |what: &str| Error::internal(format!("content/optima/{stem}.json: {what}"));
+            let json: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
+            let r = &json["optimum"];
+            let num = |v: &Value, what: &str| v.as_u64().ok_or_else(|| bad(what));
+            let board = Board::new(
+                num(&json["board"]["width"], "board.width")? as u32,
+                num(&json["board"]["height"], "board.height")? as u32,
+            )?;
+            Ok(Entry {
+                stem,
+                board,
+                closed: json["closed"].as_bool().ok_or_else(|| bad("closed"))?,
+                measure: r["measure"]
+                    .as_str()
+                    .ok_or_else(|| bad("measure"))?
+                    .to_string(),
+                value: num(&r["value"], "optimum.value")?,
+                bound: num(&r["bound"], "optimum.bound")?,
+                optimal: r["optimal"]
+                    .as_bool()
+                    .ok_or_else(|| bad("optimum.optimal"))?,
+                text,
+            })
+        })
+        .collect()
+}
+
+/// Writes `STEM.svg` for every entry and `turns.svg`, `crossings.svg` into `dir`.
+pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let all = entries()?;
+    for e in &all {
+        let svg = if e.measure == "uncrossed" {
+            path_svg(e)?
+        } else {
+            let tour = verify::constructed(format::parse(e.text, e.stem)?)?;
+            let opts = render::Options {
+                theme: theme.clone(),
+                show: Show::parse(&e.measure)?,
+                style: Style::Detail,
+                ..Default::default()
+            };
+            render::Drawing::new(&tour, &metrics::measure(&tour), &opts)?
+                .svg()
+                .to_string()
+        };
+        write_bytes(&dir.join(format!("{}.svg", e.stem)), svg.as_bytes())?;
+    }
+    for measure in ["turns", "crossings"] {
+        write_bytes(
+            &dir.join(format!("{measure}.svg")),
+            plot(&all, measure).as_bytes(),
+        )?;
+    }
+    Ok(())
+}
+
+/// The optima of closed n x n tours against n, beside the tour the constructions
+/// build for the board (`auto`) and the lower bounds: every edge cell turns (4n - 4),
+/// and the paper's asymptotic (6 - e)n turns and 4n - O(1) crossings (leading terms).
+fn plot(all: &[Entry], measure: &str) -> String {
+    let square: Vec<&Entry> = all
+        .iter()
+        .filter(|e| e.measure == measure && e.closed && e.board.width() == e.board.height())
+        .collect();
+    let at = |f: &dyn Fn(&Entry) -> f64| -> Vec<(f64, f64)> {
+        square
+            .iter()
+            .map(|e| (e.board.width() as f64, f(e)))
+            .collect()
+    };
+    let built = |e: &Entry| {
+        construct::build(&Request::closed(e.board.clone()), "auto")
+            .and_then(verify::constructed)
+            .map(|t| {
+                let m = metrics::measure(&t);
+                (if measure == "turns" {
+                    m.turns
+                } else {
+                    m.crossings
+                }) as f64
+            })
+            .unwrap_or(f64::NAN)
+    };
+    let line = |label: &str, points| Line {
+        label: label.to_string(),
+        points,
+    };
+    let values = |optimal: bool| -> Vec<(f64, f64)> {
+        square
+            .iter()
+            .filter(|e| e.optimal == optimal)
+            .map(|e| (e.board.width() as f64, e.value as f64))
+            .collect()
+    };
+    let (proved, open) = (values(true), values(false));
+    let mut lines = vec![
+        line("proved optimum", proved),
+        line("best tour found, not proved optimal", open),
+        line("the solver's lower bound", at(&|e| e.bound as f64)),
+        line("the tour knights builds (auto)", at(&built)),
+    ];
+    if measure == "turns" {
+        lines.push(line(
+            "every edge cell turns: 4n - 4",
+            at(&|e| 4.0 * e.board.width() as f64 - 4.0),
+        ));
+        lines.push(line(
+            "Besa et al.: (6 - e)n, asymptotic",
+            at(&|e| 6.0 * e.board.width() as f64),
+        ));
+    } else {
+        lines.push(line(
+            "Besa et al.: 4n - O(1), asymptotic",
+            at(&|e| 4.0 * e.board.width() as f64),
+        ));
+    }
+    plots::plot_all(
+        plots::WIDE,
+        &format!("Fewest {measure} of a closed n x n tour"),
+        "n",
+        measure,
+        &lines,
+        &[],
+    )
+}
+
+/// An uncrossed path drawn: the board's cells and the path's leaps.
+fn path_svg(e: &Entry) -> Result<String, Error> {
+    let json: Value = serde_json::from_str(e.text).map_err(|x| Error::internal(x.to_string()))?;
+    let (w, h) = (e.board.width() as f64, e.board.height() as f64);
+    let s = 40.0;
+    let centre = |c: &Value| {
+        let x = c[0].as_f64().unwrap_or(0.0);
+        let y = c[1].as_f64().unwrap_or(0.0);
+        ((x + 0.5) * s, (h - y - 0.5) * s)
+    };
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\">",
+        w * s,
+        h * s,
+        w * s,
+        h * s
+    );
+    for y in 0..e.board.height() {
+        for x in 0..e.board.width() {
+            let fill = if (x + y) % 2 == 0 {
+                "#b58863"
+            } else {
+                "#f0d9b5"
+            };
+            svg += &format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\"/>",
+                x as f64 * s,
+                (h - 1.0 - y as f64) * s
+            );
+        }
+    }
+    let cells = json["path"].as_array().cloned().unwrap_or_default();
+    let mut points: Vec<String> = cells
+        .iter()
+        .map(|c| {
+            let (x, y) = centre(c);
+            format!("{x},{y}")
+        })
+        .collect();
+    if e.closed {
+        points.push(points[0].clone());
+    }
+    svg += &format!(
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"#0072b2\" stroke-width=\"4\" stroke-linejoin=\"round\"/>",
+        points.join(" ")
+    );
+    for c in &cells {
+        let (x, y) = centre(c);
+        svg += &format!("<circle cx=\"{x}\" cy=\"{y}\" r=\"5\" fill=\"#0072b2\"/>");
+    }
+    svg += "</svg>";
+    Ok(svg)
+}
+
+/// The optima's drawings and plots, in `optima/`.
+pub struct Optima;
+
+impl super::exhibit::Exhibit for Optima {
+    fn folder(&self) -> &'static str {
+        "optima"
+    }
+
+    fn write(&self, dir: &Path, ctx: &super::exhibit::Context<'_>) -> Result<(), Error> {
+        write(dir, ctx.theme)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file of content/optima is listed, and the page shows each entry's
+    /// drawing and its row of the table.
+    #[test]
+    fn the_page_shows_every_stored_optimum() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        let mut files: Vec<String> = std::fs::read_dir(root.join("optima"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
+            .collect();
+        files.sort();
+        let mut listed: Vec<&str> = STORED.iter().map(|s| s.0).collect();
+        listed.sort_unstable();
+        assert_eq!(files, listed, "optima_list.rs lists content/optima/*.json");
+        let page = std::fs::read_to_string(root.join("pages/optima.md")).unwrap();
+        for e in entries().unwrap() {
+            assert!(
+                page.contains(&format!("../optima/{}.svg", e.stem)),
+                "{}",
+                e.stem
+            );
+            let verdict = if e.optimal {
+                "optimal".to_string()
+            } else {
+                format!("gap {}", e.value.abs_diff(e.bound))
+            };
+            let row = page
+                .lines()
+                .find(|l| l.contains(&format!("[{}]", e.stem)))
+                .unwrap_or_else(|| panic!("no row for {}", e.stem));
+            assert!(
+                row.contains(&format!("| {} |", e.value)) && row.contains(&verdict),
+                "{row}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_drawings_and_plots_are_written() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), &Theme::load("web").unwrap()).unwrap();
+        for e in entries().unwrap() {
+            let svg = std::fs::read_to_string(dir.path().join(format!("{}.svg", e.stem)));
+            assert!(svg.unwrap().contains("<svg"), "{}", e.stem);
+        }
+        let turns = std::fs::read_to_string(dir.path().join("turns.svg")).unwrap();
+        assert!(turns.contains("proved optimum"));
+    }
+}

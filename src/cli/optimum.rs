@@ -1,0 +1,125 @@
+//! `knights optimum`: the fewest turns or crossings of a tour, or the longest uncrossed
+//! path, by integer programming (knights-lab's `optimum`), written as a tour file
+//! whose `optimum` field records the proof figures.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use knights_core::atomic::write_bytes;
+use knights_core::{Board, Error};
+use knights_lab::optimum::{self, Measure, Optimum, Spec};
+
+use super::Failure;
+
+/// The command line of `knights optimum`.
+#[derive(clap::Args, Debug)]
+pub(super) struct OptimumArgs {
+    /// The board, WIDTHxHEIGHT.
+    #[arg(allow_hyphen_values = true)]
+    pub(super) board: String,
+    /// The measure to minimize: turns or crossings.
+    #[arg(
+        long,
+        conflicts_with = "maximize",
+        required_unless_present = "maximize"
+    )]
+    pub(super) minimize: Option<String>,
+    /// The measure to maximize: uncrossed (the longest path with no two leaps crossing).
+    #[arg(long)]
+    pub(super) maximize: Option<String>,
+    /// An open tour (uncrossed: a path; the default there).
+    #[arg(long, conflicts_with = "closed")]
+    pub(super) open: bool,
+    /// A closed tour (the default for turns and crossings; uncrossed: a cycle).
+    #[arg(long)]
+    pub(super) closed: bool,
+    /// Seconds the solver may take in all: then the best tour is written with its gap.
+    #[arg(long, default_value_t = 600)]
+    pub(super) time_limit: u64,
+    /// Write the tour here instead of standard output.
+    #[arg(short, long)]
+    pub(super) output: Option<PathBuf>,
+}
+
+/// The model the arguments ask for, checked.
+fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
+    let board: Board = args.board.parse()?;
+    let measure = match (&args.minimize, &args.maximize) {
+        (Some(m), _) => Measure::parse(m, false)?,
+        (_, Some(m)) => Measure::parse(m, true)?,
+        (None, None) => {
+            return Err(Error::invalid(
+                "name a measure: --minimize turns|crossings or --maximize uncrossed",
+            ))
+        }
+    };
+    let closed = match measure {
+        Measure::Uncrossed => args.closed,
+        _ => !args.open,
+    };
+    let spec = Spec {
+        board,
+        closed,
+        measure,
+    };
+    spec.check()?;
+    Ok(spec)
+}
+
+/// `knights optimum`: solves, reports each solve, writes the verified tour with its
+/// proof figures.
+pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
+    let spec = spec_of(args)?;
+    let limit = Duration::from_secs(args.time_limit);
+    let found = solve(&spec, limit)?;
+    let verdict = if found.optimal() {
+        "optimal".to_string()
+    } else {
+        format!("not proved optimal, gap {}", found.gap())
+    };
+    eprintln!(
+        "{}: {} {}, solver bound {}: {verdict} ({:.1} s, {} solves, {} cuts)",
+        spec.name(),
+        found.value,
+        if spec.measure == Measure::Uncrossed {
+            "leaps"
+        } else {
+            ""
+        }
+        .trim(),
+        found.bound,
+        found.seconds,
+        found.solves,
+        found.cuts
+    );
+    let text = optimum::file_text(&found)?;
+    write_bytes(
+        args.output.as_deref().unwrap_or(Path::new("-")),
+        text.as_bytes(),
+    )?;
+    Ok(())
+}
+
+/// Solves from the construction's tour, one progress line per solve on standard
+/// error.
+fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
+    optimum::solve(
+        spec,
+        optimum::Solve {
+            limit,
+            start: optimum::start_tour(spec),
+            report: &mut |r| {
+                let answer = match (r.value, r.pieces) {
+                    (None, _) => "no answer".to_string(),
+                    (Some(v), 1) => format!("{v:.0} in one piece"),
+                    (Some(v), p) => format!("{v:.0} in {p} pieces, cut"),
+                };
+                let best = r.best.map_or("none".into(), |b| b.to_string());
+                eprintln!(
+                    "solve {}: {answer}; bound {}, best {best} ({:.1} s)",
+                    r.number, r.bound, r.seconds
+                );
+            },
+        },
+    )
+}

@@ -1,0 +1,185 @@
+//! The stored optima (`content/optima/`, written by `knights optimum`): every file's
+//! tour is verified and measured again, its value is the one its record claims, its
+//! record is consistent (optimal exactly when the value meets the bound), and the
+//! results table lists every file with the same figures. With the `motif` feature the
+//! quick entries are solved again from their stored command and must reach the same
+//! optimum.
+
+use std::path::PathBuf;
+
+use knights_core::{format, metrics, verify, Board};
+use knights_lab::optimum::uncrossed_leaps;
+use serde_json::Value;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content/optima")
+}
+
+/// Every stored file: its name and text.
+fn stored() -> Vec<(String, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no stored optima");
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
+/// The measure of a stored file, counted from its tour or path.
+fn measured(name: &str, text: &str, record: &Value) -> u64 {
+    let json: Value = serde_json::from_str(text).unwrap();
+    if record["measure"] == "uncrossed" {
+        let b = &json["board"];
+        let board = Board::new(
+            b["width"].as_u64().unwrap() as u32,
+            b["height"].as_u64().unwrap() as u32,
+        )
+        .unwrap();
+        let path: Vec<u32> = json["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| board.index(c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
+            .collect();
+        let closed = json["closed"].as_bool().unwrap();
+        return uncrossed_leaps(&board, &path, closed).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let tour = format::parse(text, name).unwrap();
+    let v = verify::constructed(tour).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let m = metrics::measure(&v);
+    match record["measure"].as_str().unwrap() {
+        "turns" => m.turns,
+        "crossings" => m.crossings,
+        other => panic!("{name}: unknown measure {other}"),
+    }
+}
+
+#[test]
+fn every_stored_optimum_is_verified_and_has_its_value() {
+    let table = std::fs::read_to_string(dir().join("README.md")).unwrap();
+    for (name, text) in stored() {
+        let json: Value = serde_json::from_str(&text).unwrap();
+        let r = &json["optimum"];
+        let (value, bound) = (r["value"].as_u64().unwrap(), r["bound"].as_u64().unwrap());
+        assert_eq!(measured(&name, &text, r), value, "{name}");
+        let met = if r["sense"] == "maximize" {
+            value >= bound
+        } else {
+            value <= bound
+        };
+        assert_eq!(r["optimal"].as_bool().unwrap(), met, "{name}");
+        assert_eq!(
+            r["gap"].as_u64().unwrap(),
+            if met { 0 } else { value.abs_diff(bound) }
+        );
+        let command = r["command"].as_str().unwrap();
+        assert!(command.starts_with("knights optimum "), "{name}");
+        // The table's row for this file says the same.
+        let row = table
+            .lines()
+            .find(|l| l.contains(&format!("({name})")))
+            .unwrap_or_else(|| panic!("README.md lists no row for {name}"));
+        let verdict = if met {
+            "optimal".to_string()
+        } else {
+            format!("gap {}", value.abs_diff(bound))
+        };
+        for want in [format!("| {value} |"), format!("| {bound} |"), verdict] {
+            assert!(
+                row.contains(&want),
+                "{name}: the table's row {row} lacks {want}"
+            );
+        }
+    }
+}
+
+/// The stored entries quick to prove (seconds), solved again from their command.
+#[cfg(feature = "motif")]
+#[test]
+fn the_quick_stored_optima_are_found_again_from_their_commands() {
+    use knights_lab::optimum::{solve, Measure, Solve, Spec};
+    for (name, text) in stored() {
+        let json: Value = serde_json::from_str(&text).unwrap();
+        let r = &json["optimum"];
+        if !r["optimal"].as_bool().unwrap() || r["seconds"].as_f64().unwrap() > 5.0 {
+            continue;
+        }
+        let words: Vec<&str> = r["command"].as_str().unwrap().split_whitespace().collect();
+        let spec = Spec {
+            board: words[2].parse().unwrap(),
+            closed: words.contains(&"--closed"),
+            measure: Measure::parse(words[4], words[3] == "--maximize").unwrap(),
+        };
+        let found = solve(
+            &spec,
+            Solve {
+                limit: std::time::Duration::from_secs(60),
+                start: None,
+                report: &mut |_| {},
+            },
+        )
+        .unwrap();
+        assert!(found.optimal(), "{name}");
+        assert_eq!(found.value, r["value"].as_u64().unwrap(), "{name}");
+    }
+}
+
+#[test]
+fn metrics_reports_turns_by_angle_summing_to_the_turns() {
+    use super::run::{knights, stdout};
+    let o = knights(&["metrics", "8x8", "--json"]);
+    assert!(o.status.success());
+    let m: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by = m["turns_by_angle"].as_array().unwrap();
+    let sum: u64 = by.iter().map(|a| a["turns"].as_u64().unwrap()).sum();
+    assert_eq!(sum, m["turns"].as_u64().unwrap());
+    for a in by {
+        assert!(
+            [37, 53, 90, 127, 143].contains(&a["degrees"].as_u64().unwrap()),
+            "{a}"
+        );
+    }
+    let text = stdout(&knights(&["metrics", "8x8"]));
+    assert!(text.contains("turn angles 37°: "), "{text}");
+}
+
+#[test]
+fn optimum_refuses_what_it_cannot_model_in_one_line() {
+    use super::run::{knights, refused};
+    for (args, why) in [
+        (
+            &["optimum", "6x6", "--minimize", "zigzags"][..],
+            "not a measure",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "turns"][..],
+            "--minimize turns",
+        ),
+        (&["optimum", "5x5", "--minimize", "turns"][..], "5x5"),
+        (
+            &["optimum", "30x30", "--minimize", "turns"][..],
+            "900 cells",
+        ),
+    ] {
+        refused(&knights(args), why);
+    }
+}
+
+/// Without the solver the command says how to get it.
+#[cfg(not(feature = "motif"))]
+#[test]
+fn optimum_without_the_solver_says_how_to_get_it() {
+    use super::run::{knights, refused};
+    refused(
+        &knights(&["optimum", "6x6", "--minimize", "turns"]),
+        "--features motif",
+    );
+}
