@@ -28,7 +28,7 @@ use knights_render::{Drawing, Options, Resolution, Show};
 use knights_site as site;
 
 /// The measurements, by name, each with what it is for.
-const MEASUREMENTS: [(&str, fn(), &str); 9] = [
+const MEASUREMENTS: [(&str, fn(), &str); 10] = [
     ("metrics", metrics_worst_case, "turns and crossings of a 10^8-cell worst case (every cell a turn) against a fill of 10^8 u32: checks the README's claim that metrics run at memory speed"),
     ("search", search_sweep, "every board the search construction accepts, open and closed, built and verified: the sweep behind the boards `knights list` promises for it (several minutes)"),
     ("search-narrow", search_narrow, "the search on strips 3 to 8 wide up to 5000 long: where its limits on long strips come from"),
@@ -37,6 +37,7 @@ const MEASUREMENTS: [(&str, fn(), &str); 9] = [
     ("parberry", parberry_timings, "Parberry's construction and its variants on 1000-cell sides against a memory fill: checks that it is linear"),
     ("render", render_formation, "drawing formation tours of 100x100 and 1000x1000 as SVG, PNG and PDF, against building the same tour: where drawing time goes"),
     ("giant-counts", giant_counts, "the formation tour's turns and crossings counted from its layout (what `knights metrics` prints for a board too large to build) against the built 20000x20000 tour of each variant (about 2 GB and a minute on two cores, too much for the test suite, which compares them up to 100x100 and on 1000x1000)"),
+    ("draw", draw_speed, "issue 25's drawing figures against their same-run baselines: the 30x30 PNG of `knights render 30x30 -o x.png` (drawn in bands on every core) against the same picture drawn in one piece and encoded on one thread, and the image pyramids of the three 200x200 tile tours (levels drawn in bands and cut) against the same tiles drawn one by one as before"),
     ("site", site_build, "building the shipped catalogue with one and two workers: the gallery's build time and its parallel speedup"),
 ];
 
@@ -374,4 +375,96 @@ fn site_build() {
         times.push(s.seconds);
     }
     println!("speedup with 2 jobs: {:.2}x", times[0] / times[1]);
+}
+
+/// The 30x30 PNG that `knights render 30x30 -o x.png` writes, and the pyramids of the
+/// gallery's 200x200 tile tours, each beside its baseline in the same run (best of
+/// three).
+fn draw_speed() {
+    use knights_render::raster::encode_pixmap;
+    use knights_render::tiles::{Level, TILE};
+    use resvg::tiny_skia::{Pixmap, Transform};
+    let secs = |d: Duration| d.as_secs_f64();
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    let v = verify(build(&request(30, 30, false, None), "besa").expect("besa")).expect("a tour");
+    let m = metrics::measure(&v);
+    let png = || {
+        let d = Drawing::new(&v, &m, &Options::default()).expect("a drawing");
+        d.png().expect("a PNG").len()
+    };
+    let now = best(png);
+    // The baseline: the same picture drawn in one piece and encoded on one thread.
+    let whole = || {
+        let d = Drawing::new(&v, &m, &Options::default()).expect("a drawing");
+        let tree = knights_render::font::tree(d.svg()).expect("a tree");
+        let scale = knights_render::DEFAULT_DPI / 72.0;
+        let size = tree.size();
+        let (w, h) = (
+            (size.width() * scale).round() as u32,
+            (size.height() * scale).round() as u32,
+        );
+        let mut p = Pixmap::new(w, h).expect("a pixmap");
+        resvg::render(&tree, Transform::from_scale(scale, scale), &mut p.as_mut());
+        encode_pixmap(&p, knights_render::DEFAULT_DPI, 256)
+            .expect("a PNG")
+            .len()
+    };
+    let base = one_thread.install(|| best(whole));
+    println!(
+        "render 30x30 PNG: {:.3} s; one piece on one thread: {:.3} s; ratio {:.2}",
+        secs(now),
+        secs(base),
+        secs(now) / secs(base)
+    );
+    // The pyramids: the full detail the gallery tiles, at 4 and 8 pixels a square.
+    let full = Options {
+        show: Show::parse("+turns,+crossings,+ends,-squares,-coords").expect("layers"),
+        style: knights_render::Style::Detail,
+        ..Default::default()
+    };
+    for algo in ["stitch", "parberry", "warnsdorff"] {
+        let v =
+            verify(build(&request(200, 200, false, None), algo).expect("a tour")).expect("a tour");
+        let m = metrics::measure(&v);
+        let d = Drawing::new(&v, &m, &full).expect("a drawing");
+        let widths = [d.width_at(4.0).expect("w"), d.width_at(8.0).expect("w")];
+        let now = best(|| d.pyramid(&widths, 32).expect("a pyramid").1.len());
+        // The baseline: each tile drawn on its own from the tree, as before.
+        let tree = knights_render::font::tree(d.svg()).expect("a tree");
+        let tile_by_tile = || {
+            let levels: Vec<Level> = widths
+                .iter()
+                .map(|&w| Level::of(&tree, w).expect("level"))
+                .collect();
+            let jobs: Vec<(Level, u32, u32)> = levels
+                .iter()
+                .flat_map(|&l| {
+                    (0..l.rows()).flat_map(move |r| (0..l.cols()).map(move |c| (l, c, r)))
+                })
+                .collect();
+            jobs.into_par_iter()
+                .map(|(l, c, r)| {
+                    let [x, y, w, h] = l.rect(c, r);
+                    let mut p = Pixmap::new(w, h).expect("a tile");
+                    let scale = l.width as f32 / tree.size().width();
+                    let at = Transform::from_scale(scale, scale)
+                        .post_translate(-(x as f32), -(y as f32));
+                    resvg::render(&tree, at, &mut p.as_mut());
+                    encode_pixmap(&p, 72.0, 32).expect("a PNG").len()
+                })
+                .count()
+        };
+        let base = best(tile_by_tile);
+        println!(
+            "200x200-{algo} pyramid ({} + {} px, {TILE} px tiles): {:.2} s; tile by tile: {:.2} s; ratio {:.2}",
+            widths[0],
+            widths[1],
+            secs(now),
+            secs(base),
+            secs(now) / secs(base)
+        );
+    }
 }

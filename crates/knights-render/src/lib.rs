@@ -57,6 +57,7 @@ pub mod pages;
 mod pdf;
 pub mod raster;
 pub mod tiles;
+mod zlib;
 
 // The walk-through: an animated SVG, and its steps as a GIF or numbered PNG frames.
 pub mod animate;

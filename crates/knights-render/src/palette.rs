@@ -6,6 +6,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 /// Palette entries (RGBA, alpha demultiplied) and one index per pixel.
 pub struct Indexed {
     /// At most 256 colours, most frequent first.
@@ -34,15 +36,25 @@ fn pack(c: [u8; 4]) -> u32 {
     u32::from_be_bytes(c)
 }
 
+/// Pixels a thread counts or maps at a time: a few hundred rows of a large picture,
+/// the whole of a thumbnail.
+const CHUNK: usize = 1 << 18;
+
 /// Reduces `pixels` to at most `most` colours (2 to 256; see the module
 /// documentation). The result depends only on the pixels: ties in frequency are broken
-/// by the colour's value.
+/// by the colour's value. The counting and the mapping run in parallel over chunks of
+/// the pixels; the counts, and so the palette, do not depend on the chunks.
 pub fn quantize(pixels: &[[u8; 4]], most: usize) -> Indexed {
-    let mut counts: HashMap<u32, u32> = HashMap::new();
-    for &p in pixels {
-        *counts.entry(pack(p)).or_default() += 1;
-    }
-    let mut by_count: Vec<(u32, u32)> = counts.into_iter().map(|(c, n)| (n, c)).collect();
+    let counts = pixels
+        .par_chunks(CHUNK)
+        .map(count)
+        .reduce(HashMap::new, |mut a, b| {
+            for (c, n) in b {
+                *a.entry(c).or_default() += n;
+            }
+            a
+        });
+    let mut by_count: Vec<(u64, u32)> = counts.into_iter().map(|(c, n)| (n, c)).collect();
     by_count.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let palette: Vec<[u8; 4]> = by_count
         .iter()
@@ -53,30 +65,41 @@ pub fn quantize(pixels: &[[u8; 4]], most: usize) -> Indexed {
     Indexed { palette, indices }
 }
 
+/// How many pixels of `pixels` have each colour, counted by runs of one colour (a
+/// drawing is mostly such runs).
+fn count(pixels: &[[u8; 4]]) -> HashMap<u32, u64> {
+    let mut counts: HashMap<u32, u64> = HashMap::new();
+    for run in pixels.chunk_by(|a, b| a == b) {
+        *counts.entry(pack(run[0])).or_default() += run.len() as u64;
+    }
+    counts
+}
+
 /// The index in `palette` (at most 256 colours) of each pixel: its own colour's, or
-/// the nearest one's.
+/// the nearest one's; in parallel over chunks of the pixels.
 pub fn indices_in(palette: &[[u8; 4]], pixels: &[[u8; 4]]) -> Vec<u8> {
+    let mut out = vec![0; pixels.len()];
+    out.par_chunks_mut(CHUNK)
+        .zip(pixels.par_chunks(CHUNK))
+        .for_each(|(out, pixels)| map_chunk(palette, pixels, out));
+    out
+}
+
+/// [`indices_in`] of one chunk, into `out`.
+fn map_chunk(palette: &[[u8; 4]], pixels: &[[u8; 4]], out: &mut [u8]) {
     let mut index: HashMap<u32, u8> = palette
         .iter()
         .enumerate()
         .map(|(i, &c)| (pack(c), i as u8))
         .collect();
-    // A drawing is mostly runs of one colour: the last lookup is kept.
-    let mut last = None;
-    pixels
-        .iter()
-        .map(|&p| {
-            let c = pack(p);
-            match last {
-                Some((lc, li)) if lc == c => li,
-                _ => {
-                    let i = *index.entry(c).or_insert_with(|| nearest(palette, p));
-                    last = Some((c, i));
-                    i
-                }
-            }
-        })
-        .collect()
+    // A drawing is mostly runs of one colour: one lookup a run.
+    let mut at = 0;
+    for run in pixels.chunk_by(|a, b| a == b) {
+        let c = run[0];
+        let i = *index.entry(pack(c)).or_insert_with(|| nearest(palette, c));
+        out[at..at + run.len()].fill(i);
+        at += run.len();
+    }
 }
 
 /// The palette colour closest to `c` (squared distance over the four channels).
