@@ -3,6 +3,7 @@
 
 mod cli;
 mod message;
+mod pipe;
 
 use std::process::ExitCode;
 
@@ -12,6 +13,7 @@ use clap::Parser;
 use message::{cut_long_words, escape_controls};
 
 fn main() -> ExitCode {
+    pipe::exit_quietly_on_closed_pipe();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {

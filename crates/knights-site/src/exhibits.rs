@@ -44,7 +44,14 @@ mod tests {
         let mut folders: Vec<&str> = all().iter().map(|e| e.folder()).collect();
         assert_eq!(
             folders,
-            ["teaching", "heels", "formation", "recipes", "tourneys", "optima"]
+            [
+                "teaching",
+                "heels",
+                "formation",
+                "recipes",
+                "tourneys",
+                "optima"
+            ]
         );
         folders.sort_unstable();
         folders.dedup();
