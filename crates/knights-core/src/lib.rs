@@ -23,6 +23,7 @@ pub mod tour;
 pub mod trace;
 
 // The proof and the measures.
+pub mod magic;
 pub mod metrics;
 pub mod symmetry;
 pub mod verify;
