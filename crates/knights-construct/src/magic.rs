@@ -294,8 +294,7 @@ impl Search {
         {
             return false;
         }
-        // The bounds of the other lines tighten as the step grows: check them all
-        // every few steps.
+        // The bounds of the other lines tighten as the step grows too: check them all.
         self.rows.iter().all(|l| self.feasible(l, self.row_target))
             && self.cols.iter().all(|l| self.feasible(l, self.col_target))
     }

@@ -83,7 +83,11 @@ impl Construction for Symmetric {
     fn build(&self, req: &Request) -> Result<Tour, Error> {
         let n = req.board.width();
         if n > SEARCH_LIMIT {
-            let variant = if n.is_multiple_of(4) { "sym180" } else { "sym90" };
+            let variant = if n.is_multiple_of(4) {
+                "sym180"
+            } else {
+                "sym90"
+            };
             let flat = Request {
                 variant: Some(variant.into()),
                 ..req.clone()

@@ -50,7 +50,11 @@ pub struct Magic {
 pub fn constants(board: &Board) -> (Option<u64>, Option<u64>) {
     let n = board.cells();
     let total = n * (n + 1) / 2;
-    let share = |parts: u32| total.is_multiple_of(parts as u64).then(|| total / parts as u64);
+    let share = |parts: u32| {
+        total
+            .is_multiple_of(parts as u64)
+            .then(|| total / parts as u64)
+    };
     (share(board.height()), share(board.width()))
 }
 
