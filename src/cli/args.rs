@@ -40,6 +40,35 @@ pub(super) struct BuildArgs {
     /// (Parberry's blur), drawn from --seed: another tour of the same board.
     #[arg(long, value_name = "K")]
     pub(super) blur: Option<u64>,
+    /// A magic tour, searched: semi (every row and every column of the visiting numbers
+    /// sums alike) or full (the two diagonals too). Picks the magic construction.
+    #[arg(long, value_enum, conflicts_with_all = ["algo", "variant", "symmetry"])]
+    pub(super) magic: Option<MagicGoal>,
+    /// A closed tour of a square board invariant under a rotation: half or quarter
+    /// (turn). Picks the symmetric construction.
+    #[arg(long, value_enum, conflicts_with_all = ["algo", "variant", "open"])]
+    pub(super) symmetry: Option<SymmetryGoal>,
+    /// A closed tour: the default, written out.
+    #[arg(long, conflicts_with = "open")]
+    pub(super) closed: bool,
+}
+
+/// `--magic`: how magic the tour is to be.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(super) enum MagicGoal {
+    /// Rows and columns.
+    Semi,
+    /// Rows, columns and the two diagonals.
+    Full,
+}
+
+/// `--symmetry`: the rotation the tour is to be invariant under.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(super) enum SymmetryGoal {
+    /// The half turn.
+    Half,
+    /// The quarter turn.
+    Quarter,
 }
 
 /// A board as `tour` takes it: `WxH`, or `WxHxD...` with three or more sides.
@@ -150,6 +179,22 @@ pub(super) fn looks_like_board(s: &str) -> bool {
 }
 
 impl BuildArgs {
+    /// The construction and variant asked for: `--magic` and `--symmetry` name
+    /// theirs, else `--algo` and `--variant`.
+    pub(super) fn construction(&self) -> (Algo, Option<String>) {
+        let named = |name: &str, variant: &str| {
+            let algo = name.parse().expect("the construction is in the registry");
+            (algo, Some(variant.to_string()))
+        };
+        match (self.magic, self.symmetry) {
+            (Some(MagicGoal::Semi), _) => named("magic", "semi"),
+            (Some(MagicGoal::Full), _) => named("magic", "full"),
+            (_, Some(SymmetryGoal::Half)) => named("symmetric", "half"),
+            (_, Some(SymmetryGoal::Quarter)) => named("symmetric", "quarter"),
+            _ => (self.algo, self.variant.clone()),
+        }
+    }
+
     /// The first option given that only matters when building a board.
     pub(super) fn given(&self) -> Option<&'static str> {
         [
@@ -160,6 +205,8 @@ impl BuildArgs {
             (self.start.is_some(), "--start"),
             (self.leaper.is_some(), "--leaper"),
             (self.blur.is_some(), "--blur"),
+            (self.magic.is_some(), "--magic"),
+            (self.symmetry.is_some(), "--symmetry"),
         ]
         .into_iter()
         .find(|&(given, _)| given)

@@ -35,6 +35,18 @@ pub(super) fn construct(space: Space, args: &BuildArgs) -> Result<VerifiedSpaceT
 
 /// What the options ask to build on `space`.
 pub(super) fn request(space: Space, args: &BuildArgs) -> Result<SpaceRequest, Error> {
+    if let Some(flag) = [
+        (args.magic.is_some(), "--magic"),
+        (args.symmetry.is_some(), "--symmetry"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag))
+    {
+        return Err(Error::invalid(format!(
+            "{flag} takes boards of two sides; the {space} board has {}",
+            space.dims()
+        )));
+    }
     let space = match args.leaper {
         Some(l) if l != Leaper::KNIGHT => Space::with_leaper(space.sides(), l)?,
         _ => space,

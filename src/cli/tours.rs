@@ -6,6 +6,7 @@ use std::path::Path;
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Document, Format};
+use knights_core::magic::{self, Magic};
 use knights_core::metrics::{self, Metrics};
 use knights_core::space as nd;
 use knights_core::symmetry::{self, Symmetry};
@@ -28,7 +29,7 @@ pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> 
     Ok(Request {
         board: board.with_topology(args.topology.unwrap_or_default()),
         open: args.open,
-        variant: args.variant.clone(),
+        variant: args.construction().1,
         seed: args.seed,
         start: args.start.map(|Start(x, y)| (x, y)),
     })
@@ -37,7 +38,7 @@ pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> 
 /// Builds and verifies a tour of `board`.
 pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
     let req = request(board, args)?;
-    let tour = construct::resolve(&req, args.algo)
+    let tour = construct::resolve(&req, args.construction().0)
         .map_err(Error::from)?
         .build()?;
     let tour = match args.blur {
@@ -236,6 +237,8 @@ struct MetricsReport<'a> {
     /// The paper's asymptotic bounds, on a closed knight's tour of a full n x n board.
     asymptotic: Vec<metrics::bounds::Bound>,
     symmetry: Symmetry,
+    /// The sums of the board numbered in visiting order, and whether they are magic.
+    magic: Magic,
 }
 
 /// The paper's asymptotic bounds when they concern `tour` (see
@@ -260,6 +263,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     };
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());
+    let magic = magic::of_path(tour.board(), tour.path());
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),
@@ -268,6 +272,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
             metrics: &m,
             asymptotic: asymptotic(&tour),
             symmetry: sym,
+            magic,
         };
         println!(
             "{}",
@@ -298,5 +303,24 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         symmetries.join(", ")
     };
     println!("symmetry    {symmetries}");
+    println!("magic       {}", magic_line(&magic));
     Ok(())
+}
+
+/// What `metrics` says of the sums: the kind and the sums, or their ranges.
+fn magic_line(m: &Magic) -> String {
+    let range = |v: &[u64]| {
+        let (lo, hi) = (v.iter().min(), v.iter().max());
+        match (lo, hi) {
+            (Some(lo), Some(hi)) if lo == hi => format!("{lo}"),
+            (Some(lo), Some(hi)) => format!("{lo} to {hi}"),
+            _ => "nothing".into(),
+        }
+    };
+    let sums = format!("rows sum {}, columns {}", range(&m.rows), range(&m.columns));
+    match (m.kind, m.diagonals) {
+        (magic::Kind::None, _) => format!("no ({sums})"),
+        (kind, Some([a, b])) => format!("{} ({sums}, diagonals {a} and {b})", kind.name()),
+        (kind, None) => format!("{} ({sums})", kind.name()),
+    }
 }

@@ -23,6 +23,7 @@ mod docs_commands;
 
 mod animate;
 mod browser;
+mod classics;
 mod cli;
 mod hardening;
 mod init_serve;

@@ -22,11 +22,13 @@ pub mod engine;
 pub mod existence;
 pub mod fibonacci;
 pub mod hilbert;
+pub mod magic;
 pub mod motif;
 pub mod parberry;
 mod registry;
 pub mod search;
 pub mod stitch;
+pub mod symmetric;
 pub mod tourney;
 pub mod warnsdorff;
 

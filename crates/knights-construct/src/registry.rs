@@ -9,8 +9,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    backtrack, band_motif, besa, existence, fibonacci, hilbert, parberry, search, stitch, tourney,
-    warnsdorff,
+    backtrack, band_motif, besa, existence, fibonacci, hilbert, magic, parberry, search, stitch,
+    symmetric, tourney, warnsdorff,
 };
 use super::{Construction, Request};
 use knights_core::tour::Tour;
@@ -28,6 +28,8 @@ pub fn all() -> &'static [&'static dyn Construction] {
         &hilbert::Hilbert,
         &fibonacci::Fibonacci,
         &band_motif::BandMotif,
+        &magic::Magic,
+        &symmetric::Symmetric,
         &tourney::Neural,
     ]
 }

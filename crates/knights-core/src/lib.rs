@@ -24,6 +24,7 @@ pub mod tourney;
 pub mod trace;
 
 // The proof and the measures.
+pub mod magic;
 pub mod metrics;
 pub mod symmetry;
 pub mod verify;

@@ -46,6 +46,19 @@ pub enum NoTour {
         /// The start (column, row from the bottom).
         start: (u32, u32),
     },
+    /// A known result rules out every tour with the property asked for (magic,
+    /// symmetric) on this board.
+    #[error("no {kind} {what} knight's tour exists on a {board} board: {why}")]
+    Property {
+        /// The board.
+        board: String,
+        /// The kind asked for.
+        kind: TourKind,
+        /// The property: `magic`, `quarter-turn symmetric`, ...
+        what: String,
+        /// The result that rules it out, with its source.
+        why: String,
+    },
     /// The motif solver proved its model has no tour.
     #[error("the motif model of {board} has no tour (HiGHS: {status})")]
     Solver {

@@ -1,0 +1,164 @@
+//! Magic tours: number the cells 1, 2, 3, ... in the order the tour visits them; the
+//! tour is semi-magic when every row has the same sum and every column has the same
+//! sum, and magic when, on a square board, the two long diagonals have that sum too.
+//! Its own module because it reads the visiting order, not the moves: the same closed
+//! tour started elsewhere numbers its cells differently.
+
+use serde::Serialize;
+
+use crate::board::Board;
+
+/// How magic a numbering is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Some row or column sum differs from the others.
+    None,
+    /// Every row has the same sum, and every column.
+    SemiMagic,
+    /// Semi-magic on a square board, and both long diagonals sum as the rows do.
+    Magic,
+}
+
+impl Kind {
+    /// `none`, `semi-magic` or `magic`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::None => "none",
+            Kind::SemiMagic => "semi-magic",
+            Kind::Magic => "magic",
+        }
+    }
+}
+
+/// The sums of the numbered board and what they make of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Magic {
+    /// None, semi-magic or magic.
+    pub kind: Kind,
+    /// The sum of each row, bottom row first.
+    pub rows: Vec<u64>,
+    /// The sum of each column, left column first.
+    pub columns: Vec<u64>,
+    /// The sums of the diagonal from the bottom-left corner and of the one from the
+    /// top-left corner (square boards only).
+    pub diagonals: Option<[u64; 2]>,
+}
+
+/// The sum every row must have for `board` to be semi-magic, `N(N + 1) / 2h` when it
+/// divides, with `N` the number of cells; likewise for columns with the width.
+pub fn constants(board: &Board) -> (Option<u64>, Option<u64>) {
+    let n = board.cells();
+    let total = n * (n + 1) / 2;
+    let share = |parts: u32| {
+        total
+            .is_multiple_of(parts as u64)
+            .then(|| total / parts as u64)
+    };
+    (share(board.height()), share(board.width()))
+}
+
+/// The sums of the board numbered along `path` (cell numbers; the first is 1), and
+/// whether they are semi-magic or magic. A board with holes is never magic here: its
+/// rows do not hold the same number of cells.
+pub fn of_path(board: &Board, path: &[u32]) -> Magic {
+    let (w, h) = (board.width() as usize, board.height() as usize);
+    let mut rows = vec![0u64; h];
+    let mut columns = vec![0u64; w];
+    let mut diagonals = [0u64; 2];
+    for (i, &c) in path.iter().enumerate() {
+        let (x, y) = board.xy(c);
+        let (x, y) = (x as usize, y as usize);
+        let value = i as u64 + 1;
+        rows[y] += value;
+        columns[x] += value;
+        if w == h && x == y {
+            diagonals[0] += value;
+        }
+        if w == h && x + y == w - 1 {
+            diagonals[1] += value;
+        }
+    }
+    let even = |v: &[u64]| v.windows(2).all(|p| p[0] == p[1]);
+    let semi = board.holes().is_empty() && even(&rows) && even(&columns);
+    let square = w == h;
+    let kind = match semi {
+        false => Kind::None,
+        true if square && diagonals.iter().all(|&d| d == rows[0]) => Kind::Magic,
+        true => Kind::SemiMagic,
+    };
+    Magic {
+        kind,
+        rows,
+        columns,
+        diagonals: square.then_some(diagonals),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Beverley's semi-magic open tour of the chessboard (1848), top row first as
+    /// it is printed.
+    const BEVERLEY: [[u32; 8]; 8] = [
+        [1, 30, 47, 52, 5, 28, 43, 54],
+        [48, 51, 2, 29, 44, 53, 6, 27],
+        [31, 46, 49, 4, 25, 8, 55, 42],
+        [50, 3, 32, 45, 56, 41, 26, 7],
+        [33, 62, 15, 20, 9, 24, 39, 58],
+        [16, 19, 34, 61, 40, 57, 10, 23],
+        [63, 14, 17, 36, 21, 12, 59, 38],
+        [18, 35, 64, 13, 60, 37, 22, 11],
+    ];
+
+    fn path_of(numbers: &[[u32; 8]; 8]) -> Vec<u32> {
+        let board = Board::new(8, 8).unwrap();
+        let mut path = vec![0; 64];
+        for (row, line) in numbers.iter().enumerate() {
+            for (x, &n) in line.iter().enumerate() {
+                path[n as usize - 1] = board.index(x as u32, 7 - row as u32);
+            }
+        }
+        path
+    }
+
+    #[test]
+    fn beverleys_tour_is_semi_magic_and_a_tour() {
+        let board = Board::new(8, 8).unwrap();
+        let path = path_of(&BEVERLEY);
+        let tour = crate::Tour::new(board.clone(), path.clone(), false);
+        crate::verify::verify(tour).unwrap();
+        let m = of_path(&board, &path);
+        assert_eq!(m.kind, Kind::SemiMagic);
+        assert_eq!(m.rows, vec![260; 8]);
+        assert_eq!(m.columns, vec![260; 8]);
+        assert_ne!(m.diagonals.unwrap(), [260, 260]);
+        assert_eq!(constants(&board), (Some(260), Some(260)));
+    }
+
+    #[test]
+    fn a_row_off_by_a_swap_is_not_magic() {
+        let board = Board::new(8, 8).unwrap();
+        let mut path = path_of(&BEVERLEY);
+        path.swap(0, 1);
+        assert_eq!(of_path(&board, &path).kind, Kind::None);
+    }
+
+    #[test]
+    fn a_magic_square_path_is_magic() {
+        // Not a knight's path: the numbering of a 3x3 magic square, which the sums
+        // alone judge.
+        let board = Board::new(3, 3).unwrap();
+        let square = [[8, 1, 6], [3, 5, 7], [4, 9, 2]];
+        let mut path = vec![0; 9];
+        for (row, line) in square.iter().enumerate() {
+            for (x, &n) in line.iter().enumerate() {
+                path[n - 1] = board.index(x as u32, 2 - row as u32);
+            }
+        }
+        let m = of_path(&board, &path);
+        assert_eq!(m.kind, Kind::Magic);
+        assert_eq!(m.diagonals, Some([15, 15]));
+    }
+}
