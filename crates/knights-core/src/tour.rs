@@ -150,16 +150,6 @@ impl Tour {
         }
     }
 
-    /// Takes out the walk the path is written from, while it is not written out yet
-    /// (for [`crate::verify`], which walks the grid again and gives back its own walk
-    /// with [`Tour::set_walk`]).
-    pub(crate) fn take_walk(&mut self) -> Option<Trace> {
-        match self.path.get() {
-            Some(_) => None,
-            None => self.walk.take(),
-        }
-    }
-
     /// Replaces the walk the path is written from (by [`crate::verify`]'s own walk of
     /// the proven grid).
     pub(crate) fn set_walk(&mut self, walk: Trace) {
