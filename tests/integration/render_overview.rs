@@ -245,3 +245,36 @@ fn the_print_overview_shows_the_sections_and_its_frame_numbers_fit() {
     }
     assert!(spots >= 4);
 }
+
+#[test]
+fn every_band_pattern_of_an_overview_has_its_bands() {
+    // The giraffe's tour has dozens of sections, none with 5% of the cells: its band
+    // patterns came out empty and the overview's interleaved blocks blank.
+    let board = knights_core::Board::with_leaper(116, 38, knights_core::Leaper::GIRAFFE).unwrap();
+    let req = knights_construct::Request::closed(board);
+    let giraffe =
+        knights_core::verify::verify(knights_construct::build(&req, "besa").unwrap()).unwrap();
+    for t in [giraffe, formation(400, 400)] {
+        let (t, m) = measured(t);
+        let opts = Options {
+            style: Style::Overview,
+            ..Options::default()
+        };
+        let svg = draw(&t, &m, &opts).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let patterns: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("pattern"))
+            .collect();
+        assert!(!patterns.is_empty(), "{}: no band patterns", t.board());
+        for p in patterns {
+            let bands = p.children().filter(|n| n.has_tag_name("rect")).count();
+            assert!(
+                bands >= 2,
+                "{}: pattern {:?} has {bands} bands",
+                t.board(),
+                p.attribute("id")
+            );
+        }
+    }
+}

@@ -85,9 +85,7 @@ fn bands(
     dirs: &[(i32, i32)],
     tinted: &dyn Fn(usize) -> String,
 ) -> Definitions {
-    let keys: Vec<usize> = (0..s.key_share.len())
-        .filter(|&k| s.key_share[k] >= 0.05)
-        .collect();
+    let keys = banded_keys(&s.key_share);
     let n = keys.len().max(1) as f64;
     let period = (s.blocks.side as f64 * n).max(n * 4.0 / frame.cell_pt);
     let mut defs = Definitions::new();
@@ -113,4 +111,32 @@ fn bands(
         defs = defs.add(p);
     }
     defs
+}
+
+/// The sections a band pattern shows, in key order: those with at least 5% of the
+/// cells; when none has (the giraffe's tour has dozens of small sections), the four
+/// largest, so that a pattern never comes out empty and its blocks blank.
+fn banded_keys(share: &[f64]) -> Vec<usize> {
+    let keys: Vec<usize> = (0..share.len()).filter(|&k| share[k] >= 0.05).collect();
+    if !keys.is_empty() {
+        return keys;
+    }
+    let mut largest: Vec<usize> = (0..share.len()).filter(|&k| share[k] > 0.0).collect();
+    largest.sort_by(|&a, &b| share[b].total_cmp(&share[a]).then(a.cmp(&b)));
+    largest.truncate(4);
+    largest.sort_unstable();
+    largest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::banded_keys;
+
+    #[test]
+    fn bands_show_the_large_sections_or_else_the_four_largest() {
+        assert_eq!(banded_keys(&[0.5, 0.01, 0.49]), [0, 2]);
+        let small = [0.03, 0.04, 0.0, 0.02, 0.045, 0.01, 0.035];
+        assert_eq!(banded_keys(&small), [0, 1, 4, 6]);
+        assert!(banded_keys(&[]).is_empty());
+    }
 }
