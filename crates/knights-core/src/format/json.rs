@@ -464,8 +464,8 @@ fn sections_from_runs(s: JsonSections, steps: usize, file: &str) -> Result<Secti
     Ok(Sections::new(s.names, labels))
 }
 
-pub(super) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
-    let b = tour.board();
+/// Opens a tour file's object with its `board` (and holes) and `leaper` lines.
+fn write_board(b: &Board, out: &mut impl Write) -> io::Result<()> {
     let (a, l) = b.leaper().steps();
     write!(
         out,
@@ -479,7 +479,12 @@ pub(super) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
         write!(out, "]")?;
     }
     writeln!(out, " }},")?;
-    writeln!(out, "  \"leaper\": [{a}, {l}],")?;
+    writeln!(out, "  \"leaper\": [{a}, {l}],")
+}
+
+pub(super) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
+    let b = tour.board();
+    write_board(b, out)?;
     writeln!(out, "  \"closed\": {},", tour.is_closed())?;
     if b.topology().wraps() {
         writeln!(out, "  \"topology\": \"{}\",", b.topology())?;
@@ -500,20 +505,7 @@ pub(super) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
 /// Writes a tourney: the board, the leaper, the algorithm and `cycles`, one cycle a line.
 pub(super) fn write_tourney_json(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
     let b = t.board();
-    let (a, l) = b.leaper().steps();
-    write!(
-        out,
-        "{{\n  \"board\": {{ \"width\": {}, \"height\": {}",
-        b.width(),
-        b.height()
-    )?;
-    if !b.holes().is_empty() {
-        write!(out, ", \"holes\": [")?;
-        write_cells(b, b.holes(), out)?;
-        write!(out, "]")?;
-    }
-    writeln!(out, " }},")?;
-    writeln!(out, "  \"leaper\": [{a}, {l}],")?;
+    write_board(b, out)?;
     writeln!(
         out,
         "  \"algorithm\": {},",
