@@ -84,50 +84,42 @@ pub fn join(t: &Tourney, seed: u64) -> Result<Joined, Error> {
 /// Every rail `(a, b, c, d)`: moves `a`-`b` and `c`-`d` of different cycles with
 /// `a`-`c` and `b`-`d` knight's moves.
 fn rails_between_cycles(board: &Board, links: &Links, id: &[u32]) -> Vec<[u32; 4]> {
-    let mut rails = Vec::new();
-    for a in 0..id.len() as u32 {
-        if id[a as usize] == super::links::NONE {
-            continue;
-        }
-        for b in links.nb[a as usize] {
-            for dir in 0..8 {
-                let Some(c) = board.step(a, dir) else {
-                    continue;
-                };
-                // Each pair of cycles is seen from its lower id only.
-                if id[c as usize] <= id[a as usize] {
-                    continue;
-                }
-                for d in links.nb[c as usize] {
-                    if board.dir_between(b, d).is_some() {
-                        rails.push([a, b, c, d]);
-                    }
-                }
-            }
-        }
-    }
-    rails
+    // Each pair of cycles is seen from its lower id only.
+    rails(board, links, id, |[a, _, c, _]| {
+        id[c as usize] > id[a as usize]
+    })
 }
 
 /// Every rail `(a, b, c, d)` of two moves of one cycle (four different cells, the
 /// crosswise moves not moves of the cycle already).
 fn rails_inside_cycles(board: &Board, links: &Links, id: &[u32]) -> Vec<[u32; 4]> {
+    rails(board, links, id, |[a, b, c, d]| {
+        id[c as usize] == id[a as usize]
+            && c != b
+            && !links.nb[a as usize].contains(&c)
+            && d != a
+            && d != b
+            && !links.nb[b as usize].contains(&d)
+    })
+}
+
+/// Every `(a, b, c, d)` that `keep` accepts, in cell order: `a`-`b` and `c`-`d` moves
+/// of the cycles, `a`-`c` and `b`-`d` knight's moves.
+fn rails(
+    board: &Board,
+    links: &Links,
+    id: &[u32],
+    keep: impl Fn([u32; 4]) -> bool,
+) -> Vec<[u32; 4]> {
     let mut rails = Vec::new();
     for a in 0..id.len() as u32 {
         if id[a as usize] == super::links::NONE {
             continue;
         }
         for b in links.nb[a as usize] {
-            for dir in 0..8 {
-                let Some(c) = board.step(a, dir) else {
-                    continue;
-                };
-                if id[c as usize] != id[a as usize] || c == b || links.nb[a as usize].contains(&c) {
-                    continue;
-                }
+            for c in (0..8).filter_map(|dir| board.step(a, dir)) {
                 for d in links.nb[c as usize] {
-                    let fresh = d != a && d != b && !links.nb[b as usize].contains(&d);
-                    if fresh && board.dir_between(b, d).is_some() {
+                    if keep([a, b, c, d]) && board.dir_between(b, d).is_some() {
                         rails.push([a, b, c, d]);
                     }
                 }
