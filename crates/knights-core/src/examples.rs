@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::tour::Tour;
+use crate::tourney::Tourney;
 
 /// The cells of [`ring`] in visiting order, as `(x, y)`.
 pub const RING: [(u32, u32); 8] = [
@@ -24,4 +25,20 @@ pub fn ring() -> Tour {
         .expect("3x3 with its centre missing is a board");
     let path = RING.iter().map(|&(x, y)| b.index(x, y)).collect();
     Tour::new(b, path, true)
+}
+
+/// The 4x4 board, which has no tour, as a tourney of four 4-cycles: the block of
+/// Parberry's four-cover.
+pub fn four_cover() -> Tourney {
+    let b = Board::new(4, 4).expect("4x4 is a board");
+    let cycle = |cells: [(u32, u32); 4]| cells.iter().map(|&(x, y)| b.index(x, y)).collect();
+    Tourney::new(
+        b.clone(),
+        vec![
+            cycle([(0, 1), (2, 0), (3, 2), (1, 3)]),
+            cycle([(1, 0), (3, 1), (2, 3), (0, 2)]),
+            cycle([(0, 0), (1, 2), (3, 3), (2, 1)]),
+            cycle([(0, 3), (2, 2), (3, 0), (1, 1)]),
+        ],
+    )
 }

@@ -330,24 +330,9 @@ pub fn lengths_text(lengths: &[u64]) -> String {
 mod tests {
     use super::*;
 
-    /// The 4x4 board as four 4-cycles (Parberry's four-cover block).
-    fn four_by_four() -> Tourney {
-        let b = Board::new(4, 4).unwrap();
-        let cyc = |cells: [(u32, u32); 4]| cells.iter().map(|&(x, y)| b.index(x, y)).collect();
-        Tourney::new(
-            b.clone(),
-            vec![
-                cyc([(0, 1), (2, 0), (3, 2), (1, 3)]),
-                cyc([(1, 0), (3, 1), (2, 3), (0, 2)]),
-                cyc([(0, 0), (1, 2), (3, 3), (2, 1)]),
-                cyc([(0, 3), (2, 2), (3, 0), (1, 1)]),
-            ],
-        )
-    }
-
     #[test]
     fn four_cycles_cover_the_4x4_board() {
-        let v = verify(four_by_four()).unwrap();
+        let v = verify(crate::examples::four_cover()).unwrap();
         assert_eq!(
             v.to_string(),
             "a tourney of 4 closed cycles covering the 4x4 board"
@@ -370,7 +355,7 @@ mod tests {
 
     #[test]
     fn each_failure_is_named() {
-        let t = four_by_four();
+        let t = crate::examples::four_cover();
         let with = |f: &dyn Fn(&mut Vec<Vec<u32>>)| {
             let mut c = t.cycles().to_vec();
             f(&mut c);

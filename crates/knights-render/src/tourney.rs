@@ -72,23 +72,11 @@ pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::board::Board;
     use knights_core::tourney::{measure, verify};
-    use knights_core::Tourney;
 
     #[test]
     fn each_cycle_is_one_closed_path_in_a_colour_of_its_own() {
-        let b = Board::new(4, 4).unwrap();
-        let cyc = |cells: [(u32, u32); 4]| cells.iter().map(|&(x, y)| b.index(x, y)).collect();
-        let t = Tourney::new(
-            b.clone(),
-            vec![
-                cyc([(0, 1), (2, 0), (3, 2), (1, 3)]),
-                cyc([(1, 0), (3, 1), (2, 3), (0, 2)]),
-                cyc([(0, 0), (1, 2), (3, 3), (2, 1)]),
-                cyc([(0, 3), (2, 2), (3, 0), (1, 1)]),
-            ],
-        );
+        let t = knights_core::examples::four_cover();
         let v = verify(t).unwrap();
         let d = drawing(&v, &measure(&v), &Options::default()).unwrap();
         let svg = d.svg();
