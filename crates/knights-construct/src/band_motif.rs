@@ -69,7 +69,7 @@ fn check(req: &Request) -> Result<Tour, Error> {
     let name = BandMotif.name();
     let refuse = |why: String| Err(Unsupported::new(name, b, format!("{name}: {why}")).into());
     let topology = b.topology();
-    if !topology.wraps() {
+    if !topology.wraps() || topology.wraps_rows() {
         return refuse(
             "it tours bands: add --topology cylinder or --topology moebius (the width wraps)"
                 .into(),

@@ -29,6 +29,7 @@ mod registry;
 pub mod search;
 pub mod stitch;
 pub mod symmetric;
+pub mod torus;
 pub mod tourney;
 pub mod warnsdorff;
 

@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use super::{
     backtrack, band_motif, besa, existence, fibonacci, hilbert, magic, parberry, search, stitch,
-    symmetric, tourney, warnsdorff,
+    symmetric, torus, tourney, warnsdorff,
 };
 use super::{Construction, Request};
 use knights_core::tour::Tour;
@@ -20,6 +20,7 @@ use knights_core::{Error, Named, Unknown, Unsupported};
 pub fn all() -> &'static [&'static dyn Construction] {
     &[
         &besa::Besa,
+        &torus::Torus,
         &search::Search,
         &parberry::Parberry,
         &stitch::Stitch,

@@ -5,9 +5,9 @@
 //! from the BOTTOM (chess convention: a1 is `(0, 0)`). A leaper `(a, b)` moves `a` cells
 //! along one axis and `b` along the other; the knight is `(1, 2)`.
 //!
-//! A board has a [`Topology`]: the plane rectangle, or a band whose left and right
+//! A board has a [`Topology`]: the plane rectangle, a band whose left and right
 //! columns are glued together (a cylinder, or a Moebius strip when the row is mirrored
-//! on crossing the seam). Every leap is described in the frame of the cell it leaves;
+//! on crossing the seam), or a torus, whose top and bottom rows are glued too. Every leap is described in the frame of the cell it leaves;
 //! on a Moebius strip the way back across the seam is therefore not the opposite
 //! direction but its vertical mirror ([`Board::back`]).
 
@@ -91,8 +91,9 @@ impl fmt::Display for Leaper {
     }
 }
 
-/// How the left and right edges of a board meet (Bosch and Huang, "Structured
-/// Knight's Tours", 2021, last section). The width is the side that wraps.
+/// How the edges of a board meet (Bosch and Huang, "Structured Knight's Tours", 2021,
+/// last section, for the bands; Watkins and Hoenigman, "Knight's tours on a torus",
+/// 1997, for the torus). On a band the width is the side that wraps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Topology {
     /// The flat rectangle: no edge meets another.
@@ -103,11 +104,19 @@ pub enum Topology {
     /// As the cylinder, but the band has a half twist: crossing the seam, row `y`
     /// becomes row `height - 1 - y`.
     Moebius,
+    /// Both pairs of opposite edges glued as they are: a leap may cross the left and
+    /// right seam and the top and bottom one.
+    Torus,
 }
 
 impl Topology {
     /// Every topology, plane first.
-    pub const ALL: [Topology; 3] = [Topology::Plane, Topology::Cylinder, Topology::Moebius];
+    pub const ALL: [Topology; 4] = [
+        Topology::Plane,
+        Topology::Cylinder,
+        Topology::Moebius,
+        Topology::Torus,
+    ];
 
     /// Its name, as `--topology` and the tour file write it.
     pub fn name(self) -> &'static str {
@@ -115,12 +124,18 @@ impl Topology {
             Topology::Plane => "plane",
             Topology::Cylinder => "cylinder",
             Topology::Moebius => "moebius",
+            Topology::Torus => "torus",
         }
     }
 
-    /// Whether the left and right edges are glued (cylinder or Moebius strip).
+    /// Whether the left and right edges are glued (cylinder, Moebius strip, torus).
     pub fn wraps(self) -> bool {
         self != Topology::Plane
+    }
+
+    /// Whether the top and bottom edges are glued too (the torus).
+    pub fn wraps_rows(self) -> bool {
+        self == Topology::Torus
     }
 }
 
@@ -275,9 +290,13 @@ impl Board {
 
     /// The square `(x, y)` (coordinates of the unrolled plane, `x` possibly past an
     /// edge) stands for on this board, if any: on a band, `x` is taken modulo the
-    /// width, and on a Moebius strip each crossing of the seam mirrors the row.
+    /// width, and on a Moebius strip each crossing of the seam mirrors the row; on a
+    /// torus `y` is taken modulo the height too.
     pub fn land(&self, x: i64, y: i64) -> Option<(u32, u32)> {
         let (w, h) = (self.width as i64, self.height as i64);
+        if self.topology == Topology::Torus {
+            return Some((x.rem_euclid(w) as u32, y.rem_euclid(h) as u32));
+        }
         if y < 0 || y >= h {
             return None;
         }
@@ -287,7 +306,7 @@ impl Board {
         let laps = x.div_euclid(w);
         match self.topology {
             Topology::Plane => None,
-            Topology::Cylinder => Some((x.rem_euclid(w) as u32, y as u32)),
+            Topology::Cylinder | Topology::Torus => Some((x.rem_euclid(w) as u32, y as u32)),
             Topology::Moebius => {
                 let y = if laps % 2 == 0 { y } else { h - 1 - y };
                 Some((x.rem_euclid(w) as u32, y as u32))
@@ -295,10 +314,14 @@ impl Board {
         }
     }
 
-    /// Whether the leap from `c` in direction `d` crosses the seam of a band.
+    /// Whether the leap from `c` in direction `d` crosses a seam (of a band, or either
+    /// seam of a torus).
     pub fn wraps(&self, c: u32, d: usize) -> bool {
-        let x = self.xy(c).0 as i64 + self.leaper.dirs()[d].0 as i64;
-        self.topology.wraps() && !(0..self.width as i64).contains(&x)
+        let (x, y) = self.xy(c);
+        let (dx, dy) = self.leaper.dirs()[d];
+        let (x, y) = (x as i64 + dx as i64, y as i64 + dy as i64);
+        let across_rows = self.topology.wraps_rows() && !(0..self.height as i64).contains(&y);
+        self.topology.wraps() && (!(0..self.width as i64).contains(&x) || across_rows)
     }
 
     /// The direction, in the frame of the cell landed on, of the way back of the leap

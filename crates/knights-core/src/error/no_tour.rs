@@ -133,6 +133,28 @@ pub enum Theorem {
     /// A closed tour of a two-row cylinder of even width.
     #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour; try --open or an odd width")]
     TwoRowCylinder,
+    /// A closed tour of a plane board with an odd number of cells, by a leaper whose
+    /// steps add up to an odd number: every leap changes colour.
+    #[error("its steps add up to an odd number, so every leap changes the colour of the square and a closed tour alternates colours, but the board has an odd number of cells (Knuth, \"Leaper graphs\", 1994); try --open")]
+    LeaperOddCells,
+    /// A band whose leaper graph is in pieces, found by walking it.
+    #[error("a walk along its leaps from the first cell reaches only {reached} of the {cells} cells, so no tour joins them all")]
+    Unreached {
+        /// The cells the walk reached.
+        reached: u64,
+        /// The cells of the board.
+        cells: u64,
+    },
+    /// A torus whose leaper graph is in pieces: the leaps and the two sides span a
+    /// lattice of index `index > 1`, and each piece is one of its cosets.
+    #[error("its leaps and the board's sides span only one point in {index} of the plane's lattice, so the leaper's squares fall into {index} separate pieces")]
+    TorusPieces {
+        /// The index of the lattice, the number of pieces.
+        index: u64,
+    },
+    /// A closed tour needs at least three cells (two cells would use one leap twice).
+    #[error("a closed tour visits at least 3 cells; try --open")]
+    TwoCells,
 }
 
 /// A construction that does not cover a board, and the rule the board breaks.

@@ -1,6 +1,6 @@
-//! Crossings on a band (cylinder or Moebius strip), where the bit-plane count of the
-//! plane does not apply: a leap may cross the seam, and on a Moebius strip the cells
-//! beyond it are upside down.
+//! Crossings on a band (cylinder or Moebius strip) or a torus, where the bit-plane
+//! count of the plane does not apply: a leap may cross the seam (on a torus either
+//! seam), and on a Moebius strip the cells beyond it are upside down.
 //!
 //! How it is measured: on the surface itself. Each leap is a segment in the picture of
 //! the cell it leaves rightwards (every leap has one such end), reaching past the edge
@@ -39,7 +39,7 @@ pub(super) fn crossing_points(grid: &MoveGrid) -> Vec<(f64, f64)> {
                     };
                     // The other cell's rows run the other way in this picture when it
                     // lies across the seam of a Moebius strip.
-                    let flip = qy as i64 != py;
+                    let flip = b.topology() == crate::Topology::Moebius && qy as i64 != py;
                     let q = b.index(qx, qy);
                     for e in (0..4).filter(|&e| masks[q as usize] & (1 << e) != 0) {
                         if (q, e) <= (c, d) {
@@ -50,13 +50,7 @@ pub(super) fn crossing_points(grid: &MoveGrid) -> Vec<(f64, f64)> {
                         let t: Segment = [(px as i32, py as i32), (px as i32 + ex, py as i32 + ey)];
                         if open_segments_cross(s, t) {
                             let (x, y) = crossing_point(s, t);
-                            points.push(on_board(
-                                x,
-                                y,
-                                w,
-                                h,
-                                b.topology().wraps() && flip_at(b, x),
-                            ));
+                            points.push(on_board(x, y, w, h, flip_at(b, x)));
                         }
                     }
                 }
@@ -73,10 +67,11 @@ fn flip_at(b: &crate::Board, x: f64) -> bool {
     b.topology() == crate::Topology::Moebius && laps % 2 != 0
 }
 
-/// A point of the picture brought back onto the board (cell centres at whole numbers).
+/// A point of the picture brought back onto the board (cell centres at whole numbers;
+/// on a board of any topology but the torus `y` is already on it).
 fn on_board(x: f64, y: f64, w: i64, h: i64, flip: bool) -> (f64, f64) {
-    let w = w as f64;
+    let (w, h) = (w as f64, h as f64);
     let x = (x + 0.5).rem_euclid(w) - 0.5;
-    let y = if flip { (h - 1) as f64 - y } else { y };
-    (x, y)
+    let y = if flip { h - 1.0 - y } else { y };
+    (x, (y + 0.5).rem_euclid(h) - 0.5)
 }

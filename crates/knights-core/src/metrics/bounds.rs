@@ -262,6 +262,52 @@ pub fn paper_applies(board: &Board, closed: bool) -> bool {
         && board.width() == board.height()
 }
 
+/// The number of cells a straight run of leaps in direction `(dx, dy)` visits on a
+/// `w` x `h` torus before it comes back: the order of the leap in `Z_w x Z_h`.
+pub fn torus_line(w: u32, h: u32, (dx, dy): (i32, i32)) -> u64 {
+    let order = |n: u32, d: i32| n as i64 / gcd(n as i64, d.unsigned_abs() as i64);
+    let (a, b) = (order(w, dx), order(h, dy));
+    (a / gcd(a, b) * b) as u64
+}
+
+/// The lower bound on the turns of a tour of a full torus, and how it is reached: a
+/// torus has no edge, but a straight run of leaps comes back where it started after
+/// `L` cells (Besa et al. note it for n x n). A tour with a turn is cut by its turns
+/// into straight runs of at most `L - 1` leaps, `L` the longest line of any leap:
+/// a closed tour of `N` cells has at least `ceil(N / (L - 1))` turns (none when one
+/// line holds every cell), an open one at least `ceil((N - 1) / (L - 1)) - 1`.
+pub fn torus_turns(board: &Board, closed: bool) -> (u64, String) {
+    let (w, h) = (board.width(), board.height());
+    let n = board.cells();
+    let line = board
+        .leaper()
+        .dirs()
+        .iter()
+        .map(|&d| torus_line(w, h, d))
+        .max()
+        .unwrap_or(1);
+    let why = |v: u64, f: &str| {
+        (
+            v,
+            format!("a straight run on the torus closes after {line} cells: {f}"),
+        )
+    };
+    if !board.holes().is_empty() || n < 3 || line < 2 {
+        return (0, "a torus has no edge cells: 0".into());
+    }
+    if line >= n {
+        return why(0, "one line can hold every cell, 0");
+    }
+    if closed {
+        why(n.div_ceil(line - 1), "ceil(N / (L - 1))")
+    } else {
+        why(
+            (n - 1).div_ceil(line - 1) - 1,
+            "ceil((N - 1) / (L - 1)) - 1",
+        )
+    }
+}
+
 /// What the edge-cell bound counts on `board` for a tour that is `closed` or open, in
 /// words with the formula that gives it: on the plane `2(w + h) - 4` edge cells, on a
 /// band `2w` (its left and right columns are glued: only the top and bottom rows are
@@ -269,6 +315,9 @@ pub fn paper_applies(board: &Board, closed: bool) -> bool {
 /// move, so it need not turn). [`super::edge_turn_bound`] gives its value.
 pub fn edge_source(board: &Board, closed: bool) -> String {
     let (w, h) = (board.width(), board.height());
+    if board.topology().wraps_rows() {
+        return torus_turns(board, closed).1;
+    }
     let mut s = if w < 2 || h < 2 {
         "every cell is an edge cell: w x h".to_string()
     } else if board.topology().wraps() {

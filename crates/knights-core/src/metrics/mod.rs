@@ -84,7 +84,9 @@ pub fn measure(tour: &Verified) -> Metrics {
     let grid = tour.grid();
     let turns = turns(grid);
     let mut bound = edge_turn_bound(tour.board());
-    if !tour.is_closed() {
+    if tour.board().topology().wraps_rows() {
+        bound = bounds::torus_turns(tour.board(), tour.is_closed()).0;
+    } else if !tour.is_closed() {
         bound = bound.saturating_sub(2); // the ends need not turn
     }
     let crossings = crossings(grid);
@@ -115,6 +117,10 @@ pub fn measure(tour: &Verified) -> Metrics {
 /// may be edge cells that do not turn).
 pub fn edge_turn_bound(board: &Board) -> u64 {
     let (w, h) = (board.width(), board.height());
+    // A torus has no edge: every leap may go on straight.
+    if board.topology().wraps_rows() {
+        return 0;
+    }
     if w < 2 || h < 2 {
         return w as u64 * h as u64;
     }
