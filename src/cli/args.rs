@@ -28,7 +28,7 @@ pub(super) struct BuildArgs {
     /// The start square X,Y (column, row from the bottom, from 0) for searches.
     #[arg(long)]
     pub(super) start: Option<Start>,
-    /// How the left and right edges meet: plane, cylinder or moebius (for a tour file
+    /// How the edges meet: plane, cylinder, moebius or torus (for a tour file
     /// without a topology field: read it on that band).
     #[arg(long, value_parser = topology)]
     pub(super) topology: Option<Topology>,
@@ -104,7 +104,7 @@ pub(super) fn leaper(s: &str) -> Result<Leaper, String> {
     Leaper::new(a, b).map_err(|e| e.to_string())
 }
 
-/// `--topology`: plane, cylinder or moebius.
+/// `--topology`: plane, cylinder, moebius or torus.
 pub(super) fn topology(s: &str) -> Result<Topology, String> {
     s.parse().map_err(|e: Error| e.to_string())
 }

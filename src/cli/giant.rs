@@ -58,7 +58,7 @@ pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Resul
     let (w, h) = too_large(input)?;
     if let Some(t) = args.topology.filter(|t| t.wraps()) {
         return Some(Err(Failure::Invalid(Error::invalid(format!(
-            "the {w}x{h} board is too large to build, and the formation tour's turns and crossings are counted without building only on the plane, not on a {t} band: leave out --topology, or ask for a board that fits in memory"
+            "the {w}x{h} board is too large to build, and the formation tour's turns and crossings are counted without building only on the plane, not on a {t}: leave out --topology, or ask for a board that fits in memory"
         )))));
     }
     Some(print(w, h, args.variant.as_deref(), json))

@@ -107,7 +107,7 @@ enum Command {
     Verify {
         /// A tour file (JSON or numbered grid), or - for standard input.
         file: PathBuf,
-        /// Read a file without a topology field on this band: plane, cylinder or moebius.
+        /// Read a file without a topology field on this band or torus: plane, cylinder, moebius or torus.
         #[arg(long, value_parser = topology)]
         topology: Option<knights_core::Topology>,
     },

@@ -32,6 +32,7 @@ mod optima;
 mod readme;
 mod refusals;
 mod space_cli;
+mod torus_cli;
 mod tourney_cli;
 
 mod render_legend;

@@ -7,7 +7,9 @@
 //! column). Across it, a cell's offset from the middle row is carried along a direction
 //! that stays upright on a cylinder and turns half a revolution on the way round on a
 //! Moebius strip, so column `w` lands on column 0 with its rows mirrored: the strip's
-//! own gluing.
+//! own gluing. A torus is bent twice, into a ring: its rows run round the tube, a
+//! circle of circumference `h` (no more than half the ring's radius), so row `h` lands
+//! on row 0 too.
 
 use std::f64::consts::PI;
 use std::fmt::Write;
@@ -46,6 +48,12 @@ fn check(tour: &Verified, what: &str, per_leap: u64) -> Result<(), Error> {
 pub fn place(topology: Topology, w: u32, h: u32, (x, y): (f64, f64)) -> Point {
     let r = w as f64 / (2.0 * PI);
     let t = 2.0 * PI * (x + 0.5) / w as f64;
+    if topology == Topology::Torus {
+        let tube = (h as f64 / (2.0 * PI)).min(r / 2.0);
+        let f = 2.0 * PI * (y + 0.5) / h as f64;
+        let ring = r + tube * f.cos();
+        return [ring * t.cos(), ring * t.sin(), tube * f.sin()];
+    }
     let s = y - (h as f64 - 1.0) / 2.0;
     let (out, up) = match topology {
         Topology::Moebius => {
@@ -282,6 +290,24 @@ mod tests {
                     a.iter().zip(b).all(|(p, q)| (p - q).abs() < 1e-9),
                     "{t} {y}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_torus_is_glued_both_ways() {
+        let same = |a: Point, b: Point| a.iter().zip(b).all(|(p, q)| (p - q).abs() < 1e-9);
+        for y in 0..8 {
+            for x in 0..12 {
+                let p = place(Topology::Torus, 12, 8, (x as f64, y as f64));
+                assert!(same(
+                    place(Topology::Torus, 12, 8, (x as f64 + 12.0, y as f64)),
+                    p
+                ));
+                assert!(same(
+                    place(Topology::Torus, 12, 8, (x as f64, y as f64 + 8.0)),
+                    p
+                ));
             }
         }
     }

@@ -1,7 +1,8 @@
 //! The glued edges of a band drawn flat: the left and right edges, where the tour
 //! leaves and comes back, are marked with arrows in the usual way of drawing a surface
 //! from a square: both pointing up on a cylinder (glued as they are), opposite ways on
-//! a Moebius strip (glued with a half twist).
+//! a Moebius strip (glued with a half twist). A torus has its top and bottom edges
+//! glued too: they are marked the same way, with double arrows both pointing right.
 
 use svg::node::element::{Group, Line, Path};
 
@@ -42,7 +43,7 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
     let mid = (top + bottom) / 2.0;
     for (x, up) in [
         (-0.5, true),
-        (frame.w as f64 - 0.5, board.topology() == Topology::Cylinder),
+        (frame.w as f64 - 0.5, board.topology() != Topology::Moebius),
     ] {
         g = g.add(
             Line::new()
@@ -72,6 +73,41 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
                 num(base)
             ),
         ));
+    }
+    if board.topology().wraps_rows() {
+        let (left, right) = (-0.5, frame.w as f64 - 0.5);
+        let mid = (left + right) / 2.0;
+        // Smaller than the side arrows and inside the board, clear of the column
+        // letters below it.
+        let (long, half) = (arrow * 0.5, arrow / 5.0);
+        for (y, inward) in [(top, half), (bottom, -half)] {
+            g = g.add(
+                Line::new()
+                    .set("x1", num(left))
+                    .set("y1", num(y))
+                    .set("x2", num(right))
+                    .set("y2", num(y))
+                    .set("stroke", colour)
+                    .set("stroke-width", num(width))
+                    .set("stroke-dasharray", format!("{} {}", num(0.3), num(0.2))),
+            );
+            let y = y + inward;
+            for tip in [mid + long, mid] {
+                let base = tip - long;
+                g = g.add(Path::new().set("fill", colour).set(
+                    "d",
+                    format!(
+                        "M{} {}L{} {}L{} {}Z",
+                        num(tip),
+                        num(y),
+                        num(base),
+                        num(y - half),
+                        num(base),
+                        num(y + half)
+                    ),
+                ));
+            }
+        }
     }
     g
 }

@@ -42,7 +42,7 @@ pub struct TourSpec {
     /// Whether its page offers the `[site]` downloads (`downloads = false` keeps a
     /// large tour's page light: its drawing and data stay on the page).
     pub downloads: bool,
-    /// How the board's left and right edges meet (`plane`, `cylinder`, `moebius`).
+    /// How the board's edges meet (`plane`, `cylinder`, `moebius`, `torus`).
     pub topology: Option<Located<String>>,
 }
 

@@ -147,7 +147,7 @@ pub enum Theorem {
     },
     /// A torus whose leaper graph is in pieces: the leaps and the two sides span a
     /// lattice of index `index > 1`, and each piece is one of its cosets.
-    #[error("its leaps and the board's sides span only one point in {index} of the plane's lattice, so the leaper's squares fall into {index} separate pieces")]
+    #[error("its leaps, with the seams, reach only one square in {index}, so the squares fall into {index} separate pieces that no tour joins (the leaps and the sides span a lattice of index {index})")]
     TorusPieces {
         /// The index of the lattice, the number of pieces.
         index: u64,

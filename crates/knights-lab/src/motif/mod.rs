@@ -215,6 +215,11 @@ impl Spec {
                 "quarter-turn symmetry needs a square board, and {board} is not square"
             )));
         }
+        if self.topology.wraps_rows() {
+            return Err(Error::invalid(format!(
+                "the motif designer models the plane and the bands, not the torus: {board} is a torus (knights tour --topology torus tours it)"
+            )));
+        }
         if self.symmetry == Symmetry::Quarter && self.topology.wraps() {
             return Err(Error::invalid(format!(
                 "a quarter turn does not map the leaps of a {} to leaps: use --symmetry mirror",
