@@ -57,6 +57,11 @@ pub(super) fn metrics(input: &str, args: &BuildArgs, json: bool) -> Option<Resul
     }
     let (w, h) = too_large(input)?;
     if let Some(t) = args.topology.filter(|t| t.wraps()) {
+        let t = if t.wraps_rows() {
+            t.to_string()
+        } else {
+            format!("{t} band")
+        };
         return Some(Err(Failure::Invalid(Error::invalid(format!(
             "the {w}x{h} board is too large to build, and the formation tour's turns and crossings are counted without building only on the plane, not on a {t}: leave out --topology, or ask for a board that fits in memory"
         )))));

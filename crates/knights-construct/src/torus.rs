@@ -83,7 +83,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
     match lines(b) {
         Some((v, u, _)) => Ok(Plan::Lines { v, u }),
         None => refuse(format!(
-            "no leap's lines of the {} on the {b} board are visited in turn by another leap (for the knight: 30 divides both sides); try --algo auto, which tours it on the plane",
+            "no leap's lines of the {} on the {b} board are visited in turn by another leap (for the knight: 30 divides both sides); try --algo auto (the search of the torus, or a construction of the plane)",
             b.leaper().name()
         )),
     }
