@@ -155,6 +155,16 @@ pub enum BadOption {
         /// Its rows.
         height: u32,
     },
+    /// A message the tour cipher cannot carry.
+    #[error("{what} '{text}': {why}")]
+    Message {
+        /// `--cipher` or `--decode`.
+        what: &'static str,
+        /// The message as given (cut short when long).
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// `--loop` neither `forever`, `once` nor a count from 1 to `most`.
     #[error("--loop '{text}': write forever, once, or how many times to play (1 to {most})")]
     Loop {
