@@ -434,6 +434,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             // A board too large for a page of answers is refused before it is built.
             if let Ok(board) = input.parse::<knights_core::board::Board>() {
                 knights_teach::worksheet::check(&board, per_page as usize)?;
+                if let Some(message) = &cipher {
+                    knights_teach::cipher::check(message, board.cells() as usize, &board)?;
+                }
             }
             let tour = load(&input, &build)?;
             let plan = knights_teach::exercises::Plan {

@@ -22,6 +22,26 @@ pub fn letters(message: &str) -> Vec<char> {
         .collect()
 }
 
+/// Refuses a worksheet's `message` when it has no letters or digits, or more than the
+/// `squares` of `board`: before any tour is built.
+pub fn check(message: &str, squares: usize, board: &impl std::fmt::Display) -> Result<(), Error> {
+    let n = letters(message).len();
+    if n == 0 {
+        return Err(bad(
+            "--cipher",
+            message,
+            "it has no letters or digits to carry",
+        ));
+    }
+    if n > squares {
+        let why = format!(
+            "it has {n} letters, more than the {squares} squares of the {board} board: a worksheet's message fits on one board"
+        );
+        return Err(bad("--cipher", message, &why));
+    }
+    Ok(())
+}
+
 /// The cells of `tour`'s board in reading order: the top row first, each left to
 /// right; holes left out.
 pub fn reading_order(tour: &Tour) -> Vec<u32> {

@@ -106,20 +106,8 @@ pub fn make(tour: &Verified, plan: &Plan) -> Result<Vec<Exercise>, Error> {
 /// or started elsewhere as `plan.seed` chooses, so each sheet's ciphers differ. The
 /// message must fit one board.
 pub fn ciphers(tour: &Verified, plan: &Plan, message: &str) -> Result<Vec<Exercise>, Error> {
+    crate::cipher::check(message, tour.path().len(), tour.board())?;
     let letters: String = crate::cipher::letters(message).into_iter().collect();
-    let n = tour.path().len();
-    if letters.len() > n {
-        return Err(BadOption::Message {
-            what: "--cipher",
-            text: message.chars().take(40).collect(),
-            why: format!(
-                "it has {} letters, more than the {n} squares of the {} board: a worksheet's message fits on one board",
-                letters.len(),
-                tour.board()
-            ),
-        }
-        .into());
-    }
     (0..plan.count)
         .map(|i| {
             let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
