@@ -142,6 +142,7 @@ pub(super) fn animate_rule(
 pub(super) fn worksheet(
     tour: &Verified,
     plan: &knights_teach::exercises::Plan,
+    cipher: Option<&str>,
     per_page: usize,
     out: &Path,
 ) -> Result<(), Failure> {
@@ -152,8 +153,16 @@ pub(super) fn worksheet(
         )));
     }
     knights_teach::worksheet::check(tour.board(), per_page)?;
-    let exercises = knights_teach::exercises::make(tour, plan)?;
-    let title = format!("Knight's tours on the {} board", tour.board());
+    let (exercises, title) = match cipher {
+        Some(message) => (
+            knights_teach::exercises::ciphers(tour, plan, message)?,
+            format!("Knight's tour ciphers on the {} board", tour.board()),
+        ),
+        None => (
+            knights_teach::exercises::make(tour, plan)?,
+            format!("Knight's tours on the {} board", tour.board()),
+        ),
+    };
     let pages =
         knights_teach::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
     Ok(atomic::write_bytes(out, &render::pdf_pages(&pages)?)?)

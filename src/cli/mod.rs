@@ -212,7 +212,8 @@ Needs a build with the solver: cargo build --release --features motif")]
     /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
     #[command(after_help = "Examples:
   knights worksheet 8x8 -o sheet.pdf
-  knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf")]
+  knights worksheet 5x5 --open --reveal 6 --seed 2 --per-page 2 -o sheet.pdf
+  knights worksheet 8x8 --cipher \"Meet me at noon\" -o cipher.pdf")]
     Worksheet {
         /// A board (WIDTHxHEIGHT, built with --algo) or a tour file.
         #[arg(allow_hyphen_values = true)]
@@ -234,6 +235,10 @@ Needs a build with the solver: cargo build --release --features motif")]
         /// Illegal steps in each "find the mistake" exercise: 1 or 2.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         mistakes: u8,
+        /// Every exercise a cipher instead: MESSAGE written along the tour (turned a
+        /// different way in each), read by rows, to be read back with the tour.
+        #[arg(long, value_name = "MESSAGE")]
+        cipher: Option<String>,
     },
     /// A band's tour in three dimensions: an STL solid to print, or an SVG picture.
     #[command(after_help = "Examples:
@@ -424,10 +429,14 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             per_page,
             count,
             mistakes,
+            cipher,
         } => {
             // A board too large for a page of answers is refused before it is built.
             if let Ok(board) = input.parse::<knights_core::board::Board>() {
                 knights_teach::worksheet::check(&board, per_page as usize)?;
+                if let Some(message) = &cipher {
+                    knights_teach::cipher::check(message, board.cells() as usize, &board)?;
+                }
             }
             let tour = load(&input, &build)?;
             let plan = knights_teach::exercises::Plan {
@@ -436,7 +445,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 mistakes: mistakes as usize,
                 seed: build.seed,
             };
-            worksheet(&tour, &plan, per_page as usize, &output)
+            worksheet(&tour, &plan, cipher.as_deref(), per_page as usize, &output)
         }
         Command::Model {
             input,

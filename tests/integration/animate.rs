@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::run::{knights, refused};
+use crate::run::{knights, refused, stderr};
 
 fn ok(args: &[&str]) {
     let out = knights(args);
@@ -185,6 +185,37 @@ fn worksheets_are_multi_page_pdfs_with_fonts_embedded() {
     refused(&out, "--reveal 25 shows every step");
     let out = knights(&["worksheet", "5x5", "--open", "-o", "sheet.svg"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn cipher_worksheets_carry_the_message_and_refuse_one_that_does_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("cipher.pdf");
+    let p = pdf.to_str().unwrap();
+    ok(&[
+        "worksheet",
+        "8x8",
+        "--cipher",
+        "Meet me at noon",
+        "--count",
+        "2",
+        "-o",
+        p,
+    ]);
+    let text = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).to_string();
+    assert!(
+        text.contains("/Count 2"),
+        "a page of ciphers, a page of answers"
+    );
+    let long = "a".repeat(26);
+    let out = knights(&["worksheet", "5x5", "--open", "--cipher", &long, "-o", p]);
+    refused(
+        &out,
+        "it has 26 letters, more than the 25 squares of the 5x5 board",
+    );
+    assert_eq!(stderr(&out).lines().count(), 1);
+    let out = knights(&["worksheet", "5x5", "--open", "--cipher", "?!", "-o", p]);
+    refused(&out, "--cipher '?!': it has no letters or digits to carry");
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn a_semi_magic_tour_is_searched_and_a_magic_one_refused_on_8x8() {
         stdout(&m)
     );
     let o = knights(&["tour", "8x8", "--magic", "full"]);
-    refused(&o, "no closed magic knight's tour exists on a 8x8 board");
+    refused(&o, "no closed magic knight's tour exists on an 8x8 board");
     assert!(stderr(&o).contains("2003"), "{}", stderr(&o));
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
     let o = knights(&["tour", "9x9", "--magic", "semi"]);

@@ -21,7 +21,7 @@ fn a_tour_that_cannot_exist_is_refused_with_its_rule_even_with_a_variant() {
         let o = knights(&["tour", "8x8", "--leaper", leaper]);
         refused(
             &o,
-            "leaper's tour exists on a 8x8 board: its steps add up to an even number",
+            "leaper's tour exists on an 8x8 board: its steps add up to an even number",
         );
         assert!(stderr(&o).contains("Knuth"), "{}", stderr(&o));
         assert!(!stderr(&o).contains("try another"), "{}", stderr(&o));

@@ -609,3 +609,57 @@ fn no_code_span_writes_the_letter_o_alone() {
         }
     }
 }
+
+/// The classics pages (magic tours, the symmetric classics, the cipher) as shipped,
+/// built with one small tour: every figure they show is written, and the numbered
+/// boards carry every step once, Beverley's with its sums.
+#[test]
+fn the_classics_pages_show_their_numbered_boards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    fs::create_dir_all(content.join("pages")).unwrap();
+    fs::write(
+        content.join("catalogue.toml"),
+        "[site]\n\n[[tour]]\nboard = \"5x5\"\nalgorithm = \"search\"\nopen = true\n",
+    )
+    .unwrap();
+    let pages = ["magic", "symmetric", "cipher"];
+    for page in pages {
+        let md = format!("{page}.md");
+        fs::copy(
+            root().join("content/pages").join(&md),
+            content.join("pages").join(&md),
+        )
+        .unwrap();
+    }
+    let out = tmp.path().join("site");
+    build(&opts(&content, &out)).unwrap();
+    let mut figures = 0;
+    for page in pages {
+        let html = fs::read_to_string(out.join(format!("pages/{page}.html"))).unwrap();
+        for src in html.split("src=\"../classics/").skip(1) {
+            let name = src.split('"').next().unwrap();
+            let svg = fs::read_to_string(out.join("classics").join(name)).unwrap();
+            let numbers: Vec<u32> = svg
+                .split("data-cell=")
+                .skip(1)
+                .filter_map(|t| t.split('>').nth(1)?.split('<').next()?.trim().parse().ok())
+                .collect();
+            if !numbers.is_empty() {
+                let mut sorted = numbers.clone();
+                sorted.sort_unstable();
+                let n = sorted.len() as u32;
+                assert_eq!(sorted, (1..=n).collect::<Vec<_>>(), "{name}");
+            }
+            figures += 1;
+        }
+    }
+    assert_eq!(figures, 6);
+    let beverley = fs::read_to_string(out.join("classics/beverley-1848.svg")).unwrap();
+    assert_eq!(beverley.matches("data-row=").count(), 8);
+    assert_eq!(beverley.matches("data-column=").count(), 8);
+    assert_eq!(
+        beverley.matches(">\n260\n<").count() + beverley.matches(">260<").count(),
+        16
+    );
+}

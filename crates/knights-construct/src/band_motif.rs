@@ -21,6 +21,7 @@
 
 use super::motif;
 use super::{search, Construction, Request};
+use knights_core::article::an;
 use knights_core::board::Topology;
 use knights_core::{Board, Error, Sections, Tour, Unsupported};
 
@@ -97,7 +98,8 @@ fn check(req: &Request) -> Result<Tour, Error> {
             "cylinders"
         };
         return refuse(format!(
-            "it repeats a {q}-column motif round {q}m x h {bands}{odd}, h from {} to {}, not {b}",
+            "it repeats {}-column motif round {q}m x h {bands}{odd}, h from {} to {}, not {b}",
+            an(q),
             HEIGHTS.start(),
             HEIGHTS.end()
         ));

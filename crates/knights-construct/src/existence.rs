@@ -332,7 +332,7 @@ mod tests {
     #[test]
     fn leapers_that_cannot_reach_every_square_have_no_tour() {
         let e = leaper(8, 8, 1, 3, false).unwrap_err();
-        assert!(e.starts_with("no closed (1, 3) leaper's tour exists on a 8x8 board: its steps add up to an even number"), "{e}");
+        assert!(e.starts_with("no closed (1, 3) leaper's tour exists on an 8x8 board: its steps add up to an even number"), "{e}");
         assert!(e.contains("(Knuth, \"Leaper graphs\", 1994)"), "{e}");
         let e = leaper(8, 8, 2, 4, false).unwrap_err();
         assert!(e.contains("even number"), "{e}");

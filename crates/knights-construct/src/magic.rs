@@ -377,7 +377,7 @@ mod tests {
         req.variant = Some("full".into());
         let e = Magic.check(&req).unwrap_err().to_string();
         assert!(
-            e.starts_with("no closed magic knight's tour exists on a 8x8 board"),
+            e.starts_with("no closed magic knight's tour exists on an 8x8 board"),
             "{e}"
         );
         req.board = Board::new(10, 10).unwrap();

@@ -13,6 +13,7 @@ use super::{
     symmetric, torus, tourney, warnsdorff,
 };
 use super::{Construction, Request};
+use knights_core::article::an;
 use knights_core::tour::Tour;
 use knights_core::{Error, Named, Unknown, Unsupported};
 
@@ -154,11 +155,11 @@ impl Resolved<'_> {
         .with_algorithm(c.name());
         if tour.kind() != req.kind() {
             return Err(Error::internal(format!(
-                "{} returned an {} tour of the {} board when a {} one was asked for",
+                "{} returned {} tour of the {} board when {} one was asked for",
                 c.name(),
-                tour.kind(),
+                an(tour.kind()),
                 req.board,
-                req.kind()
+                an(req.kind())
             )));
         }
         let Some((x, y)) = req.start else {
@@ -311,8 +312,8 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
         algorithm: None,
         board: req.board.to_string(),
         reason: format!(
-            "no construction supports a {} {} tour ({})",
-            req.kind(),
+            "no construction supports {} {} tour ({})",
+            an(req.kind()),
             req.board,
             reasons.join("; ")
         ),

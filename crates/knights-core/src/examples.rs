@@ -27,6 +27,32 @@ pub fn ring() -> Tour {
     Tour::new(b, path, true)
 }
 
+/// Beverley's open tour of the chessboard (1848), the first semi-magic knight's tour:
+/// numbered in visiting order, every row and every column sums to 260 (its diagonals
+/// do not). Its step numbers, top row first, as the classic figures print them.
+pub const BEVERLEY: [[u32; 8]; 8] = [
+    [1, 30, 47, 52, 5, 28, 43, 54],
+    [48, 51, 2, 29, 44, 53, 6, 27],
+    [31, 46, 49, 4, 25, 8, 55, 42],
+    [50, 3, 32, 45, 56, 41, 26, 7],
+    [33, 62, 15, 20, 9, 24, 39, 58],
+    [16, 19, 34, 61, 40, 57, 10, 23],
+    [63, 14, 17, 36, 21, 12, 59, 38],
+    [18, 35, 64, 13, 60, 37, 22, 11],
+];
+
+/// [`BEVERLEY`]'s tour.
+pub fn beverley() -> Tour {
+    let b = Board::new(8, 8).expect("8x8 is a board");
+    let mut path = vec![0; 64];
+    for (row, line) in BEVERLEY.iter().enumerate() {
+        for (x, &n) in line.iter().enumerate() {
+            path[n as usize - 1] = b.index(x as u32, 7 - row as u32);
+        }
+    }
+    Tour::new(b, path, false).with_algorithm("beverley")
+}
+
 /// The 4x4 board, which has no tour, as a tourney of four 4-cycles: the block of
 /// Parberry's four-cover.
 pub fn four_cover() -> Tourney {

@@ -36,6 +36,7 @@ pub mod format;
 mod any;
 
 // What every layer shares: the errors, memory limits, interrupt-safe file writing.
+pub mod article;
 pub mod atomic;
 pub mod error;
 pub mod interrupt;

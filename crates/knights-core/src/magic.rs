@@ -99,34 +99,14 @@ pub fn of_path(board: &Board, path: &[u32]) -> Magic {
 mod tests {
     use super::*;
 
-    /// Beverley's semi-magic open tour of the chessboard (1848), top row first as
-    /// it is printed.
-    const BEVERLEY: [[u32; 8]; 8] = [
-        [1, 30, 47, 52, 5, 28, 43, 54],
-        [48, 51, 2, 29, 44, 53, 6, 27],
-        [31, 46, 49, 4, 25, 8, 55, 42],
-        [50, 3, 32, 45, 56, 41, 26, 7],
-        [33, 62, 15, 20, 9, 24, 39, 58],
-        [16, 19, 34, 61, 40, 57, 10, 23],
-        [63, 14, 17, 36, 21, 12, 59, 38],
-        [18, 35, 64, 13, 60, 37, 22, 11],
-    ];
-
-    fn path_of(numbers: &[[u32; 8]; 8]) -> Vec<u32> {
-        let board = Board::new(8, 8).unwrap();
-        let mut path = vec![0; 64];
-        for (row, line) in numbers.iter().enumerate() {
-            for (x, &n) in line.iter().enumerate() {
-                path[n as usize - 1] = board.index(x as u32, 7 - row as u32);
-            }
-        }
-        path
+    fn path_of_beverley() -> Vec<u32> {
+        crate::examples::beverley().path().to_vec()
     }
 
     #[test]
     fn beverleys_tour_is_semi_magic_and_a_tour() {
         let board = Board::new(8, 8).unwrap();
-        let path = path_of(&BEVERLEY);
+        let path = path_of_beverley();
         let tour = crate::Tour::new(board.clone(), path.clone(), false);
         crate::verify::verify(tour).unwrap();
         let m = of_path(&board, &path);
@@ -140,7 +120,7 @@ mod tests {
     #[test]
     fn a_row_off_by_a_swap_is_not_magic() {
         let board = Board::new(8, 8).unwrap();
-        let mut path = path_of(&BEVERLEY);
+        let mut path = path_of_beverley();
         path.swap(0, 1);
         assert_eq!(of_path(&board, &path).kind, Kind::None);
     }

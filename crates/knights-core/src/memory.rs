@@ -48,7 +48,7 @@ pub const BYTES_PER_CELL: u64 = 8;
 pub fn check_tour(cells: u64, board: &str) -> Result<(), Error> {
     check(
         cells.saturating_mul(BYTES_PER_CELL),
-        &format!("a {board} board"),
+        &format!("{} board", crate::article::an(board)),
         &format!("{cells} cells at {BYTES_PER_CELL} bytes each"),
     )
 }

@@ -42,7 +42,7 @@ pub fn run(sizes: &[u32], algo: &str, open: bool, variant: Option<&str>) -> Resu
     for b in &boards {
         knights_core::memory::check(
             b.area() * BENCH_BYTES_PER_CELL,
-            &format!("benchmarking a {b} board"),
+            &format!("benchmarking {} board", knights_core::article::an(b)),
             &format!("the tour and the baseline at {BENCH_BYTES_PER_CELL} bytes a cell"),
         )?;
     }

@@ -175,7 +175,7 @@ pub fn stl(tour: &Verified) -> Result<Vec<u8>, Error> {
     let lines = leaps(tour)?;
     let count: usize = lines.iter().map(|l| 12 * (l.len() - 1)).sum();
     let mut out = Vec::with_capacity(84 + 50 * count);
-    let mut header = format!("knights: a {tour}").into_bytes();
+    let mut header = format!("knights: {}", knights_core::article::an(tour)).into_bytes();
     header.resize(80, b' ');
     out.extend_from_slice(&header);
     out.extend_from_slice(&(count as u32).to_le_bytes());

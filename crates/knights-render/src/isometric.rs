@@ -83,9 +83,9 @@ pub fn isometric(tour: &VerifiedSpaceTour, theme: &Theme) -> Option<String> {
         .set("height", num(view[3] * cell_pt))
         .set("data-levels", levels)
         .add(Title::new(format!(
-            "The {} levels of a {} tour of the {s} board stacked in isometric projection",
+            "The {} levels of {} tour of the {s} board stacked in isometric projection",
             levels,
-            tour.kind()
+            knights_core::article::an(tour.kind())
         )))
         .add(background(view, &theme.page.background));
     let colours = Colours::new(tour, theme, true);

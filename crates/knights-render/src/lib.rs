@@ -48,6 +48,7 @@ mod document;
 mod drawing;
 pub mod isometric;
 pub mod levels;
+pub mod numbered;
 pub mod tourney;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::catalogue::PageSpec;
+use super::classics::Classics;
 use super::exhibit::{Context, Exhibit};
 use super::formation::Formation;
 use super::heels::Heels;
@@ -16,7 +17,9 @@ use knights_core::Error;
 
 /// Every exhibit, in the order the build writes them.
 pub fn all() -> &'static [&'static dyn Exhibit] {
-    &[&Teaching, &Heels, &Formation, &Recipes, &Tourneys, &Optima]
+    &[
+        &Teaching, &Heels, &Formation, &Recipes, &Tourneys, &Optima, &Classics,
+    ]
 }
 
 /// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
@@ -50,7 +53,8 @@ mod tests {
                 "formation",
                 "recipes",
                 "tourneys",
-                "optima"
+                "optima",
+                "classics"
             ]
         );
         folders.sort_unstable();

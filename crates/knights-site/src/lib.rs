@@ -34,6 +34,7 @@ mod template_cycles;
 mod templates;
 
 // 4. The tours, built in parallel through the cache, and the exhibits.
+mod classics;
 mod exhibit;
 mod exhibits;
 mod formation;

@@ -27,6 +27,14 @@ pub enum Task {
         /// Moves drawn.
         moves: usize,
     },
+    /// Read back `message`, written along the tour and read by rows into `cipher`
+    /// ([`crate::cipher`]); the numbered tour is the key.
+    Cipher {
+        /// The message, its letters only.
+        message: String,
+        /// The message enciphered with the exercise's tour.
+        cipher: String,
+    },
     /// Find the illegal steps in `path`, numbered from 1, drawn as a tour would be.
     Mistake {
         /// Every cell once, with illegal steps.
@@ -90,6 +98,27 @@ pub fn make(tour: &Verified, plan: &Plan) -> Result<Vec<Exercise>, Error> {
                 _ => mistake(&t, plan.mistakes, &mut rng)?,
             };
             Ok(Exercise { tour: t, task })
+        })
+        .collect()
+}
+
+/// `plan.count` cipher exercises carrying `message`, each on the tour turned, mirrored
+/// or started elsewhere as `plan.seed` chooses, so each sheet's ciphers differ. The
+/// message must fit one board.
+pub fn ciphers(tour: &Verified, plan: &Plan, message: &str) -> Result<Vec<Exercise>, Error> {
+    crate::cipher::check(message, tour.path().len(), tour.board())?;
+    let letters: String = crate::cipher::letters(message).into_iter().collect();
+    (0..plan.count)
+        .map(|i| {
+            let mut rng = ChaCha8Rng::seed_from_u64(plan.seed);
+            rng.set_stream(i as u64);
+            let t = variant(tour, &mut rng)?;
+            let cipher = crate::cipher::encode(&t, message)?;
+            let message = letters.clone();
+            Ok(Exercise {
+                tour: t,
+                task: Task::Cipher { message, cipher },
+            })
         })
         .collect()
 }
@@ -204,6 +233,7 @@ mod tests {
                         assert_eq!(shown[0], 0);
                     }
                     Task::Finish { moves } => assert_eq!(*moves, 7),
+                    Task::Cipher { .. } => unreachable!("make() makes no cipher"),
                     Task::Mistake { path, errors } => {
                         assert_eq!(errors.len(), mistakes);
                         let claim = Tour::new(t.board().clone(), path.clone(), false);

@@ -7,6 +7,9 @@
 pub mod exercises;
 pub mod worksheet;
 
+// The tour as a permutation cipher.
+pub mod cipher;
+
 // Warnsdorff's rule, traced and animated.
 pub mod rule;
 pub mod rule_trace;

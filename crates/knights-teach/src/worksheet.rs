@@ -158,6 +158,10 @@ fn instruction(ex: &Exercise, number: usize, answers: bool) -> String {
         Task::Finish { moves } => {
             format!("The knight made its first {moves} moves: finish the tour (steps 1 to {n}).")
         }
+        Task::Cipher { cipher, .. } => format!(
+            "This message was written along the knight's tour, one letter a square from step 1, then copied out row by row from the top: {}. Write it back into the squares row by row, then read it in the order of the steps.",
+            crate::cipher::rows(cipher, ex.tour.board().width() as usize)
+        ),
         Task::Mistake { errors, .. } if errors.len() == 1 => {
             "One step of this tour is not a knight's move: find it.".to_string()
         }
@@ -166,7 +170,9 @@ fn instruction(ex: &Exercise, number: usize, answers: bool) -> String {
             errors.len()
         ),
     };
-    if answers {
+    if let (true, Task::Cipher { message, .. }) = (answers, &ex.task) {
+        format!("{number}. Answer: {message}")
+    } else if answers {
         format!("{number}. Answer")
     } else {
         format!("{number}. {what}")
@@ -247,6 +253,7 @@ fn contents(ex: &Exercise, b: &Board, frame: &Frame, theme: &Theme, answers: boo
             line(b, &p[..=*moves], frame, theme),
             text::numbers_at(b, p, 0..=*moves, frame, theme),
         ],
+        (Task::Cipher { .. }, false) => vec![line(b, p, frame, theme), all()],
         (Task::Mistake { path, .. }, false) => vec![
             line(b, path, frame, theme),
             text::numbers_at(b, path, 0..path.len(), frame, theme),
@@ -397,6 +404,7 @@ mod tests {
                         assert!(hidden.iter().all(|h| !asked.contains(h)));
                     }
                     Task::Finish { moves } => assert_eq!(shown.len(), moves + 1),
+                    Task::Cipher { .. } => unreachable!("make() makes no cipher"),
                     Task::Mistake { errors, .. } => {
                         assert_eq!(errors.len(), mistakes);
                         assert!(!part(page, "exercise", k).contains("class=\"mistake\""));
@@ -426,5 +434,54 @@ mod tests {
             );
             assert!(text.contains("/FontFile2"), "fonts embedded");
         }
+    }
+
+    #[test]
+    fn a_cipher_exercise_read_back_from_its_page_gives_the_answer_s_message() {
+        let theme = Theme::load("teaching").unwrap();
+        let t = tour(6, 6, false);
+        let b = t.board().clone();
+        let plan = Plan {
+            count: 2,
+            reveal: None,
+            mistakes: 1,
+            seed: 3,
+        };
+        let ex = crate::exercises::ciphers(&t, &plan, "Meet me at the old oak tree").unwrap();
+        let pages = pages(&ex, &theme, 2, "test");
+        assert_eq!(pages.len(), 2);
+        for k in 1..=2 {
+            let page = part(&pages[0], "exercise", k);
+            // The key: every step number, which read back make a tour.
+            let mut path = vec![u32::MAX; 36];
+            for (n, cell) in numbers(page, &b) {
+                path[n - 1] = cell;
+            }
+            let key = verify::verify(Tour::new(b.clone(), path, true)).unwrap();
+            // The cipher, in rows of six, as the instruction prints it.
+            let mut text = String::new();
+            for piece in page.split('<') {
+                text.push(' ');
+                text.push_str(piece.split_once('>').map_or("", |p| p.1));
+            }
+            let words: Vec<&str> = text.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == "top:").unwrap();
+            let cipher: String = words[at + 1..at + 7]
+                .concat()
+                .trim_end_matches('.')
+                .to_string();
+            assert!(words[at + 1..at + 7]
+                .iter()
+                .all(|w| w.trim_end_matches('.').len() == 6));
+            let message = crate::cipher::decode(&key, &cipher).unwrap();
+            assert!(message.starts_with("MEETMEATTHEOLDOAKTREE"));
+            let answer = part(&pages[1], "answer", k);
+            assert!(answer.contains(&format!("Answer: {}", "MEETMEATTHEOLDOAKTREE")));
+        }
+        let long = "x".repeat(37);
+        let e = crate::exercises::ciphers(&t, &plan, &long)
+            .unwrap_err()
+            .to_string();
+        assert!(e.ends_with("it has 37 letters, more than the 36 squares of the 6x6 board: a worksheet's message fits on one board"), "{e}");
     }
 }

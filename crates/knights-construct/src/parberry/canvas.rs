@@ -32,7 +32,10 @@ impl Canvas {
     /// bytes a cell cannot be allocated.
     pub fn new(h: u32, w: u32) -> Result<Canvas, Error> {
         let area = h as usize * w as usize;
-        let what = format!("a {w}x{h} parberry canvas");
+        let what = format!(
+            "{} parberry canvas",
+            knights_core::article::an(format!("{w}x{h}"))
+        );
         Ok(Canvas {
             h,
             w,

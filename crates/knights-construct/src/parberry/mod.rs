@@ -16,6 +16,7 @@ mod tests;
 pub mod tiles;
 
 use super::{unchecked_variant, Construction, Request};
+use knights_core::article::an;
 use knights_core::board::{Board, Leaper};
 use knights_core::moves::MoveGrid;
 use knights_core::tour::Sections;
@@ -126,7 +127,7 @@ fn plan(req: &Request) -> Result<Plan, Error> {
         Error::from(Unsupported::new(
             name,
             board,
-            format!("{name} cannot tour a {board} board: {why}"),
+            format!("{name} cannot tour {} board: {why}", an(board)),
         ))
     };
     if board.leaper() != Leaper::KNIGHT {
@@ -198,7 +199,8 @@ fn plan(req: &Request) -> Result<Plan, Error> {
     };
     if let Err((th, tw, _)) = coverable(side_h, side_w, false, tiles) {
         return Err(no(format!(
-            "its quadrants split down to a {tw}x{th} part, and base tiles have one side below {SPLIT_FROM} and the other at most {TILE_MAX}; boards whose sides are within about a factor of two of each other work"
+            "its quadrants split down to {} part, and base tiles have one side below {SPLIT_FROM} and the other at most {TILE_MAX}; boards whose sides are within about a factor of two of each other work",
+            an(format!("{tw}x{th}"))
         )));
     }
     Ok(Plan {
@@ -216,7 +218,10 @@ fn plan_corner(board: &Board) -> Result<Plan, Error> {
         Err(Unsupported::new(
             name,
             board,
-            format!("{name} cannot tour a {board} board with the corner variant: {why}"),
+            format!(
+                "{name} cannot tour {} board with the corner variant: {why}",
+                an(board)
+            ),
         )
         .into())
     };

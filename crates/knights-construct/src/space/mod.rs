@@ -5,6 +5,7 @@
 
 pub mod walk;
 
+use knights_core::article::an;
 use knights_core::space::{verify, Space, SpaceTour, VerifiedSpaceTour};
 use knights_core::tour::TourKind;
 use knights_core::{Error, GaveUp, NoTour, Theorem, Unsupported};
@@ -208,9 +209,9 @@ pub fn build(req: &SpaceRequest, algo: &str) -> Result<VerifiedSpaceTour, Error>
     }?;
     if tour.kind() != req.kind() {
         return Err(Error::internal(format!(
-            "{} built a {} tour of the {} board, but a {} one was asked for",
+            "{} built {} tour of the {} board, but {} one was asked for",
             tour.algorithm(),
-            tour.kind(),
+            an(tour.kind()),
             req.space,
             req.kind()
         )));

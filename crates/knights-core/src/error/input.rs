@@ -155,6 +155,16 @@ pub enum BadOption {
         /// Its rows.
         height: u32,
     },
+    /// A message the tour cipher cannot carry.
+    #[error("{what} '{text}': {why}")]
+    Message {
+        /// `--cipher` or `--decode`.
+        what: &'static str,
+        /// The message as given (cut short when long).
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// `--loop` neither `forever`, `once` nor a count from 1 to `most`.
     #[error("--loop '{text}': write forever, once, or how many times to play (1 to {most})")]
     Loop {
@@ -183,7 +193,10 @@ pub enum BadOption {
         mistakes: usize,
     },
     /// `--reveal` showing every step of the tour.
-    #[error("--reveal {reveal} shows every step of a {steps}-step tour: give fewer than {steps}")]
+    #[error(
+        "--reveal {reveal} shows every step of {}-step tour: give fewer than {steps}",
+        crate::article::an(steps)
+    )]
     Reveal {
         /// The value as given.
         reveal: usize,
@@ -215,7 +228,7 @@ pub enum BadBoard {
         b: u32,
     },
     /// A side of 0.
-    #[error("a {width}x{height} board has no cells: both sides must be at least 1")]
+    #[error("{} board has no cells: both sides must be at least 1", crate::article::an(format!("{width}x{height}")))]
     NoCells {
         /// Columns.
         width: u32,
@@ -223,7 +236,10 @@ pub enum BadBoard {
         height: u32,
     },
     /// A side of 0 on a board of three or more sides.
-    #[error("a {board} board has no cells: side {side} is 0, and every side must be at least 1")]
+    #[error(
+        "{} board has no cells: side {side} is 0, and every side must be at least 1",
+        crate::article::an(board)
+    )]
     ZeroSide {
         /// The board, as `WxHxD`.
         board: String,
@@ -232,8 +248,9 @@ pub enum BadBoard {
     },
     /// Fewer than three sides for a board of three or more.
     #[error(
-        "a {board} board has {sides} sides: this kind of board has three or more \
-         (WIDTHxHEIGHTxDEPTH)"
+        "{} board has {sides} sides: this kind of board has three or more \
+         (WIDTHxHEIGHTxDEPTH)",
+        crate::article::an(board)
     )]
     FewSides {
         /// The board as its sides name it.

@@ -10,7 +10,8 @@ use std::fmt;
 pub enum TooLarge {
     /// More cells than cell numbers (`u32`) can name.
     #[error(
-        "a {width}x{height} board has {cells} cells, more than the {limit} this tool can number"
+        "{} board has {cells} cells, more than the {limit} this tool can number",
+        crate::article::an(format!("{width}x{height}"))
     )]
     Board {
         /// Columns.
@@ -23,7 +24,10 @@ pub enum TooLarge {
         limit: u64,
     },
     /// A board of three or more sides with more cells than cell numbers can name.
-    #[error("a {board} board has {cells} cells, more than the {limit} this tool can number")]
+    #[error(
+        "{} board has {cells} cells, more than the {limit} this tool can number",
+        crate::article::an(board)
+    )]
     Space {
         /// The board, as `WxHxD`.
         board: String,
@@ -41,7 +45,10 @@ pub enum TooLarge {
         limit: u64,
     },
     /// The board with its border of walls is too large for the search's cell numbers.
-    #[error("a {board} board is too large to search: its padded grid has more than {limit} cells")]
+    #[error(
+        "{} board is too large to search: its padded grid has more than {limit} cells",
+        crate::article::an(board)
+    )]
     Search {
         /// The board.
         board: String,
@@ -131,7 +138,7 @@ pub enum TooLarge {
         limit: u64,
     },
     /// A picture wider or taller than this tool writes.
-    #[error("a {width}x{height} pixel {format} is larger than the {limit} pixels a side this tool writes: ask for a smaller --width or --dpi")]
+    #[error("{} pixel {format} is larger than the {limit} pixels a side this tool writes: ask for a smaller --width or --dpi", crate::article::an(format!("{width}x{height}")))]
     Image {
         /// `PNG` or `GIF`.
         format: &'static str,
@@ -153,7 +160,7 @@ pub enum TooLarge {
         limit: u32,
     },
     /// Pixels the system would not allocate.
-    #[error("cannot allocate a {width}x{height} pixel {what}")]
+    #[error("cannot allocate {} pixel {what}", crate::article::an(format!("{width}x{height}")))]
     Pixels {
         /// `image` or `tile`.
         what: &'static str,

@@ -13,7 +13,7 @@ use crate::kind::TourKind;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoTour {
     /// A theorem rules out every tour of this kind on this board.
-    #[error("no {kind} {}'s tour exists on a {board} board: {theorem}", leaper.name())]
+    #[error("no {kind} {}'s tour exists on {} board: {theorem}", leaper.name(), crate::article::an(board))]
     Theorem {
         /// The board.
         board: String,
@@ -48,7 +48,10 @@ pub enum NoTour {
     },
     /// A known result rules out every tour with the property asked for (magic,
     /// symmetric) on this board.
-    #[error("no {kind} {what} knight's tour exists on a {board} board: {why}")]
+    #[error(
+        "no {kind} {what} knight's tour exists on {} board: {why}",
+        crate::article::an(board)
+    )]
     Property {
         /// The board.
         board: String,

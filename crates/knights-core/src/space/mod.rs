@@ -335,7 +335,7 @@ mod tests {
         let e = |t: &str| t.parse::<Space>().unwrap_err().to_string();
         assert_eq!(
             e("8x0x8"),
-            "a 8x0x8 board has no cells: side 2 is 0, and every side must be at least 1"
+            "an 8x0x8 board has no cells: side 2 is 0, and every side must be at least 1"
         );
         assert!(
             e("8x8").contains("write the sides separated by x"),
