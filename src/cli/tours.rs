@@ -156,16 +156,13 @@ fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failu
     Ok(tour.with_topology(topology))
 }
 
-/// Reads a tour file of any board, or a tourney file.
+/// Reads a tour file of any board, or a tourney file: a file on disk streamed, standard
+/// input read whole.
 fn read_any(path: &Path) -> Result<Document, Error> {
-    let (text, name) = if path == Path::new("-") {
-        (format::read_text(io::stdin(), "-")?, "-".to_string())
-    } else {
-        let name = path.display().to_string();
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        (format::read_text(file, &name)?, name)
-    };
-    format::parse_document(&text, &name)
+    if path == Path::new("-") {
+        return format::parse_document(&format::read_text(io::stdin(), "-")?, "-");
+    }
+    format::read_path(path, &path.display().to_string())
 }
 
 pub(super) fn tour(

@@ -6,8 +6,8 @@
 //!   hostile surroundings), `animate`, `init_serve`, `limits` (what every command refuses
 //!   for want of memory or time, and the boards with holes the newer commands take),
 //!   `refusals` (what each command refuses up front, and how), `space_cli` (boards of
-//!   three or more sides), and `browser` (the gallery in
-//!   headless Chromium).
+//!   three or more sides), `stream` (tour files read streaming, and their errors),
+//!   and `browser` (the gallery in headless Chromium).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
 //!   (`site`, `site_config`, `site_publish`, `site_space` for boards of three or
@@ -32,6 +32,7 @@ mod optima;
 mod readme;
 mod refusals;
 mod space_cli;
+mod stream;
 mod torus_cli;
 mod tourney_cli;
 

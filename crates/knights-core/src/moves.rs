@@ -115,6 +115,12 @@ impl MoveGrid {
     /// that tour is a bug of the construction, an internal error; a path too large to
     /// allocate is an error too, where [`MoveGrid::walk`] would abort.
     pub fn tour_from(&self, start: u32, kind: TourKind) -> Result<Vec<u32>, Error> {
+        self.tour_trace(start, kind)?.try_into_path()
+    }
+
+    /// The walk of [`MoveGrid::tour_from`], its path not written out (for
+    /// [`crate::Tour::walked`]).
+    pub fn tour_trace(&self, start: u32, kind: TourKind) -> Result<Trace, Error> {
         let t = self.trace(start, None);
         let walked = TourKind::open_if(!t.closed());
         if walked != kind || t.len() as u64 != self.board.cells() {
@@ -125,7 +131,7 @@ impl MoveGrid {
                 self.board.cells()
             )));
         }
-        t.try_into_path()
+        Ok(t)
     }
 
     /// The walk of [`MoveGrid::walk`] as stretches, leaving `start` towards `second`

@@ -126,8 +126,17 @@ impl Tour {
     }
 
     /// Attaches the move grid this tour was walked from, so metrics need not rebuild it
-    /// ([`crate::verify`] proves it equal to the path).
+    /// ([`crate::verify`] proves it equal to the path). A tour walked from another grid
+    /// ([`Tour::walked`]) has its path written out first: its walk is that grid's, and
+    /// the proof takes a tour's unwritten walk for the walk of its grid.
     pub fn with_grid(mut self, grid: MoveGrid) -> Tour {
+        self.path();
+        self.grid = OnceLock::from(Some(grid));
+        self
+    }
+
+    /// Gives back the grid [`Tour::take_grid`] took, whose walk the tour's still is.
+    pub(crate) fn with_own_grid(mut self, grid: MoveGrid) -> Tour {
         self.grid = OnceLock::from(Some(grid));
         self
     }
@@ -147,6 +156,16 @@ impl Tour {
         match self.path.get() {
             Some(_) => None,
             None => self.walk.as_ref(),
+        }
+    }
+
+    /// Takes out the walk the path is written from, while it is not written out yet
+    /// (for [`crate::verify`], which walks the grid again and gives back its own walk
+    /// with [`Tour::set_walk`]).
+    pub(crate) fn take_walk(&mut self) -> Option<Trace> {
+        match self.path.get() {
+            Some(_) => None,
+            None => self.walk.take(),
         }
     }
 

@@ -183,6 +183,28 @@ impl Trace {
         Ok(path)
     }
 
+    /// `f` of every cell, in visiting order, in parallel blocks (a construction's
+    /// section labels, without writing the path out), or an error naming `what` when
+    /// it cannot be allocated.
+    pub fn map_cells<T: Clone + Default + Send + Sync>(
+        &self,
+        what: &str,
+        f: impl Fn(u32) -> T + Sync,
+    ) -> Result<Vec<T>, crate::Error> {
+        const BLOCK: usize = 1 << 16;
+        let mut out = crate::memory::try_vec(self.len, T::default(), what)?;
+        out.par_chunks_mut(BLOCK)
+            .enumerate()
+            .for_each(|(b, block)| {
+                let mut cells = vec![0u32; block.len()];
+                self.write(b * BLOCK, &mut cells);
+                for (o, &c) in block.iter_mut().zip(&cells) {
+                    *o = f(c);
+                }
+            });
+        Ok(out)
+    }
+
     /// Writes the cells at positions `pos..pos + out.len()` into `out`.
     fn write(&self, pos: usize, mut out: &mut [u32]) {
         let mut i = self.pieces.partition_point(|p| p.0 <= pos) - 1;

@@ -231,9 +231,7 @@ pub(super) fn build(board: &Board) -> Result<Tour, Error> {
     let labels =
         sections::labels(&layout, &trace).ok_or_else(|| broken("does not have eight sections"))?;
     let names = sections::NAMES.iter().map(|s| s.to_string()).collect();
-    Ok(Tour::new(board, trace.try_into_path()?, true)
-        .with_sections(Sections::new(names, labels))
-        .with_grid(grid))
+    Ok(Tour::walked(board, grid, trace, true).with_sections(Sections::new(names, labels)))
 }
 
 #[cfg(test)]

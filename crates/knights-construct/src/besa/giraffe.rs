@@ -169,7 +169,8 @@ pub fn build(board: &Board) -> Result<Tour, Error> {
     if !trace.closed() || trace.len() as u64 != board.cells() {
         return Err(broken("is not a single cycle".into()));
     }
-    Ok(Tour::new(board.clone(), trace.try_into_path()?, true).with_grid(grid))
+    // The path is written out only if asked for: proving and measuring need the grid.
+    Ok(Tour::walked(board.clone(), grid, trace, true))
 }
 
 #[cfg(test)]

@@ -21,7 +21,6 @@ use knights_core::board::{Board, Leaper};
 use knights_core::moves::MoveGrid;
 use knights_core::tour::Sections;
 use knights_core::{Error, Tour, TourKind, Unsupported};
-use rayon::prelude::*;
 
 use canvas::Canvas;
 pub use split::base_sizes;
@@ -279,12 +278,13 @@ fn finish(board: Board, canvas: Canvas, names: Vec<String>, open: bool) -> Resul
     let start = (0..board.area() as u32)
         .find(|&c| !board.is_hole(c))
         .unwrap_or(0);
-    let path = grid.tour_from(start, TourKind::Closed)?;
-    let mut steps = knights_core::memory::try_vec(path.len(), 0u8, "the tour's section labels")?;
-    steps
-        .par_iter_mut()
-        .zip(&path)
-        .for_each(|(s, &c)| *s = labels[c as usize]);
-    let tour = Tour::new(board, path, !open).with_sections(Sections::new(names, steps));
-    Ok(if open { tour } else { tour.with_grid(grid) })
+    let trace = grid.tour_trace(start, TourKind::Closed)?;
+    let steps = trace.map_cells("the tour's section labels", |c| labels[c as usize])?;
+    let sections = Sections::new(names, steps);
+    if open {
+        // The cycle's path read as an open tour: its grid holds one move more.
+        return Ok(Tour::new(board, trace.try_into_path()?, false).with_sections(sections));
+    }
+    // The path is written out only if asked for: proving and measuring need the grid.
+    Ok(Tour::walked(board, grid, trace, true).with_sections(sections))
 }

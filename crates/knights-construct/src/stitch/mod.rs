@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use super::{Construction, Request};
 use knights_core::board::Leaper;
 use knights_core::moves::MoveGrid;
+use knights_core::trace::Trace;
 use knights_core::{Board, Error, Sections, Tour, TourKind, Unsupported};
 use layout::Layout;
 
@@ -92,11 +93,10 @@ fn build(board: &Board) -> Result<Tour, Error> {
     }
     let grid = MoveGrid::from_masks(board.clone(), masks);
     let kind = TourKind::open_if(board.width() % 2 == 1 && board.height() % 2 == 1);
-    let path = grid.tour_from(board.index(board.width() - 1, 0), kind)?;
-    let sections = sections(board, &layout, &path)?;
-    Ok(Tour::new(board.clone(), path, kind == TourKind::Closed)
-        .with_sections(sections)
-        .with_grid(grid))
+    let trace = grid.tour_trace(board.index(board.width() - 1, 0), kind)?;
+    let sections = sections(board, &layout, &trace)?;
+    // The path is written out only if asked for: proving and measuring need the grid.
+    Ok(Tour::walked(board.clone(), grid, trace, kind == TourKind::Closed).with_sections(sections))
 }
 
 /// The section names, indexed by `2 * (ring % 2) + (place % 2)`.
@@ -108,7 +108,7 @@ const SECTION_NAMES: [&str; 4] = [
 ];
 
 /// Labels every step with the colour of its tile (see the module comment).
-fn sections(board: &Board, layout: &Layout, path: &[u32]) -> Result<Sections, Error> {
+fn sections(board: &Board, layout: &Layout, trace: &Trace) -> Result<Sections, Error> {
     let (cols, rows) = layout.grid();
     let spiral = layout.spiral();
     let colour: Vec<u8> = (0..cols * rows)
@@ -118,12 +118,11 @@ fn sections(board: &Board, layout: &Layout, path: &[u32]) -> Result<Sections, Er
             (2 * (ring % 2) + (place % 2) as u32) as u8
         })
         .collect();
-    let mut labels = knights_core::memory::try_vec(path.len(), 0u8, "the tour's section labels")?;
-    labels.par_iter_mut().zip(path).for_each(|(l, &c)| {
+    let labels = trace.map_cells("the tour's section labels", |c| {
         let (x, y) = board.xy(c);
         let (i, j) = layout.tile_of(x, y);
-        *l = colour[(j * cols + i) as usize];
-    });
+        colour[(j * cols + i) as usize]
+    })?;
     Ok(Sections::new(
         SECTION_NAMES.map(String::from).to_vec(),
         labels,

@@ -5,7 +5,7 @@
 //! use it, and so do the stored tiles of the constructions (blocks of rows inside
 //! their data files).
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Seek, SeekFrom, Write};
 
 use super::parse_error;
 use crate::board::Board;
@@ -66,60 +66,11 @@ impl Numbered {
             return Err(wrong("line 1", "the grid has no rows"));
         };
         let (width, height) = (first.split_whitespace().count(), rows.len());
-        let area = width * height;
-        let mut at: Vec<Option<(u32, usize)>> = vec![None; area];
-        let mut holes = Vec::new();
-        for (r, &(line, text)) in rows.iter().enumerate() {
-            let cells = text.split_whitespace().count();
-            if cells != width {
-                let s = if cells == 1 { "" } else { "s" };
-                return Err(wrong(
-                    format!("line {line}"),
-                    format!("this row has {cells} cell{s} but the first row has {width}"),
-                ));
-            }
-            let y = height - 1 - r;
-            for (x, word) in text.split_whitespace().enumerate() {
-                let place = || format!("line {line}, column {}", x + 1);
-                if word == "." {
-                    holes.push((x as u32, y as u32));
-                    continue;
-                }
-                let step: usize = word
-                    .parse()
-                    .map_err(|_| wrong(place(), format!("'{word}' is not a step number or '.'")))?;
-                if step == 0 || step > area {
-                    return Err(wrong(
-                        place(),
-                        format!("step {step} is out of range 1..={area}"),
-                    ));
-                }
-                if let Some((_, other)) = at[step - 1] {
-                    return Err(wrong(
-                        place(),
-                        format!("step {step} appears twice (also on line {other})"),
-                    ));
-                }
-                at[step - 1] = Some(((y * width + x) as u32, line));
-            }
+        let mut numbering = Numbering::new(width, height, vec![u32::MAX; width * height]);
+        for &(line, text) in rows {
+            numbering.row(line, text)?;
         }
-        let steps = area - holes.len();
-        let path = at[..steps]
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                a.map(|(c, _)| c).ok_or_else(|| {
-                    let why = format!("step {} is missing: the steps must be 1..={steps}", i + 1);
-                    wrong("grid", why)
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Numbered {
-            width: width as u32,
-            height: height as u32,
-            path,
-            holes,
-        })
+        numbering.finish()
     }
 
     /// Reads the next `height` rows of `lines` as a grid `width` cells wide: a block of
@@ -145,6 +96,109 @@ impl Numbered {
             ));
         }
         Ok(grid)
+    }
+}
+
+/// A grid of known size read one row at a time, top row first, into the path it
+/// numbers: four bytes a cell (the path, each step's cell) and a line number a row,
+/// so a file of any size is read without holding its text.
+struct Numbering {
+    width: usize,
+    height: usize,
+    /// `path[step - 1]` is the cell of that step, `u32::MAX` while none is read.
+    path: Vec<u32>,
+    /// The line of each row read.
+    lines: Vec<usize>,
+    holes: Vec<(u32, u32)>,
+}
+
+impl Numbering {
+    /// Reading a `width` x `height` grid into `path`, `width * height` times `u32::MAX`.
+    fn new(width: usize, height: usize, path: Vec<u32>) -> Numbering {
+        Numbering {
+            width,
+            height,
+            path,
+            lines: Vec::with_capacity(height),
+            holes: Vec::new(),
+        }
+    }
+
+    /// Reads the next row, on line `line`.
+    fn row(&mut self, line: usize, text: &str) -> Result<(), GridError> {
+        let (width, area) = (self.width, self.path.len());
+        let cells = text.split_whitespace().count();
+        if cells != width {
+            let s = if cells == 1 { "" } else { "s" };
+            return Err(wrong(
+                format!("line {line}"),
+                format!("this row has {cells} cell{s} but the first row has {width}"),
+            ));
+        }
+        let r = self.lines.len();
+        if r == self.height {
+            return Err(wrong(
+                format!("line {line}"),
+                format!(
+                    "a row more than the {} counted: the file changed while it was read",
+                    self.height
+                ),
+            ));
+        }
+        self.lines.push(line);
+        let y = self.height - 1 - r;
+        for (x, word) in text.split_whitespace().enumerate() {
+            let place = || format!("line {line}, column {}", x + 1);
+            if word == "." {
+                self.holes.push((x as u32, y as u32));
+                continue;
+            }
+            let step: usize = word
+                .parse()
+                .map_err(|_| wrong(place(), format!("'{word}' is not a step number or '.'")))?;
+            if step == 0 || step > area {
+                return Err(wrong(
+                    place(),
+                    format!("step {step} is out of range 1..={area}"),
+                ));
+            }
+            let at = &mut self.path[step - 1];
+            if *at != u32::MAX {
+                let other = self.lines[self.height - 1 - *at as usize / width];
+                return Err(wrong(
+                    place(),
+                    format!("step {step} appears twice (also on line {other})"),
+                ));
+            }
+            *at = (y * width + x) as u32;
+        }
+        Ok(())
+    }
+
+    /// The grid read, once every row is: every step up to the number of cells that are
+    /// not holes is there.
+    fn finish(self) -> Result<Numbered, GridError> {
+        if self.lines.len() != self.height {
+            let why = format!(
+                "{} rows where {} were counted: the file changed while it was read",
+                self.lines.len(),
+                self.height
+            );
+            return Err(wrong("grid", why));
+        }
+        let steps = self.path.len() - self.holes.len();
+        let mut path = self.path;
+        if let Some(i) = path[..steps].iter().position(|&c| c == u32::MAX) {
+            let why = format!("step {} is missing: the steps must be 1..={steps}", i + 1);
+            return Err(wrong("grid", why));
+        }
+        path.truncate(steps);
+        Ok(Numbered {
+            width: self.width as u32,
+            height: self.height as u32,
+            path,
+            holes: self.holes,
+        })
     }
 }
 
@@ -181,45 +235,90 @@ pub fn text(width: u32, height: u32, path: &[u32]) -> String {
     String::from_utf8(out).expect("the grid is ASCII")
 }
 
-/// Bytes per row and per cell that reading a grid takes: the row's place, and each
-/// cell's step with its line, then the path.
-const BYTES_PER_ROW: u64 = 24;
-const BYTES_PER_CELL: u64 = 20;
+/// Bytes per row and per cell that reading a grid takes: the row's line, and the path
+/// (each step's cell).
+const BYTES_PER_ROW: u64 = 8;
+const BYTES_PER_CELL: u64 = 4;
 
-pub(super) fn parse_grid(text: &str, file: &str) -> Result<Tour, Error> {
-    let mut lines = rows(text);
-    let Some((_, first)) = lines.next() else {
+/// Reads a numbered grid from `input` in two passes, neither holding the text: the
+/// first counts its rows, so that the grid's size is checked against memory before
+/// anything is allocated (a long file of short rows is a grid of more cells than its
+/// text has bytes), and the second numbers the path. `input` is read from where it
+/// stands, and rewound there for the second pass.
+pub(super) fn parse_grid(mut input: impl BufRead + Seek, file: &str) -> Result<Tour, Error> {
+    let start = input.stream_position().map_err(|e| Error::io(file, e))?;
+    let (mut width, mut height) = (0u64, 0u64);
+    each_row(&mut input, file, |_, text| {
+        if height == 0 {
+            width = text.split_whitespace().count() as u64;
+        }
+        height += 1;
+        Ok(())
+    })?;
+    if height == 0 {
         return Err(parse_error(
             file,
             "line 1",
             "the file is empty: expected a JSON tour or a numbered grid",
         ));
-    };
-    // Counted before anything is allocated: a long file of short rows is a grid of
-    // more cells than its text has bytes.
-    let (width, height) = (
-        first.split_whitespace().count() as u64,
-        1 + lines.count() as u64,
-    );
+    }
     let cells = width.saturating_mul(height);
     let limit = crate::board::MAX_CELLS;
     if cells > limit {
         let why = format!("{width}x{height} cells, more than the {limit} this tool can number");
         return Err(parse_error(file, "grid", why));
     }
+    let what = format!("{file}: the numbered grid of {width}x{height} cells");
     crate::memory::check(
         cells * BYTES_PER_CELL + height * BYTES_PER_ROW,
-        &format!("{file}: the numbered grid of {width}x{height} cells"),
+        &what,
         &format!("{cells} cells at {BYTES_PER_CELL} bytes each, {height} rows at {BYTES_PER_ROW}"),
     )?;
-    let rows: Vec<(usize, &str)> = rows(text).collect();
-    let grid = Numbered::read(&rows).map_err(|e| parse_error(file, e.place, e.message))?;
+    let path = crate::memory::try_vec(cells as usize, u32::MAX, &what)?;
+    let mut numbering = Numbering::new(width as usize, height as usize, path);
+    input
+        .seek(SeekFrom::Start(start))
+        .map_err(|e| Error::io(file, e))?;
+    let grid = |e: GridError| parse_error(file, e.place, e.message);
+    each_row(&mut input, file, |line, text| {
+        numbering.row(line, text).map_err(grid)
+    })?;
+    let grid = numbering.finish().map_err(grid)?;
     let board = Board::new(grid.width, grid.height)
         .and_then(|b| b.with_holes(&grid.holes))
         .map_err(|e| parse_error(file, "grid", e.to_string()))?;
     let path = grid.path;
     let closed = path.len() > 2 && board.dir_between(path[path.len() - 1], path[0]).is_some();
     Ok(Tour::new(board, path, closed))
+}
+
+/// Calls `row` with the line number and text of each line of `input` that is neither
+/// blank nor a `#` comment (as [`rows`] does on a text), one line in memory at a time.
+fn each_row(
+    input: &mut impl BufRead,
+    file: &str,
+    mut row: impl FnMut(usize, &str) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    let mut line = 0;
+    loop {
+        bytes.clear();
+        if input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| Error::io(file, e))?
+            == 0
+        {
+            return Ok(());
+        }
+        line += 1;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| Error::io(file, io::Error::new(io::ErrorKind::InvalidData, e)))?;
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        if !text.trim().is_empty() && !text.trim_start().starts_with('#') {
+            row(line, text)?;
+        }
+    }
 }
 
 pub(super) fn write_grid(tour: &Tour, out: &mut impl Write) -> io::Result<()> {

@@ -1,12 +1,76 @@
 //! Reading a tour file's bytes with bounds: a file that cannot be a tour (it starts with
 //! something that is neither JSON nor a numbered grid, like `/dev/zero`) is refused
-//! after its first bytes, and no file is read beyond what memory can hold alongside
-//! the tour parsed from it.
+//! after its first bytes. A file on disk is read streaming ([`read`]): its text is
+//! never held, only the tour read from it (four bytes a cell). What cannot be read
+//! twice (a pipe) is read whole ([`read_text`]), never beyond what memory can hold
+//! alongside the tour parsed from it.
 
-use std::io::{self, Read};
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
 
+use super::{grid::parse_grid, json::parse_json, parse_document, Document};
 use crate::memory;
+use crate::AnyTour;
 use crate::{Bytes, Error, TooLarge};
+
+/// Reads the tour (or tourney) file at `path`, named `file` in messages: streamed when
+/// it is a file on disk, read whole when it is not (a pipe, a device).
+pub fn read_path(path: &Path, file: &str) -> Result<Document, Error> {
+    let f = File::open(path).map_err(|e| Error::io(path, e))?;
+    if f.metadata().is_ok_and(|m| m.is_file()) {
+        read(f, file)
+    } else {
+        parse_document(&read_text(f, file)?, file)
+    }
+}
+
+/// Reads a tour from `input`, JSON or a numbered grid, without holding its text: a
+/// JSON path is read pair by pair, a grid row by row (twice: see
+/// [`super::grid`]). A tourney's cycles are held as written until the board checks
+/// them. `file` names the source in messages.
+pub fn read(input: impl Read + Seek, file: &str) -> Result<Document, Error> {
+    let io = |e| Error::io(file, e);
+    let mut input = BufReader::with_capacity(1 << 16, input);
+    let start = input.stream_position().map_err(io)?;
+    let mut head = Vec::new();
+    (&mut input)
+        .take(SNIFF)
+        .read_to_end(&mut head)
+        .map_err(io)?;
+    let text = String::from_utf8_lossy(&head);
+    refuse_what_cannot_be_a_tour(&text, file)?;
+    let bom = if head.starts_with("\u{feff}".as_bytes()) {
+        3
+    } else {
+        0
+    };
+    input.seek(SeekFrom::Start(start + bom)).map_err(io)?;
+    if text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('{')
+    {
+        parse_json(serde_json::Deserializer::from_reader(input), file)
+    } else {
+        parse_grid(input, file).map(|t| Document::Tour(Box::new(AnyTour::Flat(t))))
+    }
+}
+
+/// Refuses a file whose first character (past blank space and `#` comment lines) can
+/// start neither JSON nor a numbered grid.
+fn refuse_what_cannot_be_a_tour(head: &str, file: &str) -> Result<(), Error> {
+    match first_char(head) {
+        Some(c) if c != '{' && c != '.' && !c.is_ascii_digit() => Err(super::parse_error(
+            file,
+            "start",
+            format!(
+                "{c:?} cannot start a tour file: it is neither JSON (`{{`) nor a numbered grid"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// How much of a file is looked at before deciding it cannot be a tour.
 const SNIFF: u64 = 4096;
@@ -22,18 +86,7 @@ pub fn read_text(mut reader: impl Read, file: &str) -> Result<String, Error> {
         .take(SNIFF)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(file, e))?;
-    let text = String::from_utf8_lossy(&bytes);
-    if let Some(c) = first_char(&text) {
-        if c != '{' && c != '.' && !c.is_ascii_digit() {
-            return Err(super::parse_error(
-                file,
-                "start",
-                format!(
-                    "{c:?} cannot start a tour file: it is neither JSON (`{{`) nor a numbered grid"
-                ),
-            ));
-        }
-    }
+    refuse_what_cannot_be_a_tour(&String::from_utf8_lossy(&bytes), file)?;
     let cap = memory::available().map_or(u64::MAX, |a| a / PARSE_FACTOR);
     reader
         .take(cap.saturating_sub(bytes.len() as u64).saturating_add(1))

@@ -4,11 +4,12 @@
 //! (`depth`, and `sides` from four on) has cells of as many coordinates; it is read
 //! into a [`SpaceTour`] and written by [`write_space_json`].
 
+use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, Write};
 
 use rayon::prelude::*;
-use serde::de::{Deserializer, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
 use super::parse_error;
@@ -18,10 +19,11 @@ use crate::space::{Space, SpaceTour, MAX_SIDES};
 use crate::tour::{Sections, Tour};
 use crate::tourney::Tourney;
 use crate::AnyTour;
-use crate::Error;
+use crate::{Bytes, Error, TooLarge};
 
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// A tour file's fields. Read by [`TourSeed`], which reads the path's pairs into cell
+/// numbers as they come when the board came first (as `knights` writes it), so a path
+/// takes four bytes a cell while it is read.
 struct JsonTour {
     board: JsonBoard,
     leaper: Option<[u32; 2]>,
@@ -29,7 +31,6 @@ struct JsonTour {
     closed: Option<bool>,
     /// Absent in files written before bands existed: the plane.
     topology: Option<String>,
-    #[serde(default)]
     algorithm: String,
     /// A tour's path; a tourney has `cycles` instead.
     path: Option<Cells>,
@@ -59,6 +60,9 @@ struct JsonBoard {
 struct Cells {
     /// Coordinates per cell (0 for an empty path).
     arity: usize,
+    /// The cell numbers of a path read on a 2-D board known before it: then `packed`
+    /// and `flat` stay empty.
+    numbered: Option<Vec<u32>>,
     packed: Vec<u64>,
     flat: Vec<u32>,
     unfit: Option<(usize, Vec<i64>)>,
@@ -134,54 +138,224 @@ impl<'de> Deserialize<'de> for Coord {
     }
 }
 
-impl<'de> Deserialize<'de> for Cells {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cells, D::Error> {
-        struct CellsVisitor;
-        impl<'de> Visitor<'de> for CellsVisitor {
-            type Value = Cells;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of cells, [x, y] pairs or [x, y, z, ...]")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cells, A::Error> {
-                let mut p = Cells {
-                    arity: 0,
-                    packed: Vec::new(),
-                    flat: Vec::new(),
-                    unfit: None,
+/// Reads the path. On a 2-D board known before it (`board`, its width and height),
+/// each pair is checked on the board and kept as its cell number; a pair off the board
+/// stops the reading with the error of its field, left in `error`.
+struct CellsSeed<'a> {
+    board: Option<(u32, u32)>,
+    file: &'a str,
+    error: &'a RefCell<Option<Error>>,
+}
+
+impl<'de> DeserializeSeed<'de> for CellsSeed<'_> {
+    type Value = Cells;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Cells, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CellsSeed<'_> {
+    type Value = Cells;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of cells, [x, y] pairs or [x, y, z, ...]")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cells, A::Error> {
+        let mut p = Cells {
+            arity: 0,
+            numbered: self.board.map(|_| Vec::new()),
+            packed: Vec::new(),
+            flat: Vec::new(),
+            unfit: None,
+        };
+        let mut i = 0;
+        while let Some(c) = seq.next_element::<Coord>()? {
+            let xs = &c.v[..c.len];
+            if let (Some((w, h)), Some(cells)) = (self.board, p.numbered.as_mut()) {
+                // Every cell of a 2-D board is a pair, each named by its field (which a
+                // file streamed and the same text read whole place alike, where
+                // serde's line and column of an error raised here can differ by one).
+                p.arity = 2;
+                let board = || format!("{w}x{h}");
+                let why = match *xs {
+                    [x, y] if x >= 0 && y >= 0 && x < w as i64 && y < h as i64 => None,
+                    [x, y] => Some(format!("[{x}, {y}] is outside the {} board", board())),
+                    _ => Some(arity_message(xs, &board(), 2)),
                 };
-                let mut i = 0;
-                while let Some(c) = seq.next_element::<Coord>()? {
-                    let xs = &c.v[..c.len];
-                    if i == 0 {
-                        p.arity = c.len;
-                        let hint = seq.size_hint().unwrap_or(0) + 1;
-                        if c.len == 2 {
-                            p.packed.reserve(hint);
-                        } else {
-                            p.flat.reserve(hint * c.len);
-                        }
-                    } else if c.len != p.arity {
-                        return Err(serde::de::Error::custom(format!(
-                            "path[{i}] has {} coordinates but path[0] has {}",
-                            c.len, p.arity
-                        )));
-                    }
-                    let fit: Option<Vec<u32>> = xs.iter().map(|&x| u32::try_from(x).ok()).collect();
-                    if fit.is_none() {
-                        p.unfit.get_or_insert((i, xs.to_vec()));
-                    }
-                    match (c.len, fit) {
-                        (2, Some(v)) => p.packed.push((v[0] as u64) << 32 | v[1] as u64),
-                        (2, None) => p.packed.push(u64::MAX),
-                        (_, Some(v)) => p.flat.extend(v),
-                        (k, None) => p.flat.extend(std::iter::repeat_n(u32::MAX, k)),
-                    }
-                    i += 1;
+                if let Some(why) = why {
+                    let e = parse_error(self.file, format!("field path[{i}]"), why);
+                    *self.error.borrow_mut() = Some(e);
+                    return Err(serde::de::Error::custom("path"));
                 }
-                Ok(p)
+                if cells.len() == cells.capacity()
+                    && cells.try_reserve(cells.len().max(1 << 10)).is_err()
+                {
+                    *self.error.borrow_mut() = Some(
+                        TooLarge::Allocation {
+                            what: format!("{}: the path of the {} board", self.file, board()),
+                            bytes: Bytes(2 * 4 * cells.len() as u64),
+                        }
+                        .into(),
+                    );
+                    return Err(serde::de::Error::custom("path"));
+                }
+                cells.push(xs[1] as u32 * w + xs[0] as u32);
+                i += 1;
+                continue;
+            }
+            if i == 0 {
+                p.arity = c.len;
+            } else if c.len != p.arity {
+                return Err(serde::de::Error::custom(format!(
+                    "path[{i}] has {} coordinates but path[0] has {}",
+                    c.len, p.arity
+                )));
+            }
+            let fit: Option<Vec<u32>> = xs.iter().map(|&x| u32::try_from(x).ok()).collect();
+            if fit.is_none() {
+                p.unfit.get_or_insert((i, xs.to_vec()));
+            }
+            match (c.len, fit) {
+                (2, Some(v)) => p.packed.push((v[0] as u64) << 32 | v[1] as u64),
+                (2, None) => p.packed.push(u64::MAX),
+                (_, Some(v)) => p.flat.extend(v),
+                (k, None) => p.flat.extend(std::iter::repeat_n(u32::MAX, k)),
+            }
+            i += 1;
+        }
+        Ok(p)
+    }
+}
+
+/// Reads a tour file's object field by field; the path is read by [`CellsSeed`], with
+/// the board when it came first.
+struct TourSeed<'a> {
+    file: &'a str,
+    error: &'a RefCell<Option<Error>>,
+}
+
+impl<'de> DeserializeSeed<'de> for TourSeed<'_> {
+    type Value = JsonTour;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<JsonTour, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TourSeed<'_> {
+    type Value = JsonTour;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a tour: an object with board, closed and path")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonTour, A::Error> {
+        use serde::de::Error as _;
+        let mut board: Option<JsonBoard> = None;
+        let mut leaper = None;
+        let mut closed = None;
+        let mut topology = None;
+        let mut algorithm = None;
+        let mut path = None;
+        let mut cycles = None;
+        let mut sections = None;
+        fn once<T>(slot: &Option<T>, name: &'static str) -> Result<(), String> {
+            match slot {
+                Some(_) => Err(format!("duplicate field `{name}`")),
+                None => Ok(()),
             }
         }
-        d.deserialize_seq(CellsVisitor)
+        while let Some(key) = map.next_key::<String>()? {
+            let dup = |r: Result<(), String>| r.map_err(A::Error::custom);
+            match key.as_str() {
+                "board" => {
+                    dup(once(&board, "board"))?;
+                    board = Some(map.next_value()?);
+                }
+                "leaper" => {
+                    dup(once(&leaper, "leaper"))?;
+                    leaper = Some(map.next_value::<Option<[u32; 2]>>()?);
+                }
+                "closed" => {
+                    dup(once(&closed, "closed"))?;
+                    closed = Some(map.next_value::<Option<bool>>()?);
+                }
+                "topology" => {
+                    dup(once(&topology, "topology"))?;
+                    topology = Some(map.next_value::<Option<String>>()?);
+                }
+                "algorithm" => {
+                    dup(once(&algorithm, "algorithm"))?;
+                    algorithm = Some(map.next_value()?);
+                }
+                "sections" => {
+                    dup(once(&sections, "sections"))?;
+                    sections = Some(map.next_value::<Option<JsonSections>>()?);
+                }
+                "path" => {
+                    dup(once(&path, "path"))?;
+                    let flat = board.as_ref().filter(|b| {
+                        b.depth.is_none()
+                            && b.sides.is_none()
+                            && Board::new(b.width, b.height).is_ok()
+                    });
+                    path = Some(map.next_value_seed(CellsSeed {
+                        board: flat.map(|b| (b.width, b.height)),
+                        file: self.file,
+                        error: self.error,
+                    })?);
+                }
+                "cycles" => {
+                    dup(once(&cycles, "cycles"))?;
+                    cycles = Some(map.next_value_seed(CyclesSeed {
+                        file: self.file,
+                        error: self.error,
+                    })?);
+                }
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(JsonTour {
+            board: board.ok_or_else(|| A::Error::missing_field("board"))?,
+            leaper: leaper.flatten(),
+            closed: closed.flatten(),
+            topology: topology.flatten(),
+            algorithm: algorithm.unwrap_or_default(),
+            path,
+            cycles,
+            sections: sections.flatten(),
+        })
+    }
+}
+
+/// Reads a tourney's cycles, each a list of cells kept as written (a tourney file is
+/// read whole: its cycles are checked on the board once it is known).
+struct CyclesSeed<'a> {
+    file: &'a str,
+    error: &'a RefCell<Option<Error>>,
+}
+
+impl<'de> DeserializeSeed<'de> for CyclesSeed<'_> {
+    type Value = Vec<Cells>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Cells>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CyclesSeed<'_> {
+    type Value = Vec<Cells>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of cycles, each a list of cells")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Cells>, A::Error> {
+        let mut cycles = Vec::new();
+        let cells = || CellsSeed {
+            board: None,
+            file: self.file,
+            error: self.error,
+        };
+        while let Some(c) = seq.next_element_seed(cells())? {
+            cycles.push(c);
+        }
+        Ok(cycles)
     }
 }
 
@@ -192,17 +366,31 @@ struct JsonSections {
     runs: Vec<[u64; 2]>,
 }
 
-pub(super) fn parse_json(text: &str, file: &str) -> Result<Document, Error> {
-    let t: JsonTour = serde_json::from_str(text).map_err(|e| {
-        let msg = e.to_string();
-        // serde_json appends " at line L column C"; move the place to the front.
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        parse_error(
-            file,
-            format!("line {}, column {}", e.line(), e.column()),
-            msg,
-        )
-    })?;
+/// Reads a JSON tour file from `de` (its text in memory, or a reader streamed).
+pub(super) fn parse_json<'de, R: serde_json::de::Read<'de>>(
+    mut de: serde_json::Deserializer<R>,
+    file: &str,
+) -> Result<Document, Error> {
+    let error = RefCell::new(None);
+    let seed = TourSeed {
+        file,
+        error: &error,
+    };
+    let t = seed
+        .deserialize(&mut de)
+        .and_then(|t| de.end().map(|()| t))
+        .map_err(|e| {
+            error.take().unwrap_or_else(|| {
+                let msg = e.to_string();
+                // serde_json appends " at line L column C"; move the place to the front.
+                let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+                parse_error(
+                    file,
+                    format!("line {}, column {}", e.line(), e.column()),
+                    msg,
+                )
+            })
+        })?;
     let leaper = match t.leaper {
         Some([a, b]) => {
             Leaper::new(a, b).map_err(|e| parse_error(file, "field leaper", e.to_string()))?
@@ -269,8 +457,13 @@ pub(super) fn parse_json(text: &str, file: &str) -> Result<Document, Error> {
             Tourney::new(board, cycles).with_algorithm(t.algorithm),
         ));
     }
-    let path = match &t.path {
-        Some(p) => cells(p, &|i| format!("path[{i}]"))?,
+    let path = match t.path {
+        // Read on this board, each pair checked on it.
+        Some(Cells {
+            numbered: Some(path),
+            ..
+        }) => path,
+        Some(p) => cells(&p, &|i| format!("path[{i}]"))?,
         None => Vec::new(),
     };
     let n = path.len();

@@ -20,7 +20,7 @@ use crate::Error;
 use grid::{parse_grid, write_grid};
 use json::{parse_json, write_json, write_space_json, write_tourney_json};
 
-pub use input::read_text;
+pub use input::{read, read_path, read_text};
 
 /// The on-disk forms of a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +47,10 @@ pub enum Document {
 pub fn parse_document(text: &str, file: &str) -> Result<Document, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
-        parse_json(text, file)
+        parse_json(serde_json::Deserializer::from_str(text), file)
     } else {
-        parse_grid(text, file).map(|t| Document::Tour(Box::new(AnyTour::Flat(t))))
+        parse_grid(io::Cursor::new(text.as_bytes()), file)
+            .map(|t| Document::Tour(Box::new(AnyTour::Flat(t))))
     }
 }
 

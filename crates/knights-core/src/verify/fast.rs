@@ -18,6 +18,9 @@ use crate::board::Board;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
 
+/// Tours of fewer cells are scanned in one piece on the calling thread.
+const SMALL: usize = 1 << 14;
+
 /// Whether `tour` visits every cell of its board once, by leaps, and closes when it
 /// says it is closed.
 pub(super) fn valid(tour: &Tour) -> bool {
@@ -30,6 +33,12 @@ pub(super) fn valid(tour: &Tour) -> bool {
     if tour.is_closed() && (n < 3 || path[n - 1] as u64 >= g.area || !g.leap(path[n - 1], path[0]))
     {
         return false;
+    }
+    if n < SMALL {
+        // On the calling thread: no rayon job, so a small tour checked while a lock is
+        // held (the stored tiles, proved once behind a `OnceLock`) never waits on pool
+        // threads that may be blocked on that same lock.
+        return scan(&g, path, 0..n).is_some_and(|map| covers(b, &[map]));
     }
     let parts = rayon::current_num_threads().clamp(1, 8);
     let len = n.div_ceil(parts);

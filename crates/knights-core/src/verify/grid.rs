@@ -31,22 +31,11 @@ use crate::trace::{Stretch, Trace};
 /// holds exactly its moves; `None` otherwise. The board must not wrap (across a seam,
 /// directions are not opposite in pairs).
 pub(super) fn proof(tour: &Tour, grid: &MoveGrid) -> Option<Trace> {
-    let b = tour.board();
-    let n = tour.len();
-    if n == 0 || n as u64 != b.cells() || grid.board() != b || b.topology().wraps() {
+    if grid.board() != tour.board() {
         return None;
     }
     let (first, second) = tour.first_two()?;
-    if (first as u64) >= b.area() || b.is_hole(first) {
-        return None;
-    }
-    if !moves_answered(b, grid.masks()) || !straight_holds(grid) {
-        return None;
-    }
-    let walk = grid.trace(first, second);
-    if walk.len() != n || walk.closed() != tour.is_closed() || (tour.is_closed() && n < 3) {
-        return None;
-    }
+    let walk = walk_proof(grid, tour.len(), (first, second), tour.is_closed())?;
     if tour.unwritten_walk().is_some() {
         return Some(walk);
     }
@@ -58,6 +47,32 @@ pub(super) fn proof(tour: &Tour, grid: &MoveGrid) -> Option<Trace> {
         .all(|&(pos, s)| same(&path[pos..pos + s.len()], s));
     drop(stretches);
     same_path.then_some(walk)
+}
+
+/// Steps 1 to 3: the walk of `grid` from `first` towards `second`, when it is a tour
+/// of `n` cells of the grid's board, closed when `closed` says so, and `grid` holds
+/// exactly its moves; `None` otherwise.
+pub(super) fn walk_proof(
+    grid: &MoveGrid,
+    n: usize,
+    (first, second): (u32, Option<u32>),
+    closed: bool,
+) -> Option<Trace> {
+    let b = grid.board();
+    if n == 0 || n as u64 != b.cells() || b.topology().wraps() {
+        return None;
+    }
+    if (first as u64) >= b.area() || b.is_hole(first) {
+        return None;
+    }
+    if !moves_answered(b, grid.masks()) || !straight_holds(grid) {
+        return None;
+    }
+    let walk = grid.trace(first, second);
+    if walk.len() != n || walk.closed() != closed || (closed && n < 3) {
+        return None;
+    }
+    Some(walk)
 }
 
 /// Step 2: the rectangle the grid declares uniform, if any, is, and its cells hold a
@@ -294,8 +309,16 @@ mod tests {
         for c in 0..36 {
             let mut masks = g.masks().to_vec();
             masks[c] ^= 0b101;
-            let bad = walked(MoveGrid::from_masks(t.board().clone(), masks), true);
-            assert!(crate::verify::check(&bad).is_err(), "cell {c}");
+            let bad = |masks: &[u8]| {
+                walked(
+                    MoveGrid::from_masks(t.board().clone(), masks.to_vec()),
+                    true,
+                )
+            };
+            assert!(crate::verify::check(&bad(&masks)).is_err(), "cell {c}");
+            // `verify` lets the construction's walk go before it walks the grid again,
+            // and still says where the walk breaks.
+            assert!(crate::verify::verify(bad(&masks)).is_err(), "cell {c}");
         }
     }
 
