@@ -382,6 +382,7 @@ impl StyleArgs {
             style: self.style,
             region: self.region,
             legend: self.legend,
+            no_frames: false,
         })
     }
 }

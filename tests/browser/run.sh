@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The gallery in a real browser: builds the fixture catalogue with the real binary and
-# runs check.mjs on it in headless Chromium, then screens.mjs on every page of the
-# shipped catalogue at 1400 and 390 px, then animation.mjs on an animated walk and
+# runs check.mjs on it in headless Chromium, then checks the shipped catalogue against
+# its size budget and runs screens.mjs on every page of it
+# at 1400 and 390 px, then animation.mjs on an animated walk and
 # on a tour page's walk-through buttons, then pyramid.mjs on a page with a tiled
 # pyramid. Installs nothing: .ci/run installs Chromium and the npm package. When
 # either is missing it says so, with the command that installs it, and exits 77
@@ -36,6 +37,14 @@ CHROMIUM="$chromium" node tests/browser/check.mjs "$site" target/browser/screens
 # containers after a resize. Built without --force: an unchanged binary reuses its cache.
 shipped=target/browser/gallery
 knights build --content content --templates crates/knights-site/templates --out "$shipped" --jobs 2 >/dev/null
+# Its budget: what publishing it uploads stays under 40 MB (the README's Speed table).
+budget=40000000
+size=$(find "$shipped" -type f -printf '%s\n' | awk '{s += $1} END {print s}')
+echo "site size: $size bytes, budget $budget"
+if [ "$size" -gt "$budget" ]; then
+  echo "the shipped gallery is over its budget of $budget bytes: du -b $shipped | sort -n | tail" >&2
+  exit 1
+fi
 CHROMIUM="$chromium" node tests/browser/screens.mjs "$shipped" target/browser/screenshots/screens \
   index.html metrics.html pages/formation.html pages/hilbert.html tours/200x200-besa.html \
   tours/26x26x26-besa.html tours/40x8-moebius-bands.html tours/64x64-hilbert-open.html

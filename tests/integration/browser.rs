@@ -6,7 +6,8 @@
 //! buttons; the index and a tour page dark under an emulated dark colour scheme; and a
 //! tiled pyramid's tiles loading, only those in view, as a large tour's page is zoomed;
 //! and every page of the shipped gallery at 1400 and 390 px: no sideways scrolling, no
-//! broken image, no console error, every drawing inside its container after a resize.
+//! broken image, no console error, every drawing inside its container after a resize;
+//! and the shipped gallery within its 40 MB budget.
 //!
 //! The test installs nothing. When Chromium or the npm package of `tests/browser` is
 //! missing, the script says so and exits 77: the test then prints, past the test
@@ -49,6 +50,8 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
     assert_eq!(text.matches("dark mode: ").count(), 2, "{text}");
     // A large tile tour's page zoomed in: its pyramid's tiles load as it pans.
     assert!(text.contains("pyramid: "), "{text}");
+    // The shipped gallery within its budget (run.sh fails past it).
+    assert!(text.contains("site size: "), "{text}");
     // Every page of the shipped gallery, wide and on a phone.
     let screens = text
         .lines()

@@ -130,11 +130,44 @@ fn downloads_are_for_catalogue_tours_and_large_boards_get_detailed_crops() {
         "",
         "[[tour]]\nboard = \"200x200\"\nalgorithm = \"besa\"\n\
          [[tour]]\nboard = \"16x16\"\nalgorithm = \"hilbert\"\nopen = true\ndownloads = false\n\
-         [[tour]]\nboard = \"120x120\"\nalgorithm = \"stitch\"\ndownloads = false\n",
+         [[tour]]\nboard = \"120x120\"\nalgorithm = \"stitch\"\ndownloads = false\n\
+         [[series]]\nslug = \"large\"\ntitle = \"t\"\nalgorithm = \"besa\"\n\
+         sizes = { from = 56, to = 60, step = 4 }\n",
     );
     let out = tmp.path().join("site");
-    run(&c, &out, false);
+    let summary = run(&c, &out, false);
     let files = snapshot(&out);
+    // The summary's size is the bytes of the site's files (the timings included, the
+    // hidden marker of a built site left out).
+    let measured: usize = MEASURED
+        .iter()
+        .map(|f| fs::metadata(out.join(f)).map_or(0, |m| m.len() as usize))
+        .sum();
+    let bytes: usize = files
+        .iter()
+        .filter(|(f, _)| !f.starts_with('.'))
+        .map(|(_, b)| b.len())
+        .sum::<usize>()
+        + measured;
+    assert_eq!(summary.bytes as usize, bytes);
+    assert!(summary
+        .to_string()
+        .ends_with(&format!(" ({:.2} MB)", bytes as f64 / 1e6)));
+    // Squares too small to follow a leap: a series' largest board has its places
+    // framed and drawn in detail; a smaller member, neither (its drawing zooms).
+    let crops_of = |slug: &str| {
+        files
+            .keys()
+            .filter(|f| f.starts_with(&format!("files/{slug}-detail-")))
+            .count()
+    };
+    let framed = |slug: &str| {
+        String::from_utf8_lossy(&files[&format!("files/{slug}.svg")]).contains("class=\"spots\"")
+    };
+    assert!(crops_of("60x60-besa") >= 4 && framed("60x60-besa"));
+    assert_eq!((crops_of("56x56-besa"), framed("56x56-besa")), (0, false));
+    let page = String::from_utf8_lossy(&files["tours/56x56-besa.html"]).into_owned();
+    assert!(!page.contains("In detail") && !page.contains("numbered frame"));
     // A catalogue tour with `downloads = false`: its drawing, none of the downloads.
     assert!(files.contains_key("files/16x16-hilbert-open.svg"));
     for ext in ["png", "pdf", "json"] {

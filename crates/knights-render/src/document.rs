@@ -28,6 +28,9 @@ pub struct Plan {
     pub region: Region,
     /// Whether a legend is drawn beside the board.
     pub legend: bool,
+    /// Whether the corners and busiest places are framed where the drawing frames
+    /// them (see [`overview::framed`]).
+    pub frames: bool,
 }
 
 impl Plan {
@@ -44,6 +47,7 @@ impl Plan {
             style,
             region,
             legend: opts.legend,
+            frames: !opts.no_frames,
         })
     }
 }
@@ -134,7 +138,7 @@ pub fn document(
             let show = overview::Show {
                 turns: layers.has(Layer::Turns),
                 crossings: layers.has(Layer::Crossings),
-                spots: frame.is_whole(),
+                spots: plan.frames && frame.is_whole(),
             };
             doc = doc.add(clip(overview::layer(
                 walk, tour, &frame, theme, colours, show,
@@ -150,7 +154,7 @@ pub fn document(
         }
     }
     // Small squares: the corners and busiest places framed, as on an overview.
-    if !overview && frame.is_whole() {
+    if !overview && plan.frames && frame.is_whole() {
         let spots = overview::spots_of(tour, theme);
         if !spots.is_empty() {
             doc = doc.add(overview::frames(&spots, &frame, theme));

@@ -42,6 +42,17 @@ pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error>
     Ok(())
 }
 
+/// The bytes of the files under `dir` (see [`list`]): what publishing it uploads.
+pub fn size(dir: &Path) -> Result<u64, Error> {
+    let mut total = 0;
+    for (_, path) in list(dir)? {
+        total += std::fs::metadata(&path)
+            .map_err(|e| Error::io(&path, e))?
+            .len();
+    }
+    Ok(total)
+}
+
 /// The files under `dir` (following links), by path relative to it; hidden files
 /// (editor and system leftovers) are left out.
 pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {

@@ -41,7 +41,8 @@ pub struct Job {
     /// The slugs of the series it belongs to.
     pub series: Vec<String>,
     /// Whether its page may get a tiled pyramid of its full detail when that is too
-    /// heavy as SVG (see `pyramid`): catalogue tours and each series' largest board.
+    /// heavy as SVG (see `pyramid`) and detailed crops of its corners and busiest
+    /// places: catalogue tours and each series' largest board.
     pub pyramid: bool,
 }
 

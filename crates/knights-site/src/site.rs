@@ -135,6 +135,7 @@ impl Site {
             cached: built.iter().filter(|b| b.cached).count(),
             pages,
             seconds,
+            bytes: files::size(&opts.out)?,
             out: opts.out.clone(),
             warnings: guards::site_warnings(&self.inputs.plan.site),
         })
@@ -221,6 +222,8 @@ pub struct Summary {
     pub pages: usize,
     /// Wall-clock seconds for the whole build (reading the inputs, then writing).
     pub seconds: f64,
+    /// The bytes of the site's files (the shipped catalogue's budget is 40 MB).
+    pub bytes: u64,
     /// The output folder.
     pub out: PathBuf,
     /// What the build did but a user may not want (e.g. no style sheet to copy).
@@ -231,12 +234,13 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "built {} tours ({} unchanged, from the cache) and {} pages into {} in {:.2} s",
+            "built {} tours ({} unchanged, from the cache) and {} pages into {} in {:.2} s ({:.2} MB)",
             self.entries,
             self.cached,
             self.pages,
             self.out.display(),
-            self.seconds
+            self.seconds,
+            self.bytes as f64 / 1e6
         )
     }
 }

@@ -73,6 +73,7 @@ pub fn build(
         m: &m,
         theme,
         at,
+        crops: job.pyramid,
     };
     let mut files = Files::new(out, &job.slug);
     let page_show = Show::parse(PAGE_SHOW).map_err(at)?;
@@ -130,17 +131,30 @@ struct Draw<'a, F> {
     m: &'a Metrics,
     theme: &'a Theme,
     at: F,
+    /// Whether the page shows detailed crops of its framed places (and frames them on
+    /// its drawing): only the tours that may get a pyramid, the catalogue's tours and
+    /// each series' largest board ([`Job::pyramid`]). A crop is a drawing of 16 by 16
+    /// squares with every turn and crossing, 20 to 65 KB of SVG: six of them for each
+    /// of the two hundred series members of 52 squares and more took 26 MB, two thirds
+    /// of the site's 40 MB budget, for boards whose page drawing zooms to every leap.
+    crops: bool,
 }
 
 impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
     /// The tour drawn in `style`, of `region` (all of it when `None`), showing `show`.
     fn drawing(&self, style: Style, region: Option<Region>, show: Show) -> Result<Drawing, Error> {
-        self.drawn_with(self.theme.clone(), style, region, show)
+        self.drawn_with(self.theme.clone(), style, region, show, !self.crops)
     }
 
     /// A thumbnail's own drawing in `style`, showing `show` ([`thumb_theme`]).
     fn thumb(&self, style: Style, show: Show) -> Result<Drawing, Error> {
-        self.drawn_with(thumb_theme(self.theme, THUMB_LINE), style, None, show)
+        self.drawn_with(
+            thumb_theme(self.theme, THUMB_LINE),
+            style,
+            None,
+            show,
+            false,
+        )
     }
 
     fn drawn_with(
@@ -149,12 +163,14 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         style: Style,
         region: Option<Region>,
         show: Show,
+        no_frames: bool,
     ) -> Result<Drawing, Error> {
         let opts = Options {
             theme,
             show,
             style,
             region,
+            no_frames,
             ..Default::default()
         };
         Drawing::new(self.tour, self.m, &opts).map_err(self.at)
@@ -212,6 +228,9 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
     /// `out`: (what each shows, its file).
     fn crops(&self, out: &Path, slug: &str) -> Result<Vec<(String, String)>, Error> {
         let mut crops = Vec::new();
+        if !self.crops {
+            return Ok(crops);
+        }
         let detail = Show::parse("+turns,+crossings,+coords,+ends").map_err(self.at)?;
         for (i, spot) in overview::spots_of(self.tour, self.theme)
             .into_iter()
