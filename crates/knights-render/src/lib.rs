@@ -49,6 +49,7 @@ mod drawing;
 pub mod isometric;
 pub mod levels;
 pub mod tourney;
+pub mod uncrossed;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
 // (one drawing, or pages of them).
