@@ -394,6 +394,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                         "{input} is a tourney: it is drawn still, without --animate or --frames"
                     )))
                 }
+                Loaded::Uncrossed(p) if !walk.animate && walk.frames.is_none() => {
+                    let out = output.expect("clap requires -o without --frames");
+                    let d = knights_render::uncrossed::drawing(&p, &style.options()?)?;
+                    return Ok(write_drawing(&d, &out)?);
+                }
+                Loaded::Uncrossed(_) => {
+                    return Err(Failure::Usage(format!(
+                        "{input} is an uncrossed path: it is drawn still, without --animate or --frames"
+                    )))
+                }
                 Loaded::Tour(AnyVerified::Flat(t)) => *t,
                 Loaded::Tour(AnyVerified::Space(t)) => {
                     let animated = walk.animate || walk.frames.is_some();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use knights_core::atomic::write_bytes;
 use knights_core::{Board, Error};
-use knights_lab::optimum::{self, Measure, Optimum, Spec};
+use knights_lab::optimum::{self, How, Measure, Optimum, Spec};
 
 use super::Failure;
 
@@ -77,20 +77,23 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
     } else {
         format!("not proved optimal, gap {}", found.gap())
     };
+    let (unit, work) = match found.how {
+        How::Solver { solves, cuts, .. } => ("", format!("{solves} solves, {cuts} cuts")),
+        How::Search {
+            nodes,
+            searched,
+            starts,
+        } => (
+            " leaps",
+            format!("{nodes} nodes, {searched} of {starts} start cells searched"),
+        ),
+    };
     eprintln!(
-        "{}: {} {}, solver bound {}: {verdict} ({:.1} s, {} solves, {} cuts)",
+        "{}: {}{unit}, bound {}: {verdict} ({:.1} s, {work})",
         spec.name(),
         found.value,
-        if spec.measure == Measure::Uncrossed {
-            "leaps"
-        } else {
-            ""
-        }
-        .trim(),
         found.bound,
         found.seconds,
-        found.solves,
-        found.cuts
     );
     let text = optimum::file_text(&found)?;
     write_bytes(
@@ -109,15 +112,11 @@ fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
             limit,
             start: optimum::start_tour(spec),
             report: &mut |r| {
-                let answer = match (r.value, r.pieces) {
-                    (None, _) => "no answer".to_string(),
-                    (Some(v), 1) => format!("{v:.0} in one piece"),
-                    (Some(v), p) => format!("{v:.0} in {p} pieces, cut"),
-                };
                 let best = r.best.map_or("none".into(), |b| b.to_string());
+                let bound = r.bound.map_or("not yet".into(), |b| b.to_string());
                 eprintln!(
-                    "solve {}: {answer}; bound {}, best {best} ({:.1} s)",
-                    r.number, r.bound, r.seconds
+                    "step {}: {}; bound {bound}, best {best} ({:.1} s)",
+                    r.number, r.answer, r.seconds
                 );
             },
         },

@@ -11,8 +11,9 @@ use knights_core::metrics::{self, Metrics};
 use knights_core::space as nd;
 use knights_core::symmetry::{self, Symmetry};
 use knights_core::tourney;
-use knights_core::VerifiedTourney;
+use knights_core::uncrossed;
 use knights_core::{verify, AnyTour, AnyVerified, Board, Error, Topology, Tour, Verified};
+use knights_core::{VerifiedTourney, VerifiedUncrossed};
 use knights_render as render;
 
 use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
@@ -72,6 +73,8 @@ pub(super) enum Loaded {
     Tour(AnyVerified),
     /// A tourney.
     Tourney(VerifiedTourney),
+    /// An uncrossed path (from a file of `"kind": "uncrossed"`).
+    Uncrossed(VerifiedUncrossed),
 }
 
 /// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify; a
@@ -82,6 +85,10 @@ pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<AnyVerified, Fai
         Loaded::Tourney(t) => Err(Failure::Invalid(Error::invalid(format!(
             "{input}: field cycles: the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
             t.cycles().len()
+        )))),
+        Loaded::Uncrossed(p) => Err(Failure::Invalid(Error::invalid(format!(
+            "{input}: field kind: the file is an uncrossed path of {} cells, not a tour: verify, metrics and render (still drawings) read uncrossed paths",
+            p.path().len()
         )))),
     }
 }
@@ -128,6 +135,16 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
             return tourney::verify(t).map(Loaded::Tourney).map_err(|f| {
                 Failure::Invalid(Error::invalid(format!("{file}: not a tourney: {f}")))
             });
+        }
+        Document::Uncrossed(p) => {
+            if let Some(top) = topology.filter(|t| t.wraps()) {
+                return Err(Failure::Invalid(Error::invalid(format!(
+                    "{file}: field kind: uncrossed paths lie on the plane and cannot be read on a {top}"
+                ))));
+            }
+            return uncrossed::verify(p)
+                .map(Loaded::Uncrossed)
+                .map_err(|e| Failure::Invalid(Error::invalid(format!("{file}: {e}"))));
         }
     };
     let tour = match (tour, topology) {
@@ -216,6 +233,10 @@ pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(),
             println!("{}: ok, {t} ({} cells)", file.display(), t.cells());
             return Ok(());
         }
+        Loaded::Uncrossed(p) => {
+            println!("{}: ok, {p}", file.display());
+            return Ok(());
+        }
     };
     let (what, cells) = (tour.to_string(), tour.path().len());
     let plural = if cells == 1 { "" } else { "s" };
@@ -257,6 +278,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         Loaded::Tour(AnyVerified::Flat(t)) => *t,
         Loaded::Tour(AnyVerified::Space(t)) => return space::print_metrics(&t, json),
         Loaded::Tourney(t) => return super::tourney::print_metrics(&t, json),
+        Loaded::Uncrossed(p) => return print_uncrossed_metrics(&p, json),
     };
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());
@@ -320,4 +342,30 @@ fn magic_line(m: &Magic) -> String {
         (kind, Some([a, b])) => format!("{} ({sums}, diagonals {a} and {b})", kind.name()),
         (kind, None) => format!("{} ({sums})", kind.name()),
     }
+}
+
+/// What `knights metrics` says of an uncrossed path: its cells, leaps and turns (no
+/// crossings, by its proof).
+fn print_uncrossed_metrics(p: &VerifiedUncrossed, json: bool) -> Result<(), Failure> {
+    let kind = if p.closed() { "cycle" } else { "path" };
+    if json {
+        let report = serde_json::json!({
+            "board": p.board().to_string(),
+            "algorithm": p.algorithm(),
+            "kind": format!("uncrossed {kind}"),
+            "cells": p.path().len(),
+            "leaps": p.leaps(),
+            "turns": p.turns(),
+            "crossings": 0,
+        });
+        println!("{report:#}");
+    } else {
+        println!("board        {}", p.board());
+        println!("kind         uncrossed {kind}");
+        println!("cells        {} of {}", p.path().len(), p.board().cells());
+        println!("leaps        {}", p.leaps());
+        println!("turns        {}", p.turns());
+        println!("crossings    0");
+    }
+    Ok(())
 }

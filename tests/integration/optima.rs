@@ -7,8 +7,7 @@
 
 use std::path::PathBuf;
 
-use knights_core::{format, metrics, verify, Board};
-use knights_lab::optimum::uncrossed_leaps;
+use knights_core::{format, metrics, uncrossed, verify};
 use serde_json::Value;
 
 fn dir() -> PathBuf {
@@ -35,22 +34,14 @@ fn stored() -> Vec<(String, String)> {
 
 /// The measure of a stored file, counted from its tour or path.
 fn measured(name: &str, text: &str, record: &Value) -> u64 {
-    let json: Value = serde_json::from_str(text).unwrap();
     if record["measure"] == "uncrossed" {
-        let b = &json["board"];
-        let board = Board::new(
-            b["width"].as_u64().unwrap() as u32,
-            b["height"].as_u64().unwrap() as u32,
-        )
-        .unwrap();
-        let path: Vec<u32> = json["path"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| board.index(c[0].as_u64().unwrap() as u32, c[1].as_u64().unwrap() as u32))
-            .collect();
-        let closed = json["closed"].as_bool().unwrap();
-        return uncrossed_leaps(&board, &path, closed).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let format::Document::Uncrossed(p) = format::parse_document(text, name).unwrap() else {
+            panic!("{name}: not an uncrossed path file");
+        };
+        assert_eq!(p.claim(), Some(p.leaps()), "{name} claims its leaps");
+        return uncrossed::verify(p)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .leaps();
     }
     let tour = format::parse(text, name).unwrap();
     let v = verify::constructed(tour).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -182,4 +173,163 @@ fn optimum_without_the_solver_says_how_to_get_it() {
         &knights(&["optimum", "6x6", "--minimize", "turns"]),
         "--features motif",
     );
+}
+
+/// An uncrossed path file (`"kind": "uncrossed"`): the 4x4 ring with `leaps` and
+/// `closed` as given, and a cell list.
+fn uncrossed_file(
+    dir: &std::path::Path,
+    name: &str,
+    cells: &str,
+    closed: bool,
+    leaps: u64,
+) -> String {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!(
+            "{{ \"board\": {{ \"width\": 4, \"height\": 4 }}, \"kind\": \"uncrossed\", \"closed\": {closed}, \"leaps\": {leaps}, \"path\": [{cells}] }}"
+        ),
+    )
+    .unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn verify_metrics_and_render_prove_and_show_uncrossed_paths() {
+    use super::run::{knights, refused, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let ring = "[0, 1], [2, 0], [3, 2], [1, 3]";
+    let good = uncrossed_file(dir.path(), "ring.json", ring, true, 4);
+    let o = knights(&["verify", &good]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(
+        stdout(&o).contains("ok, uncrossed cycle of 4 leaps over 4 of the 16 cells"),
+        "{}",
+        stdout(&o)
+    );
+    let m = stdout(&knights(&["metrics", &good, "--json"]));
+    let m: Value = serde_json::from_str(&m).unwrap();
+    assert_eq!(
+        (m["leaps"].as_u64(), m["turns"].as_u64()),
+        (Some(4), Some(4))
+    );
+    let svg = dir.path().join("ring.svg");
+    let o = knights(&["render", &good, "-o", svg.to_str().unwrap()]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("data-leaps=\"4\""));
+    // The stored 8x8 path is proved by verify as well.
+    let stored = dir_file("8x8-path-uncrossed.json");
+    let o = knights(&["verify", &stored]);
+    assert!(
+        o.status.success() && stdout(&o).contains("uncrossed path"),
+        "{o:?}"
+    );
+    // Each fault in one line, naming it.
+    for (name, cells, closed, leaps, why) in [
+        (
+            "claim.json",
+            ring,
+            true,
+            5,
+            "claims 5 leaps but the path has 4",
+        ),
+        (
+            "cross.json",
+            "[0, 1], [2, 0], [1, 2], [0, 0]",
+            false,
+            3,
+            "steps 1 and 3 cross",
+        ),
+        (
+            "twice.json",
+            "[0, 0], [1, 2], [0, 0]",
+            false,
+            2,
+            "visited twice",
+        ),
+        (
+            "leap.json",
+            "[0, 0], [1, 1]",
+            false,
+            1,
+            "not a knight's leap",
+        ),
+    ] {
+        let f = uncrossed_file(dir.path(), name, cells, closed, leaps);
+        refused(&knights(&["verify", &f]), why);
+    }
+    let o = knights(&["render", &good, "--animate", "-o", "x.gif"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(super::run::stderr(&o).contains("drawn still"), "{o:?}");
+    let pdf = dir.path().join("w.pdf");
+    refused(
+        &knights(&["worksheet", &good, "-o", pdf.to_str().unwrap()]),
+        "is an uncrossed path of 4 cells, not a tour",
+    );
+}
+
+fn dir_file(name: &str) -> String {
+    dir().join(name).display().to_string()
+}
+
+/// `knights optimum --maximize uncrossed` needs no solver: it writes a file that
+/// `knights verify` proves, with the known longest path of 5x5 (10 leaps).
+#[test]
+fn optimum_writes_the_longest_uncrossed_path_that_verify_proves() {
+    use super::run::{knights, stderr, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.json");
+    let o = knights(&[
+        "optimum",
+        "5x5",
+        "--maximize",
+        "uncrossed",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("5x5 path uncrossed: 10 leaps, bound 10: optimal"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("start cell 1 of"),
+        "progress per start cell"
+    );
+    let o = knights(&["verify", out.to_str().unwrap()]);
+    assert!(
+        stdout(&o).contains("ok, uncrossed path of 10 leaps"),
+        "{o:?}"
+    );
+}
+
+/// The binary built with the solver (`--features motif`) solves, reports each solve
+/// and writes a tour that `knights verify` proves.
+#[cfg(feature = "motif")]
+#[test]
+fn optimum_with_the_solver_writes_a_proved_optimal_tour() {
+    use super::run::{knights, stderr, stdout};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.json");
+    let o = knights(&[
+        "optimum",
+        "4x5",
+        "--minimize",
+        "turns",
+        "--open",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("step 1: ") && err.contains("4x5 open turns: 17, bound 17: optimal"),
+        "{err}"
+    );
+    let o = knights(&["verify", out.to_str().unwrap()]);
+    assert!(stdout(&o).contains("ok, an open tour"), "{o:?}");
 }

@@ -22,6 +22,7 @@ pub mod space;
 pub mod tour;
 pub mod tourney;
 pub mod trace;
+pub mod uncrossed;
 
 // The proof and the measures.
 pub mod magic;
@@ -54,4 +55,5 @@ pub use error::{
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};
 pub use tourney::{Tourney, VerifiedTourney};
+pub use uncrossed::{UncrossedPath, VerifiedUncrossed};
 pub use verify::Verified;

@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::plots::{self, Line};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
-use knights_core::{format, metrics, verify, Board, Error};
+use knights_core::{format, metrics, uncrossed, verify, Board, Error};
 use knights_render::{self as render, Show, Style, Theme};
 
 /// The stored optima: file stem and text.
@@ -74,7 +74,19 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
     let all = entries()?;
     for e in &all {
         let svg = if e.measure == "uncrossed" {
-            path_svg(e)?
+            let format::Document::Uncrossed(p) = format::parse_document(e.text, e.stem)? else {
+                return Err(Error::internal(format!(
+                    "content/optima/{}.json: not an uncrossed path file",
+                    e.stem
+                )));
+            };
+            let opts = render::Options {
+                theme: theme.clone(),
+                ..Default::default()
+            };
+            render::uncrossed::drawing(&uncrossed::verify(p)?, &opts)?
+                .svg()
+                .to_string()
         } else {
             let tour = verify::constructed(format::parse(e.text, e.stem)?)?;
             let opts = render::Options {
@@ -166,60 +178,6 @@ fn plot(all: &[Entry], measure: &str) -> String {
         &lines,
         &[],
     )
-}
-
-/// An uncrossed path drawn: the board's cells and the path's leaps.
-fn path_svg(e: &Entry) -> Result<String, Error> {
-    let json: Value = serde_json::from_str(e.text).map_err(|x| Error::internal(x.to_string()))?;
-    let (w, h) = (e.board.width() as f64, e.board.height() as f64);
-    let s = 40.0;
-    let centre = |c: &Value| {
-        let x = c[0].as_f64().unwrap_or(0.0);
-        let y = c[1].as_f64().unwrap_or(0.0);
-        ((x + 0.5) * s, (h - y - 0.5) * s)
-    };
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\">",
-        w * s,
-        h * s,
-        w * s,
-        h * s
-    );
-    for y in 0..e.board.height() {
-        for x in 0..e.board.width() {
-            let fill = if (x + y) % 2 == 0 {
-                "#b58863"
-            } else {
-                "#f0d9b5"
-            };
-            svg += &format!(
-                "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\"/>",
-                x as f64 * s,
-                (h - 1.0 - y as f64) * s
-            );
-        }
-    }
-    let cells = json["path"].as_array().cloned().unwrap_or_default();
-    let mut points: Vec<String> = cells
-        .iter()
-        .map(|c| {
-            let (x, y) = centre(c);
-            format!("{x},{y}")
-        })
-        .collect();
-    if e.closed {
-        points.push(points[0].clone());
-    }
-    svg += &format!(
-        "<polyline points=\"{}\" fill=\"none\" stroke=\"#0072b2\" stroke-width=\"4\" stroke-linejoin=\"round\"/>",
-        points.join(" ")
-    );
-    for c in &cells {
-        let (x, y) = centre(c);
-        svg += &format!("<circle cx=\"{x}\" cy=\"{y}\" r=\"5\" fill=\"#0072b2\"/>");
-    }
-    svg += "</svg>";
-    Ok(svg)
 }
 
 /// The optima's drawings and plots, in `optima/`.

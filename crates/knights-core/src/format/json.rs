@@ -18,6 +18,7 @@ use crate::board::{Board, Leaper, Topology};
 use crate::space::{Space, SpaceTour, MAX_SIDES};
 use crate::tour::{Sections, Tour};
 use crate::tourney::Tourney;
+use crate::uncrossed::UncrossedPath;
 use crate::AnyTour;
 use crate::{Bytes, Error, TooLarge};
 
@@ -37,6 +38,10 @@ struct JsonTour {
     /// A tourney's cycles, each a list of cells.
     cycles: Option<Vec<Cells>>,
     sections: Option<JsonSections>,
+    /// `uncrossed`: the path covers some cells, no two leaps crossing; absent: a tour.
+    kind: Option<String>,
+    /// An uncrossed path's claimed number of leaps.
+    leaps: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -399,12 +404,22 @@ pub(super) fn parse_json<'de, R: serde_json::de::Read<'de>>(
     };
     let form = Form::of(&t, file)?;
     if let Some(sides) = board_sides(&t.board, file)? {
-        if let Form::Tourney = form {
-            return Err(parse_error(
-                file,
-                "field cycles",
-                "tourneys are read on boards of two sides only",
-            ));
+        match form {
+            Form::Tourney => {
+                return Err(parse_error(
+                    file,
+                    "field cycles",
+                    "tourneys are read on boards of two sides only",
+                ))
+            }
+            Form::Uncrossed => {
+                return Err(parse_error(
+                    file,
+                    "field kind",
+                    "uncrossed paths are read on boards of two sides only",
+                ))
+            }
+            Form::Tour => {}
         }
         return parse_space(t, &sides, leaper, file)
             .map(|t| Document::Tour(Box::new(AnyTour::Space(t))));
@@ -468,6 +483,13 @@ pub(super) fn parse_json<'de, R: serde_json::de::Read<'de>>(
     };
     let n = path.len();
     let closed = t.closed.unwrap_or(false);
+    if let Form::Uncrossed = form {
+        let mut p = UncrossedPath::new(board, path, closed).with_algorithm(t.algorithm);
+        if let Some(leaps) = t.leaps {
+            p = p.with_claim(leaps);
+        }
+        return Ok(Document::Uncrossed(p));
+    }
     let mut tour = Tour::new(board, path, closed).with_algorithm(t.algorithm);
     if let Some(s) = t.sections {
         tour = tour.with_sections(sections_from_runs(s, n, file)?);
@@ -481,10 +503,54 @@ pub(super) fn parse_json<'de, R: serde_json::de::Read<'de>>(
 enum Form {
     Tour,
     Tourney,
+    Uncrossed,
 }
 
 impl Form {
     fn of(t: &JsonTour, file: &str) -> Result<Form, Error> {
+        match t.kind.as_deref() {
+            None | Some("tour") => {}
+            Some("uncrossed") => {
+                if t.path.is_none() || t.closed.is_none() {
+                    return Err(parse_error(
+                        file,
+                        if t.path.is_none() {
+                            "field path"
+                        } else {
+                            "field closed"
+                        },
+                        "missing: an uncrossed path has a path and says whether it is closed",
+                    ));
+                }
+                if t.cycles.is_some() || t.sections.is_some() {
+                    let field = if t.cycles.is_some() {
+                        "cycles"
+                    } else {
+                        "sections"
+                    };
+                    return Err(parse_error(
+                        file,
+                        format!("field {field}"),
+                        "an uncrossed path has neither cycles nor sections",
+                    ));
+                }
+                return Ok(Form::Uncrossed);
+            }
+            Some(other) => {
+                return Err(parse_error(
+                    file,
+                    "field kind",
+                    format!("'{other}' is not a kind of file: tour (the default) or uncrossed"),
+                ))
+            }
+        }
+        if t.leaps.is_some() {
+            return Err(parse_error(
+                file,
+                "field leaps",
+                "only an uncrossed path (\"kind\": \"uncrossed\") claims its leaps",
+            ));
+        }
         match (&t.path, &t.cycles) {
             (Some(_), Some(_)) => Err(parse_error(
                 file,
@@ -711,6 +777,24 @@ pub(super) fn write_tourney_json(t: &Tourney, out: &mut impl Write) -> io::Resul
         write!(out, "]")?;
     }
     writeln!(out, "\n  ]\n}}")
+}
+
+/// Writes an uncrossed path: the board, the leaper, `kind`, `closed`, the algorithm, its
+/// `leaps` and `path`.
+pub(super) fn write_uncrossed_json(p: &UncrossedPath, out: &mut impl Write) -> io::Result<()> {
+    let b = p.board();
+    write_board(b, out)?;
+    writeln!(out, "  \"kind\": \"uncrossed\",")?;
+    writeln!(out, "  \"closed\": {},", p.closed())?;
+    writeln!(
+        out,
+        "  \"algorithm\": {},",
+        serde_json::to_string(p.algorithm()).expect("a string serializes")
+    )?;
+    writeln!(out, "  \"leaps\": {},", p.leaps())?;
+    write!(out, "  \"path\": [")?;
+    write_cells(b, p.path(), out)?;
+    writeln!(out, "]\n}}")
 }
 
 /// Writes cells as `[x, y]` pairs separated by commas. Big paths are formatted in

@@ -14,11 +14,12 @@ use std::io::{self, Write};
 use crate::space::SpaceTour;
 use crate::tour::Tour;
 use crate::tourney::Tourney;
+use crate::uncrossed::UncrossedPath;
 use crate::AnyTour;
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
-use json::{parse_json, write_json, write_space_json, write_tourney_json};
+use json::{parse_json, write_json, write_space_json, write_tourney_json, write_uncrossed_json};
 
 pub use input::{read, read_path, read_text};
 
@@ -31,14 +32,17 @@ pub enum Format {
     Grid,
 }
 
-/// What a tour file holds: a tour (of a board of any number of sides) or a tourney
-/// (closed cycles covering a 2-D board, JSON only).
+/// What a tour file holds: a tour (of a board of any number of sides), a tourney
+/// (closed cycles covering a 2-D board, JSON only) or an uncrossed path (some cells of
+/// a 2-D board, JSON only).
 #[derive(Clone, Debug)]
 pub enum Document {
     /// A tour (boxed: a tour carries its lazily made path and grid).
     Tour(Box<AnyTour>),
     /// A tourney.
     Tourney(Tourney),
+    /// An uncrossed path (`"kind": "uncrossed"`, JSON only).
+    Uncrossed(UncrossedPath),
 }
 
 /// Reads a tour or a tourney from `text` (JSON when it starts with `{`, after an
@@ -67,6 +71,14 @@ pub fn parse_any(text: &str, file: &str) -> Result<AnyTour, Error> {
                 t.cycles().len()
             ),
         )),
+        Document::Uncrossed(p) => Err(parse_error(
+            file,
+            "field kind",
+            format!(
+                "this file is an uncrossed path of {} cells, not a tour: verify, metrics and render read it",
+                p.path().len()
+            ),
+        )),
     }
 }
 
@@ -79,6 +91,13 @@ pub fn write_tourney(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
 pub fn tourney_to_json(t: &Tourney) -> String {
     let mut out = Vec::new();
     write_tourney_json(t, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// An uncrossed path as a JSON document (`"kind": "uncrossed"`).
+pub fn uncrossed_to_json(p: &UncrossedPath) -> String {
+    let mut out = Vec::new();
+    write_uncrossed_json(p, &mut out).expect("writing to memory cannot fail");
     String::from_utf8(out).expect("JSON is UTF-8")
 }
 

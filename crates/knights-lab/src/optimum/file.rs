@@ -1,21 +1,30 @@
-//! An optimum as a file: the tour file of `docs/tour-format.md` (or, for an uncrossed
-//! path, which visits only some cells, a file of the same layout) with one more field,
-//! `optimum`, that records the value, the solver's bound and the run. The value is
-//! measured again from the written tour before anything is written.
+//! An optimum as a file: the tour file of `docs/tour-format.md` (for an uncrossed path,
+//! which visits only some cells, its `"kind": "uncrossed"` form) with one more field,
+//! `optimum`, that records the value, the bound and the run. The tour or path is
+//! proved and its value measured again before anything is written.
 
 use knights_core::format::{self, Format};
+use knights_core::uncrossed::{self, UncrossedPath};
 use knights_core::{metrics, verify, Error, Tour};
 
-use super::{uncrossed_leaps, Measure, Optimum};
+use super::{How, Measure, Optimum};
+
+/// How the integer programs were solved, as the record says.
+const SOLVER: &str = "HiGHS (highs crate 2), mip_rel_gap 0, subtour cuts after each solve";
+
+/// How the uncrossed paths were searched, as the record says.
+const SEARCH: &str = "exhaustive depth-first search from one end in each orbit of start cells, cut by the reachable cells of each colour";
 
 /// The file's text.
 pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let spec = &found.spec;
     let (measured, mut text) = match spec.measure {
-        Measure::Uncrossed => (
-            uncrossed_leaps(&spec.board, &found.path, spec.closed)?,
-            path_json(found),
-        ),
+        Measure::Uncrossed => {
+            let p = UncrossedPath::new(spec.board.clone(), found.path.clone(), spec.closed)
+                .with_algorithm("optimum");
+            let v = uncrossed::verify(p)?;
+            (v.leaps(), format::uncrossed_to_json(&v))
+        }
         _ => {
             let tour = Tour::new(spec.board.clone(), found.path.clone(), spec.closed)
                 .with_algorithm("optimum");
@@ -45,18 +54,31 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
     } else {
         "minimize"
     };
+    let how = match &found.how {
+        How::Solver {
+            solves,
+            columns,
+            rows,
+            cuts,
+        } => format!(
+            "\"solves\": {solves}, \"cuts\": {cuts}, \"columns\": {columns}, \"rows\": {rows}, \"solver\": \"{SOLVER}\""
+        ),
+        How::Search {
+            nodes,
+            searched,
+            starts,
+        } => format!(
+            "\"nodes\": {nodes}, \"starts\": {starts}, \"searched\": {searched}, \"solver\": \"{SEARCH}\""
+        ),
+    };
     let record = format!(
-        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, \"seconds\": {:.1}, \"solves\": {}, \"cuts\": {}, \"columns\": {}, \"rows\": {}, \"source\": \"{}\", \"solver\": \"HiGHS (highs crate 2), mip_rel_gap 0, subtour cuts after each solve\", \"time_limit\": {}, \"command\": \"{}\" }}",
+        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, \"seconds\": {:.1}, {how}, \"source\": \"{}\", \"time_limit\": {}, \"command\": \"{}\" }}",
         spec.measure,
         found.value,
         found.bound,
         found.gap(),
         found.optimal(),
         found.seconds,
-        found.solves,
-        found.cuts,
-        found.columns,
-        found.rows,
         found.source,
         found.limit.as_secs(),
         command(found)
@@ -81,26 +103,5 @@ pub fn command(found: &Optimum) -> String {
         s.board,
         s.measure,
         found.limit.as_secs()
-    )
-}
-
-/// An uncrossed path in the layout of a tour file (`knights verify` does not take it:
-/// it visits only some cells; [`uncrossed_leaps`] checks it).
-fn path_json(found: &Optimum) -> String {
-    let b = &found.spec.board;
-    let cells: Vec<String> = found
-        .path
-        .iter()
-        .map(|&c| {
-            let (x, y) = b.xy(c);
-            format!("[{x}, {y}]")
-        })
-        .collect();
-    format!(
-        "{{\n  \"board\": {{ \"width\": {}, \"height\": {} }},\n  \"leaper\": [1, 2],\n  \"closed\": {},\n  \"algorithm\": \"optimum\",\n  \"path\": [{}]\n}}\n",
-        b.width(),
-        b.height(),
-        found.spec.closed,
-        cells.join(", ")
     )
 }

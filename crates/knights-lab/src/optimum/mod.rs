@@ -1,16 +1,15 @@
 //! Exact optima (issue 27): the fewest turns or crossings a tour of a small board can
-//! have, and the longest knight's path or cycle with no two moves crossing (Yarbrough
-//! 1969; Knuth), each an integer program solved by HiGHS with a proof of its bound.
+//! have, each an integer program solved by HiGHS with a proof of its bound, and the
+//! longest knight's path or cycle with no two moves crossing (Yarbrough 1969; Knuth),
+//! by an exhaustive search (`uncrossed.rs`).
 //!
-//! The models share the variables of the motif designer: one 0/1 variable `x_e` per
-//! leap of the board ([`Graph`]) and its degree rows. What they add:
+//! The integer programs share the variables of the motif designer: one 0/1 variable
+//! `x_e` per leap of the board ([`Graph`]) and its degree rows. What they add:
 //! - turns: a 0/1 "straight" variable per cell and pair of opposite leaps at it, at most
 //!   each of the two; a cell with two leaps turns unless one of its straights is 1, so
 //!   turns = (cells with two leaps) - (sum of straights), minimized;
 //! - crossings: a variable per pair of leaps whose open segments meet (Definition 2 of
-//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized;
-//! - uncrossed: `x_e + x_f <= 1` for every crossing pair, one "used" variable per cell
-//!   and the number of leaps maximized.
+//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized.
 //!
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
 //! its pieces, cut each cycle that is not the whole answer, solve again. Every solve's
@@ -29,6 +28,7 @@ mod file;
 mod solve;
 #[cfg(test)]
 mod tests;
+pub mod uncrossed;
 
 use std::fmt;
 use std::str::FromStr;
@@ -36,7 +36,7 @@ use std::time::Duration;
 
 use knights_core::board::{Board, Leaper, Topology};
 use knights_core::metrics::open_segments_cross;
-use knights_core::Error;
+use knights_core::{Error, GaveUp};
 
 use crate::motif::Graph;
 
@@ -194,6 +194,67 @@ pub fn crossing_pairs(graph: &Graph, board: &Board) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// The maximal sets of three or more leaps that cross each other pairwise (cliques of
+/// the crossing graph, by Bron and Kerbosch with pivoting), each sorted. `k` leaps of
+/// one such set make `k(k-1)/2 >= t k - t(t+1)/2` crossings for every integer `t`: the
+/// crossings model's cuts, much tighter than one pair at a time.
+pub fn crossing_cliques(m: usize, pairs: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut adj = vec![Vec::new(); m];
+    for &(e, f) in pairs {
+        adj[e].push(f);
+        adj[f].push(e);
+    }
+    let mut out = Vec::new();
+    let all: Vec<usize> = (0..m).filter(|&e| !adj[e].is_empty()).collect();
+    bron_kerbosch(&adj, &mut Vec::new(), all, Vec::new(), &mut out);
+    for c in &mut out {
+        c.sort_unstable();
+    }
+    out.sort();
+    out
+}
+
+fn bron_kerbosch(
+    adj: &[Vec<usize>],
+    r: &mut Vec<usize>,
+    p: Vec<usize>,
+    mut x: Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
+    if p.is_empty() {
+        if x.is_empty() && r.len() >= 3 {
+            out.push(r.clone());
+        }
+        return;
+    }
+    let pivot = p
+        .iter()
+        .chain(&x)
+        .copied()
+        .max_by_key(|&u| p.iter().filter(|v| adj[u].contains(v)).count())
+        .expect("p is not empty");
+    let mut p = p;
+    let candidates: Vec<usize> = p
+        .iter()
+        .copied()
+        .filter(|v| !adj[pivot].contains(v))
+        .collect();
+    for v in candidates {
+        r.push(v);
+        let keep = |w: &usize| adj[v].contains(w);
+        bron_kerbosch(
+            adj,
+            r,
+            p.iter().copied().filter(keep).collect(),
+            x.iter().copied().filter(keep).collect(),
+            out,
+        );
+        r.pop();
+        p.retain(|&w| w != v);
+        x.push(v);
+    }
+}
+
 /// The pairs of opposite leaps at each cell (a cell that holds one such pair goes
 /// straight on), as indices into the edges of `graph`.
 pub fn straight_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> {
@@ -252,7 +313,7 @@ pub fn chosen_of(graph: &Graph, path: &[u32], closed: bool) -> Option<Vec<bool>>
     Some(chosen)
 }
 
-/// What a run of the solver gave: the best path found, its value, the proof figures.
+/// What a run gave: the best path found, its value, the proof figures.
 #[derive(Clone, Debug)]
 pub struct Optimum {
     /// The model.
@@ -261,22 +322,41 @@ pub struct Optimum {
     pub path: Vec<u32>,
     /// Its value.
     pub value: u64,
-    /// The solver's bound: no answer does better (a lower bound when minimizing).
+    /// The proved bound: no answer does better (a lower bound when minimizing).
     pub bound: u64,
     /// Seconds spent.
     pub seconds: f64,
-    /// Solves of the model (one per round of cuts).
-    pub solves: usize,
-    /// Columns of the last model solved.
-    pub columns: usize,
-    /// Rows of the last model solved (cuts included).
-    pub rows: usize,
-    /// The subtour cuts added.
-    pub cuts: usize,
-    /// Where the best answer came from: `solver` or the construction's tour.
+    /// How the bound was proved, with its figures.
+    pub how: How,
+    /// Where the best answer came from: `solver`, `search` or the construction's tour.
     pub source: String,
     /// The time limit.
     pub limit: Duration,
+}
+
+/// How an optimum was computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum How {
+    /// HiGHS on the integer program, with subtour cuts after each solve.
+    Solver {
+        /// Solves of the model (one per round of cuts).
+        solves: usize,
+        /// Columns of the last model solved.
+        columns: usize,
+        /// Rows of the last model solved (cuts included).
+        rows: usize,
+        /// The subtour cuts added.
+        cuts: usize,
+    },
+    /// The exhaustive search of `uncrossed.rs`.
+    Search {
+        /// Nodes of the search tree visited.
+        nodes: u64,
+        /// Start cells searched in full.
+        searched: usize,
+        /// Start cells to search.
+        starts: usize,
+    },
 }
 
 impl Optimum {
@@ -295,18 +375,17 @@ impl Optimum {
     }
 }
 
-/// What one solve of the model gave: for the progress line of each solve.
+/// A step of a run, for its progress line: a solve of the model, or a start cell of
+/// the search done.
 #[derive(Clone, Debug)]
 pub struct Round {
-    /// Solves so far, this one included.
+    /// Steps so far, this one included.
     pub number: usize,
-    /// The value of the solver's answer (pieces or not).
-    pub value: Option<f64>,
-    /// The best bound so far.
-    pub bound: u64,
-    /// The pieces the answer splits into (1: a tour).
-    pub pieces: usize,
-    /// The best tour's value so far.
+    /// What the step gave, in words (`42 in 3 pieces, cut`, `start cell 3 of 10`).
+    pub answer: String,
+    /// The best bound so far (none while the search is not done).
+    pub bound: Option<u64>,
+    /// The best answer's value so far.
     pub best: Option<u64>,
     /// Seconds since the start.
     pub seconds: f64,
@@ -319,21 +398,80 @@ pub struct Solve<'a> {
     pub limit: Duration,
     /// A tour of the model to start from (the construction's), if any.
     pub start: Option<Vec<u32>>,
-    /// Called after each solve.
+    /// Called after each step.
     pub report: &'a mut dyn FnMut(&Round),
 }
 
 /// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
-#[cfg(feature = "motif")]
+/// The uncrossed measure is searched (no solver needed), the others solved by HiGHS.
 pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
+    spec.check()?;
+    if spec.measure == Measure::Uncrossed {
+        return search_uncrossed(spec, run);
+    }
+    solver(spec, run)
+}
+
+#[cfg(feature = "motif")]
+fn solver(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     solve::solve(spec, run)
 }
 
-/// The solver is not in this build: checks the spec, then says how to get it.
+/// The solver is not in this build: says how to get it.
 #[cfg(not(feature = "motif"))]
-pub fn solve(spec: &Spec, _run: Solve<'_>) -> Result<Optimum, Error> {
-    spec.check()?;
+fn solver(spec: &Spec, _run: Solve<'_>) -> Result<Optimum, Error> {
     Err(knights_core::Unsupported::new("optimum", &spec.board, WITHOUT_SOLVER.into()).into())
+}
+
+/// The longest uncrossed path or cycle by the exhaustive search.
+fn search_uncrossed(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
+    let clock = std::time::Instant::now();
+    let report = run.report;
+    let found = uncrossed::longest(
+        &spec.board,
+        spec.closed,
+        run.limit,
+        &mut |done, of, best, seconds| {
+            report(&Round {
+                number: done,
+                answer: format!("start cell {done} of {of} searched"),
+                bound: None,
+                best: Some(best),
+                seconds,
+            })
+        },
+    );
+    if found.path.is_empty() {
+        let what = if spec.closed { "cycle" } else { "path" };
+        return Err(if found.complete {
+            Error::invalid(format!(
+                "{} has no uncrossed knight's {what}: the search tried every one",
+                spec.board
+            ))
+        } else {
+            GaveUp::Runs {
+                algorithm: "the uncrossed search",
+                board: spec.board.to_string(),
+                what: format!("no cycle found within {} s", run.limit.as_secs()),
+                hint: "give it a longer --time-limit",
+            }
+            .into()
+        });
+    }
+    Ok(Optimum {
+        spec: spec.clone(),
+        path: found.path,
+        value: found.leaps,
+        bound: found.bound,
+        seconds: clock.elapsed().as_secs_f64(),
+        how: How::Search {
+            nodes: found.nodes,
+            searched: found.searched,
+            starts: found.starts,
+        },
+        source: "search".into(),
+        limit: run.limit,
+    })
 }
 
 /// The tour the constructions build for the model's board, the solver's first answer
@@ -349,46 +487,4 @@ pub fn start_tour(spec: &Spec) -> Option<Vec<u32>> {
     let tour = knights_construct::build(&req, "auto").ok()?;
     let v = knights_core::verify::constructed(tour).ok()?;
     Some(v.path().to_vec())
-}
-
-/// The number of leaps of an uncrossed path (closed: cycle) of `board`, checked: each
-/// step a knight's leap, no cell twice, no two leaps crossing; else the first fault.
-pub fn uncrossed_leaps(board: &Board, path: &[u32], closed: bool) -> Result<u64, Error> {
-    let n = path.len();
-    let fault = |why: String| {
-        Err(Error::invalid(format!(
-            "not an uncrossed path of {board}: {why}"
-        )))
-    };
-    if n < 2 || (closed && n < 4) {
-        return fault(format!("{n} cells are too few"));
-    }
-    let mut seen = vec![false; board.area() as usize];
-    for &c in path {
-        if c as u64 >= board.area() {
-            return fault(format!("cell number {c} is off the board"));
-        }
-        if std::mem::replace(&mut seen[c as usize], true) {
-            let (x, y) = board.xy(c);
-            return fault(format!("[{x}, {y}] is visited twice"));
-        }
-    }
-    let steps = if closed { n } else { n - 1 };
-    let seg = |i: usize| {
-        let (a, b) = (board.xy(path[i]), board.xy(path[(i + 1) % n]));
-        [(a.0 as i32, a.1 as i32), (b.0 as i32, b.1 as i32)]
-    };
-    for i in 0..steps {
-        let s = seg(i);
-        let (dx, dy) = ((s[0].0 - s[1].0).abs(), (s[0].1 - s[1].1).abs());
-        if (dx, dy) != (1, 2) && (dx, dy) != (2, 1) {
-            return fault(format!("step {} is not a knight's leap", i + 1));
-        }
-        for j in 0..i {
-            if open_segments_cross(s, seg(j)) {
-                return fault(format!("steps {} and {} cross", j + 1, i + 1));
-            }
-        }
-    }
-    Ok(steps as u64)
 }

@@ -1,12 +1,16 @@
-//! The optimum models solved by HiGHS (the `motif` feature): the rows of the module
-//! comment in `mod.rs`, connectivity by subtour cuts added after each solve, and the
-//! best tour known handed to the solver as its starting answer before every solve.
+//! The turns and crossings models solved by HiGHS (the `motif` feature): the rows of
+//! the module comment in `mod.rs`, connectivity by subtour cuts added after each solve,
+//! and the best tour known handed to the solver as its starting answer before every
+//! solve.
 
 use std::time::Instant;
 
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
 
-use super::{crossing_pairs, straight_pairs, value, Measure, Optimum, Round, Solve, Spec};
+use super::{
+    crossing_cliques, crossing_pairs, straight_pairs, value, How, Measure, Optimum, Round, Solve,
+    Spec,
+};
 use crate::motif::Graph;
 use knights_core::{Error, GaveUp, NoTour};
 
@@ -17,10 +21,8 @@ struct Layout {
     x: Vec<Col>,
     /// Straight pairs (turns) or crossing pairs (crossings): `(column, e, f)`.
     pairs: Vec<(Col, usize, usize)>,
-    /// Cells' end variables (open tours, paths).
+    /// Cells' end variables (open tours).
     z: Vec<Col>,
-    /// Cells' used variables (uncrossed).
-    u: Vec<Col>,
     columns: usize,
     rows: usize,
     /// Added to the objective to give the measure (turns: the cells with two leaps).
@@ -29,7 +31,7 @@ struct Layout {
 
 impl Layout {
     /// The column values of the answer whose leaps are `chosen`, in the order the
-    /// columns were added (leaps, ends, used cells, pairs).
+    /// columns were added (leaps, ends, pairs).
     fn values(&self, chosen: &[bool]) -> Vec<f64> {
         let on = |b: bool| f64::from(u8::from(b));
         let n = self.spec.board.area() as u32;
@@ -46,9 +48,6 @@ impl Layout {
         if !self.z.is_empty() {
             v.extend(degree.iter().map(|&d| on(d == 1)));
         }
-        if !self.u.is_empty() {
-            v.extend(degree.iter().map(|&d| on(d > 0)));
-        }
         v.extend(
             self.pairs
                 .iter()
@@ -61,11 +60,9 @@ impl Layout {
 
 /// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
 pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
-    spec.check()?;
     let clock = Instant::now();
     let (mut model, layout) = build(spec);
     let graph = &layout.graph;
-    let maximize = spec.measure.maximized();
     let mut best: Option<(Vec<u32>, u64, &str)> = None;
     if let Some(path) = &run.start {
         if let Some(chosen) = super::chosen_of(graph, path, spec.closed) {
@@ -76,7 +73,6 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             ));
         }
     }
-    let better = |a: u64, b: u64| if maximize { a > b } else { a < b };
     let mut bound: Option<u64> = None;
     let (mut solves, mut cuts, mut rows) = (0, 0, layout.rows);
     loop {
@@ -121,13 +117,9 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             .or((status == HighsModelStatus::Optimal).then(|| solved.objective_value()));
         if let Some(d) = dual {
             let d = d + layout.offset;
-            let b = if maximize {
-                (d + 1e-6).floor().max(0.0) as u64
-            } else {
-                (d - 1e-6).ceil().max(0.0) as u64
-            };
+            let b = (d - 1e-6).ceil().max(0.0) as u64;
             // Every solve bounds the full model: keep the tightest.
-            bound = Some(bound.map_or(b, |o| if maximize { o.min(b) } else { o.max(b) }));
+            bound = Some(bound.map_or(b, |o| o.max(b)));
         }
         let feasible = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
         let answer = feasible.then(|| solved.get_solution());
@@ -146,33 +138,24 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             if pieces.len() == 1 {
                 one = true;
                 let v = value(graph, &spec.board, spec.measure, chosen);
-                if best.as_ref().is_none_or(|b| better(v, b.1)) {
+                if best.as_ref().is_none_or(|b| v < b.1) {
                     best = Some((pieces[0].0.clone(), v, "solver"));
                 }
             } else {
-                // An uncrossed answer's longest piece of the right kind is an answer.
-                if spec.measure == Measure::Uncrossed {
-                    if let Some((cells, _)) = pieces
-                        .iter()
-                        .filter(|(_, cycle)| *cycle == spec.closed)
-                        .max_by_key(|(cells, _)| cells.len())
-                    {
-                        let v = (cells.len() - usize::from(!spec.closed)) as u64;
-                        if best.as_ref().is_none_or(|b| better(v, b.1)) {
-                            best = Some((cells.clone(), v, "solver (a piece of a split answer)"));
-                        }
-                    }
-                }
                 let added = cut(&mut model, &layout, &pieces);
                 cuts += added;
                 rows += added;
             }
         }
+        let answer = match (objective, pieces.len()) {
+            (None, _) => "no answer".to_string(),
+            (Some(v), 1) => format!("{v:.0} in one piece"),
+            (Some(v), p) => format!("{v:.0} in {p} pieces, cut"),
+        };
         (run.report)(&Round {
             number: solves,
-            value: objective,
-            bound: bound.unwrap_or(0),
-            pieces: pieces.len(),
+            answer,
+            bound,
             best: best.as_ref().map(|b| b.1),
             seconds: clock.elapsed().as_secs_f64(),
         });
@@ -188,21 +171,19 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         .into());
     };
     // With no bound from any solve, the trivial one: nothing is proved.
-    let bound = bound.unwrap_or(if maximize {
-        graph.edges().len() as u64
-    } else {
-        0
-    });
+    let bound = bound.unwrap_or(0);
     Ok(Optimum {
         spec: spec.clone(),
         path,
         value,
         bound,
         seconds: clock.elapsed().as_secs_f64(),
-        solves,
-        columns: layout.columns,
-        rows,
-        cuts,
+        how: How::Solver {
+            solves,
+            columns: layout.columns,
+            rows,
+            cuts,
+        },
         source: source.to_string(),
         limit: run.limit,
     })
@@ -240,64 +221,23 @@ fn cut(model: &mut Model, layout: &Layout, pieces: &[(Vec<u32>, bool)]) -> usize
     };
     let mut added = 0;
     let spec = &layout.spec;
-    for (k, (cells, cycle)) in pieces.iter().enumerate() {
+    for (cells, _) in pieces {
         let inside = inside_of(cells);
-        match (spec.measure, spec.closed) {
+        if spec.closed {
             // A tour crosses the border of every proper set of cells twice.
-            (Measure::Turns | Measure::Crossings, true) => {
-                model.add_row(2.0.., leaving(&inside));
-                added += 1;
-            }
+            model.add_row(2.0.., leaving(&inside));
+            added += 1;
+        } else {
             // An open tour crosses it twice less the ends on either side.
-            (Measure::Turns | Measure::Crossings, false) => {
-                for side in [true, false] {
-                    let mut row = leaving(&inside);
-                    row.extend(
-                        (0..n)
-                            .filter(|&c| inside[c] == side)
-                            .map(|c| (layout.z[c], 1.0)),
-                    );
-                    model.add_row(2.0.., row);
-                    added += 1;
-                }
-            }
-            // A path holds no cycle: inside a set, fewer leaps than used cells, so
-            // at most the used cells but any one `k` (generalized subtour cuts).
-            (Measure::Uncrossed, false) => {
-                if *cycle {
-                    let within: Vec<(Col, f64)> = graph
-                        .edges()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &(a, b))| inside[a as usize] && inside[b as usize])
-                        .map(|(e, _)| (layout.x[e], 1.0))
-                        .collect();
-                    for &k in cells {
-                        let mut row = within.clone();
-                        row.extend(
-                            cells
-                                .iter()
-                                .filter(|&&c| c != k)
-                                .map(|&c| (layout.u[c as usize], -1.0)),
-                        );
-                        model.add_row(..=0.0, row);
-                        added += 1;
-                    }
-                }
-            }
-            // One cycle: when a cell inside and one outside are both used, the cycle
-            // crosses the border twice.
-            (Measure::Uncrossed, true) => {
-                for (j, (other, _)) in pieces.iter().enumerate() {
-                    if j == k {
-                        continue;
-                    }
-                    let mut row = leaving(&inside);
-                    row.push((layout.u[cells[0] as usize], -2.0));
-                    row.push((layout.u[other[0] as usize], -2.0));
-                    model.add_row(-2.0.., row);
-                    added += 1;
-                }
+            for side in [true, false] {
+                let mut row = leaving(&inside);
+                row.extend(
+                    (0..n)
+                        .filter(|&c| inside[c] == side)
+                        .map(|c| (layout.z[c], 1.0)),
+                );
+                model.add_row(2.0.., row);
+                added += 1;
             }
         }
     }
@@ -316,23 +256,9 @@ fn build(spec: &Spec) -> (Model, Layout) {
         columns += 1;
         pb.add_integer_column(cost, 0..=1)
     };
-    let leap_cost = if spec.measure == Measure::Uncrossed {
-        1.0
-    } else {
-        0.0
-    };
-    let x: Vec<Col> = graph
-        .edges()
-        .iter()
-        .map(|_| int(&mut pb, leap_cost))
-        .collect();
+    let x: Vec<Col> = graph.edges().iter().map(|_| int(&mut pb, 0.0)).collect();
     let open = !spec.closed;
     let z: Vec<Col> = if open {
-        (0..n).map(|_| int(&mut pb, 0.0)).collect()
-    } else {
-        Vec::new()
-    };
-    let u: Vec<Col> = if spec.measure == Measure::Uncrossed {
         (0..n).map(|_| int(&mut pb, 0.0)).collect()
     } else {
         Vec::new()
@@ -353,19 +279,31 @@ fn build(spec: &Spec) -> (Model, Layout) {
             }
         }
         Measure::Crossings => {
-            for (e, f) in crossing_pairs(&graph, board) {
+            let crossing = crossing_pairs(&graph, board);
+            let mut of_pair = std::collections::HashMap::new();
+            for &(e, f) in &crossing {
                 let c = pb.add_column(1.0, 0..=1);
                 pb.add_row(..=1, [(x[e], 1.0), (x[f], 1.0), (c, -1.0)]);
                 rows += 1;
                 pairs.push((c, e, f));
+                of_pair.insert((e, f), c);
+            }
+            // k leaps of a clique cross k(k-1)/2 >= t k - t(t+1)/2 times (t = 1, 2).
+            for clique in crossing_cliques(graph.edges().len(), &crossing) {
+                for t in [1.0, 2.0] {
+                    let mut row: Vec<(Col, f64)> = Vec::new();
+                    for (i, &e) in clique.iter().enumerate() {
+                        row.push((x[e], -t));
+                        for &f in &clique[i + 1..] {
+                            row.push((of_pair[&(e, f)], 1.0));
+                        }
+                    }
+                    pb.add_row((-t * (t + 1.0) / 2.0).., row);
+                    rows += 1;
+                }
             }
         }
-        Measure::Uncrossed => {
-            for (e, f) in crossing_pairs(&graph, board) {
-                pb.add_row(..=1, [(x[e], 1.0), (x[f], 1.0)]);
-                rows += 1;
-            }
-        }
+        Measure::Uncrossed => {}
     }
     columns += pairs.len();
     for c in 0..n {
@@ -377,29 +315,14 @@ fn build(spec: &Spec) -> (Model, Layout) {
         if open {
             row.push((z[c], 1.0));
         }
-        if spec.measure == Measure::Uncrossed {
-            // Two leaps at a used cell, less one at an end (an end is used).
-            row.push((u[c], -2.0));
-            pb.add_row(0..=0, row);
-            if open {
-                pb.add_row(..=0, [(z[c], 1.0), (u[c], -1.0)]);
-                rows += 1;
-            }
-        } else {
-            pb.add_row(2..=2, row);
-        }
+        pb.add_row(2..=2, row);
         rows += 1;
     }
     if open {
         pb.add_row(2..=2, z.iter().map(|&c| (c, 1.0)));
         rows += 1;
     }
-    let sense = if spec.measure.maximized() {
-        Sense::Maximise
-    } else {
-        Sense::Minimise
-    };
-    let mut model = pb.optimise(sense);
+    let mut model = pb.optimise(Sense::Minimise);
     model.make_quiet();
     model.set_option("mip_rel_gap", 0.0);
     let layout = Layout {
@@ -408,7 +331,6 @@ fn build(spec: &Spec) -> (Model, Layout) {
         x,
         pairs,
         z,
-        u,
         columns,
         rows,
         offset,

@@ -105,6 +105,92 @@ fn brute_force_finds_the_known_longest_uncrossed_paths() {
     }
 }
 
+#[test]
+fn the_crossing_cliques_are_maximal_sets_of_leaps_crossing_pairwise() {
+    let b = board(8, 8);
+    let graph = Graph::new(&b);
+    let pairs = crossing_pairs(&graph, &b);
+    let crosses = |e: usize, f: usize| pairs.contains(&(e.min(f), e.max(f)));
+    let cliques = crossing_cliques(graph.edges().len(), &pairs);
+    assert!(cliques.iter().any(|c| c.len() >= 4), "{cliques:?}");
+    for c in &cliques {
+        for (i, &e) in c.iter().enumerate() {
+            assert!(c[i + 1..].iter().all(|&f| crosses(e, f)), "{c:?}");
+        }
+        let more =
+            (0..graph.edges().len()).find(|&g| !c.contains(&g) && c.iter().all(|&e| crosses(e, g)));
+        assert_eq!(more, None, "{c:?} is not maximal");
+    }
+}
+
+/// The leaps of an uncrossed path, proved by knights-core.
+fn uncrossed_leaps(b: &Board, path: &[u32], closed: bool) -> Result<u64, Error> {
+    let p = knights_core::UncrossedPath::new(b.clone(), path.to_vec(), closed);
+    Ok(knights_core::uncrossed::verify(p)?.leaps())
+}
+
+/// The search, unlimited in time, with its answer checked by [`uncrossed_leaps`].
+fn longest(w: u32, h: u32, closed: bool) -> uncrossed::Found {
+    let b = board(w, h);
+    let found = uncrossed::longest(&b, closed, Duration::from_secs(3600), &mut |_, _, _, _| {});
+    assert!(found.complete, "{b}");
+    assert_eq!(found.bound, found.leaps, "{b}");
+    if found.leaps > 0 {
+        assert_eq!(
+            uncrossed_leaps(&b, &found.path, closed).unwrap(),
+            found.leaps,
+            "{b}"
+        );
+    }
+    found
+}
+
+#[test]
+fn the_uncrossed_search_finds_brute_forces_longest_paths_and_cycles() {
+    // The search starts in one orbit of cells and cuts by a bound; brute force tries
+    // every path from every cell.
+    for (w, h) in [
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (3, 6),
+        (4, 5),
+        (5, 5),
+        (3, 8),
+        (4, 6),
+    ] {
+        for closed in [false, true] {
+            assert_eq!(
+                longest(w, h, closed).leaps,
+                brute::uncrossed(&board(w, h), closed),
+                "{w}x{h} closed {closed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_uncrossed_search_proves_the_known_values() {
+    // Yarbrough (1969); OEIS A003192 (paths) and A157416 (cycles), n = 3..6:
+    // 2, 5, 10, 17 and 0, 4, 8, 12 leaps.
+    for (n, path, cycle) in [(3, 2, 0), (4, 5, 4), (5, 10, 8), (6, 17, 12)] {
+        assert_eq!(longest(n, n, false).leaps, path, "{n}x{n} path");
+        assert_eq!(longest(n, n, true).leaps, cycle, "{n}x{n} cycle");
+    }
+}
+
+#[test]
+fn the_uncrossed_search_stops_at_its_time_limit_with_a_bound() {
+    let b = board(9, 9);
+    let found = uncrossed::longest(&b, false, Duration::ZERO, &mut |_, _, _, _| {});
+    assert!(!found.complete);
+    assert!(
+        found.bound >= found.leaps && found.bound <= 80,
+        "{}",
+        found.bound
+    );
+}
+
 #[cfg(feature = "motif")]
 mod solver {
     use super::*;
@@ -167,104 +253,109 @@ mod solver {
             assert_eq!(o.value, want, "{measure}");
         }
     }
+}
 
-    #[test]
-    fn the_longest_uncrossed_paths_are_the_known_ones() {
-        for (n, leaps) in [(3, 2), (4, 5), (5, 10)] {
-            let o = optimum(n, n, false, Measure::Uncrossed);
-            assert!(o.optimal(), "{n}x{n}");
-            assert_eq!(o.value, leaps, "{n}x{n}");
-            assert_eq!(
-                uncrossed_leaps(&o.spec.board, &o.path, false).unwrap(),
-                leaps
-            );
-        }
+/// The stored optima and the time each may take: `knights optimum BOARD ...
+/// --time-limit S -o content/optima/STEM.json` for each, which
+/// `KNIGHTS_REGENERATE=1 cargo test -p knights-lab --features motif regenerate --
+/// --ignored` runs in one go (docs/optimum.md; without the feature, only the uncrossed
+/// entries are made).
+pub const STORED: &[(&str, bool, Measure, u64)] = &[
+    ("6x6", true, Measure::Turns, 120),
+    ("5x5", false, Measure::Turns, 120),
+    ("5x5", false, Measure::Crossings, 120),
+    ("3x4", false, Measure::Turns, 60),
+    ("3x4", false, Measure::Crossings, 60),
+    ("4x5", false, Measure::Turns, 60),
+    ("4x5", false, Measure::Crossings, 60),
+    ("3x7", false, Measure::Turns, 60),
+    ("3x7", false, Measure::Crossings, 60),
+    ("3x10", true, Measure::Turns, 60),
+    ("3x10", true, Measure::Crossings, 60),
+    ("4x6", false, Measure::Turns, 60),
+    ("4x6", false, Measure::Crossings, 60),
+    ("3x3", false, Measure::Uncrossed, 60),
+    ("4x4", false, Measure::Uncrossed, 60),
+    ("5x5", false, Measure::Uncrossed, 60),
+    ("6x6", false, Measure::Uncrossed, 120),
+    ("6x6", true, Measure::Crossings, 240),
+    ("8x8", true, Measure::Turns, 180),
+    ("7x7", false, Measure::Turns, 120),
+    ("7x7", false, Measure::Uncrossed, 300),
+    ("8x8", false, Measure::Uncrossed, 600),
+    ("8x8", true, Measure::Crossings, 180),
+    ("7x7", false, Measure::Crossings, 120),
+    ("4x4", true, Measure::Uncrossed, 60),
+    ("5x5", true, Measure::Uncrossed, 60),
+    ("6x6", true, Measure::Uncrossed, 60),
+    ("7x7", true, Measure::Uncrossed, 300),
+    ("8x8", true, Measure::Uncrossed, 900),
+    ("9x9", false, Measure::Uncrossed, 120),
+    ("9x9", false, Measure::Turns, 120),
+    ("9x9", false, Measure::Crossings, 90),
+    ("10x10", true, Measure::Turns, 120),
+    ("10x10", true, Measure::Crossings, 90),
+    ("12x12", true, Measure::Turns, 120),
+    ("12x12", true, Measure::Crossings, 90),
+    ("3x8", false, Measure::Turns, 60),
+    ("3x8", false, Measure::Crossings, 60),
+    ("4x8", false, Measure::Turns, 60),
+    ("4x8", false, Measure::Crossings, 60),
+    ("3x12", true, Measure::Turns, 60),
+    ("3x12", true, Measure::Crossings, 60),
+];
+
+#[test]
+#[ignore = "hours of solving: KNIGHTS_REGENERATE=1 writes content/optima"]
+fn regenerate_the_stored_optima() {
+    if std::env::var("KNIGHTS_REGENERATE").as_deref() != Ok("1") {
+        return;
     }
-
-    /// The stored optima and the time each may take: `knights optimum BOARD ...
-    /// --time-limit S -o content/optima/STEM.json` for each, which
-    /// `KNIGHTS_REGENERATE=1 cargo test -p knights-lab --features motif --release
-    /// regenerate -- --ignored` runs in one go (docs/optimum.md).
-    pub const STORED: &[(&str, bool, Measure, u64)] = &[
-        ("6x6", true, Measure::Turns, 120),
-        ("5x5", false, Measure::Turns, 120),
-        ("5x5", false, Measure::Crossings, 120),
-        ("3x4", false, Measure::Turns, 60),
-        ("3x4", false, Measure::Crossings, 60),
-        ("4x5", false, Measure::Turns, 60),
-        ("4x5", false, Measure::Crossings, 60),
-        ("3x7", false, Measure::Turns, 60),
-        ("3x7", false, Measure::Crossings, 60),
-        ("3x10", true, Measure::Turns, 60),
-        ("3x10", true, Measure::Crossings, 60),
-        ("4x6", false, Measure::Turns, 60),
-        ("4x6", false, Measure::Crossings, 60),
-        ("3x3", false, Measure::Uncrossed, 60),
-        ("4x4", false, Measure::Uncrossed, 60),
-        ("5x5", false, Measure::Uncrossed, 60),
-        ("6x6", false, Measure::Uncrossed, 120),
-        ("6x6", true, Measure::Crossings, 240),
-        ("8x8", true, Measure::Turns, 180),
-        ("7x7", false, Measure::Turns, 120),
-        ("7x7", false, Measure::Uncrossed, 120),
-        ("8x8", false, Measure::Uncrossed, 150),
-        ("8x8", true, Measure::Crossings, 90),
-        ("7x7", false, Measure::Crossings, 90),
-    ];
-
-    #[test]
-    #[ignore = "hours of solving: KNIGHTS_REGENERATE=1 writes content/optima"]
-    fn regenerate_the_stored_optima() {
-        if std::env::var("KNIGHTS_REGENERATE").as_deref() != Ok("1") {
-            return;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+    let only = std::env::var("KNIGHTS_OPTIMA").unwrap_or_default();
+    for &(b, closed, measure, seconds) in STORED {
+        let spec = Spec {
+            board: b.parse().unwrap(),
+            closed,
+            measure,
+        };
+        if !only.is_empty() && !only.split(',').any(|s| s == spec.stem()) {
+            continue;
         }
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
-        let only = std::env::var("KNIGHTS_OPTIMA").unwrap_or_default();
-        for &(b, closed, measure, seconds) in STORED {
-            let spec = Spec {
-                board: b.parse().unwrap(),
-                closed,
-                measure,
-            };
-            if !only.is_empty() && !only.split(',').any(|s| s == spec.stem()) {
+        let found = solve(
+            &spec,
+            Solve {
+                limit: Duration::from_secs(seconds),
+                start: start_tour(&spec),
+                report: &mut |r| {
+                    eprintln!(
+                        "  {}: step {} {} bound {:?} best {:?} ({:.1} s)",
+                        spec.stem(),
+                        r.number,
+                        r.answer,
+                        r.bound,
+                        r.best,
+                        r.seconds
+                    )
+                },
+            },
+        );
+        let found = match found {
+            Ok(found) => found,
+            Err(e) => {
+                eprintln!("{}: {e}", spec.stem());
                 continue;
             }
-            let found = solve(
-                &spec,
-                Solve {
-                    limit: Duration::from_secs(seconds),
-                    start: start_tour(&spec),
-                    report: &mut |r| {
-                        eprintln!(
-                            "  {}: solve {} value {:?} pieces {} bound {} best {:?} ({:.1} s)",
-                            spec.stem(),
-                            r.number,
-                            r.value,
-                            r.pieces,
-                            r.bound,
-                            r.best,
-                            r.seconds
-                        )
-                    },
-                },
-            );
-            let found = match found {
-                Ok(found) => found,
-                Err(e) => {
-                    eprintln!("{}: {e}", spec.stem());
-                    continue;
-                }
-            };
-            eprintln!(
-                "{}: {} bound {} optimal {} ({:.1} s)",
-                spec.stem(),
-                found.value,
-                found.bound,
-                found.optimal(),
-                found.seconds
-            );
-            let text = file_text(&found).unwrap();
-            std::fs::write(dir.join(format!("{}.json", spec.stem())), text).unwrap();
-        }
+        };
+        eprintln!(
+            "{}: {} bound {} optimal {} ({:.1} s)",
+            spec.stem(),
+            found.value,
+            found.bound,
+            found.optimal(),
+            found.seconds
+        );
+        let text = file_text(&found).unwrap();
+        std::fs::write(dir.join(format!("{}.json", spec.stem())), text).unwrap();
     }
 }
