@@ -260,6 +260,8 @@ impl<'de> Visitor<'de> for TourSeed<'_> {
         let mut path = None;
         let mut cycles = None;
         let mut sections = None;
+        let mut kind = None;
+        let mut leaps = None;
         fn once<T>(slot: &Option<T>, name: &'static str) -> Result<(), String> {
             match slot {
                 Some(_) => Err(format!("duplicate field `{name}`")),
@@ -306,6 +308,14 @@ impl<'de> Visitor<'de> for TourSeed<'_> {
                         error: self.error,
                     })?);
                 }
+                "kind" => {
+                    dup(once(&kind, "kind"))?;
+                    kind = Some(map.next_value::<Option<String>>()?);
+                }
+                "leaps" => {
+                    dup(once(&leaps, "leaps"))?;
+                    leaps = Some(map.next_value::<Option<u64>>()?);
+                }
                 "cycles" => {
                     dup(once(&cycles, "cycles"))?;
                     cycles = Some(map.next_value_seed(CyclesSeed {
@@ -327,6 +337,8 @@ impl<'de> Visitor<'de> for TourSeed<'_> {
             path,
             cycles,
             sections: sections.flatten(),
+            kind: kind.flatten(),
+            leaps: leaps.flatten(),
         })
     }
 }
