@@ -44,15 +44,7 @@ pub fn check(board: &Board, open: bool) -> Result<(), Error> {
         let (w, h) = (board.width(), board.height());
         (w.min(h), w.max(h))
     };
-    let none = |theorem: Theorem| {
-        Err(NoTour::Theorem {
-            board: board.to_string(),
-            leaper: board.leaper(),
-            kind: TourKind::open_if(open),
-            theorem,
-        }
-        .into())
-    };
+    let none = |theorem: Theorem| Err(no_tour(board, open, theorem));
     if board.leaper() != Leaper::KNIGHT {
         return match unreachable(board.leaper(), &[m, n]) {
             Some(theorem) => none(theorem),
@@ -146,7 +138,6 @@ fn gcd(a: u32, b: u32) -> u32 {
 /// join the same two cells across the seam and directly.
 fn check_band(board: &Board, open: bool) -> Result<(), Error> {
     let (_, long) = board.leaper().steps();
-    let kind = knights_core::tour::TourKind::open_if(open);
     if board.width() < 2 * long + 1 {
         return Err(Error::Unsupported(knights_core::error::Unsupported {
             algorithm: None,
@@ -158,14 +149,7 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
             ),
         }));
     }
-    let none = |theorem| {
-        Error::NoTour(knights_core::error::NoTour::Theorem {
-            board: board.to_string(),
-            leaper: board.leaper(),
-            kind,
-            theorem,
-        })
-    };
+    let none = |theorem| no_tour(board, open, theorem);
     if board.height() == 1 && board.cells() > 1 {
         return Err(none(knights_core::error::Theorem::OneRowBand));
     }
@@ -257,20 +241,23 @@ pub fn lattice_index(vectors: &[(i64, i64)]) -> u64 {
     }
 }
 
+/// The refusal of a tour of `board` that `theorem` says does not exist.
+fn no_tour(board: &Board, open: bool, theorem: Theorem) -> Error {
+    NoTour::Theorem {
+        board: board.to_string(),
+        leaper: board.leaper(),
+        kind: TourKind::open_if(open),
+        theorem,
+    }
+    .into()
+}
+
 /// The rules of the torus, exact for every leaper: the leaper's graph is connected
 /// when its leaps and the sides span `Z^2` (lattice index 1), and then it has a closed
 /// tour if the board has three cells or more (see the module's comment), an open one
 /// always. Boards with holes are not judged.
 pub fn check_torus(board: &Board, open: bool) -> Result<(), Error> {
-    let none = |theorem| {
-        Err(NoTour::Theorem {
-            board: board.to_string(),
-            leaper: board.leaper(),
-            kind: TourKind::open_if(open),
-            theorem,
-        }
-        .into())
-    };
+    let none = |theorem: Theorem| Err(no_tour(board, open, theorem));
     if !board.holes().is_empty() {
         return Ok(());
     }
