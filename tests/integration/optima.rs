@@ -104,10 +104,17 @@ fn the_quick_stored_optima_are_found_again_from_their_commands() {
             continue;
         }
         let words: Vec<&str> = r["command"].as_str().unwrap().split_whitespace().collect();
+        // Tours are closed unless the command says --open; uncrossed paths are open
+        // unless it says --closed.
+        let maximize = words[3] == "--maximize";
         let spec = Spec {
             board: words[2].parse().unwrap(),
-            closed: words.contains(&"--closed"),
-            measure: Measure::parse(words[4], words[3] == "--maximize").unwrap(),
+            closed: if maximize {
+                words.contains(&"--closed")
+            } else {
+                !words.contains(&"--open")
+            },
+            measure: Measure::parse(words[4], maximize).unwrap(),
         };
         let found = solve(
             &spec,
