@@ -35,6 +35,7 @@ pub mod markers;
 pub mod overview;
 mod route;
 mod seam;
+mod sheet;
 pub mod squares;
 pub mod text;
 

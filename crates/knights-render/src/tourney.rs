@@ -3,14 +3,10 @@
 //! cycles than colours reuses them in turn, and neighbouring cycles are rarely
 //! numbered alike). Its PNG and PDF are the tour drawings' ([`super::Drawing`]).
 
-use std::fmt::Write;
+use svg::node::element::{Group, Path};
 
-use svg::node::element::{Group, Path, Title};
-use svg::Document;
-
-use super::frame::{background, num, Frame};
-use super::layers::Layer;
-use super::{squares, Drawing, Options};
+use super::frame::{num, Frame};
+use super::{sheet, Drawing, Options};
 use knights_core::tourney::TourneyMetrics;
 use knights_core::{Error, VerifiedTourney};
 
@@ -20,8 +16,6 @@ pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Resul
     let theme = &opts.theme;
     let layers = opts.layers(board);
     let frame = Frame::new(board, theme, false);
-    let v = frame.view_box();
-    let (w, h) = frame.page_pt();
     let title = format!(
         "A tourney of {} cycles covering the {board} board: {} turns, {} crossings",
         m.cycles, m.turns, m.crossings
@@ -35,31 +29,14 @@ pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Resul
         .set("stroke-linejoin", "round")
         .set("opacity", num(theme.tour.opacity));
     for (i, cycle) in t.cycles().iter().enumerate() {
-        let mut d = String::new();
-        for (k, &c) in cycle.iter().enumerate() {
-            let (x, y) = frame.cell(board.xy(c));
-            let op = if k == 0 { "M" } else { "L" };
-            write!(d, "{op}{x} {y}").expect("writing to a string");
-        }
-        d.push('Z');
+        let d = sheet::cells_data(board, &frame, cycle, true);
         let colour = palette[i % palette.len()].as_str(); // a theme has one at least
         cycles = cycles.add(Path::new().set("d", d).set("stroke", colour));
     }
-    let doc = Document::new()
-        .set("viewBox", v.map(num).join(" "))
-        .set("width", num(w))
-        .set("height", num(h))
+    let doc = sheet::page(board, &frame, theme, layers, title)
         .set("data-cycles", m.cycles)
         .set("data-turns", m.turns)
         .set("data-crossings", m.crossings)
-        .add(Title::new(title))
-        .add(background(v, &theme.page.background).set("class", "background"))
-        .add(squares::layer(
-            board,
-            &frame,
-            theme,
-            layers.has(Layer::Squares),
-        ))
         .add(cycles);
     Ok(Drawing::from_svg(
         doc.to_string(),

@@ -3,14 +3,10 @@
 //! its first cell, so the cells it leaves out show bare. Its PNG and PDF are the tour
 //! drawings' ([`super::Drawing`]).
 
-use std::fmt::Write;
+use svg::node::element::{Circle, Group, Path};
 
-use svg::node::element::{Circle, Group, Path, Title};
-use svg::Document;
-
-use super::frame::{background, num, Frame};
-use super::layers::Layer;
-use super::{squares, Drawing, Options};
+use super::frame::{num, Frame};
+use super::{sheet, Drawing, Options};
 use knights_core::{Error, VerifiedUncrossed};
 
 /// Draws `p`.
@@ -19,25 +15,18 @@ pub fn drawing(p: &VerifiedUncrossed, opts: &Options) -> Result<Drawing, Error> 
     let theme = &opts.theme;
     let layers = opts.layers(board);
     let frame = Frame::new(board, theme, false);
-    let v = frame.view_box();
-    let (w, h) = frame.page_pt();
     let width = frame.size(&theme.tour.width);
     let colour = theme.tour.palette[0].as_str(); // a theme has one at least
-    let mut d = String::new();
+    let d = sheet::cells_data(board, &frame, p.path(), p.closed());
     let mut dots = Group::new().set("class", "cells").set("fill", colour);
-    for (k, &c) in p.path().iter().enumerate() {
+    for &c in p.path() {
         let (x, y) = frame.cell(board.xy(c));
-        let op = if k == 0 { "M" } else { "L" };
-        write!(d, "{op}{x} {y}").expect("writing to a string");
         dots = dots.add(
             Circle::new()
                 .set("cx", x)
                 .set("cy", y)
                 .set("r", num(width * 1.2)),
         );
-    }
-    if p.closed() {
-        d.push('Z');
     }
     let (x0, y0) = frame.cell(board.xy(p.path()[0]));
     let start = Circle::new()
@@ -56,19 +45,8 @@ pub fn drawing(p: &VerifiedUncrossed, opts: &Options) -> Result<Drawing, Error> 
         .set("stroke-width", num(width))
         .set("stroke-linejoin", "round")
         .set("stroke-linecap", "round");
-    let doc = Document::new()
-        .set("viewBox", v.map(num).join(" "))
-        .set("width", num(w))
-        .set("height", num(h))
+    let doc = sheet::page(board, &frame, theme, layers, p.to_string())
         .set("data-leaps", p.leaps())
-        .add(Title::new(p.to_string()))
-        .add(background(v, &theme.page.background).set("class", "background"))
-        .add(squares::layer(
-            board,
-            &frame,
-            theme,
-            layers.has(Layer::Squares),
-        ))
         .add(line)
         .add(dots)
         .add(start);
