@@ -282,7 +282,7 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     };
     let m = metrics::measure(&tour);
     let sym = symmetry::of_moves(tour.grid());
-    let magic = magic::of_path(tour.board(), tour.path());
+    let magic = magic::of_tour(&tour);
     if json {
         let report = MetricsReport {
             board: tour.board().to_string(),

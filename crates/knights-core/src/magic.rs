@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::board::Board;
+use crate::tour::Tour;
 
 /// How magic a numbering is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -62,26 +63,75 @@ pub fn constants(board: &Board) -> (Option<u64>, Option<u64>) {
 /// whether they are semi-magic or magic. A board with holes is never magic here: its
 /// rows do not hold the same number of cells.
 pub fn of_path(board: &Board, path: &[u32]) -> Magic {
-    let (w, h) = (board.width() as usize, board.height() as usize);
-    let mut rows = vec![0u64; h];
-    let mut columns = vec![0u64; w];
-    let mut diagonals = [0u64; 2];
-    for (i, &c) in path.iter().enumerate() {
-        let (x, y) = board.xy(c);
-        let (x, y) = (x as usize, y as usize);
-        let value = i as u64 + 1;
-        rows[y] += value;
-        columns[x] += value;
-        if w == h && x == y {
-            diagonals[0] += value;
-        }
-        if w == h && x + y == w - 1 {
-            diagonals[1] += value;
+    judge(board, Sums::new(board).add(board, 0, path))
+}
+
+/// [`of_path`] of a tour's visiting order, read in parallel blocks without writing out
+/// the path of a tour built from its grid.
+pub fn of_tour(tour: &Tour) -> Magic {
+    let board = tour.board();
+    let sums = tour.fold_blocks(
+        || Sums::new(board),
+        |sums, pos, cells| sums.add(board, pos, cells),
+        Sums::join,
+    );
+    judge(board, sums)
+}
+
+/// Row, column and diagonal sums of part of a numbering.
+struct Sums {
+    rows: Vec<u64>,
+    columns: Vec<u64>,
+    diagonals: [u64; 2],
+}
+
+impl Sums {
+    fn new(board: &Board) -> Sums {
+        Sums {
+            rows: vec![0; board.height() as usize],
+            columns: vec![0; board.width() as usize],
+            diagonals: [0; 2],
         }
     }
+
+    /// Adds the numbers of `cells`, visited from position `pos` on (numbered from 1).
+    fn add(mut self, board: &Board, pos: usize, cells: &[u32]) -> Sums {
+        let (w, h) = (board.width() as usize, board.height() as usize);
+        for (i, &c) in cells.iter().enumerate() {
+            let (x, y) = board.xy(c);
+            let (x, y) = (x as usize, y as usize);
+            let value = (pos + i) as u64 + 1;
+            self.rows[y] += value;
+            self.columns[x] += value;
+            if w == h && x == y {
+                self.diagonals[0] += value;
+            }
+            if w == h && x + y == w - 1 {
+                self.diagonals[1] += value;
+            }
+        }
+        self
+    }
+
+    fn join(mut self, other: Sums) -> Sums {
+        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.rows, &other.rows);
+        add(&mut self.columns, &other.columns);
+        add(&mut self.diagonals, &other.diagonals);
+        self
+    }
+}
+
+/// What the sums make of the board.
+fn judge(board: &Board, sums: Sums) -> Magic {
+    let Sums {
+        rows,
+        columns,
+        diagonals,
+    } = sums;
     let even = |v: &[u64]| v.windows(2).all(|p| p[0] == p[1]);
     let semi = board.holes().is_empty() && even(&rows) && even(&columns);
-    let square = w == h;
+    let square = board.width() == board.height();
     let kind = match semi {
         false => Kind::None,
         true if square && diagonals.iter().all(|&d| d == rows[0]) => Kind::Magic,

@@ -223,6 +223,27 @@ impl Tour {
         })
     }
 
+    /// Folds `f` over the visiting order in parallel blocks, each given its position
+    /// and its cells, and joins the folds with `join`: what reads every cell in order
+    /// without writing out the path of a tour built from its grid (four bytes a cell).
+    pub fn fold_blocks<A: Send>(
+        &self,
+        init: impl Fn() -> A + Sync + Send,
+        f: impl Fn(A, usize, &[u32]) -> A + Sync + Send,
+        join: impl Fn(A, A) -> A + Sync + Send,
+    ) -> A {
+        use rayon::prelude::*;
+        if let Some(walk) = self.unwritten_walk() {
+            return walk.fold_blocks(init, f, join);
+        }
+        const BLOCK: usize = 1 << 16;
+        self.path()
+            .par_chunks(BLOCK)
+            .enumerate()
+            .fold(&init, |acc, (b, cells)| f(acc, b * BLOCK, cells))
+            .reduce(&init, &join)
+    }
+
     /// The construction that made the tour (empty when unknown).
     pub fn algorithm(&self) -> &str {
         &self.algorithm

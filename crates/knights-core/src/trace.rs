@@ -205,6 +205,31 @@ impl Trace {
         Ok(out)
     }
 
+    /// Folds `f` over the visiting order in parallel blocks, each given its position
+    /// and its cells (written into a scratch buffer of the block's size, so the path is
+    /// never written out whole), and joins the folds with `join`.
+    pub fn fold_blocks<A: Send>(
+        &self,
+        init: impl Fn() -> A + Sync + Send,
+        f: impl Fn(A, usize, &[u32]) -> A + Sync + Send,
+        join: impl Fn(A, A) -> A + Sync + Send,
+    ) -> A {
+        const BLOCK: usize = 1 << 16;
+        (0..self.len.div_ceil(BLOCK))
+            .into_par_iter()
+            .fold(
+                || (init(), Vec::new()),
+                |(acc, mut cells), b| {
+                    let pos = b * BLOCK;
+                    cells.resize(BLOCK.min(self.len - pos), 0);
+                    self.write(pos, &mut cells);
+                    (f(acc, pos, &cells), cells)
+                },
+            )
+            .map(|(acc, _)| acc)
+            .reduce(&init, &join)
+    }
+
     /// Writes the cells at positions `pos..pos + out.len()` into `out`.
     fn write(&self, pos: usize, mut out: &mut [u32]) {
         let mut i = self.pieces.partition_point(|p| p.0 <= pos) - 1;

@@ -29,3 +29,29 @@ fn jumping_over_straight_runs_changes_nothing() {
         }
     }
 }
+
+#[test]
+fn folding_a_walked_tour_in_blocks_reads_its_visiting_order() {
+    // 300x300 is more than one block of 65536 cells; the formation tours hold their walk.
+    for (w, h) in [(40, 17), (300, 300)] {
+        let board = Board::new(w, h).unwrap();
+        let t =
+            knights_core::verify::verify(build(&Request::closed(board), "besa").unwrap()).unwrap();
+        let mut blocks = t.fold_blocks(
+            Vec::new,
+            |mut v, pos, cells| {
+                v.push((pos, cells.to_vec()));
+                v
+            },
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        );
+        let magic = knights_core::magic::of_tour(&t);
+        blocks.sort();
+        let read: Vec<u32> = blocks.into_iter().flat_map(|(_, c)| c).collect();
+        assert_eq!(read, t.path(), "{w}x{h}");
+        assert_eq!(magic, knights_core::magic::of_path(t.board(), t.path()));
+    }
+}
