@@ -94,7 +94,9 @@ pub struct Catalogue {
 }
 
 /// Reads every `*.toml` and `*.md` file under `dir`, but those of its `templates/` and
-/// `static/` folders (which the build copies or renders, see [`OWN_FOLDERS`]).
+/// `static/` folders (which the build copies or renders, see [`OWN_FOLDERS`]) and the
+/// `README.md` files, which explain a folder to whoever browses the content (the
+/// stored optima's results table, say) and are not pages of the gallery.
 pub fn load(dir: &Path) -> Result<Catalogue, Error> {
     if !dir.is_dir() {
         return Err(Error::path(
@@ -123,7 +125,7 @@ pub fn load(dir: &Path) -> Result<Catalogue, Error> {
     let mut cat = Catalogue::default();
     for path in files {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if ext != "toml" && ext != "md" {
+        if ext != "toml" && ext != "md" || is_readme(&path) {
             continue;
         }
         let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
@@ -137,6 +139,13 @@ pub fn load(dir: &Path) -> Result<Catalogue, Error> {
     cat.pages
         .sort_by(|a, b| (a.weight, &a.slug.value).cmp(&(b.weight, &b.slug.value)));
     Ok(cat)
+}
+
+/// Whether `path` is a folder's `README.md` (in any case).
+fn is_readme(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.eq_ignore_ascii_case("README.md"))
 }
 
 /// The 1-based line of byte `offset` in `text`.
@@ -444,6 +453,18 @@ mod tests {
         let msg = e.to_string();
         assert!(msg.starts_with("c.toml: line 3: "), "{msg}");
         assert!(msg.contains("colour"), "{msg}");
+    }
+
+    #[test]
+    fn a_folders_readme_is_not_a_page() {
+        let dir = tempfile::tempdir().unwrap();
+        let page = "+++\ntitle = \"About\"\n+++\nText.\n";
+        std::fs::create_dir(dir.path().join("data")).unwrap();
+        std::fs::write(dir.path().join("data/README.md"), "# What the data is\n").unwrap();
+        std::fs::write(dir.path().join("about.md"), page).unwrap();
+        let cat = load(dir.path()).unwrap();
+        let slugs: Vec<&str> = cat.pages.iter().map(|p| p.slug.value.as_str()).collect();
+        assert_eq!(slugs, ["about"]);
     }
 
     #[test]
