@@ -110,13 +110,13 @@ fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
         .filter(|&c| region.contains(b.xy(c)))
         .count();
     assert!(turns_inside > 0);
-    assert_eq!(count_class(&doc, "turn"), turns_inside);
+    assert_eq!(dots(&doc, "turn").len(), turns_inside);
     let inside = |(x, y): (f64, f64)| (39.5..=63.5).contains(&x) && (-0.5..=23.5).contains(&y);
     let crossings_inside = crossing_points(grid)
         .into_iter()
         .filter(|&p| inside(p))
         .count();
-    assert_eq!(count_class(&doc, "crossing"), crossings_inside);
+    assert_eq!(dots(&doc, "crossing").len(), crossings_inside);
     // The view box is the region (plus margins) in the board's coordinates: SVG y is
     // measured down from the top row, 119.
     let vb: Vec<f64> = doc

@@ -112,3 +112,18 @@ pub fn subpaths(d: &str) -> Vec<(Vec<(f64, f64)>, bool)> {
     }
     out
 }
+
+/// The dots of the marker paths of class `class` (turns, crossings) in `doc`: each a
+/// zero-length subpath, whose point is returned; panics on a subpath of any length.
+#[allow(dead_code)]
+pub fn dots(doc: &resvg::usvg::roxmltree::Document, class: &str) -> Vec<(f64, f64)> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .flat_map(|n| subpaths(n.attribute("d").expect("path data")))
+        .map(|(points, _)| {
+            assert!(points.len() > 1, "a dot is a zero-length line: {points:?}");
+            assert!(points.iter().all(|&p| p == points[0]), "{points:?}");
+            points[0]
+        })
+        .collect()
+}

@@ -110,14 +110,12 @@ pub fn isometric(tour: &VerifiedSpaceTour, theme: &Theme) -> Option<String> {
                 &mut into.last_mut().expect("just pushed").1
             }
         };
-        let _ = write!(
-            d,
-            "M{} {}L{} {}",
-            num(pa.0),
-            num(pa.1),
-            num(pb.0),
-            num(pb.1)
-        );
+        // A step from where the last one of this path ended continues its line (round
+        // joins draw what two round caps drew); any other starts a new one.
+        if !d.ends_with(&format!("L{} {}", num(pa.0), num(pa.1))) {
+            let _ = write!(d, "M{} {}", num(pa.0), num(pa.1));
+        }
+        let _ = write!(d, "L{} {}", num(pb.0), num(pb.1));
     }
     let paths = |class: &str, by_colour: Vec<(String, String)>, width: f64| {
         by_colour.into_iter().fold(
@@ -125,7 +123,8 @@ pub fn isometric(tour: &VerifiedSpaceTour, theme: &Theme) -> Option<String> {
                 .set("class", class)
                 .set("fill", "none")
                 .set("stroke-width", num(width))
-                .set("stroke-linecap", "round"),
+                .set("stroke-linecap", "round")
+                .set("stroke-linejoin", "round"),
             |g, (c, d)| g.add(Path::new().set("stroke", c).set("d", d)),
         )
     };
@@ -183,7 +182,7 @@ mod tests {
     use super::*;
     use crate::fixtures::space_tour;
 
-    /// The segments of the paths in the groups of `class`: one `M` each (an empty
+    /// The segments of the paths in the groups of `class`: one `L` each (an empty
     /// group closes itself: `<g .../>`).
     fn segments(svg: &str, class: &str) -> usize {
         svg.split(&format!("class=\"{class}\""))
@@ -193,7 +192,7 @@ mod tests {
                 if head.ends_with('/') {
                     return 0;
                 }
-                g[..g.find("</g>").unwrap()].matches('M').count()
+                g[..g.find("</g>").unwrap()].matches('L').count()
             })
             .sum()
     }

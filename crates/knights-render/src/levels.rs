@@ -485,8 +485,8 @@ mod tests {
                 m.moves_between_levels as usize
             );
             assert!(m.moves_between_levels > 0);
-            assert_eq!(count(svg, "class=\"crossing\""), m.crossings as usize);
-            assert_eq!(count(svg, "class=\"turn\""), m.turns as usize);
+            assert_eq!(crate::markers::count(svg, "crossing"), m.crossings as usize);
+            assert_eq!(crate::markers::count(svg, "turn"), m.turns as usize);
             assert!(svg.contains("crossings between levels are left undefined"));
             assert_eq!(count(svg, "class=\"start\""), 1);
             assert_eq!(count(svg, "class=\"end\""), open as usize);

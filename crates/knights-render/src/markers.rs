@@ -1,9 +1,12 @@
 //! Markers on the tour: a dot at each turn, a white disk at each crossing (as in the
 //! figures of Besa et al.), and the start, the direction of travel and an open tour's
-//! end. One element per turn (`class="turn"`) and per crossing (`class="crossing"`),
-//! so their counts can be checked against the metrics.
+//! end. The turns are one path of dots (`class="turn"`) and the crossings one path
+//! drawn twice, wide and dark then narrower and white (`class="crossing"` and
+//! `crossing-fill`): each dot is a zero-length subpath with round caps, a few bytes
+//! where an element per marker took fifty (the detailed crops of a gallery were mostly
+//! markers). [`count`] reads the number of dots back, to check against the metrics.
 
-use svg::node::element::{Circle, Group, Polygon, Rectangle};
+use svg::node::element::{Circle, Group, Path, Polygon, Rectangle};
 
 use super::frame::{num, Frame};
 use super::theme::Theme;
@@ -29,18 +32,55 @@ pub fn turns(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
     turn_dots(cells.filter(|&xy| frame.shows_cell(xy)), frame, theme)
 }
 
-/// A dot (`class="turn"`) at each of the cells `cells`.
+/// A dot at each of the cells `cells`: one path (`class="turn"`) of round-capped
+/// zero-length subpaths.
 pub fn turn_dots(cells: impl Iterator<Item = (u32, u32)>, frame: &Frame, theme: &Theme) -> Group {
-    let r = num(frame.size(&theme.markers.turn));
-    cells.fold(
-        Group::new()
-            .set("class", "turns")
-            .set("fill", theme.markers.turn_colour.as_str()),
-        |g, xy| {
-            let (x, y) = frame.cell(xy);
-            g.add(disk("turn", (x as f64, y as f64), &r))
-        },
-    )
+    let r = frame.size(&theme.markers.turn);
+    let points = cells.map(|xy| {
+        let (x, y) = frame.cell(xy);
+        (x as f64, y as f64)
+    });
+    let g = Group::new()
+        .set("class", "turns")
+        .set("stroke", theme.markers.turn_colour.as_str())
+        .set("stroke-width", num(2.0 * r))
+        .set("stroke-linecap", "round");
+    match dots(points) {
+        Some(d) => g.add(Path::new().set("class", "turn").set("d", d)),
+        None => g,
+    }
+}
+
+/// The path data of a dot at each of `points` (SVG units): a zero-length subpath per
+/// point, `None` for no points. The points are sorted row by row and each moves from
+/// the one before; the steps are taken between the points rounded to thousandths, so
+/// the rounding of one step is never carried into the next.
+pub fn dots(points: impl Iterator<Item = (f64, f64)>) -> Option<String> {
+    let milli = |v: f64| (v * 1000.0).round() as i64;
+    let mut pts: Vec<(i64, i64)> = points.map(|(x, y)| (milli(x), milli(y))).collect();
+    pts.sort_unstable_by_key(|&(x, y)| (y, x));
+    let first = *pts.first()?;
+    let at = |v: i64| num(v as f64 / 1000.0);
+    let mut d = format!("M{} {}h0", at(first.0), at(first.1));
+    for w in pts.windows(2) {
+        let (dx, dy) = (w[1].0 - w[0].0, w[1].1 - w[0].1);
+        let dy = at(dy);
+        let sep = if dy.starts_with('-') { "" } else { " " };
+        d.push_str(&format!("m{}{sep}{dy}h0", at(dx)));
+    }
+    Some(d)
+}
+
+/// The number of dots in the paths of class `class` in `svg` as [`turn_dots`] and
+/// [`crossing_disks`] write them (one `h0` a dot).
+pub fn count(svg: &str, class: &str) -> usize {
+    let key = format!("class=\"{class}\" d=\"");
+    svg.match_indices(&key)
+        .map(|(i, _)| {
+            let d = &svg[i + key.len()..];
+            d[..d.find('"').unwrap_or(d.len())].matches("h0").count()
+        })
+        .sum()
 }
 
 /// A white disk with a dark outline at every crossing.
@@ -49,32 +89,44 @@ pub fn crossings(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
     crossing_disks(points.filter(|&p| frame.shows_point(p)), frame, theme)
 }
 
-/// A white disk with a dark outline (`class="crossing"`) at each of the board points
-/// `points` (see [`Frame::point`]), sized by their spacing: at most
-/// [`SPACING_SHARE`] of the distance between the two closest, so that no two disks
-/// merge into a blob (the closest crossings of knight's leaps are 0.11 squares apart;
-/// the theme's radius is 0.13), but never below the theme's smallest size in points.
+/// A white disk with a dark outline at each of the board points `points` (see
+/// [`Frame::point`]): one path of dots drawn twice, its outline's width wider
+/// (`class="crossing"`) then the disk's white (`class="crossing-fill"`), which looks
+/// as a stroked circle each because no two disks touch. They are sized by their
+/// spacing: at most [`SPACING_SHARE`] of the distance between the two closest, so
+/// that no two disks merge into a blob (the closest crossings of knight's leaps are
+/// 0.11 squares apart; the theme's radius is 0.13), but never below the theme's
+/// smallest size in points.
 pub fn crossing_disks(
     points: impl Iterator<Item = (f64, f64)>,
     frame: &Frame,
     theme: &Theme,
 ) -> Group {
     let m = &theme.markers;
-    let points: Vec<(f64, f64)> = points.collect();
+    let points: Vec<(f64, f64)> = points.map(|p| frame.point(p)).collect();
     let floor = m.crossing.min / frame.cell_pt;
     let r = match closest_pair(&points) {
         Some(d) => frame.size(&m.crossing).min((d * SPACING_SHARE).max(floor)),
         None => frame.size(&m.crossing),
     };
-    let r = num(r);
-    points.into_iter().fold(
-        Group::new()
-            .set("class", "crossings")
-            .set("fill", m.crossing_fill.as_str())
-            .set("stroke", m.crossing_stroke.as_str())
-            .set("stroke-width", num(frame.size(&m.crossing_stroke_width))),
-        |g, p| g.add(disk("crossing", frame.point(p), &r)),
-    )
+    let sw = frame.size(&m.crossing_stroke_width);
+    let g = Group::new()
+        .set("class", "crossings")
+        .set("stroke-linecap", "round");
+    let Some(d) = dots(points.into_iter()) else {
+        return g;
+    };
+    let fill = Path::new()
+        .set("class", "crossing-fill")
+        .set("d", d.as_str())
+        .set("stroke", m.crossing_fill.as_str())
+        .set("stroke-width", num((2.0 * r - sw).max(0.0)));
+    let outline = Path::new()
+        .set("class", "crossing")
+        .set("d", d)
+        .set("stroke", m.crossing_stroke.as_str())
+        .set("stroke-width", num(2.0 * r + sw));
+    g.add(outline).add(fill)
 }
 
 /// A crossing disk's largest radius as a share of the distance between the two
