@@ -10,9 +10,11 @@
 //!   and `browser` (the gallery in headless Chromium).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
-//!   (`site`, `site_config`, `site_publish`, `site_space` for boards of three or
-//!   more sides, `site_value` for a `Site` built again and reloaded, `site_truth` for
-//!   what every page says: its commands, legends, bounds, numbers and counts).
+//!   (`site`, `site_metrics` for its tables against `knights metrics`, `site_failures`
+//!   for builds that fail and keep the old site, `site_config`, `site_publish`,
+//!   `site_space` for boards of three or more sides, `site_value` for a `Site` built
+//!   again and reloaded, `site_truth` for what every page says: its commands, legends,
+//!   bounds, numbers and counts).
 //! - What the project shows its readers: `commands` finds the `knights` commands in
 //!   the README, docs/ and the pages, and runs those that are quick.
 
@@ -45,6 +47,8 @@ mod render_tiles;
 
 mod site;
 mod site_config;
+mod site_failures;
+mod site_metrics;
 mod site_publish;
 mod site_space;
 mod site_truth;

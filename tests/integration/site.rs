@@ -7,15 +7,15 @@ use std::path::{Path, PathBuf};
 
 use knights_site::{build, BuildOptions, Summary, MARKER};
 
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn fixture() -> PathBuf {
+pub(super) fn fixture() -> PathBuf {
     root().join("tests/fixtures/site/content")
 }
 
-fn opts(content: &Path, out: &Path) -> BuildOptions {
+pub(super) fn opts(content: &Path, out: &Path) -> BuildOptions {
     BuildOptions {
         content: content.to_path_buf(),
         templates: root().join("crates/knights-site/templates"),
@@ -26,12 +26,12 @@ fn opts(content: &Path, out: &Path) -> BuildOptions {
     }
 }
 
-fn build_fixture(out: &Path) -> Summary {
+pub(super) fn build_fixture(out: &Path) -> Summary {
     build(&opts(&fixture(), out)).unwrap_or_else(|e| panic!("fixture build failed: {e}"))
 }
 
 /// Every file under `dir`, relative, with `/` separators.
-fn files(dir: &Path) -> BTreeSet<String> {
+pub(super) fn files(dir: &Path) -> BTreeSet<String> {
     walk(dir)
         .into_iter()
         .map(|p| {
@@ -57,7 +57,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The names in `dir`, sorted, but the lock file of a site's builds.
-fn beside(dir: &Path) -> Vec<String> {
+pub(super) fn beside(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
         .unwrap()
         .flatten()
@@ -79,22 +79,6 @@ fn links(html: &str) -> Vec<String> {
             out.push(rest[..end].replace("&amp;", "&"));
             rest = &rest[end..];
         }
-    }
-    out
-}
-
-/// `(data-metric name, value)` pairs of a page's table cells.
-fn metric_cells(html: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut rest = html;
-    while let Some(i) = rest.find("data-metric=\"") {
-        rest = &rest[i + 13..];
-        let name_end = rest.find('"').unwrap();
-        let name = rest[..name_end].to_string();
-        let open_end = rest.find('>').unwrap();
-        let close = rest.find("</").unwrap();
-        out.push((name, rest[open_end + 1..close].trim().to_string()));
-        rest = &rest[close..];
     }
     out
 }
@@ -238,132 +222,6 @@ fn check_balanced(page: &str, html: &str) {
     assert!(stack.is_empty(), "{page}: unclosed {stack:?}");
 }
 
-/// `knights metrics FILE --json`: what the command line says about a tour file.
-fn knights_metrics(input: &str) -> serde_json::Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_knights"))
-        .args(["metrics", input, "--json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "knights metrics {input}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// A fraction as the pages show it: three decimals at most, no trailing zeros.
-fn shown(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-#[test]
-fn the_tables_show_the_metrics_of_the_published_tours() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("site");
-    build_fixture(&out);
-    let (mut tours, mut besa) = (0, 0);
-    for page in files(&out).iter().filter(|f| f.starts_with("tours/")) {
-        let slug = page.trim_start_matches("tours/").trim_end_matches(".html");
-        let m = knights_metrics(&out.join(format!("files/{slug}.json")).to_string_lossy());
-        let cells = metric_cells(&fs::read_to_string(out.join(page)).unwrap());
-        let get = |k: &str| {
-            cells
-                .iter()
-                .find(|(n, _)| n == k)
-                .unwrap_or_else(|| panic!("{page}: no {k}"))
-                .1
-                .clone()
-        };
-        for k in [
-            "board",
-            "algorithm",
-            "cells",
-            "turns",
-            "crossings",
-            "longest_run",
-            "turn_lower_bound",
-        ] {
-            let want = m[k]
-                .as_str()
-                .map_or_else(|| m[k].to_string(), str::to_string);
-            assert_eq!(get(k), want, "{page}: {k}");
-        }
-        let ratio = shown(m["turn_ratio"].as_f64().unwrap());
-        assert_eq!(get("turn_ratio"), ratio, "{page}");
-        // The bound on turns names the same source as `knights metrics`; the paper's
-        // asymptotic bounds are shown, never divided by, where they concern the tour.
-        let r = &m["turns_to_bound"];
-        assert_eq!(
-            get("turn_lower_bound"),
-            r["bound"].as_f64().unwrap().to_string()
-        );
-        let html = fs::read_to_string(out.join(page)).unwrap();
-        let source = r["source"].as_str().unwrap();
-        let text = html.replace("&#39;", "'").replace("&#x27;", "'");
-        assert!(text.contains(&format!("({source})")), "{page}: {source}");
-        let asymptotic = m["asymptotic"].as_array().unwrap();
-        for a in asymptotic {
-            let key = format!("asymptotic_{}", a["measure"].as_str().unwrap());
-            assert!(cells.iter().any(|(n, _)| *n == key), "{page}: {key}");
-        }
-        if asymptotic.is_empty() {
-            assert!(!html.contains("Theorem"), "{page}");
-        }
-        let closed = m["closed"].as_bool().unwrap();
-        assert_eq!(
-            get("closed"),
-            if closed { "closed" } else { "open" },
-            "{page}"
-        );
-        // The formation tours are deterministic: the page equals the board's metrics.
-        if slug.ends_with("-besa") {
-            let by_board = knights_metrics(&get("board"));
-            assert_eq!(by_board["turns"], m["turns"], "{page}");
-            assert_eq!(by_board["crossings"], m["crossings"], "{page}");
-            besa += 1;
-        }
-        assert!(get("verified").starts_with("yes"), "{page}");
-        tours += 1;
-    }
-    assert_eq!((tours, besa), (8, 2));
-    // The metrics table, its CSV and its JSON agree with the tour files.
-    let rows: Vec<serde_json::Value> =
-        serde_json::from_str(&fs::read_to_string(out.join("metrics.json")).unwrap()).unwrap();
-    assert_eq!(rows.len(), 3, "the series has 6x6, 8x8 and 10x10");
-    let csv = fs::read_to_string(out.join("metrics.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 4);
-    let metrics_html = fs::read_to_string(out.join("metrics.html")).unwrap();
-    for (row, line) in rows.iter().zip(csv.lines().skip(1)) {
-        let page = row["page"].as_str().unwrap();
-        let slug = page.trim_start_matches("tours/").trim_end_matches(".html");
-        let m = knights_metrics(&out.join(format!("files/{slug}.json")).to_string_lossy());
-        assert_eq!(row["turns"], m["turns"]);
-        assert_eq!(row["crossings"], m["crossings"]);
-        let cols: Vec<&str> = line.split(',').collect();
-        assert_eq!(
-            (cols[5], cols[6]),
-            (&*m["turns"].to_string(), &*m["crossings"].to_string())
-        );
-        let cells = format!(
-            "<td data-metric=\"turns\">{}</td><td data-metric=\"crossings\">{}</td>",
-            m["turns"], m["crossings"]
-        );
-        assert!(metrics_html.contains(&cells), "metrics.html lacks {cells}");
-        let ratio = |key: &str| shown(m[key]["ratio"].as_f64().unwrap());
-        assert_eq!(
-            cols[10],
-            format!("{:.6}", m["turns_to_bound"]["ratio"].as_f64().unwrap())
-        );
-        let cell = format!(
-            "<td data-metric=\"turns_to_bound\">{}</td>",
-            ratio("turns_to_bound")
-        );
-        assert!(metrics_html.contains(&cell), "metrics.html lacks {cell}");
-    }
-}
-
 #[test]
 fn catalogue_text_is_escaped() {
     let tmp = tempfile::tempdir().unwrap();
@@ -383,174 +241,6 @@ fn catalogue_text_is_escaped() {
     }
     let tour = fs::read_to_string(out.join("tours/8x8-warnsdorff.html")).unwrap();
     assert!(tour.contains("A note with &lt;b&gt;markup&lt;/b&gt; &amp; an ampersand."));
-}
-
-/// A copy of the fixture catalogue with `edit` applied to its TOML file.
-fn broken_copy(dir: &Path, edit: &str) -> PathBuf {
-    let content = dir.join("content");
-    fs::create_dir_all(&content).unwrap();
-    let toml = fs::read_to_string(fixture().join("catalogue.toml")).unwrap();
-    fs::write(content.join("catalogue.toml"), format!("{toml}\n{edit}")).unwrap();
-    content
-}
-
-#[test]
-fn a_broken_catalogue_names_file_line_and_field_and_keeps_the_old_site() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("site");
-    build_fixture(&out);
-    let before = fs::read(out.join("index.html")).unwrap();
-    let lines = fs::read_to_string(fixture().join("catalogue.toml"))
-        .unwrap()
-        .lines()
-        .count();
-    // The appended entry starts two lines after the fixture's last line.
-    let cases = [
-        (
-            "[[tour]]\nboard = \"12x12\"\nalgorithm = \"zigzag\"\n",
-            3,
-            "algorithm",
-            "unknown algorithm 'zigzag'",
-        ),
-        (
-            "[[tour]]\nboard = \"4x4\"\nalgorithm = \"warnsdorff\"\n",
-            2,
-            "board",
-            "no closed knight's tour exists on a 4x4 board",
-        ),
-        (
-            // The advice is the catalogue's setting, not the command line's flag.
-            "[[tour]]\nboard = \"5x5\"\nalgorithm = \"warnsdorff\"\n",
-            2,
-            "board",
-            "(Schwenk 1991); try open = true",
-        ),
-        (
-            "[[tour]]\nboard = \"12x12\"\nalgorithm = \"warnsdorff\"\nslug = \"six-by-six\"\n",
-            4,
-            "slug",
-            "duplicate tour slug 'six-by-six'",
-        ),
-        (
-            "[[tour]]\nboard = \"12x12\"\nalgorithm = \"warnsdorff\"\nslug = \"../../etc\"\n",
-            4,
-            "slug",
-            "would escape the output folder",
-        ),
-        (
-            "[[tour]]\nboard = \"12\"\n",
-            2,
-            "board",
-            "'12' is not a board size",
-        ),
-        (
-            "[[series]]\nslug = \"s\"\ntitle = \"t\"\nsizes = { from = 20, to = 10 }\n",
-            4,
-            "sizes",
-            "is empty",
-        ),
-    ];
-    for (i, (edit, line, field, message)) in cases.iter().enumerate() {
-        let content = broken_copy(&tmp.path().join(format!("case{i}")), edit);
-        let err = build(&opts(&content, &out)).unwrap_err().to_string();
-        let file = content.join("catalogue.toml").display().to_string();
-        let want = format!("{file}: line {}, field \"{field}\": ", lines + 1 + line);
-        assert!(
-            err.starts_with(&want),
-            "expected '{want}...{message}', got '{err}'"
-        );
-        assert!(err.contains(message), "expected '{message}' in '{err}'");
-        assert_eq!(
-            fs::read(out.join("index.html")).unwrap(),
-            before,
-            "case {i} touched the old site"
-        );
-    }
-    // A syntax error names the line too.
-    let content = broken_copy(&tmp.path().join("syntax"), "[[tour]]\nboard = 8x8\n");
-    let err = build(&opts(&content, &out)).unwrap_err().to_string();
-    assert!(
-        err.contains(&format!("catalogue.toml: line {}", lines + 3)),
-        "{err}"
-    );
-    // Only the site and the case folders: no staging folder is left behind.
-    let left: Vec<_> = beside(tmp.path())
-        .into_iter()
-        .filter(|n| n.starts_with('.') && n != ".site.knights-cache")
-        .collect();
-    assert!(left.is_empty(), "{left:?}");
-}
-
-#[test]
-fn a_build_failing_late_keeps_the_old_site() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("site");
-    build_fixture(&out);
-    let before = fs::read(out.join("index.html")).unwrap();
-    // Templates whose metrics page fails only when rendered, after every tour is built.
-    let templates = tmp.path().join("templates");
-    fs::create_dir_all(&templates).unwrap();
-    for f in fs::read_dir(root().join("crates/knights-site/templates"))
-        .unwrap()
-        .flatten()
-    {
-        if f.path().is_file() {
-            fs::copy(f.path(), templates.join(f.file_name())).unwrap();
-        }
-    }
-    fs::write(templates.join("metrics.html"), "{{ no_such_value.field }}").unwrap();
-    let mut o = opts(&fixture(), &out);
-    o.templates = templates;
-    let err = build(&o).unwrap_err().to_string();
-    assert!(err.contains("template metrics.html"), "{err}");
-    assert_eq!(fs::read(out.join("index.html")).unwrap(), before);
-    assert_eq!(
-        beside(tmp.path()),
-        [".site.knights-cache", "site", "templates"],
-        "a staging folder was left"
-    );
-}
-
-#[test]
-fn refuses_a_folder_it_did_not_create_unless_forced() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("docs");
-    fs::create_dir(&out).unwrap();
-    fs::write(out.join("thesis.tex"), "precious").unwrap();
-    let err = build(&opts(&fixture(), &out)).unwrap_err().to_string();
-    assert!(
-        err.contains("refusing to replace") && err.contains("--force"),
-        "{err}"
-    );
-    assert_eq!(
-        fs::read_to_string(out.join("thesis.tex")).unwrap(),
-        "precious"
-    );
-    let mut o = opts(&fixture(), &out);
-    o.force = true;
-    build(&o).unwrap();
-    assert!(out.join("index.html").is_file() && out.join(MARKER).is_file());
-    assert!(!out.join("thesis.tex").exists());
-}
-
-#[test]
-fn the_library_bounds_worker_threads_as_the_command_line_does() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    for jobs in [0, knights_site::MAX_JOBS + 1, 100_000] {
-        let o = BuildOptions {
-            jobs: Some(jobs),
-            ..opts(&fixture(), &out)
-        };
-        let e = build(&o).unwrap_err();
-        assert!(matches!(e, knights_core::Error::Invalid(_)), "{e:?}");
-        assert_eq!(
-            e.to_string(),
-            format!("{jobs} is not a number of worker threads from 1 to 256")
-        );
-        assert!(!out.exists(), "nothing is written for {jobs} jobs");
-    }
-    assert!(knights_site::check_jobs(knights_site::MAX_JOBS).is_ok());
 }
 
 #[test]

@@ -24,6 +24,7 @@ pub mod fibonacci;
 pub mod hilbert;
 pub mod magic;
 pub mod motif;
+mod once;
 pub mod parberry;
 mod registry;
 pub mod search;

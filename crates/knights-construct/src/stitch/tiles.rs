@@ -17,6 +17,8 @@ use knights_core::moves::MoveGrid;
 use knights_core::tour::{Tour, TourKind};
 use knights_core::Error;
 
+use crate::once::get_or_make;
+
 /// The shortest side of a tile.
 pub const MIN: u32 = 6;
 /// The longest side of a tile: boards are cut into 6-wide strips, the last one taking
@@ -220,12 +222,12 @@ pub(crate) enum BadData {
     Trailing(usize),
 }
 
-/// The stored tiles, in the order of [`sizes`], parsed and checked once; data that
-/// does not load is a bug of this tool ([`Error::Internal`]).
+/// The stored tiles, in the order of [`sizes`], parsed and checked once (each proved
+/// by `verify` outside the lock, so the proof may run parallel work); data that does
+/// not load is a bug of this tool ([`Error::Internal`]).
 pub fn stored() -> Result<&'static [Tile], Error> {
     static TILES: OnceLock<Result<Vec<Tile>, BadData>> = OnceLock::new();
-    TILES
-        .get_or_init(|| parse(DATA))
+    get_or_make(&TILES, || parse(DATA))
         .as_ref()
         .map(Vec::as_slice)
         .map_err(|e| Error::internal(format!("stitch tiles.txt: {e}")))

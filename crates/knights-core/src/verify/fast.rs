@@ -35,9 +35,7 @@ pub(super) fn valid(tour: &Tour) -> bool {
         return false;
     }
     if n < SMALL {
-        // On the calling thread: no rayon job, so a small tour checked while a lock is
-        // held (the stored tiles, proved once behind a `OnceLock`) never waits on pool
-        // threads that may be blocked on that same lock.
+        // On the calling thread: a rayon job costs more than scanning a tour this small.
         return scan(&g, path, 0..n).is_some_and(|map| covers(b, &[map]));
     }
     let parts = rayon::current_num_threads().clamp(1, 8);

@@ -3,10 +3,14 @@
 //! paper's values as dashed reference lines. No plotting library: a plot is a few dozen
 //! elements, built with the `svg` crate like the tour drawings.
 
-use svg::node::element::{
-    Circle, ClipPath, Definitions, Group, Line as SvgLine, Polyline, Rectangle, Text,
-};
+mod marks;
+mod scale;
+
+use svg::node::element::{ClipPath, Definitions, Rectangle};
 use svg::Document;
+
+use marks::{data_line, grid, references, sorted_refs, swatch, text};
+use scale::{axes_for, fmt_value, min_max, Axes};
 
 /// One data series: a label and its (x, y) points, in x order.
 #[derive(Clone, Debug)]
@@ -74,25 +78,6 @@ pub const NARROW: Frame = Frame {
 
 const LEGEND_ROW: f64 = 18.0;
 const FONT: f64 = 12.0;
-
-/// Maps data to pixels.
-struct Axes {
-    frame: Frame,
-    x: (f64, f64),
-    y: (f64, f64),
-    /// The radius of the dot at each data point.
-    marker: f64,
-}
-
-impl Axes {
-    fn px(&self, x: f64) -> f64 {
-        self.frame.left + (x - self.x.0) / (self.x.1 - self.x.0) * self.frame.plot_w
-    }
-    fn py(&self, y: f64) -> f64 {
-        let f = &self.frame;
-        f.top + f.plot_h - (y - self.y.0) / (self.y.1 - self.y.0) * f.plot_h
-    }
-}
 
 /// A line is drawn on the plot scaled to the references while its highest point stays
 /// below this many times the highest reference; steeper lines (a quadratic series
@@ -176,16 +161,14 @@ struct Entry {
     rows: Vec<String>,
 }
 
-fn plot_with(
-    title: &str,
-    x_label: &str,
-    y_label: &str,
+/// The legend's entries: every line (saying so when it is left off), then, in a frame
+/// with no room right of the plot, the references.
+fn legend(
+    f: &Frame,
     lines: &[Line],
     refs: &[Reference],
-    axes: &Axes,
     shown: &dyn Fn(&Line) -> bool,
-) -> String {
-    let f = axes.frame;
+) -> Vec<Entry> {
     let mut entries = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let (colour, dash) = (PALETTE[i % PALETTE.len()], dash(i));
@@ -208,6 +191,21 @@ fn plot_with(
             });
         }
     }
+    entries
+}
+
+/// The plot on `axes`, drawing the lines `shown` keeps, with its title and legend.
+fn plot_with(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    lines: &[Line],
+    refs: &[Reference],
+    axes: &Axes,
+    shown: &dyn Fn(&Line) -> bool,
+) -> String {
+    let f = axes.frame;
+    let entries = legend(&f, lines, refs, shown);
     let legend_top = f.top + f.plot_h + 50.0;
     let rows: usize = entries.iter().map(|e| e.rows.len()).sum();
     let height = legend_top + LEGEND_ROW * rows.max(1) as f64;
@@ -263,200 +261,6 @@ fn clip_to_plot_area(f: &Frame) -> Definitions {
     )
 }
 
-fn text(x: f64, y: f64, s: &str) -> Text {
-    Text::new(s).set("x", round(x)).set("y", round(y))
-}
-
-fn round(v: f64) -> f64 {
-    (v * 10.0).round() / 10.0
-}
-
-/// Ranges covering `lines` and the references, padded to round numbers.
-fn axes_for<'a>(
-    frame: Frame,
-    lines: impl Iterator<Item = &'a Line> + Clone,
-    refs: &[Reference],
-) -> Axes {
-    let xs = lines.clone().flat_map(|l| l.points.iter().map(|p| p.0));
-    let (mut x0, mut x1) = min_max(xs).unwrap_or((0.0, 1.0));
-    if x1 <= x0 {
-        x0 -= 1.0;
-        x1 += 1.0;
-    }
-    let ys = lines
-        .flat_map(|l| l.points.iter().map(|p| p.1))
-        .chain(refs.iter().map(|r| r.value));
-    let (_, y1) = min_max(ys).unwrap_or((0.0, 1.0));
-    let y_step = tick_step(y1.max(1.0));
-    let y1 = (y1 / y_step).floor() * y_step + y_step;
-    Axes {
-        frame,
-        x: (x0, x1),
-        y: (0.0, y1),
-        marker: 2.5,
-    }
-}
-
-fn min_max(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
-    values
-        .filter(|v| v.is_finite())
-        .fold(None, |acc, v| match acc {
-            None => Some((v, v)),
-            Some((a, b)) => Some((a.min(v), b.max(v))),
-        })
-}
-
-/// A round step giving about five ticks over `0..span`.
-fn tick_step(span: f64) -> f64 {
-    let raw = span / 5.0;
-    let mag = 10f64.powf(raw.log10().floor());
-    let m = raw / mag;
-    let nice = if m <= 1.0 {
-        1.0
-    } else if m <= 2.0 {
-        2.0
-    } else if m <= 5.0 {
-        5.0
-    } else {
-        10.0
-    };
-    nice * mag
-}
-
-fn ticks(range: (f64, f64)) -> Vec<f64> {
-    let step = tick_step(range.1 - range.0);
-    let first = (range.0 / step).ceil() * step;
-    let mut out = Vec::new();
-    let mut v = first;
-    while v <= range.1 + step * 1e-9 {
-        out.push(v);
-        v += step;
-    }
-    out
-}
-
-fn fmt_tick(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
-        format!("{}", v.round() as i64)
-    } else {
-        format!("{v:.1}")
-    }
-}
-
-/// A reference value as written by hand: 9.5, 9.25, 6.
-fn fmt_value(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// Frame, grid lines, tick labels and axis titles. The x ticks' labels are centred
-/// under their tick, the last one kept inside the frame's right end.
-fn grid(a: &Axes, x_label: &str, y_label: &str) -> Group {
-    let f = &a.frame;
-    let bottom = f.top + f.plot_h;
-    let mut g = Group::new().set("stroke-width", 1);
-    for x in ticks(a.x) {
-        let px = round(a.px(x));
-        let label = fmt_tick(x);
-        let half = text_width(&label, FONT) / 2.0;
-        let centre = px.min(f.left + f.plot_w + f.right - half - 2.0);
-        g = g
-            .add(vline(px, f.top, bottom, "#e5e5e5"))
-            .add(text(centre, bottom + 16.0, &label).set("text-anchor", "middle"));
-    }
-    for y in ticks(a.y) {
-        let py = round(a.py(y));
-        g = g
-            .add(hline(f.left, f.left + f.plot_w, py, "#e5e5e5"))
-            .add(text(f.left - 6.0, py + 4.0, &fmt_tick(y)).set("text-anchor", "end"));
-    }
-    g.add(
-        Rectangle::new()
-            .set("x", f.left)
-            .set("y", f.top)
-            .set("width", f.plot_w)
-            .set("height", f.plot_h)
-            .set("fill", "none")
-            .set("stroke", "#444"),
-    )
-    .add(text(f.left + f.plot_w / 2.0, bottom + 34.0, x_label).set("text-anchor", "middle"))
-    .add(text(0.0, 0.0, y_label).set("text-anchor", "middle").set(
-        "transform",
-        format!("translate(14 {}) rotate(-90)", f.top + f.plot_h / 2.0),
-    ))
-}
-
-/// The width of `s` in the plots' sans-serif at `size` pixels, estimated generously
-/// (0.6 em a character: wider than the mean of common sans-serif fonts).
-pub fn text_width(s: &str, size: f64) -> f64 {
-    s.chars().count() as f64 * size * 0.6
-}
-
-fn vline(x: f64, y0: f64, y1: f64, colour: &str) -> SvgLine {
-    SvgLine::new()
-        .set("x1", x)
-        .set("x2", x)
-        .set("y1", y0)
-        .set("y2", y1)
-        .set("stroke", colour)
-}
-
-fn hline(x0: f64, x1: f64, y: f64, colour: &str) -> SvgLine {
-    SvgLine::new()
-        .set("x1", x0)
-        .set("x2", x1)
-        .set("y1", y)
-        .set("y2", y)
-        .set("stroke", colour)
-}
-
-/// The references, highest first.
-fn sorted_refs(refs: &[Reference]) -> Vec<&Reference> {
-    let mut sorted: Vec<&Reference> = refs.iter().collect();
-    sorted.sort_by(|p, q| q.value.total_cmp(&p.value));
-    sorted
-}
-
-/// Dashed lines across the plot, labelled in the right margin (or, in a narrow frame,
-/// by their value just above their right end, the legend saying what it is); labels
-/// that would overlap are pushed apart, and up again where they would pass the
-/// plot's bottom (into the last x tick's label).
-fn references(a: &Axes, refs: &[Reference]) -> Group {
-    let f = &a.frame;
-    let sorted = sorted_refs(refs);
-    let (gap, shift) = if f.refs_at_right {
-        (14.0, 4.0)
-    } else {
-        (13.0, -3.0)
-    };
-    let mut ys: Vec<f64> = Vec::new();
-    for r in &sorted {
-        let want = round(a.py(r.value)) + shift;
-        ys.push(ys.last().map_or(want, |&last| want.max(last + gap)));
-    }
-    let mut limit = f.top + f.plot_h;
-    for y in ys.iter_mut().rev() {
-        *y = y.min(limit);
-        limit = *y - gap;
-    }
-    let mut g = Group::new();
-    for (r, y) in sorted.into_iter().zip(ys) {
-        let py = round(a.py(r.value));
-        g = g.add(
-            hline(f.left, f.left + f.plot_w, py, "#777")
-                .set("stroke-dasharray", "5 4")
-                .set("stroke-width", 1.2),
-        );
-        let label = if f.refs_at_right {
-            text(f.left + f.plot_w + 6.0, y, &r.label)
-        } else {
-            text(f.left + f.plot_w - 3.0, y, &fmt_value(r.value)).set("text-anchor", "end")
-        };
-        g = g.add(label.set("fill", "#444"));
-    }
-    g
-}
-
 /// The dash pattern of the `i`-th line: solid for the first round of the palette,
 /// then dashed, then dotted, so that two lines of one colour stay apart.
 fn dash(i: usize) -> &'static str {
@@ -467,43 +271,9 @@ fn dash(i: usize) -> &'static str {
     }
 }
 
-fn data_line(a: &Axes, line: &Line, colour: &str, dash: &str) -> Group {
-    let pts: Vec<String> = line
-        .points
-        .iter()
-        .filter(|p| p.0.is_finite() && p.1.is_finite())
-        .map(|&(x, y)| format!("{},{}", round(a.px(x)), round(a.py(y))))
-        .collect();
-    let mut g = Group::new().add(
-        Polyline::new()
-            .set("points", pts.join(" "))
-            .set("fill", "none")
-            .set("stroke", colour)
-            .set("stroke-width", 2)
-            .set("stroke-dasharray", dash),
-    );
-    for &(x, y) in &line.points {
-        if x.is_finite() && y.is_finite() {
-            g = g.add(
-                Circle::new()
-                    .set("cx", round(a.px(x)))
-                    .set("cy", round(a.py(y)))
-                    .set("r", a.marker)
-                    .set("fill", colour),
-            );
-        }
-    }
-    g
-}
-
-fn swatch(x: f64, y: f64, colour: &str, dash: &str) -> SvgLine {
-    hline(x, x + 20.0, y, colour)
-        .set("stroke-width", 3)
-        .set("stroke-dasharray", dash)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::marks::text_width;
     use super::*;
 
     /// The box of every `<text>` of an SVG document written by this module, estimated
@@ -685,13 +455,6 @@ mod tests {
             2 * 2,
             "two lines and swatches"
         );
-    }
-
-    #[test]
-    fn ticks_are_round_and_cover_the_range() {
-        assert_eq!(ticks((0.0, 14.0)), vec![0.0, 5.0, 10.0]);
-        assert_eq!(ticks((0.0, 20.0)), vec![0.0, 5.0, 10.0, 15.0, 20.0]);
-        assert_eq!(ticks((16.0, 200.0)), vec![50.0, 100.0, 150.0, 200.0]);
     }
 
     #[test]
