@@ -371,6 +371,8 @@ mod tests {
     fn finds_a_closed_one_and_refuses_a_magic_one() {
         let t = verify::verify(semi(false)).unwrap();
         assert!(t.is_closed());
+        // The tour the gallery's classic figures store instead of searching again.
+        assert_eq!(t.path(), knights_core::examples::magic_8x8().path());
         let m = magic::of_path(t.board(), t.path());
         assert_eq!((m.kind, m.columns.clone()), (Kind::SemiMagic, vec![260; 8]));
         let mut req = Request::closed(Board::new(8, 8).unwrap());

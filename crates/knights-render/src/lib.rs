@@ -53,8 +53,9 @@ pub mod numbered;
 pub mod tourney;
 pub mod uncrossed;
 
-// Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
-// (one drawing, or pages of them).
+// Out of the document: the fonts, PNG (whole, or tiled as an image pyramid, each band
+// drawn from the elements that reach it) and PDF (one drawing, or pages of them).
+mod cull;
 pub mod font;
 pub mod pages;
 mod pdf;
