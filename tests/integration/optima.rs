@@ -1,6 +1,7 @@
 //! The stored optima (`content/optima/`, written by `knights optimum`): every file's
 //! tour is verified and measured again, its value is the one its record claims, its
-//! record is consistent (optimal exactly when the value meets the bound), and the
+//! record is consistent (optimal exactly when the value meets the bound, the
+//! literature's value, where it gives one, between the two), and the
 //! results table lists every file with the same figures. With the `motif` feature the
 //! quick entries are solved again from their stored command and must reach the same
 //! optimum.
@@ -71,6 +72,13 @@ fn every_stored_optimum_is_verified_and_has_its_value() {
             r["gap"].as_u64().unwrap(),
             if met { 0 } else { value.abs_diff(bound) }
         );
+        // The literature's value, where the record gives one, lies between our best
+        // and our bound, and is ours when we proved it.
+        if let Some(known) = r["known"].as_u64() {
+            assert!(value <= known && known <= bound, "{name}: known {known}");
+            assert!(!met || value == known, "{name}: known {known}");
+            assert!(r["known_by"].as_str().is_some(), "{name}");
+        }
         let command = r["command"].as_str().unwrap();
         assert!(command.starts_with("knights optimum "), "{name}");
         // The table's row for this file says the same.

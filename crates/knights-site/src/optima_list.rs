@@ -39,6 +39,8 @@
     ("8x8-closed-turns", include_str!("../../../content/optima/8x8-closed-turns.json")),
     ("8x8-cycle-uncrossed", include_str!("../../../content/optima/8x8-cycle-uncrossed.json")),
     ("8x8-path-uncrossed", include_str!("../../../content/optima/8x8-path-uncrossed.json")),
+    ("9x9-cycle-uncrossed", include_str!("../../../content/optima/9x9-cycle-uncrossed.json")),
     ("9x9-open-crossings", include_str!("../../../content/optima/9x9-open-crossings.json")),
     ("9x9-open-turns", include_str!("../../../content/optima/9x9-open-turns.json")),
+    ("9x9-path-uncrossed", include_str!("../../../content/optima/9x9-path-uncrossed.json")),
 ]

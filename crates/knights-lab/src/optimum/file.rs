@@ -13,7 +13,7 @@ use super::{How, Measure, Optimum};
 const SOLVER: &str = "HiGHS (highs crate 2), mip_rel_gap 0, subtour cuts after each solve";
 
 /// How the uncrossed paths were searched, as the record says.
-const SEARCH: &str = "exhaustive depth-first search from one end in each orbit of start cells, cut by the reachable cells of each colour";
+const SEARCH: &str = "beam sweep over frontier states (100000 kept per cell) for a first path, then exhaustive depth-first search from one end in each orbit of start cells, cut by the reachable cells of each colour";
 
 /// The file's text.
 pub fn file_text(found: &Optimum) -> Result<String, Error> {
@@ -71,8 +71,13 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
             "\"nodes\": {nodes}, \"starts\": {starts}, \"searched\": {searched}, \"solver\": \"{SEARCH}\""
         ),
     };
+    // The literature's value, where there is one (uncrossed paths of square boards).
+    let known = match uncrossed_known(spec) {
+        Some((leaps, by)) => format!("\"known\": {leaps}, \"known_by\": \"{by}\", "),
+        None => String::new(),
+    };
     let record = format!(
-        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, \"seconds\": {:.1}, {how}, \"source\": \"{}\", \"time_limit\": {}, \"command\": \"{}\" }}",
+        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", \"time_limit\": {}, \"command\": \"{}\" }}",
         spec.measure,
         found.value,
         found.bound,
@@ -87,6 +92,13 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let at = text.find('\n').map_or(0, |i| i + 1);
     text.insert_str(at, &format!("  \"optimum\": {record},\n"));
     Ok(text)
+}
+
+/// The literature's longest uncrossed path or cycle of the model's board.
+fn uncrossed_known(spec: &super::Spec) -> Option<(u64, &'static str)> {
+    (spec.measure == Measure::Uncrossed)
+        .then(|| super::uncrossed::known(&spec.board, spec.closed))
+        .flatten()
 }
 
 /// The command that makes this answer again.

@@ -24,6 +24,7 @@
 #[cfg(test)]
 mod brute;
 mod file;
+pub mod frontier;
 #[cfg(feature = "motif")]
 mod solve;
 #[cfg(test)]
@@ -434,7 +435,11 @@ fn search_uncrossed(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         &mut |done, of, best, seconds| {
             report(&Round {
                 number: done,
-                answer: format!("start cell {done} of {of} searched"),
+                answer: if done == 0 {
+                    format!("beam sweep: {best} leaps")
+                } else {
+                    format!("start cell {done} of {of} searched")
+                },
                 bound: None,
                 best: Some(best),
                 seconds,

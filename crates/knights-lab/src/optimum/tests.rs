@@ -176,19 +176,36 @@ fn the_uncrossed_search_proves_the_known_values() {
     for (n, path, cycle) in [(3, 2, 0), (4, 5, 4), (5, 10, 8), (6, 17, 12)] {
         assert_eq!(longest(n, n, false).leaps, path, "{n}x{n} path");
         assert_eq!(longest(n, n, true).leaps, cycle, "{n}x{n} cycle");
+        let b = board(n, n);
+        assert_eq!(uncrossed::known(&b, false).map(|k| k.0), Some(path));
+        assert_eq!(uncrossed::known(&b, true).map(|k| k.0), Some(cycle));
     }
+    assert_eq!(
+        uncrossed::known(&board(8, 8), false),
+        Some((35, "Yarbrough 1969"))
+    );
+    assert_eq!(
+        uncrossed::known(&board(9, 9), false),
+        Some((47, "Knuth 2010"))
+    );
+    assert_eq!(uncrossed::known(&board(9, 9), true).map(|k| k.0), Some(42));
+    assert_eq!(uncrossed::known(&board(10, 10), false), None);
+    assert_eq!(uncrossed::known(&board(4, 6), true), None);
 }
 
 #[test]
 fn the_uncrossed_search_stops_at_its_time_limit_with_a_bound() {
+    // 81 cells, 41 of one colour: a path visits at most 81, a cycle 80 (40 of each).
     let b = board(9, 9);
-    let found = uncrossed::longest(&b, false, Duration::ZERO, &mut |_, _, _, _| {});
-    assert!(!found.complete);
-    assert!(
-        found.bound >= found.leaps && found.bound <= 80,
-        "{}",
-        found.bound
-    );
+    for closed in [false, true] {
+        let found = uncrossed::longest(&b, closed, Duration::ZERO, &mut |_, _, _, _| {});
+        assert!(!found.complete);
+        assert!(
+            found.bound >= found.leaps && found.bound <= 80,
+            "{}",
+            found.bound
+        );
+    }
 }
 
 #[cfg(feature = "motif")]
@@ -282,7 +299,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("8x8", true, Measure::Turns, 180),
     ("7x7", false, Measure::Turns, 120),
     ("7x7", false, Measure::Uncrossed, 300),
-    ("8x8", false, Measure::Uncrossed, 600),
+    ("8x8", false, Measure::Uncrossed, 1800),
     ("8x8", true, Measure::Crossings, 180),
     ("7x7", false, Measure::Crossings, 120),
     ("4x4", true, Measure::Uncrossed, 60),
@@ -291,6 +308,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("7x7", true, Measure::Uncrossed, 300),
     ("8x8", true, Measure::Uncrossed, 900),
     ("9x9", false, Measure::Uncrossed, 120),
+    ("9x9", true, Measure::Uncrossed, 120),
     ("9x9", false, Measure::Turns, 120),
     ("9x9", false, Measure::Crossings, 90),
     ("10x10", true, Measure::Turns, 120),
@@ -357,5 +375,51 @@ fn regenerate_the_stored_optima() {
         );
         let text = file_text(&found).unwrap();
         std::fs::write(dir.join(format!("{}.json", spec.stem())), text).unwrap();
+    }
+}
+
+/// The sweep, unlimited, with its answer checked by [`uncrossed_leaps`].
+fn swept(w: u32, h: u32, closed: bool) -> frontier::Swept {
+    let b = board(w, h);
+    let how = frontier::Sweep {
+        limit: Duration::from_secs(3600),
+        beam: None,
+        store: u64::MAX,
+    };
+    let s = frontier::longest(&b, closed, how, &mut |_, _, _, _| {}).unwrap();
+    assert!(s.exact, "{b}");
+    if s.leaps > 0 {
+        assert_eq!(
+            uncrossed_leaps(&b, &s.path, closed).unwrap(),
+            s.leaps,
+            "{b}"
+        );
+    }
+    s
+}
+
+#[test]
+fn the_sweep_finds_brute_forces_longest_paths_and_cycles() {
+    for (w, h) in [
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (3, 6),
+        (6, 3),
+        (4, 5),
+        (5, 4),
+        (5, 5),
+        (3, 8),
+        (4, 6),
+        (6, 4),
+    ] {
+        for closed in [false, true] {
+            assert_eq!(
+                swept(w, h, closed).leaps,
+                brute::uncrossed(&board(w, h), closed),
+                "{w}x{h} closed {closed}"
+            );
+        }
     }
 }

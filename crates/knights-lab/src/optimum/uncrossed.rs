@@ -9,20 +9,66 @@
 //!
 //! - A path is searched from one end, from one cell of each orbit of the board's
 //!   symmetries (in one eighth of a square board, a quarter of an oblong one): every
-//!   path has an end whose image under a symmetry lies there. Once an orbit is done,
-//!   later searches need no path ending in it (its reverse was seen). A cycle is
-//!   searched from its smallest cell.
+//!   path has an end whose image under a symmetry lies there. The starts are taken in
+//!   order, in parallel (one thread per core, sharing the best length): a start's
+//!   search needs no path ending in the orbit of an earlier start, whose search sees
+//!   its reverse (or, stopped by the time limit, bounds it by that start's reach). A
+//!   cycle is searched from its smallest cell.
 //! - Each leap taken blocks the leaps it crosses (a count per leap).
 //! - The bound: the cells still reachable from the head through unblocked leaps and
 //!   free cells, by colour (a knight's path alternates colours), limit how many more
 //!   leaps the path can take; a branch whose bound is no better than the best is cut.
+//! - The best starts as the path of a beam sweep (`frontier.rs`: the board swept cell
+//!   by cell, keeping the [`BEAM`] partial paths of most leaps), which finds the known
+//!   longest paths of 8x8 and 9x9 in seconds, so the search cuts by it from its first
+//!   node and has only to prove that nothing is longer.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use knights_core::Board;
 
-use super::crossing_pairs;
+use super::{crossing_pairs, frontier};
 use crate::motif::Graph;
+
+/// The states the first sweep keeps after each cell: enough to find the known longest
+/// paths and cycles of 8x8 and 9x9 (35, 47; 32, 42 leaps) in seconds of a release build.
+pub const BEAM: usize = 100_000;
+
+/// The longest uncrossed paths (cycles) of n x n boards as the literature gives them,
+/// for n from 3: Yarbrough (1969) to 8x8 and Knuth's proof for 9x9 (2010; OEIS A003192);
+/// the cycles as OEIS A157416 lists them.
+const KNOWN_PATHS: [(u64, &str); 7] = [
+    (2, "Yarbrough 1969"),
+    (5, "Yarbrough 1969"),
+    (10, "Yarbrough 1969"),
+    (17, "Yarbrough 1969"),
+    (24, "Yarbrough 1969"),
+    (35, "Yarbrough 1969"),
+    (47, "Knuth 2010"),
+];
+const KNOWN_CYCLES: [(u64, &str); 8] = [
+    (0, "OEIS A157416"),
+    (4, "OEIS A157416"),
+    (8, "OEIS A157416"),
+    (12, "OEIS A157416"),
+    (24, "OEIS A157416"),
+    (32, "OEIS A157416"),
+    (42, "OEIS A157416"),
+    (54, "OEIS A157416"),
+];
+
+/// The literature's longest uncrossed path (closed: cycle) of `board`, and whose it is:
+/// square boards from 3x3 to 9x9 (cycles to 10x10).
+pub fn known(board: &Board, closed: bool) -> Option<(u64, &'static str)> {
+    let n = board.width();
+    if n != board.height() || n < 3 {
+        return None;
+    }
+    let table: &[(u64, &str)] = if closed { &KNOWN_CYCLES } else { &KNOWN_PATHS };
+    table.get(n as usize - 3).copied()
+}
 
 /// What a search gave.
 #[derive(Clone, Debug)]
@@ -47,11 +93,22 @@ pub struct Found {
 /// Progress after each start cell: cells searched, of all, best leaps so far, seconds.
 pub type Progress<'a> = &'a mut dyn FnMut(usize, usize, u64, f64);
 
-/// The longest uncrossed path (closed: cycle) of `board` within `limit`.
+/// The longest uncrossed path (closed: cycle) of `board` within `limit`: the start
+/// cells are searched in parallel, one thread per core, sharing the best length found.
 pub fn longest(board: &Board, closed: bool, limit: Duration, progress: Progress<'_>) -> Found {
+    let clock = Instant::now();
+    // The sweep has half the time at most, and the states it stores to read its path
+    // back (48 bytes each) half a gigabyte: past either, the search starts from nothing.
+    let how = frontier::Sweep {
+        limit: limit / 2,
+        beam: Some(BEAM),
+        store: 10_000_000,
+    };
+    let seed = frontier::longest(board, closed, how, &mut |_, _, _, _| {})
+        .ok()
+        .filter(|s| !s.path.is_empty());
     let graph = Graph::new(board);
-    let m = graph.edges().len();
-    let mut crosses = vec![Vec::new(); m];
+    let mut crosses = vec![Vec::new(); graph.edges().len()];
     for (e, f) in crossing_pairs(&graph, board) {
         crosses[e].push(f as u32);
         crosses[f].push(e as u32);
@@ -62,79 +119,173 @@ pub fn longest(board: &Board, closed: bool, limit: Duration, progress: Progress<
     } else {
         canonical_cells(board)
     };
-    let mut s = Search {
+    let best = AtomicU64::new(seed.as_ref().map_or(0, |s| s.leaps));
+    if let Some(seed) = &seed {
+        progress(0, starts.len(), seed.leaps, clock.elapsed().as_secs_f64());
+    }
+    let ctx = Context {
         board,
         graph: &graph,
-        crosses,
+        crosses: &crosses,
         closed,
-        blocked: vec![0; m],
-        seen: vec![false; n],
-        path: Vec::with_capacity(n),
-        best: Vec::new(),
-        best_leaps: 0,
-        start: 0,
-        nodes: 0,
-        clock: Instant::now(),
+        clock,
         limit,
-        stopped: false,
-        mark: vec![0; n],
-        stamp: 0,
-        queue: Vec::with_capacity(n),
-        done: vec![false; n],
+        best: &best,
+        orbit: orbits(board),
+        starts: &starts,
     };
-    let orbit = orbits(board);
-    let mut searched = 0;
-    let mut bound = 0;
-    for (i, &start) in starts.iter().enumerate() {
-        // A cycle from its smallest cell: no cycle of more cells than those left.
-        if closed && (n - start as usize) as u64 <= s.best_leaps {
-            searched = starts.len();
-            break;
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; starts.len()];
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(starts.len()) {
+            let (tx, next, ctx) = (tx.clone(), &next, &ctx);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= ctx.starts.len() || tx.send((i, ctx.search(i))).is_err() {
+                    break;
+                }
+            });
         }
-        s.start = start;
-        s.seen[start as usize] = true;
-        s.path.push(start);
-        s.go(start);
-        s.path.pop();
-        s.seen[start as usize] = false;
-        if s.stopped {
-            // The unsearched starts bound what they could give by their reach.
-            bound = starts[i..]
-                .iter()
-                .map(|&c| s.reach_bound(c, c).unwrap_or(0))
-                .max()
-                .unwrap_or(0);
-            break;
+        drop(tx);
+        let mut searched = 0;
+        for (i, outcome) in rx {
+            if outcome.complete {
+                searched += 1;
+                let best = best.load(Ordering::Relaxed);
+                progress(searched, starts.len(), best, clock.elapsed().as_secs_f64());
+            }
+            outcomes[i] = Some(outcome);
         }
-        searched += 1;
-        // Every path with an end in this orbit has now been seen from that end.
-        if !closed {
-            for c in 0..n {
-                if orbit[c] == orbit[start as usize] {
-                    s.done[c] = true;
+    });
+    let outcomes: Vec<Outcome> = outcomes.into_iter().flatten().collect();
+    let (mut path, mut leaps) = seed.map_or((Vec::new(), 0), |s| (s.path, s.leaps));
+    for o in &outcomes {
+        if o.leaps > leaps {
+            (path, leaps) = (o.path.clone(), o.leaps);
+        }
+    }
+    let searched = outcomes.iter().filter(|o| o.complete).count();
+    let complete = searched == starts.len();
+    // The starts not searched in full bound what they could give by their reach, and no
+    // path has more leaps than the colours allow.
+    let mut fresh = ctx.searcher(0);
+    let bound = (0..starts.len())
+        .filter(|&i| !outcomes[i].complete)
+        .map(|i| fresh.reach_bound(starts[i], starts[i]).unwrap_or(0))
+        .max()
+        .unwrap_or(0)
+        .min(colour_bound(board, closed));
+    Found {
+        path,
+        leaps,
+        bound: if complete { leaps } else { bound.max(leaps) },
+        complete,
+        nodes: outcomes.iter().map(|o| o.nodes).sum(),
+        searched,
+        starts: starts.len(),
+    }
+}
+
+/// What the search from one start cell gave.
+#[derive(Clone, Debug)]
+struct Outcome {
+    complete: bool,
+    path: Vec<u32>,
+    leaps: u64,
+    nodes: u64,
+}
+
+/// What the searches from all start cells share.
+struct Context<'a> {
+    board: &'a Board,
+    graph: &'a Graph,
+    crosses: &'a [Vec<u32>],
+    closed: bool,
+    clock: Instant,
+    limit: Duration,
+    /// The most leaps found so far, by any search.
+    best: &'a AtomicU64,
+    orbit: Vec<u32>,
+    starts: &'a [u32],
+}
+
+impl Context<'_> {
+    /// A search from start `i`, the orbits of the starts before it done: any path with
+    /// an end there is seen from that end (or, if that search is stopped, bounded by its
+    /// start's reach).
+    fn searcher(&self, i: usize) -> Search<'_> {
+        let n = self.board.area() as usize;
+        let mut done = vec![false; n];
+        if !self.closed {
+            for &c in &self.starts[..i] {
+                for (d, o) in done.iter_mut().zip(&self.orbit) {
+                    *d |= *o == self.orbit[c as usize];
                 }
             }
         }
-        progress(
-            searched,
-            starts.len(),
-            s.best_leaps,
-            s.clock.elapsed().as_secs_f64(),
-        );
+        Search {
+            board: self.board,
+            graph: self.graph,
+            crosses: self.crosses,
+            closed: self.closed,
+            blocked: vec![0; self.crosses.len()],
+            seen: vec![false; n],
+            path: Vec::with_capacity(n),
+            best: Vec::new(),
+            best_leaps: 0,
+            shared: self.best,
+            start: self.starts.get(i).copied().unwrap_or(0),
+            nodes: 0,
+            clock: self.clock,
+            limit: self.limit,
+            stopped: false,
+            mark: vec![0; n],
+            stamp: 0,
+            queue: Vec::with_capacity(n),
+            done,
+        }
     }
-    let complete = !s.stopped;
-    Found {
-        path: s.best,
-        leaps: s.best_leaps,
-        bound: if complete {
-            s.best_leaps
-        } else {
-            bound.max(s.best_leaps)
-        },
-        complete,
-        nodes: s.nodes,
-        searched,
-        starts: starts.len(),
+
+    /// Searches every path (cycle) from start `i`.
+    fn search(&self, i: usize) -> Outcome {
+        let start = self.starts[i];
+        let n = self.board.area() as usize;
+        let skip = |complete| Outcome {
+            complete,
+            path: Vec::new(),
+            leaps: 0,
+            nodes: 0,
+        };
+        if self.clock.elapsed() >= self.limit {
+            return skip(false);
+        }
+        // A cycle from its smallest cell: no cycle of more cells than those left.
+        if self.closed && (n - start as usize) as u64 <= self.best.load(Ordering::Relaxed) {
+            return skip(true);
+        }
+        let mut s = self.searcher(i);
+        s.seen[start as usize] = true;
+        s.path.push(start);
+        s.go(start);
+        Outcome {
+            complete: !s.stopped,
+            path: s.best,
+            leaps: s.best_leaps,
+            nodes: s.nodes,
+        }
+    }
+}
+
+/// The most leaps the colours allow: a knight's path alternates colours, so it visits
+/// at most one cell more of one colour than of the other, and a cycle as many of each.
+fn colour_bound(board: &Board, closed: bool) -> u64 {
+    let (n, light) = (board.area(), board.area() / 2);
+    if closed {
+        2 * light
+    } else {
+        (2 * light + 1).min(n) - 1
     }
 }
 
@@ -193,14 +344,17 @@ fn canonical_region(board: &Board) -> Vec<u32> {
 struct Search<'a> {
     board: &'a Board,
     graph: &'a Graph,
-    crosses: Vec<Vec<u32>>,
+    crosses: &'a [Vec<u32>],
     closed: bool,
     /// Chosen leaps crossing each leap.
     blocked: Vec<u32>,
     seen: Vec<bool>,
     path: Vec<u32>,
+    /// The best path this search found (none if no better than the others').
     best: Vec<u32>,
     best_leaps: u64,
+    /// The most leaps any search found: what a branch must beat.
+    shared: &'a AtomicU64,
     start: u32,
     nodes: u64,
     clock: Instant,
@@ -319,6 +473,19 @@ impl Search<'_> {
         self.path.pop();
     }
 
+    /// The most leaps found by any search.
+    fn beat(&self) -> u64 {
+        self.shared.load(Ordering::Relaxed)
+    }
+
+    /// Keeps the path so far (`leaps` long) if no search found as long a one meanwhile.
+    fn record(&mut self, leaps: u64) {
+        if self.shared.fetch_max(leaps, Ordering::Relaxed) < leaps {
+            self.best_leaps = leaps;
+            self.best = self.path.clone();
+        }
+    }
+
     fn go(&mut self, head: u32) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) && self.clock.elapsed() >= self.limit {
@@ -328,12 +495,11 @@ impl Search<'_> {
             return;
         }
         let leaps = self.path.len() as u64 - 1;
-        if !self.closed && leaps > self.best_leaps && !self.done[head as usize] {
-            self.best_leaps = leaps;
-            self.best = self.path.clone();
+        if !self.closed && leaps > self.beat() && !self.done[head as usize] {
+            self.record(leaps);
         }
         match self.reach_bound(head, self.start) {
-            Some(more) if leaps + more > self.best_leaps => {}
+            Some(more) if leaps + more > self.beat() => {}
             _ => return,
         }
         let at = self.graph.incident(head).len();
@@ -344,9 +510,8 @@ impl Search<'_> {
             }
             let next = self.other(e, head);
             if self.closed && next == self.start && leaps >= 3 {
-                if leaps + 1 > self.best_leaps {
-                    self.best_leaps = leaps + 1;
-                    self.best = self.path.clone();
+                if leaps + 1 > self.beat() {
+                    self.record(leaps + 1);
                 }
                 continue;
             }
