@@ -1,6 +1,7 @@
 //! `knights optimum`: the fewest turns or crossings of a tour, or the longest uncrossed
 //! path, by integer programming (knights-lab's `optimum`), written as a tour file
-//! whose `optimum` field records the proof figures.
+//! whose `optimum` field records the proof figures; or, with `--table`, the results
+//! table of the stored optima.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -15,13 +16,13 @@ use super::Failure;
 #[derive(clap::Args, Debug)]
 pub(super) struct OptimumArgs {
     /// The board, WIDTHxHEIGHT.
-    #[arg(allow_hyphen_values = true)]
-    pub(super) board: String,
+    #[arg(allow_hyphen_values = true, required_unless_present = "table")]
+    pub(super) board: Option<String>,
     /// The measure to minimize: turns or crossings.
     #[arg(
         long,
         conflicts_with = "maximize",
-        required_unless_present = "maximize"
+        required_unless_present_any = ["maximize", "table"]
     )]
     pub(super) minimize: Option<String>,
     /// The measure to maximize: uncrossed (the longest path with no two leaps crossing).
@@ -36,14 +37,18 @@ pub(super) struct OptimumArgs {
     /// Seconds the solver may take in all: then the best tour is written with its gap.
     #[arg(long, default_value_t = 600)]
     pub(super) time_limit: u64,
-    /// Write the tour here instead of standard output.
+    /// Write the tour (or the table) here instead of standard output.
     #[arg(short, long)]
     pub(super) output: Option<PathBuf>,
+    /// Solve nothing: the results table (markdown) of the optima stored in DIR, each
+    /// tour proved again and its record checked (no solver needed).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
+    pub(super) table: Option<PathBuf>,
 }
 
 /// The model the arguments ask for, checked.
 fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
-    let board: Board = args.board.parse()?;
+    let board: Board = args.board.as_deref().unwrap_or_default().parse()?;
     let measure = match (&args.minimize, &args.maximize) {
         (Some(m), _) => Measure::parse(m, false)?,
         (_, Some(m)) => Measure::parse(m, true)?,
@@ -69,6 +74,9 @@ fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
 /// `knights optimum`: solves, reports each solve, writes the verified tour with its
 /// proof figures.
 pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
+    if let Some(dir) = &args.table {
+        return table(dir, args.output.as_deref());
+    }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
     let found = solve(&spec, limit)?;
@@ -100,6 +108,13 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         args.output.as_deref().unwrap_or(Path::new("-")),
         text.as_bytes(),
     )?;
+    Ok(())
+}
+
+/// `knights optimum --table DIR`: the results table of the optima stored in `dir`.
+fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
+    let text = optimum::table::markdown(&optimum::table::read(dir)?);
+    write_bytes(output.unwrap_or(Path::new("-")), text.as_bytes())?;
     Ok(())
 }
 

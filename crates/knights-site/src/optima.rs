@@ -6,8 +6,6 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-
 use super::plots::{self, Line};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
@@ -36,32 +34,22 @@ pub struct Entry {
     text: &'static str,
 }
 
-/// Every stored optimum, read.
+/// Every stored optimum, read and its tour proved by the results table's reader
+/// (knights-lab's `optimum::table`).
 pub fn entries() -> Result<Vec<Entry>, Error> {
     STORED
         .iter()
         .map(|&(stem, text)| {
-            let bad = |what: &str| Error::internal(format!("content/optima/{stem}.json: {what}"));
-            let json: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
-            let r = &json["optimum"];
-            let num = |v: &Value, what: &str| v.as_u64().ok_or_else(|| bad(what));
-            let board = Board::new(
-                num(&json["board"]["width"], "board.width")? as u32,
-                num(&json["board"]["height"], "board.height")? as u32,
-            )?;
+            let name = format!("content/optima/{stem}.json");
+            let s = knights_lab::optimum::table::read_one(&name, stem, text)?;
             Ok(Entry {
                 stem,
-                board,
-                closed: json["closed"].as_bool().ok_or_else(|| bad("closed"))?,
-                measure: r["measure"]
-                    .as_str()
-                    .ok_or_else(|| bad("measure"))?
-                    .to_string(),
-                value: num(&r["value"], "optimum.value")?,
-                bound: num(&r["bound"], "optimum.bound")?,
-                optimal: r["optimal"]
-                    .as_bool()
-                    .ok_or_else(|| bad("optimum.optimal"))?,
+                board: s.spec.board,
+                closed: s.spec.closed,
+                measure: s.spec.measure.to_string(),
+                value: s.value,
+                bound: s.bound,
+                optimal: s.optimal,
                 text,
             })
         })

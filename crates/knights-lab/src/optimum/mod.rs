@@ -26,6 +26,7 @@ mod brute;
 mod file;
 #[cfg(feature = "motif")]
 mod solve;
+pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod uncrossed;
