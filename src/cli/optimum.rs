@@ -1,7 +1,8 @@
 //! `knights optimum`: the fewest turns or crossings of a tour, or the longest uncrossed
 //! path, by integer programming (knights-lab's `optimum`), written as a tour file
 //! whose `optimum` field records the proof figures; or, with `--table`, the results
-//! table of the stored optima.
+//! table of the stored optima; or, with `--improve`, a stored tour improved by the
+//! local search.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -16,13 +17,13 @@ use super::Failure;
 #[derive(clap::Args, Debug)]
 pub(super) struct OptimumArgs {
     /// The board, WIDTHxHEIGHT.
-    #[arg(allow_hyphen_values = true, required_unless_present = "table")]
+    #[arg(allow_hyphen_values = true, required_unless_present_any = ["table", "improve"])]
     pub(super) board: Option<String>,
     /// The measure to minimize: turns or crossings.
     #[arg(
         long,
         conflicts_with = "maximize",
-        required_unless_present_any = ["maximize", "table"]
+        required_unless_present_any = ["maximize", "table", "improve"]
     )]
     pub(super) minimize: Option<String>,
     /// The measure to maximize: uncrossed (the longest path with no two leaps crossing).
@@ -42,8 +43,12 @@ pub(super) struct OptimumArgs {
     pub(super) output: Option<PathBuf>,
     /// Solve nothing: the results table (markdown) of the optima stored in DIR, each
     /// tour proved again and its record checked (no solver needed).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed", "improve"])]
     pub(super) table: Option<PathBuf>,
+    /// Solve nothing: the tour stored in FILE (written by knights optimum) improved by
+    /// the local search within the time limit, its bound kept (no solver needed).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
+    pub(super) improve: Option<PathBuf>,
 }
 
 /// The model the arguments ask for, checked.
@@ -76,6 +81,9 @@ fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
 pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
     if let Some(dir) = &args.table {
         return table(dir, args.output.as_deref());
+    }
+    if let Some(file) = &args.improve {
+        return improve(file, args.output.as_deref(), args.time_limit);
     }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
@@ -118,6 +126,21 @@ fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `knights optimum --improve FILE`: a stored tour improved by the local search.
+fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    let name = file.display().to_string();
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let (out, was, now, took) =
+        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds))?;
+    eprintln!("{name}: {was} -> {now} by the local search ({took:.1} s)");
+    write_bytes(output.unwrap_or(Path::new("-")), out.as_bytes())?;
+    Ok(())
+}
+
 /// Solves from the construction's tour, one progress line per solve on standard
 /// error.
 fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
@@ -125,7 +148,13 @@ fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
         spec,
         optimum::Solve {
             limit,
-            start: optimum::start_tour(spec),
+            start: optimum::start_tour(spec, limit / 2).map(|s| {
+                eprintln!(
+                    "step 0: local search from the construction's {}: {} ({:.1} s)",
+                    s.built, s.value, s.seconds
+                );
+                s.path
+            }),
             report: &mut |r| {
                 let best = r.best.map_or("none".into(), |b| b.to_string());
                 let bound = r.bound.map_or("not yet".into(), |b| b.to_string());

@@ -382,3 +382,56 @@ fn optimum_with_the_solver_writes_a_proved_optimal_tour() {
     let o = knights(&["verify", out.to_str().unwrap()]);
     assert!(stdout(&o).contains("ok, an open tour"), "{o:?}");
 }
+
+/// `knights optimum --improve` (no solver) improves a stored tour by the local search:
+/// here the stored 6x6 closed crossings optimum's file with the construction's tour
+/// (58 crossings) in its place. The tour written is proved, has fewer crossings, keeps
+/// the bound, says where it came from, and `--table` accepts it.
+#[test]
+fn optimum_improve_betters_a_stored_tour_and_keeps_its_bound() {
+    use super::run::{knights, refused, stderr, stdout};
+    let tmp = tempfile::tempdir().unwrap();
+    let built: Value = serde_json::from_str(&stdout(&knights(&["tour", "6x6"]))).unwrap();
+    let mut json: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir().join("6x6-closed-crossings.json")).unwrap(),
+    )
+    .unwrap();
+    json["path"] = built["path"].clone();
+    let was = measured(
+        "built",
+        &serde_json::to_string(&json).unwrap(),
+        &json["optimum"],
+    );
+    assert!(was > 52, "{was}");
+    json["optimum"]["value"] = was.into();
+    json["optimum"]["gap"] = (was - 52).into();
+    json["optimum"]["optimal"] = false.into();
+    let file = tmp.path().join("6x6-closed-crossings.json");
+    std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
+    let file = file.to_str().unwrap();
+    let o = knights(&["optimum", "--improve", file, "-o", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&format!("{was} -> ")), "{}", stderr(&o));
+    let text = std::fs::read_to_string(file).unwrap();
+    let json: Value = serde_json::from_str(&text).unwrap();
+    let r = &json["optimum"];
+    let now = measured("improved", &text, r);
+    assert!(now < was, "{now}");
+    assert_eq!(r["value"].as_u64(), Some(now));
+    assert_eq!(r["bound"].as_u64(), Some(52));
+    assert!(
+        r["source"].as_str().unwrap().starts_with("local search"),
+        "{r}"
+    );
+    let o = knights(&["optimum", "--table", tmp.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!("| {now} | 52 |")),
+        "{}",
+        stdout(&o)
+    );
+    refused(
+        &knights(&["optimum", "--improve", &dir_file("5x5-path-uncrossed.json")]),
+        "searched in full",
+    );
+}

@@ -33,6 +33,8 @@ pub struct Stored {
     pub work: String,
     /// The command that makes it again.
     pub command: String,
+    /// The tour's (path's) cells in order.
+    pub path: Vec<u32>,
 }
 
 impl Stored {
@@ -108,7 +110,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
     if text_of("sense")? != sense {
         return Err(bad(format!("field optimum.sense: {measure} is to {sense}")));
     }
-    let (board, closed, measured) = proved(name, text, measure)?;
+    let (board, closed, measured, path) = proved(name, text, measure)?;
     let spec = Spec {
         board,
         closed,
@@ -166,15 +168,17 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         seconds,
         work,
         command,
+        path,
     })
 }
 
-/// The board, closedness and measure of a file's tour or uncrossed path, proved.
+/// The board, closedness, measure and cells of a file's tour or uncrossed path,
+/// proved.
 fn proved(
     name: &str,
     text: &str,
     measure: Measure,
-) -> Result<(knights_core::Board, bool, u64), Error> {
+) -> Result<(knights_core::Board, bool, u64, Vec<u32>), Error> {
     let bad = |e: Error| Error::invalid(format!("{name}: {e}"));
     if measure == Measure::Uncrossed {
         let Document::Uncrossed(p) = format::parse_document(text, name)? else {
@@ -183,7 +187,7 @@ fn proved(
             )));
         };
         let v = uncrossed::verify(p).map_err(bad)?;
-        return Ok((v.board().clone(), v.closed(), v.leaps()));
+        return Ok((v.board().clone(), v.closed(), v.leaps(), v.path().to_vec()));
     }
     let v = verify::constructed(format::parse(text, name)?).map_err(bad)?;
     let m = metrics::measure(&v);
@@ -192,7 +196,61 @@ fn proved(
     } else {
         m.crossings
     };
-    Ok((v.board().clone(), v.is_closed(), value))
+    Ok((v.board().clone(), v.is_closed(), value, v.path().to_vec()))
+}
+
+/// A stored tour improved by the local search (`improve.rs`) within `budget`: the
+/// file's new text (its record's bound and run kept, the value, gap and source
+/// new), the value before and after, and the seconds the search took. The stored
+/// bound still holds: it was proved for every tour of the board.
+pub fn improve_stored(
+    name: &str,
+    stem: &str,
+    text: &str,
+    budget: std::time::Duration,
+) -> Result<(String, u64, u64, f64), Error> {
+    let s = read_one(name, stem, text)?;
+    if s.spec.measure == Measure::Uncrossed {
+        return Err(Error::invalid(format!(
+            "{name}: the local search improves tours; an uncrossed path is searched in full by knights optimum --maximize uncrossed"
+        )));
+    }
+    let json: Value = serde_json::from_str(text).expect("read_one parsed it");
+    let r = &json["optimum"];
+    let num = |key: &str| {
+        r[key].as_u64().ok_or_else(|| {
+            Error::invalid(format!("{name}: field optimum.{key} is not a whole number"))
+        })
+    };
+    let how = super::How::Solver {
+        solves: num("solves")? as usize,
+        columns: num("columns")? as usize,
+        rows: num("rows")? as usize,
+        cuts: num("cuts")? as usize,
+    };
+    let limit = std::time::Duration::from_secs(num("time_limit")?);
+    let clock = std::time::Instant::now();
+    let (path, value) = super::improve::improve(&s.spec, &s.path, s.value, budget);
+    let seconds = clock.elapsed().as_secs_f64();
+    let source = if value < s.value {
+        format!(
+            "local search (knights optimum --improve, {seconds:.1} s) from the stored {} tour of {}",
+            s.spec.measure, s.value
+        )
+    } else {
+        r["source"].as_str().unwrap_or("solver").to_string()
+    };
+    let found = super::Optimum {
+        spec: s.spec.clone(),
+        path,
+        value,
+        bound: s.bound,
+        seconds: s.seconds,
+        how,
+        source,
+        limit,
+    };
+    Ok((super::file_text(&found)?, s.value, value, seconds))
 }
 
 /// Every `*.json` of `dir`, read and checked, in the table's order.
