@@ -480,9 +480,10 @@ fn search_uncrossed(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
 
 /// The solver's first answer: the tour the constructions build for the model's board,
 /// improved by the local search (`improve.rs`) within `budget` (none for the
-/// uncrossed models, whose answers are not tours).
+/// uncrossed models, whose answers are not tours, and none in a build without the
+/// solver, which refuses the model at once).
 pub fn start_tour(spec: &Spec, budget: Duration) -> Option<Start> {
-    if spec.measure == Measure::Uncrossed {
+    if spec.measure == Measure::Uncrossed || !cfg!(feature = "motif") {
         return None;
     }
     let (built_path, built) = built_tour(spec)?;
