@@ -102,10 +102,7 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
 /// build for the board (`auto`) and the lower bounds: every edge cell turns (4n - 4),
 /// and the paper's asymptotic (6 - e)n turns and 4n - O(1) crossings (leading terms).
 fn plot(all: &[Entry], measure: &str) -> String {
-    let square: Vec<&Entry> = all
-        .iter()
-        .filter(|e| e.measure == measure && e.closed && e.board.width() == e.board.height())
-        .collect();
+    let square = square(all, measure);
     let at = |f: &dyn Fn(&Entry) -> f64| -> Vec<(f64, f64)> {
         square
             .iter()
@@ -168,6 +165,17 @@ fn plot(all: &[Entry], measure: &str) -> String {
     )
 }
 
+/// The closed n x n entries of `measure`, by n: each line of the plot is drawn through
+/// its points in this order (the files come in name order, 10x10 before 6x6).
+fn square<'a>(all: &'a [Entry], measure: &str) -> Vec<&'a Entry> {
+    let mut square: Vec<&Entry> = all
+        .iter()
+        .filter(|e| e.measure == measure && e.closed && e.board.width() == e.board.height())
+        .collect();
+    square.sort_by_key(|e| e.board.width());
+    square
+}
+
 /// The optima's drawings and plots, in `optima/`.
 pub struct Optima;
 
@@ -219,6 +227,18 @@ mod tests {
                 row.contains(&format!("| {} |", e.value)) && row.contains(&verdict),
                 "{row}"
             );
+        }
+    }
+
+    #[test]
+    fn the_plots_lines_run_through_their_boards_by_size() {
+        let all = entries().unwrap();
+        for measure in ["turns", "crossings"] {
+            let n: Vec<u32> = square(&all, measure)
+                .iter()
+                .map(|e| e.board.width())
+                .collect();
+            assert!(n.len() >= 3 && n.windows(2).all(|w| w[0] < w[1]), "{n:?}");
         }
     }
 
