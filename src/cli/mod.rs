@@ -205,9 +205,13 @@ Needs a build with the solver: cargo build --release --features motif")]
   knights optimum 6x6 --minimize turns -o t6.json        closed, proved optimal
   knights optimum 5x5 --minimize crossings --open
   knights optimum 8x8 --maximize uncrossed --time-limit 300
+  knights optimum --table content/optima -o content/optima/README.md
+  knights optimum --improve content/optima/8x8-closed-crossings.json -o better.json
 Prints each solve, then the value, the solver's bound and 'optimal' when they meet;
 the file's `optimum` field records the bound, gap, time and model size.
-Needs a build with the solver: cargo build --release --features motif")]
+Turns and crossings need a build with the solver: cargo build --release --features
+motif. --table (the results table of stored optima), --improve (a stored tour
+improved by the local search, its bound kept) and uncrossed need none.")]
     Optimum(OptimumArgs),
     /// Writes a printable worksheet (PDF): exercises on a board's tours, then answers.
     #[command(after_help = "Examples:

@@ -1,6 +1,8 @@
 //! `knights optimum`: the fewest turns or crossings of a tour, or the longest uncrossed
 //! path, by integer programming (knights-lab's `optimum`), written as a tour file
-//! whose `optimum` field records the proof figures.
+//! whose `optimum` field records the proof figures; or, with `--table`, the results
+//! table of the stored optima; or, with `--improve`, a stored tour improved by the
+//! local search.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -15,13 +17,13 @@ use super::Failure;
 #[derive(clap::Args, Debug)]
 pub(super) struct OptimumArgs {
     /// The board, WIDTHxHEIGHT.
-    #[arg(allow_hyphen_values = true)]
-    pub(super) board: String,
+    #[arg(allow_hyphen_values = true, required_unless_present_any = ["table", "improve"])]
+    pub(super) board: Option<String>,
     /// The measure to minimize: turns or crossings.
     #[arg(
         long,
         conflicts_with = "maximize",
-        required_unless_present = "maximize"
+        required_unless_present_any = ["maximize", "table", "improve"]
     )]
     pub(super) minimize: Option<String>,
     /// The measure to maximize: uncrossed (the longest path with no two leaps crossing).
@@ -36,14 +38,22 @@ pub(super) struct OptimumArgs {
     /// Seconds the solver may take in all: then the best tour is written with its gap.
     #[arg(long, default_value_t = 600)]
     pub(super) time_limit: u64,
-    /// Write the tour here instead of standard output.
+    /// Write the tour (or the table) here instead of standard output.
     #[arg(short, long)]
     pub(super) output: Option<PathBuf>,
+    /// Solve nothing: the results table (markdown) of the optima stored in DIR, each
+    /// tour proved again and its record checked (no solver needed).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed", "improve"])]
+    pub(super) table: Option<PathBuf>,
+    /// Solve nothing: the tour stored in FILE (written by knights optimum) improved by
+    /// the local search within the time limit, its bound kept (no solver needed).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
+    pub(super) improve: Option<PathBuf>,
 }
 
 /// The model the arguments ask for, checked.
 fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
-    let board: Board = args.board.parse()?;
+    let board: Board = args.board.as_deref().unwrap_or_default().parse()?;
     let measure = match (&args.minimize, &args.maximize) {
         (Some(m), _) => Measure::parse(m, false)?,
         (_, Some(m)) => Measure::parse(m, true)?,
@@ -69,6 +79,12 @@ fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
 /// `knights optimum`: solves, reports each solve, writes the verified tour with its
 /// proof figures.
 pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
+    if let Some(dir) = &args.table {
+        return table(dir, args.output.as_deref());
+    }
+    if let Some(file) = &args.improve {
+        return improve(file, args.output.as_deref(), args.time_limit);
+    }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
     let found = solve(&spec, limit)?;
@@ -103,6 +119,28 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `knights optimum --table DIR`: the results table of the optima stored in `dir`.
+fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
+    let text = optimum::table::markdown(&optimum::table::read(dir)?);
+    write_bytes(output.unwrap_or(Path::new("-")), text.as_bytes())?;
+    Ok(())
+}
+
+/// `knights optimum --improve FILE`: a stored tour improved by the local search.
+fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    let name = file.display().to_string();
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let (out, was, now, took) =
+        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds))?;
+    eprintln!("{name}: {was} -> {now} by the local search ({took:.1} s)");
+    write_bytes(output.unwrap_or(Path::new("-")), out.as_bytes())?;
+    Ok(())
+}
+
 /// Solves from the construction's tour, one progress line per solve on standard
 /// error.
 fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
@@ -110,7 +148,13 @@ fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
         spec,
         optimum::Solve {
             limit,
-            start: optimum::start_tour(spec),
+            start: optimum::start_tour(spec, limit / 2).map(|s| {
+                eprintln!(
+                    "step 0: local search from the construction's {}: {} ({:.1} s)",
+                    s.built, s.value, s.seconds
+                );
+                s.path
+            }),
             report: &mut |r| {
                 let best = r.best.map_or("none".into(), |b| b.to_string());
                 let bound = r.bound.map_or("not yet".into(), |b| b.to_string());

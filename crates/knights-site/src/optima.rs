@@ -6,8 +6,6 @@
 
 use std::path::Path;
 
-use serde_json::Value;
-
 use super::plots::{self, Line};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
@@ -36,32 +34,22 @@ pub struct Entry {
     text: &'static str,
 }
 
-/// Every stored optimum, read.
+/// Every stored optimum, read and its tour proved by the results table's reader
+/// (knights-lab's `optimum::table`).
 pub fn entries() -> Result<Vec<Entry>, Error> {
     STORED
         .iter()
         .map(|&(stem, text)| {
-            let bad = |what: &str| Error::internal(format!("content/optima/{stem}.json: {what}"));
-            let json: Value = serde_json::from_str(text).map_err(|e| bad(&e.to_string()))?;
-            let r = &json["optimum"];
-            let num = |v: &Value, what: &str| v.as_u64().ok_or_else(|| bad(what));
-            let board = Board::new(
-                num(&json["board"]["width"], "board.width")? as u32,
-                num(&json["board"]["height"], "board.height")? as u32,
-            )?;
+            let name = format!("content/optima/{stem}.json");
+            let s = knights_lab::optimum::table::read_one(&name, stem, text)?;
             Ok(Entry {
                 stem,
-                board,
-                closed: json["closed"].as_bool().ok_or_else(|| bad("closed"))?,
-                measure: r["measure"]
-                    .as_str()
-                    .ok_or_else(|| bad("measure"))?
-                    .to_string(),
-                value: num(&r["value"], "optimum.value")?,
-                bound: num(&r["bound"], "optimum.bound")?,
-                optimal: r["optimal"]
-                    .as_bool()
-                    .ok_or_else(|| bad("optimum.optimal"))?,
+                board: s.spec.board,
+                closed: s.spec.closed,
+                measure: s.spec.measure.to_string(),
+                value: s.value,
+                bound: s.bound,
+                optimal: s.optimal,
                 text,
             })
         })
@@ -114,10 +102,7 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
 /// build for the board (`auto`) and the lower bounds: every edge cell turns (4n - 4),
 /// and the paper's asymptotic (6 - e)n turns and 4n - O(1) crossings (leading terms).
 fn plot(all: &[Entry], measure: &str) -> String {
-    let square: Vec<&Entry> = all
-        .iter()
-        .filter(|e| e.measure == measure && e.closed && e.board.width() == e.board.height())
-        .collect();
+    let square = square(all, measure);
     let at = |f: &dyn Fn(&Entry) -> f64| -> Vec<(f64, f64)> {
         square
             .iter()
@@ -180,6 +165,17 @@ fn plot(all: &[Entry], measure: &str) -> String {
     )
 }
 
+/// The closed n x n entries of `measure`, by n: each line of the plot is drawn through
+/// its points in this order (the files come in name order, 10x10 before 6x6).
+fn square<'a>(all: &'a [Entry], measure: &str) -> Vec<&'a Entry> {
+    let mut square: Vec<&Entry> = all
+        .iter()
+        .filter(|e| e.measure == measure && e.closed && e.board.width() == e.board.height())
+        .collect();
+    square.sort_by_key(|e| e.board.width());
+    square
+}
+
 /// The optima's drawings and plots, in `optima/`.
 pub struct Optima;
 
@@ -231,6 +227,18 @@ mod tests {
                 row.contains(&format!("| {} |", e.value)) && row.contains(&verdict),
                 "{row}"
             );
+        }
+    }
+
+    #[test]
+    fn the_plots_lines_run_through_their_boards_by_size() {
+        let all = entries().unwrap();
+        for measure in ["turns", "crossings"] {
+            let n: Vec<u32> = square(&all, measure)
+                .iter()
+                .map(|e| e.board.width())
+                .collect();
+            assert!(n.len() >= 3 && n.windows(2).all(|w| w[0] < w[1]), "{n:?}");
         }
     }
 

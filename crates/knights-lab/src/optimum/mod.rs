@@ -25,8 +25,10 @@
 mod brute;
 mod file;
 pub mod frontier;
+pub mod improve;
 #[cfg(feature = "motif")]
 mod solve;
+pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod uncrossed;
@@ -329,7 +331,9 @@ pub struct Optimum {
     pub seconds: f64,
     /// How the bound was proved, with its figures.
     pub how: How,
-    /// Where the best answer came from: `solver`, `search` or the construction's tour.
+    /// Where the best answer came from: `solver`, `search`, `start` (the starting
+    /// tour, the construction's improved by the local search) or, for a stored tour
+    /// improved by `knights optimum --improve`, a line saying so.
     pub source: String,
     /// The time limit.
     pub limit: Duration,
@@ -479,17 +483,50 @@ fn search_uncrossed(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     })
 }
 
-/// The tour the constructions build for the model's board, the solver's first answer
-/// (none for the uncrossed models, whose answers are not tours).
-pub fn start_tour(spec: &Spec) -> Option<Vec<u32>> {
-    if spec.measure == Measure::Uncrossed {
+/// The solver's first answer: the tour the constructions build for the model's board,
+/// improved by the local search (`improve.rs`) within `budget` (none for the
+/// uncrossed models, whose answers are not tours, and none in a build without the
+/// solver, which refuses the model at once).
+pub fn start_tour(spec: &Spec, budget: Duration) -> Option<Start> {
+    if spec.measure == Measure::Uncrossed || !cfg!(feature = "motif") {
         return None;
     }
+    let (built_path, built) = built_tour(spec)?;
+    let clock = std::time::Instant::now();
+    let (path, value) = improve::improve(spec, &built_path, built, budget);
+    Some(Start {
+        path,
+        built,
+        value,
+        seconds: clock.elapsed().as_secs_f64(),
+    })
+}
+
+/// The tour the constructions build for the model's board, and its value.
+pub fn built_tour(spec: &Spec) -> Option<(Vec<u32>, u64)> {
     let req = knights_construct::Request {
         open: !spec.closed,
         ..knights_construct::Request::closed(spec.board.clone())
     };
     let tour = knights_construct::build(&req, "auto").ok()?;
     let v = knights_core::verify::constructed(tour).ok()?;
-    Some(v.path().to_vec())
+    let graph = Graph::new(&spec.board);
+    let chosen = chosen_of(&graph, v.path(), spec.closed)?;
+    Some((
+        v.path().to_vec(),
+        value(&graph, &spec.board, spec.measure, &chosen),
+    ))
+}
+
+/// The starting tour: the construction's, improved.
+#[derive(Clone, Debug)]
+pub struct Start {
+    /// The cells in order.
+    pub path: Vec<u32>,
+    /// The construction's tour's value.
+    pub built: u64,
+    /// This tour's value.
+    pub value: u64,
+    /// Seconds the local search took.
+    pub seconds: f64,
 }

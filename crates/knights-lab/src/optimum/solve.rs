@@ -69,7 +69,7 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             best = Some((
                 path.clone(),
                 value(graph, &spec.board, spec.measure, &chosen),
-                "construction",
+                "start",
             ));
         }
     }

@@ -123,6 +123,62 @@ fn the_crossing_cliques_are_maximal_sets_of_leaps_crossing_pairwise() {
     }
 }
 
+/// The local search keeps a tour a tour, and the value it claims is the tour's.
+#[test]
+fn the_local_search_improves_a_tour_into_a_tour_with_the_value_it_claims() {
+    for (w, h, closed, measure) in [
+        (6, 6, true, Measure::Crossings),
+        (5, 5, false, Measure::Crossings),
+        (6, 6, true, Measure::Turns),
+        (4, 5, false, Measure::Turns),
+    ] {
+        let spec = Spec {
+            board: board(w, h),
+            closed,
+            measure,
+        };
+        let (start, was) = built_tour(&spec).unwrap();
+        let (path, got) = improve::improve(&spec, &start, was, Duration::from_secs(3600));
+        let tour = knights_core::Tour::new(spec.board.clone(), path, closed);
+        let m = metrics::measure(&verify::constructed(tour).unwrap());
+        let want = if measure == Measure::Turns {
+            m.turns
+        } else {
+            m.crossings
+        };
+        assert_eq!(got, want, "{}", spec.name());
+        assert!(got <= was, "{}", spec.name());
+    }
+}
+
+#[test]
+#[ignore = "an experiment: prints what the local search finds"]
+fn local_search_experiment() {
+    for stem in std::env::var("KNIGHTS_OPTIMA")
+        .unwrap_or_default()
+        .split(',')
+    {
+        let mut parts = stem.split('-');
+        let (b, kind, m) = (
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+        );
+        let spec = Spec {
+            board: b.parse().unwrap(),
+            closed: kind == "closed",
+            measure: m.parse().unwrap(),
+        };
+        let (start, was) = built_tour(&spec).unwrap();
+        let clock = std::time::Instant::now();
+        let (_, got) = improve::improve(&spec, &start, was, Duration::from_secs(3600));
+        eprintln!(
+            "{stem}: {was} -> {got} ({:.1} s)",
+            clock.elapsed().as_secs_f64()
+        );
+    }
+}
+
 /// The leaps of an uncrossed path, proved by knights-core.
 fn uncrossed_leaps(b: &Board, path: &[u32], closed: bool) -> Result<u64, Error> {
     let p = knights_core::UncrossedPath::new(b.clone(), path.to_vec(), closed);
@@ -344,7 +400,7 @@ fn regenerate_the_stored_optima() {
             &spec,
             Solve {
                 limit: Duration::from_secs(seconds),
-                start: start_tour(&spec),
+                start: start_tour(&spec, Duration::from_secs(seconds / 2)).map(|s| s.path),
                 report: &mut |r| {
                     eprintln!(
                         "  {}: step {} {} bound {:?} best {:?} ({:.1} s)",
@@ -420,6 +476,30 @@ fn the_sweep_finds_brute_forces_longest_paths_and_cycles() {
                 brute::uncrossed(&board(w, h), closed),
                 "{w}x{h} closed {closed}"
             );
+        }
+    }
+}
+
+/// `knights optimum --improve` on stored entries, in one go: `KNIGHTS_IMPROVE=1
+/// KNIGHTS_OPTIMA=STEM,... cargo test -p knights-lab improve_the_stored -- --ignored`
+/// rewrites each named file whose tour the local search improves (docs/optimum.md).
+#[test]
+#[ignore = "minutes of local search: KNIGHTS_IMPROVE=1 rewrites content/optima"]
+fn improve_the_stored_optima() {
+    if std::env::var("KNIGHTS_IMPROVE").as_deref() != Ok("1") {
+        return;
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+    let only = std::env::var("KNIGHTS_OPTIMA").unwrap_or_default();
+    for stem in only.split(',').filter(|s| !s.is_empty()) {
+        let path = dir.join(format!("{stem}.json"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = format!("content/optima/{stem}.json");
+        let (out, was, now, took) =
+            table::improve_stored(&name, stem, &text, Duration::from_secs(600)).unwrap();
+        eprintln!("{stem}: {was} -> {now} by the local search ({took:.1} s)");
+        if now < was {
+            std::fs::write(&path, out).unwrap();
         }
     }
 }

@@ -1,0 +1,362 @@
+//! The results table of the stored optima (`content/optima/README.md`), made from the
+//! files themselves so that it is never written by hand: each file's tour (or uncrossed
+//! path) is proved and measured again, its `optimum` record read and checked (the value
+//! is the tour's, optimal exactly when the value meets the bound), and one row written
+//! per file. `knights optimum --table DIR` prints it; a test compares it with the
+//! stored README. Needs no solver.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use knights_core::format::{self, Document};
+use knights_core::{metrics, uncrossed, verify, Error};
+
+use super::{Measure, Spec};
+
+/// One stored optimum: what its file holds and what its record says.
+#[derive(Clone, Debug)]
+pub struct Stored {
+    /// The file's stem (`6x6-closed-turns`), the spec's.
+    pub stem: String,
+    /// The model.
+    pub spec: Spec,
+    /// The tour's (path's) measure, counted again.
+    pub value: u64,
+    /// The proved bound.
+    pub bound: u64,
+    /// Whether value and bound meet.
+    pub optimal: bool,
+    /// Seconds the run took.
+    pub seconds: f64,
+    /// The model's size (`264 x 288`) or the search's (`search, 75 nodes`).
+    pub work: String,
+    /// The command that makes it again.
+    pub command: String,
+    /// The tour's (path's) cells in order.
+    pub path: Vec<u32>,
+    /// The literature's value and who gives it (`known`, `known_by`; uncrossed paths).
+    pub known: Option<(u64, String)>,
+}
+
+impl Stored {
+    /// `optimal` or `gap N`.
+    pub fn verdict(&self) -> String {
+        if self.optimal {
+            "optimal".into()
+        } else {
+            format!("gap {}", self.value.abs_diff(self.bound))
+        }
+    }
+
+    /// What is optimized, in words.
+    pub fn goal(&self) -> &'static str {
+        match self.spec.measure {
+            Measure::Turns => "fewest turns",
+            Measure::Crossings => "fewest crossings",
+            Measure::Uncrossed => "most leaps, none crossing",
+        }
+    }
+
+    /// `closed`, `open`, `cycle` or `path`.
+    pub fn kind(&self) -> &'static str {
+        match (self.spec.measure, self.spec.closed) {
+            (Measure::Uncrossed, true) => "cycle",
+            (Measure::Uncrossed, false) => "path",
+            (_, true) => "closed",
+            (_, false) => "open",
+        }
+    }
+
+    /// The table's order: turns, crossings, uncrossed; closed before open; then by
+    /// size.
+    fn order(&self) -> (u8, bool, u64, u32, u32) {
+        let b = &self.spec.board;
+        let m = match self.spec.measure {
+            Measure::Turns => 0,
+            Measure::Crossings => 1,
+            Measure::Uncrossed => 2,
+        };
+        (m, !self.spec.closed, b.cells(), b.width(), b.height())
+    }
+}
+
+/// Reads one stored file (`name` for the messages, `stem` its name without `.json`),
+/// proves its tour and checks its record, or says in one line which field is wrong.
+pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
+    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let json: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON ({e})")))?;
+    let r = &json["optimum"];
+    if !r.is_object() {
+        return Err(bad("no optimum record (field optimum)".into()));
+    }
+    let field = |key: &str| &r[key];
+    let num = |key: &str| {
+        field(key)
+            .as_u64()
+            .ok_or_else(|| bad(format!("field optimum.{key} is not a whole number")))
+    };
+    let text_of = |key: &str| {
+        field(key)
+            .as_str()
+            .ok_or_else(|| bad(format!("field optimum.{key} is not a string")))
+    };
+    let measure: Measure = text_of("measure")?
+        .parse()
+        .map_err(|e: Error| bad(format!("field optimum.measure: {e}")))?;
+    let sense = if measure.maximized() {
+        "maximize"
+    } else {
+        "minimize"
+    };
+    if text_of("sense")? != sense {
+        return Err(bad(format!("field optimum.sense: {measure} is to {sense}")));
+    }
+    let (board, closed, measured, path) = proved(name, text, measure)?;
+    let spec = Spec {
+        board,
+        closed,
+        measure,
+    };
+    if spec.stem() != stem {
+        return Err(bad(format!(
+            "holds the {}, so is named {}.json",
+            spec.name(),
+            spec.stem()
+        )));
+    }
+    let (value, bound) = (num("value")?, num("bound")?);
+    if value != measured {
+        return Err(bad(format!(
+            "field optimum.value is {value} but the tour has {measured} {measure}"
+        )));
+    }
+    let optimal = if measure.maximized() {
+        value >= bound
+    } else {
+        value <= bound
+    };
+    if field("optimal").as_bool() != Some(optimal) {
+        return Err(bad(format!(
+            "field optimum.optimal is not {optimal} (value {value}, bound {bound})"
+        )));
+    }
+    let gap = if optimal { 0 } else { value.abs_diff(bound) };
+    if num("gap")? != gap {
+        return Err(bad(format!("field optimum.gap is not {gap}")));
+    }
+    let seconds = field("seconds")
+        .as_f64()
+        .filter(|s| *s >= 0.0)
+        .ok_or_else(|| bad("field optimum.seconds is not a number of seconds".into()))?;
+    let work = if measure == Measure::Uncrossed {
+        format!("search, {} nodes", num("nodes")?)
+    } else {
+        format!("{} x {}", num("columns")?, num("rows")?)
+    };
+    let command = text_of("command")?.to_string();
+    if !command.starts_with(&format!("knights optimum {} ", spec.board)) {
+        return Err(bad(format!(
+            "field optimum.command is not a knights optimum command for {}",
+            spec.board
+        )));
+    }
+    let known = match (field("known").as_u64(), field("known_by").as_str()) {
+        (Some(k), Some(by)) => Some((k, by.to_string())),
+        (None, None) => None,
+        _ => {
+            return Err(bad(
+                "fields optimum.known and optimum.known_by go together".into()
+            ))
+        }
+    };
+    if let Some((k, _)) = &known {
+        let (lo, hi) = if measure.maximized() {
+            (value, bound)
+        } else {
+            (bound, value)
+        };
+        if !(lo..=hi).contains(k) {
+            return Err(bad(format!(
+                "field optimum.known is {k}, outside the value and bound ({value}, {bound})"
+            )));
+        }
+    }
+    Ok(Stored {
+        known,
+        stem: stem.to_string(),
+        spec,
+        value,
+        bound,
+        optimal,
+        seconds,
+        work,
+        command,
+        path,
+    })
+}
+
+/// The board, closedness, measure and cells of a file's tour or uncrossed path,
+/// proved.
+fn proved(
+    name: &str,
+    text: &str,
+    measure: Measure,
+) -> Result<(knights_core::Board, bool, u64, Vec<u32>), Error> {
+    let bad = |e: Error| Error::invalid(format!("{name}: {e}"));
+    if measure == Measure::Uncrossed {
+        let Document::Uncrossed(p) = format::parse_document(text, name)? else {
+            return Err(Error::invalid(format!(
+                "{name}: field kind: an uncrossed optimum is an uncrossed path file"
+            )));
+        };
+        let v = uncrossed::verify(p).map_err(bad)?;
+        return Ok((v.board().clone(), v.closed(), v.leaps(), v.path().to_vec()));
+    }
+    let v = verify::constructed(format::parse(text, name)?).map_err(bad)?;
+    let m = metrics::measure(&v);
+    let value = if measure == Measure::Turns {
+        m.turns
+    } else {
+        m.crossings
+    };
+    Ok((v.board().clone(), v.is_closed(), value, v.path().to_vec()))
+}
+
+/// A stored tour improved by the local search (`improve.rs`) within `budget`: the
+/// file's new text (its record's bound and run kept, the value, gap and source
+/// new), the value before and after, and the seconds the search took. The stored
+/// bound still holds: it was proved for every tour of the board.
+pub fn improve_stored(
+    name: &str,
+    stem: &str,
+    text: &str,
+    budget: std::time::Duration,
+) -> Result<(String, u64, u64, f64), Error> {
+    let s = read_one(name, stem, text)?;
+    if s.spec.measure == Measure::Uncrossed {
+        return Err(Error::invalid(format!(
+            "{name}: the local search improves tours; an uncrossed path is searched in full by knights optimum --maximize uncrossed"
+        )));
+    }
+    let json: Value = serde_json::from_str(text).expect("read_one parsed it");
+    let r = &json["optimum"];
+    let num = |key: &str| {
+        r[key].as_u64().ok_or_else(|| {
+            Error::invalid(format!("{name}: field optimum.{key} is not a whole number"))
+        })
+    };
+    let how = super::How::Solver {
+        solves: num("solves")? as usize,
+        columns: num("columns")? as usize,
+        rows: num("rows")? as usize,
+        cuts: num("cuts")? as usize,
+    };
+    let limit = std::time::Duration::from_secs(num("time_limit")?);
+    let clock = std::time::Instant::now();
+    let (path, value) = super::improve::improve(&s.spec, &s.path, s.value, budget);
+    let seconds = clock.elapsed().as_secs_f64();
+    let source = if value < s.value {
+        format!(
+            "local search (knights optimum --improve, {seconds:.1} s) from the stored {} tour of {}",
+            s.spec.measure, s.value
+        )
+    } else {
+        r["source"].as_str().unwrap_or("solver").to_string()
+    };
+    let found = super::Optimum {
+        spec: s.spec.clone(),
+        path,
+        value,
+        bound: s.bound,
+        seconds: s.seconds,
+        how,
+        source,
+        limit,
+    };
+    Ok((super::file_text(&found)?, s.value, value, seconds))
+}
+
+/// Every `*.json` of `dir`, read and checked, in the table's order.
+pub fn read(dir: &Path) -> Result<Vec<Stored>, Error> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    let mut out = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| Error::io(dir, e))?.path();
+        let Some(stem) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".json"))
+        else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+        out.push(read_one(&path.display().to_string(), stem, &text)?);
+    }
+    if out.is_empty() {
+        return Err(Error::invalid(format!(
+            "{}: no stored optima (*.json written by knights optimum)",
+            dir.display()
+        )));
+    }
+    out.sort_by_key(Stored::order);
+    Ok(out)
+}
+
+/// What the README says above its table.
+const HEAD: &str = "# Stored optima
+
+Each file is written by the command in its `optimum.command` field (`knights optimum`;
+turns and crossings need a build with the `motif` feature; see docs/optimum.md), and
+holds the tour (or uncrossed path, `\"kind\": \"uncrossed\"`), its value, the proved bound
+and the run. This file is made from them, never by hand: `knights optimum --table
+content/optima -o content/optima/README.md` proves every tour again and writes it, and
+`tests/integration/optima.rs` fails when it differs. The gallery's page \"What is
+optimal\" shows them. All of them again: `KNIGHTS_REGENERATE=1 cargo test -p knights-lab
+--features motif regenerate -- --ignored` (one entry: add `KNIGHTS_OPTIMA=STEM`).
+
+| file | board | kind | measure | value | bound | result | seconds | model (columns x rows) or search |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+";
+
+/// The README: its head and one row per stored optimum.
+pub fn markdown(all: &[Stored]) -> String {
+    let mut out = HEAD.to_string();
+    for s in all {
+        out.push_str(&format!(
+            "| [{stem}]({stem}.json) | {} | {} | {} | {} | {} | {} | {:.1} | {} |\n",
+            s.spec.board,
+            s.kind(),
+            s.goal(),
+            s.value,
+            s.bound,
+            s.verdict(),
+            s.seconds,
+            s.work,
+            stem = s.stem,
+        ));
+    }
+    let open: Vec<String> = all
+        .iter()
+        .filter(|s| !s.optimal)
+        .filter_map(|s| {
+            let (k, by) = s.known.as_ref()?;
+            let found = if *k == s.value { "found" } else { "not found" };
+            Some(format!(
+                "- {} {}: known {k} leaps ({by}), {found}; our best {}, our bound {}.\n",
+                s.spec.board,
+                s.kind(),
+                s.value,
+                s.bound
+            ))
+        })
+        .collect();
+    if !open.is_empty() {
+        out.push_str(
+            "\nThe literature's longest uncrossed paths and cycles (`known`, `known_by`) where \
+             our search did not finish, so that it proves only the bound:\n\n",
+        );
+        open.iter().for_each(|line| out.push_str(line));
+    }
+    out
+}
