@@ -53,9 +53,8 @@ pub mod numbered;
 pub mod tourney;
 pub mod uncrossed;
 
-// Out of the document: the fonts, PNG (whole, or tiled as an image pyramid, each band
-// drawn from the elements that reach it) and PDF (one drawing, or pages of them).
-mod cull;
+// Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
+// (one drawing, or pages of them).
 pub mod font;
 pub mod pages;
 mod pdf;

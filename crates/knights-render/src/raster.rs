@@ -93,15 +93,11 @@ pub const BAND: u32 = 512;
 /// up by `top` pixels. A band's anti-aliased edges may differ by a little from those
 /// of the picture drawn in one piece (the shift changes the last bits of the
 /// coordinates), so every picture is drawn in bands of [`BAND`] rows: the same bands
-/// whatever the number of threads, and so the same pixels. A band draws only the
-/// elements that reach it (see [`super::cull`]).
+/// whatever the number of threads, and so the same pixels.
 pub fn band(tree: &Tree, at: Transform, top: u32, rows: &mut [u8], width: u32) {
     let height = (rows.len() / (width as usize * 4)) as u32;
     let mut pixmap = PixmapMut::from_bytes(rows, width, height).expect("whole rows of pixels");
-    let at = at.post_translate(0.0, -(top as f32));
-    if !super::cull::draw(tree, at, &mut pixmap) {
-        resvg::render(tree, at, &mut pixmap);
-    }
+    resvg::render(tree, at.post_translate(0.0, -(top as f32)), &mut pixmap);
 }
 
 /// PNG bytes of a pixmap at `dpi` dots per inch: an 8-bit palette image (see
