@@ -28,7 +28,7 @@ use knights_render::{Drawing, Options, Resolution, Show};
 use knights_site as site;
 
 /// The measurements, by name, each with what it is for.
-const MEASUREMENTS: [(&str, fn(), &str); 10] = [
+const MEASUREMENTS: [(&str, fn(), &str); 11] = [
     ("metrics", metrics_worst_case, "turns and crossings of a 10^8-cell worst case (every cell a turn) against a fill of 10^8 u32: checks the README's claim that metrics run at memory speed"),
     ("search", search_sweep, "every board the search construction accepts, open and closed, built and verified: the sweep behind the boards `knights list` promises for it (several minutes)"),
     ("search-narrow", search_narrow, "the search on strips 3 to 8 wide up to 5000 long: where its limits on long strips come from"),
@@ -38,6 +38,7 @@ const MEASUREMENTS: [(&str, fn(), &str); 10] = [
     ("render", render_formation, "drawing formation tours of 100x100 and 1000x1000 as SVG, PNG and PDF, against building the same tour: where drawing time goes"),
     ("giant-counts", giant_counts, "the formation tour's turns and crossings counted from its layout (what `knights metrics` prints for a board too large to build) against the built 20000x20000 tour of each variant (about 2 GB and a minute on two cores, too much for the test suite, which compares them up to 100x100 and on 1000x1000)"),
     ("draw", draw_speed, "issue 25's drawing figures against their same-run baselines: the 30x30 PNG of `knights render 30x30 -o x.png` (drawn in bands on every core) against the same picture drawn in one piece and encoded on one thread, and the image pyramids of the three 200x200 tile tours (levels drawn in bands and cut) against the same tiles drawn one by one as before"),
+    ("animate", animate_gif, "issue 25's animation figure against its same-run baselines: the GIF of `knights render 30x30 --animate -o walk.gif` (one palette, each frame only where it changed) against rasterizing the same frames alone (the floor of any encoding) and against the same frames as numbered PNGs (`--frames`, each picture whole)"),
     ("site", site_build, "building the shipped catalogue with one and two workers: the gallery's build time and its parallel speedup"),
 ];
 
@@ -467,4 +468,51 @@ fn draw_speed() {
             secs(now) / secs(base)
         );
     }
+}
+
+/// The GIF that `knights render 30x30 --animate -o walk.gif` writes, at its default
+/// size, against two baselines of the same run (best of three): its frames rasterized
+/// and nothing else, and the same frames as whole PNG pictures.
+fn animate_gif() {
+    use knights_render::animate::Walkthrough;
+    use knights_render::steps::{Timing, MAX_STEPS};
+    use knights_render::{font, frames, raster};
+    let v = verify(build(&request(30, 30, false, None), "besa").expect("besa")).expect("a tour");
+    let opts = Options::default();
+    let walk = Walkthrough::new(&v, &opts.theme, opts.layers(v.board()), MAX_STEPS);
+    let res = frames::gif_default_resolution(&walk);
+    let count = walk.steps().len().max(1);
+    let mut bytes = 0;
+    let gif = best(|| {
+        bytes = frames::gif(&walk, res, Timing::default())
+            .expect("a GIF")
+            .len();
+    });
+    let scene = |k: usize| font::tree(&walk.frozen(k)).expect("a tree");
+    let rasterized = best(|| {
+        (1..=count)
+            .into_par_iter()
+            .map(|k| raster::pixmap(&scene(k), res).expect("a frame").width())
+            .count()
+    });
+    let mut png_bytes = 0;
+    let pngs = best(|| {
+        png_bytes = (1..=count)
+            .into_par_iter()
+            .map(|k| frames::png(&walk, res, k).expect("a frame").len())
+            .sum::<usize>();
+    });
+    let (secs, mb) = (|d: Duration| d.as_secs_f64(), |b: usize| b as f64 / 1e6);
+    println!(
+        "30x30 GIF, {count} frames: {:.2} s, {:.2} MB; the frames rasterized alone: {:.2} s \
+         (ratio {:.2}); as numbered PNGs: {:.2} s, {:.2} MB (ratios {:.2}, {:.3})",
+        secs(gif),
+        mb(bytes),
+        secs(rasterized),
+        secs(gif) / secs(rasterized),
+        secs(pngs),
+        mb(png_bytes),
+        secs(gif) / secs(pngs),
+        bytes as f64 / png_bytes as f64
+    );
 }
