@@ -228,6 +228,34 @@ mod tests {
         assert!(e.starts_with("c.json: line 1, column"), "{e}");
     }
 
+    #[test]
+    fn a_field_given_twice_is_refused_by_name() {
+        let board = r#""board": {"width": 3, "height": 4}"#;
+        let path = r#""path": [[0, 0], [1, 2], [2, 0], [0, 1], [2, 2], [1, 0], [0, 2],
+            [2, 1], [0, 3], [1, 1], [2, 3], [1, 3]]"#;
+        for (twice, field) in [
+            (r#""closed": false, "closed": false"#, "closed"),
+            (
+                r#""closed": false, "leaper": [1, 2], "leaper": null"#,
+                "leaper",
+            ),
+            (
+                r#""closed": false, "algorithm": "a", "algorithm": "b""#,
+                "algorithm",
+            ),
+            (&format!(r#""closed": false, {path}"#), "path"),
+            (&format!(r#"{board}, "closed": false"#), "board"),
+        ] {
+            let text = format!("{{{board}, {path}, {twice}}}");
+            let e = parse(&text, "f.json").unwrap_err().to_string();
+            assert!(e.contains(&format!("duplicate field `{field}`")), "{e}");
+            assert!(e.starts_with("f.json: line "), "{e}");
+        }
+        // Once each, the same fields make a tour.
+        let text = format!(r#"{{{board}, {path}, "closed": false}}"#);
+        assert!(parse(&text, "f.json").is_ok());
+    }
+
     fn space(text: &str) -> Result<SpaceTour, Error> {
         match parse_any(text, "s.json")? {
             AnyTour::Space(t) => Ok(t),

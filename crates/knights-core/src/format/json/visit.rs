@@ -246,76 +246,37 @@ impl<'de> Visitor<'de> for TourSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonTour, A::Error> {
         use serde::de::Error as _;
         let mut board: Option<JsonBoard> = None;
-        let mut leaper = None;
-        let mut closed = None;
-        let mut topology = None;
-        let mut algorithm = None;
-        let mut path = None;
-        let mut cycles = None;
-        let mut sections = None;
-        let mut kind = None;
-        let mut leaps = None;
-        fn once<T>(slot: &Option<T>, name: &'static str) -> Result<(), String> {
-            match slot {
-                Some(_) => Err(format!("duplicate field `{name}`")),
-                None => Ok(()),
-            }
-        }
+        let mut leaper: Option<Option<[u32; 2]>> = None;
+        let mut closed: Option<Option<bool>> = None;
+        let (mut topology, mut kind): (Option<Option<String>>, Option<Option<String>>) =
+            (None, None);
+        let mut algorithm: Option<String> = None;
+        let mut sections: Option<Option<JsonSections>> = None;
+        let mut leaps: Option<Option<u64>> = None;
+        let (mut path, mut cycles) = (None, None);
+        let (file, error) = (self.file, self.error);
         while let Some(key) = map.next_key::<String>()? {
-            let dup = |r: Result<(), String>| r.map_err(A::Error::custom);
+            let m = &mut map;
             match key.as_str() {
-                "board" => {
-                    dup(once(&board, "board"))?;
-                    board = Some(map.next_value()?);
-                }
-                "leaper" => {
-                    dup(once(&leaper, "leaper"))?;
-                    leaper = Some(map.next_value::<Option<[u32; 2]>>()?);
-                }
-                "closed" => {
-                    dup(once(&closed, "closed"))?;
-                    closed = Some(map.next_value::<Option<bool>>()?);
-                }
-                "topology" => {
-                    dup(once(&topology, "topology"))?;
-                    topology = Some(map.next_value::<Option<String>>()?);
-                }
-                "algorithm" => {
-                    dup(once(&algorithm, "algorithm"))?;
-                    algorithm = Some(map.next_value()?);
-                }
-                "sections" => {
-                    dup(once(&sections, "sections"))?;
-                    sections = Some(map.next_value::<Option<JsonSections>>()?);
-                }
+                "board" => fill(m, &mut board, "board")?,
+                "leaper" => fill(m, &mut leaper, "leaper")?,
+                "closed" => fill(m, &mut closed, "closed")?,
+                "topology" => fill(m, &mut topology, "topology")?,
+                "algorithm" => fill(m, &mut algorithm, "algorithm")?,
+                "sections" => fill(m, &mut sections, "sections")?,
+                "kind" => fill(m, &mut kind, "kind")?,
+                "leaps" => fill(m, &mut leaps, "leaps")?,
                 "path" => {
-                    dup(once(&path, "path"))?;
                     let flat = board.as_ref().filter(|b| {
                         b.depth.is_none()
                             && b.sides.is_none()
                             && Board::new(b.width, b.height).is_ok()
                     });
-                    path = Some(map.next_value_seed(CellsSeed {
-                        board: flat.map(|b| (b.width, b.height)),
-                        file: self.file,
-                        error: self.error,
-                    })?);
+                    let board = flat.map(|b| (b.width, b.height));
+                    let seed = CellsSeed { board, file, error };
+                    fill_seeded(m, &mut path, "path", seed)?
                 }
-                "kind" => {
-                    dup(once(&kind, "kind"))?;
-                    kind = Some(map.next_value::<Option<String>>()?);
-                }
-                "leaps" => {
-                    dup(once(&leaps, "leaps"))?;
-                    leaps = Some(map.next_value::<Option<u64>>()?);
-                }
-                "cycles" => {
-                    dup(once(&cycles, "cycles"))?;
-                    cycles = Some(map.next_value_seed(CyclesSeed {
-                        file: self.file,
-                        error: self.error,
-                    })?);
-                }
+                "cycles" => fill_seeded(m, &mut cycles, "cycles", CyclesSeed { file, error })?,
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -334,6 +295,31 @@ impl<'de> Visitor<'de> for TourSeed<'_> {
             leaps: leaps.flatten(),
         })
     }
+}
+
+/// The next value of `map` into `slot`, which must still be empty: a field given twice
+/// is an error that names it.
+fn fill<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    name: &str,
+) -> Result<(), A::Error> {
+    fill_seeded(map, slot, name, std::marker::PhantomData)
+}
+
+/// [`fill`], the value read by `seed`.
+fn fill_seeded<'de, A: MapAccess<'de>, S: DeserializeSeed<'de>>(
+    map: &mut A,
+    slot: &mut Option<S::Value>,
+    name: &str,
+    seed: S,
+) -> Result<(), A::Error> {
+    use serde::de::Error as _;
+    if slot.is_some() {
+        return Err(A::Error::custom(format!("duplicate field `{name}`")));
+    }
+    *slot = Some(map.next_value_seed(seed)?);
+    Ok(())
 }
 
 /// Reads a tourney's cycles, each a list of cells kept as written (a tourney file is
