@@ -74,11 +74,16 @@ fn check_board(w: u32, h: u32, v: Variant) -> Result<(u64, u64), String> {
     Ok((turns, crossings))
 }
 
-#[test]
-fn every_board_in_range_is_a_closed_tour_with_the_papers_counts() {
+/// Each board's (turns, crossings), by (width, height).
+type Counts = HashMap<(u32, u32), (u64, u64)>;
+
+/// Every board of variant `v` with an even side of 16 to `top` and the other side of 12
+/// to `top`, checked by [`check_board`] in parallel: how many boards, and each one's
+/// (turns, crossings). Fails with every board that fails.
+fn sweep(top: u32, v: Variant) -> (usize, Counts) {
     let mut boards = Vec::new();
-    for w in (16..=120).step_by(2) {
-        for h in 12..=120 {
+    for w in (16..=top).step_by(2) {
+        for h in 12..=top {
             boards.push((w, h));
             boards.push((h, w));
         }
@@ -87,7 +92,7 @@ fn every_board_in_range_is_a_closed_tour_with_the_papers_counts() {
     boards.dedup();
     let results: Vec<_> = boards
         .par_iter()
-        .map(|&(w, h)| ((w, h), check_board(w, h, Variant::Plain)))
+        .map(|&(w, h)| ((w, h), check_board(w, h, v)))
         .collect();
     let failures: Vec<String> = results
         .iter()
@@ -95,13 +100,18 @@ fn every_board_in_range_is_a_closed_tour_with_the_papers_counts() {
         .collect();
     assert!(
         failures.is_empty(),
-        "{} failures: {failures:?}",
+        "{v:?}: {} failures: {failures:?}",
         failures.len()
     );
+    let counts = results.into_iter().map(|(b, r)| (b, r.unwrap())).collect();
+    (boards.len(), counts)
+}
+
+#[test]
+fn every_board_in_range_is_a_closed_tour_with_the_papers_counts() {
+    let (boards, counts) = sweep(120, Variant::Plain);
     // 53 even widths x 109 heights, and their transposes (2809 boards are both).
-    assert_eq!(boards.len(), 8_745);
-    let counts: HashMap<(u32, u32), (u64, u64)> =
-        results.into_iter().map(|(b, r)| (b, r.unwrap())).collect();
+    assert_eq!(boards, 8_745);
     // Section 4.2: each heel (top and bottom) adds 22 turns and 32 crossings per eight
     // columns, each double straight-up move (left and right) 8 turns and 10 crossings
     // per four rows; the transposed boards follow with the axes swapped.
@@ -138,26 +148,7 @@ fn the_variants_are_closed_tours_with_their_heels_counts() {
     // search chose from width 26 and height 16 on); then squares far apart for the slopes.
     for v in [Variant::Turns, Variant::Crossings, Variant::Best] {
         let top = if v == Variant::Best { 64 } else { 48 };
-        let mut boards = Vec::new();
-        for w in (16..=top).step_by(2) {
-            for h in 12..=top {
-                boards.push((w, h));
-                boards.push((h, w));
-            }
-        }
-        boards.sort_unstable();
-        boards.dedup();
-        let results: Vec<_> = boards
-            .par_iter()
-            .map(|&(w, h)| ((w, h), check_board(w, h, v)))
-            .collect();
-        let failures: Vec<String> = results
-            .iter()
-            .filter_map(|((w, h), r)| r.as_ref().err().map(|e| format!("{w}x{h}: {e}")))
-            .collect();
-        assert!(failures.is_empty(), "{v:?}: {failures:?}");
-        let counts: HashMap<(u32, u32), (u64, u64)> =
-            results.into_iter().map(|(b, r)| (b, r.unwrap())).collect();
+        let (_, counts) = sweep(top, v);
         // Each heel (top and bottom) adds its own counts per eight columns; the left and
         // right edges still add 8 turns and 10 crossings per four rows.
         let (ht, hc) = heel_counts(v);
