@@ -151,6 +151,67 @@ fn the_local_search_improves_a_tour_into_a_tour_with_the_value_it_claims() {
     }
 }
 
+/// `--improve` records what found the tour: its command, time and the value it started
+/// from, which the results table reads back; a second run adds its time to the first
+/// and keeps the value the first started from.
+#[test]
+fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
+    let spec = Spec {
+        board: board(6, 6),
+        closed: true,
+        measure: Measure::Crossings,
+    };
+    let (start, was) = built_tour(&spec).unwrap();
+    let record = |improved: Option<Improved>| {
+        let found = Optimum {
+            spec: spec.clone(),
+            path: start.clone(),
+            value: was,
+            bound: 52,
+            seconds: 1.0,
+            how: How::Solver {
+                solves: 1,
+                columns: 1,
+                rows: 1,
+                cuts: 0,
+            },
+            source: if improved.is_some() {
+                "local search"
+            } else {
+                "solver"
+            }
+            .into(),
+            improved,
+            limit: Duration::from_secs(60),
+        };
+        file_text(&found).unwrap()
+    };
+    let stem = "6x6-closed-crossings";
+    let budget = Duration::from_secs(600);
+    let (text, _, now, took) = table::improve_stored("t", stem, &record(None), budget).unwrap();
+    assert!(now < was, "{now}");
+    let i = table::read_one("t", stem, &text).unwrap().improved.unwrap();
+    let command = "knights optimum --improve 6x6-closed-crossings.json --time-limit 600";
+    assert_eq!((i.command.as_str(), i.runs, i.from), (command, 1, was));
+    assert!((i.seconds - took).abs() < 0.06, "{} {took}", i.seconds);
+    // The same tour again, as if a first run had found it from 200 in 1.5 s.
+    let first = Improved {
+        command: command.into(),
+        runs: 1,
+        seconds: 1.5,
+        from: 200,
+    };
+    let (text, _, _, took) =
+        table::improve_stored("t", stem, &record(Some(first)), budget).unwrap();
+    let i = table::read_one("t", stem, &text).unwrap().improved.unwrap();
+    assert_eq!((i.command.as_str(), i.runs, i.from), (command, 2, 200));
+    assert!(
+        (i.seconds - 1.5 - took).abs() < 0.06,
+        "{} {took}",
+        i.seconds
+    );
+}
+
 #[test]
 #[ignore = "an experiment: prints what the local search finds"]
 fn local_search_experiment() {
