@@ -102,6 +102,89 @@ fn the_results_table_is_made_by_knights_optimum_table() {
     }
 }
 
+/// The gallery's page "What is optimal", built: every stored file has its row, with
+/// the value, bound and verdict its record says (read here from the JSON, apart from
+/// the code that makes the page), the command that proved the bound, and the local
+/// search's command where one found the tour; and its drawing, captioned.
+#[test]
+fn the_optima_page_shows_every_stored_result_as_its_file_says() {
+    use super::run::{knights, stderr};
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    std::fs::create_dir_all(content.join("pages")).unwrap();
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content/pages/optima.md"),
+        content.join("pages/optima.md"),
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("catalogue.toml"),
+        "[site]\n\n[[tour]]\nboard = \"6x6\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    let o = knights(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(out.join("pages/optima.html")).unwrap();
+    let files = stored();
+    assert_eq!(
+        page.matches("<tbody id=").count(),
+        files.len(),
+        "one row each"
+    );
+    assert_eq!(
+        page.matches("<figure>").count(),
+        files.len(),
+        "one drawing each"
+    );
+    for (name, text) in files {
+        let stem = name.strip_suffix(".json").unwrap();
+        let r = &serde_json::from_str::<Value>(&text).unwrap()["optimum"];
+        let at = page
+            .find(&format!("<tbody id=\"{stem}\">"))
+            .unwrap_or_else(|| panic!("no row for {stem}"));
+        let row = &page[at..at + page[at..].find("</tbody>").unwrap()];
+        let verdict = if r["optimal"].as_bool().unwrap() {
+            "optimal".to_string()
+        } else {
+            format!("gap {}", r["gap"])
+        };
+        let cells = format!(
+            "<td>{}</td><td>{}</td><td>{verdict}</td>",
+            r["value"], r["bound"]
+        );
+        assert!(row.contains(&cells), "{stem}: {row}");
+        let command = r["command"].as_str().unwrap();
+        assert!(
+            row.contains(&format!("Bound: <code>{command}</code>")),
+            "{row}"
+        );
+        match r["improved"]["command"].as_str() {
+            Some(improve) => assert!(
+                row.contains(&format!("the local search, <code>{improve}</code>"))
+                    && row.contains(&format!(
+                        "from {} {}",
+                        r["improved"]["from"],
+                        r["measure"].as_str().unwrap()
+                    )),
+                "{row}"
+            ),
+            None => assert!(row.contains(": the same run."), "{row}"),
+        }
+        assert!(
+            page.contains(&format!("<img src=\"../optima/{stem}.svg\"")),
+            "{stem}"
+        );
+        assert!(out.join(format!("optima/{stem}.svg")).is_file(), "{stem}");
+    }
+}
+
 /// Every stored uncrossed record carries the literature's value where it gives one
 /// (OEIS A003192 and A157416, as `optimum::uncrossed::known` has them), and where our
 /// search proved its value, it is the literature's.
@@ -131,6 +214,37 @@ fn every_stored_uncrossed_value_is_the_literatures_where_both_exist() {
         }
     }
     assert!(proved >= 10, "{proved} proved");
+}
+
+/// A page that places an exhibit block no exhibit offers is refused before any tour
+/// is built, naming the page and the block.
+#[test]
+fn build_refuses_a_page_placing_an_unknown_exhibit_block() {
+    use super::run::{knights, refused};
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    std::fs::create_dir_all(content.join("pages")).unwrap();
+    std::fs::write(
+        content.join("pages/odd.md"),
+        "# Odd\n\n```exhibit\noptima/nothing\n```\n",
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("catalogue.toml"),
+        "[[tour]]\nboard = \"6x6\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    let o = knights(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    refused(&o, "odd.md: no exhibit block 'optima/nothing'");
+    assert!(super::run::stderr(&o).contains("optima/results"), "{o:?}");
+    assert!(!out.exists(), "nothing built");
 }
 
 /// A bad stored file stops `--table` with one line naming the file and the field.
