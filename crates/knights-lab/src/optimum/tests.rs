@@ -310,6 +310,28 @@ fn the_uncrossed_search_proves_the_known_values() {
     assert_eq!(uncrossed::known(&board(4, 6), true), None);
 }
 
+/// The oblong boards' longest uncrossed paths as the literature gives them (OEIS
+/// A003192's table) are brute force's, either way round, on the boards it can
+/// enumerate; the table's corners are where it says.
+#[test]
+fn the_literatures_oblong_paths_are_brute_forces() {
+    for (w, h) in [(3, 4), (3, 5), (3, 6), (4, 5), (3, 8), (4, 6)] {
+        let want = brute::uncrossed(&board(w, h), false);
+        for b in [board(w, h), board(h, w)] {
+            assert_eq!(
+                uncrossed::known(&b, false),
+                Some((want, "OEIS A003192")),
+                "{b}"
+            );
+            assert_eq!(uncrossed::known(&b, true), None, "{b}");
+        }
+    }
+    assert_eq!(uncrossed::known(&board(3, 9), false).map(|k| k.0), Some(10));
+    assert_eq!(uncrossed::known(&board(9, 8), false).map(|k| k.0), Some(42));
+    assert_eq!(uncrossed::known(&board(3, 10), false), None);
+    assert_eq!(uncrossed::known(&board(2, 5), false), None);
+}
+
 #[test]
 fn the_uncrossed_search_stops_at_its_time_limit_with_a_bound() {
     // 81 cells, 41 of one colour: a path visits at most 81, a cycle 80 (40 of each).
