@@ -102,11 +102,158 @@ fn the_results_table_is_made_by_knights_optimum_table() {
     }
 }
 
+/// The gallery's page "What is optimal", built: every stored file has its row, with
+/// the value, bound and verdict its record says (read here from the JSON, apart from
+/// the code that makes the page), the command that proved the bound, and the local
+/// search's command where one found the tour; and its drawing, captioned.
+#[test]
+fn the_optima_page_shows_every_stored_result_as_its_file_says() {
+    use super::run::{knights, stderr};
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    std::fs::create_dir_all(content.join("pages")).unwrap();
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content/pages/optima.md"),
+        content.join("pages/optima.md"),
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("catalogue.toml"),
+        "[site]\n\n[[tour]]\nboard = \"6x6\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    let o = knights(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = std::fs::read_to_string(out.join("pages/optima.html")).unwrap();
+    let files = stored();
+    assert_eq!(
+        page.matches("<tbody id=").count(),
+        files.len(),
+        "one row each"
+    );
+    assert_eq!(
+        page.matches("<figure>").count(),
+        files.len(),
+        "one drawing each"
+    );
+    for (name, text) in files {
+        let stem = name.strip_suffix(".json").unwrap();
+        let r = &serde_json::from_str::<Value>(&text).unwrap()["optimum"];
+        let at = page
+            .find(&format!("<tbody id=\"{stem}\">"))
+            .unwrap_or_else(|| panic!("no row for {stem}"));
+        let row = &page[at..at + page[at..].find("</tbody>").unwrap()];
+        let verdict = if r["optimal"].as_bool().unwrap() {
+            "optimal".to_string()
+        } else {
+            format!("gap {}", r["gap"])
+        };
+        let cells = format!(
+            "<td>{}</td><td>{}</td><td>{verdict}</td>",
+            r["value"], r["bound"]
+        );
+        assert!(row.contains(&cells), "{stem}: {row}");
+        let command = r["command"].as_str().unwrap();
+        assert!(
+            row.contains(&format!("Bound: <code>{command}</code>")),
+            "{row}"
+        );
+        match r["improved"]["command"].as_str() {
+            Some(improve) => assert!(
+                row.contains(&format!("the local search, <code>{improve}</code>"))
+                    && row.contains(&format!(
+                        "from {} {}",
+                        r["improved"]["from"],
+                        r["measure"].as_str().unwrap()
+                    )),
+                "{row}"
+            ),
+            None => assert!(row.contains(": the same run."), "{row}"),
+        }
+        assert!(
+            page.contains(&format!("<img src=\"../optima/{stem}.svg\"")),
+            "{stem}"
+        );
+        assert!(out.join(format!("optima/{stem}.svg")).is_file(), "{stem}");
+    }
+}
+
+/// Every stored uncrossed record carries the literature's value where it gives one
+/// (OEIS A003192 and A157416, as `optimum::uncrossed::known` has them), and where our
+/// search proved its value, it is the literature's.
+#[test]
+fn every_stored_uncrossed_value_is_the_literatures_where_both_exist() {
+    use knights_lab::optimum::uncrossed::known;
+    let mut proved = 0;
+    for (name, text) in stored() {
+        let json: Value = serde_json::from_str(&text).unwrap();
+        let r = &json["optimum"];
+        if r["measure"] != "uncrossed" {
+            continue;
+        }
+        let b = &json["board"];
+        let board: knights_core::Board = format!("{}x{}", b["width"], b["height"]).parse().unwrap();
+        let Some((value, by)) = known(&board, json["closed"].as_bool().unwrap()) else {
+            continue;
+        };
+        assert_eq!(
+            (r["known"].as_u64(), r["known_by"].as_str()),
+            (Some(value), Some(by)),
+            "{name}"
+        );
+        if r["optimal"].as_bool().unwrap() {
+            assert_eq!(r["value"].as_u64(), Some(value), "{name}");
+            proved += 1;
+        }
+    }
+    assert!(proved >= 10, "{proved} proved");
+}
+
+/// A page that places an exhibit block no exhibit offers is refused before any tour
+/// is built, naming the page and the block.
+#[test]
+fn build_refuses_a_page_placing_an_unknown_exhibit_block() {
+    use super::run::{knights, refused};
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    std::fs::create_dir_all(content.join("pages")).unwrap();
+    std::fs::write(
+        content.join("pages/odd.md"),
+        "# Odd\n\n```exhibit\noptima/nothing\n```\n",
+    )
+    .unwrap();
+    std::fs::write(
+        content.join("catalogue.toml"),
+        "[[tour]]\nboard = \"6x6\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    let o = knights(&[
+        "build",
+        "--content",
+        content.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    refused(&o, "odd.md: no exhibit block 'optima/nothing'");
+    assert!(super::run::stderr(&o).contains("optima/results"), "{o:?}");
+    assert!(!out.exists(), "nothing built");
+}
+
 /// A bad stored file stops `--table` with one line naming the file and the field.
 #[test]
 fn optimum_table_refuses_a_bad_file_naming_it_and_the_field() {
     use super::run::{knights, refused};
     let good = std::fs::read_to_string(dir().join("6x6-closed-turns.json")).unwrap();
+    let improved = std::fs::read_to_string(dir().join("9x9-open-turns.json")).unwrap();
+    let cycle = std::fs::read_to_string(dir().join("8x8-cycle-uncrossed.json")).unwrap();
     for (name, text, why) in [
         (
             "6x6-closed-turns.json",
@@ -132,6 +279,31 @@ fn optimum_table_refuses_a_bad_file_naming_it_and_the_field() {
             "6x6-closed-turns.json",
             good.replace("[0, 0]", "[1, 1]"),
             "6x6-closed-turns.json",
+        ),
+        (
+            "9x9-open-turns.json",
+            improved.replace("\"source\": \"local search\"", "\"source\": \"solver\""),
+            "9x9-open-turns.json: field optimum.improved is given, but optimum.source is \"solver\"",
+        ),
+        (
+            "9x9-open-turns.json",
+            improved.replace("\"from\": 70", "\"from\": 48"),
+            "field optimum.improved: 1 runs from 48 turns to 48 is no improvement",
+        ),
+        (
+            "9x9-open-turns.json",
+            improved.replace("--improve 9x9-open-turns.json", "--improve other.json"),
+            "field optimum.improved.command does not start with \"knights optimum --improve 9x9-open-turns.json\"",
+        ),
+        (
+            "9x9-open-turns.json",
+            improved.replace(", \"improved\": {", ", \"was\": {"),
+            "field optimum.improved is missing, but optimum.source says the local search found the tour",
+        ),
+        (
+            "8x8-cycle-uncrossed.json",
+            cycle.replace("\"known\": 32, \"known_by\": \"OEIS A157416\", ", ""),
+            "8x8-cycle-uncrossed.json: fields optimum.known and optimum.known_by are not the literature's 32 leaps (OEIS A157416)",
         ),
     ] {
         let tmp = tempfile::tempdir().unwrap();
@@ -427,14 +599,25 @@ fn optimum_improve_betters_a_stored_tour_and_keeps_its_bound() {
     assert!(now < was, "{now}");
     assert_eq!(r["value"].as_u64(), Some(now));
     assert_eq!(r["bound"].as_u64(), Some(52));
-    assert!(
-        r["source"].as_str().unwrap().starts_with("local search"),
-        "{r}"
+    assert_eq!(r["source"], "local search", "{r}");
+    // How: the command that found it, from what, in how long.
+    let i = &r["improved"];
+    assert_eq!(
+        i["command"],
+        "knights optimum --improve 6x6-closed-crossings.json --time-limit 600"
     );
+    assert_eq!(
+        (i["runs"].as_u64(), i["from"].as_u64()),
+        (Some(1), Some(was))
+    );
+    assert!(i["seconds"].as_f64().unwrap() >= 0.0, "{i}");
     let o = knights(&["optimum", "--table", tmp.path().to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains(&format!("| {now} | 52 |")),
+        stdout(&o).contains(&format!("| {now} | 52 |"))
+            && stdout(&o).contains(
+                "| local search: `knights optimum --improve 6x6-closed-crossings.json --time-limit 600`, "
+            ),
         "{}",
         stdout(&o)
     );

@@ -4,6 +4,11 @@
 //! drawings). Each exhibit implements [`Exhibit`] in its own module and is listed once
 //! in the `exhibits` registry, as a construction is in the constructions' registry;
 //! the build writes each into its own folder of the site.
+//!
+//! An exhibit may also offer blocks of HTML made from its data (the stored optima's
+//! results table), which a page places where it wants them with a fenced code block
+//! of language `exhibit` holding the block's name, `FOLDER/NAME`: the page then never
+//! holds a copy that could go stale.
 
 use std::path::Path;
 
@@ -23,4 +28,16 @@ pub trait Exhibit: Sync {
     fn folder(&self) -> &'static str;
     /// Writes its files into `dir`, its folder in the staging site.
     fn write(&self, dir: &Path, ctx: &Context<'_>) -> Result<(), Error>;
+    /// The names of the HTML blocks it offers the pages (none by default).
+    fn blocks(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The HTML of its block `name`, one of [`Exhibit::blocks`], for a page one folder
+    /// below the site's root (links start `../`).
+    fn block(&self, name: &str) -> Result<String, Error> {
+        Err(Error::internal(format!(
+            "the {} exhibit has no block {name}",
+            self.folder()
+        )))
+    }
 }

@@ -9,6 +9,7 @@ use super::classics::Classics;
 use super::exhibit::{Context, Exhibit};
 use super::formation::Formation;
 use super::heels::Heels;
+use super::html;
 use super::optima::Optima;
 use super::recipes::Recipes;
 use super::teaching::Teaching;
@@ -32,15 +33,117 @@ pub fn write_all(site: &Path, ctx: &Context<'_>, pages: &[PageSpec]) -> Result<(
     Ok(())
 }
 
-/// Whether a page links into the exhibit's `folder`.
+/// Whether a page links into the exhibit's `folder` or places one of its blocks.
 fn shown(folder: &str, pages: &[PageSpec]) -> bool {
     let link = format!("../{folder}/");
-    pages.iter().any(|p| p.body.contains(&link))
+    pages.iter().any(|p| {
+        p.body.contains(&link)
+            || placed(&html::markdown(&p.body))
+                .iter()
+                .any(|(_, name)| name.split('/').next() == Some(folder))
+    })
+}
+
+/// How the markdown renders a fenced code block of language `exhibit`, which places
+/// the exhibit block it names.
+const OPEN: &str = "<pre><code class=\"language-exhibit\">";
+const CLOSE: &str = "</code></pre>";
+
+/// The exhibit blocks a page's HTML places: where each is, and its name.
+fn placed(html: &str) -> Vec<(std::ops::Range<usize>, &str)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = html[at..].find(OPEN) {
+        let start = at + i;
+        let inner = start + OPEN.len();
+        let Some(len) = html[inner..].find(CLOSE) else {
+            break;
+        };
+        at = inner + len + CLOSE.len();
+        out.push((start..at, html[inner..inner + len].trim()));
+    }
+    out
+}
+
+/// The exhibit that offers block `name` (`FOLDER/NAME`), and the block's own name.
+fn offering(name: &str) -> Option<(&'static dyn Exhibit, &str)> {
+    let (folder, block) = name.split_once('/')?;
+    all()
+        .iter()
+        .find(|e| e.folder() == folder && e.blocks().contains(&block))
+        .map(|e| (*e, block))
+}
+
+/// Every exhibit block a page places exists, or the page and the name in one line
+/// (checked before any tour is built).
+pub fn check(pages: &[PageSpec]) -> Result<(), Error> {
+    for p in pages {
+        for (_, name) in placed(&html::markdown(&p.body)) {
+            if offering(name).is_none() {
+                let known: Vec<String> = all()
+                    .iter()
+                    .flat_map(|e| e.blocks().iter().map(|b| format!("{}/{b}", e.folder())))
+                    .collect();
+                return Err(Error::invalid(format!(
+                    "{}: no exhibit block '{name}' (a fenced block of language exhibit names one of: {})",
+                    p.slug.place.file,
+                    known.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A page's HTML with each exhibit block it places made and put in its place.
+pub fn fill(html: &str) -> Result<String, Error> {
+    let mut out = String::with_capacity(html.len());
+    let mut last = 0;
+    for (at, name) in placed(html) {
+        let (exhibit, block) = offering(name)
+            .ok_or_else(|| Error::internal(format!("exhibit block {name} was not checked")))?;
+        out.push_str(&html[last..at.start]);
+        out.push_str(&exhibit.block(block)?);
+        last = at.end;
+    }
+    out.push_str(&html[last..]);
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fenced block of language `exhibit` is replaced by the block it names, the
+    /// rest of the page kept; a page placing one shows its exhibit.
+    #[test]
+    fn a_placed_block_is_made_in_its_place() {
+        let md = "# P\n\nbefore\n\n```exhibit\noptima/results\n```\n\n```\nknights tour 6x6\n```\n";
+        let html = fill(&html::markdown(md)).unwrap();
+        assert!(
+            html.starts_with("<h1>P</h1>\n<p>before</p>\n<table class=\"optima\">"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<pre><code>knights tour 6x6\n</code></pre>"),
+            "{html}"
+        );
+        assert!(!html.contains("language-exhibit"), "{html}");
+        let page =
+            |body: &str| crate::catalogue::read_page("p.md", Path::new("p.md"), body).unwrap();
+        assert!(shown("optima", &[page(md)]));
+        assert!(!shown(
+            "optima",
+            &[page("# P\n\n```\noptima/results\n```\n")]
+        ));
+        assert!(check(&[page(md)]).is_ok());
+        let bad = check(&[page("```exhibit\noptima/none\n```\n")]).unwrap_err();
+        assert!(
+            bad.to_string()
+                .contains("p.md: no exhibit block 'optima/none'"),
+            "{bad}"
+        );
+    }
 
     #[test]
     fn each_exhibit_has_a_folder_of_its_own() {

@@ -1,71 +1,73 @@
 //! The "What is optimal" page's material, made at every build from the optima stored
 //! in `content/optima/` (written by `knights optimum`, kept as data so that the gallery
 //! needs no solver): each tour drawn with the measure it optimizes marked, each
-//! uncrossed path drawn, and the plots of the optima of closed n x n tours against n
-//! beside the constructions' tours and the bounds.
+//! uncrossed path drawn, the plots of the optima of closed n x n tours against n
+//! beside the constructions' tours and the bounds, and the page's blocks: the results
+//! table (`optima/results`), read and checked by the same code as `knights optimum
+//! --table`, and the drawings with their captions (`optima/tours`), so that the page
+//! holds no copy of a result.
 
 use std::path::Path;
 
+use super::html::escape;
 use super::plots::{self, Line};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{format, metrics, uncrossed, verify, Board, Error};
+use knights_lab::optimum::table::{self, Stored};
+use knights_lab::optimum::Measure;
 use knights_render::{self as render, Show, Style, Theme};
 
 /// The stored optima: file stem and text.
 pub const STORED: &[(&str, &str)] = &include!("optima_list.rs");
 
-/// One stored optimum, as its record says.
+/// One stored optimum: its record, read and checked, and its file's text.
 pub struct Entry {
-    /// The file stem (`6x6-closed-turns`).
-    pub stem: &'static str,
-    /// The board.
-    pub board: Board,
-    /// Closed tour (or cycle).
-    pub closed: bool,
-    /// `turns`, `crossings` or `uncrossed`.
-    pub measure: String,
-    /// The best value found.
-    pub value: u64,
-    /// The solver's bound.
-    pub bound: u64,
-    /// Whether they meet.
-    pub optimal: bool,
+    /// The record, as `knights optimum --table` reads it.
+    pub stored: Stored,
     text: &'static str,
 }
 
+impl Entry {
+    fn stem(&self) -> &str {
+        &self.stored.stem
+    }
+
+    fn board(&self) -> &Board {
+        &self.stored.spec.board
+    }
+
+    fn measure(&self) -> Measure {
+        self.stored.spec.measure
+    }
+}
+
 /// Every stored optimum, read and its tour proved by the results table's reader
-/// (knights-lab's `optimum::table`).
+/// (knights-lab's `optimum::table`), in the table's order.
 pub fn entries() -> Result<Vec<Entry>, Error> {
-    STORED
+    let mut all = STORED
         .iter()
         .map(|&(stem, text)| {
             let name = format!("content/optima/{stem}.json");
-            let s = knights_lab::optimum::table::read_one(&name, stem, text)?;
-            Ok(Entry {
-                stem,
-                board: s.spec.board,
-                closed: s.spec.closed,
-                measure: s.spec.measure.to_string(),
-                value: s.value,
-                bound: s.bound,
-                optimal: s.optimal,
-                text,
-            })
+            let stored = table::read_one(&name, stem, text)?;
+            Ok(Entry { stored, text })
         })
-        .collect()
+        .collect::<Result<Vec<Entry>, Error>>()?;
+    all.sort_by_key(|e| e.stored.order());
+    Ok(all)
 }
 
-/// Writes `STEM.svg` for every entry and `turns.svg`, `crossings.svg` into `dir`.
+/// Writes `STEM.svg` for every entry and the plots `turns.svg`, `crossings.svg` (and
+/// their `-narrow.svg` layouts for phones) into `dir`.
 pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let all = entries()?;
     for e in &all {
-        let svg = if e.measure == "uncrossed" {
-            let format::Document::Uncrossed(p) = format::parse_document(e.text, e.stem)? else {
+        let svg = if e.measure() == Measure::Uncrossed {
+            let format::Document::Uncrossed(p) = format::parse_document(e.text, e.stem())? else {
                 return Err(Error::internal(format!(
                     "content/optima/{}.json: not an uncrossed path file",
-                    e.stem
+                    e.stem()
                 )));
             };
             let opts = render::Options {
@@ -76,10 +78,10 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
                 .svg()
                 .to_string()
         } else {
-            let tour = verify::constructed(format::parse(e.text, e.stem)?)?;
+            let tour = verify::constructed(format::parse(e.text, e.stem())?)?;
             let opts = render::Options {
                 theme: theme.clone(),
-                show: Show::parse(&e.measure)?,
+                show: Show::parse(&e.measure().to_string())?,
                 style: Style::Detail,
                 ..Default::default()
             };
@@ -87,13 +89,16 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
                 .svg()
                 .to_string()
         };
-        write_bytes(&dir.join(format!("{}.svg", e.stem)), svg.as_bytes())?;
+        write_bytes(&dir.join(format!("{}.svg", e.stem())), svg.as_bytes())?;
     }
+    // Each plot laid out for a wide screen and, `-narrow`, for a phone's width.
     for measure in ["turns", "crossings"] {
-        write_bytes(
-            &dir.join(format!("{measure}.svg")),
-            plot(&all, measure).as_bytes(),
-        )?;
+        for (suffix, frame) in [("", plots::WIDE), ("-narrow", plots::NARROW)] {
+            write_bytes(
+                &dir.join(format!("{measure}{suffix}.svg")),
+                plot(&all, measure, frame).as_bytes(),
+            )?;
+        }
     }
     Ok(())
 }
@@ -101,16 +106,16 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
 /// The optima of closed n x n tours against n, beside the tour the constructions
 /// build for the board (`auto`) and the lower bounds: every edge cell turns (4n - 4),
 /// and the paper's asymptotic (6 - e)n turns and 4n - O(1) crossings (leading terms).
-fn plot(all: &[Entry], measure: &str) -> String {
+fn plot(all: &[Entry], measure: &str, frame: plots::Frame) -> String {
     let square = square(all, measure);
     let at = |f: &dyn Fn(&Entry) -> f64| -> Vec<(f64, f64)> {
         square
             .iter()
-            .map(|e| (e.board.width() as f64, f(e)))
+            .map(|e| (e.board().width() as f64, f(e)))
             .collect()
     };
     let built = |e: &Entry| {
-        construct::build(&Request::closed(e.board.clone()), "auto")
+        construct::build(&Request::closed(e.board().clone()), "auto")
             .and_then(verify::constructed)
             .map(|t| {
                 let m = metrics::measure(&t);
@@ -129,34 +134,34 @@ fn plot(all: &[Entry], measure: &str) -> String {
     let values = |optimal: bool| -> Vec<(f64, f64)> {
         square
             .iter()
-            .filter(|e| e.optimal == optimal)
-            .map(|e| (e.board.width() as f64, e.value as f64))
+            .filter(|e| e.stored.optimal == optimal)
+            .map(|e| (e.board().width() as f64, e.stored.value as f64))
             .collect()
     };
     let (proved, open) = (values(true), values(false));
     let mut lines = vec![
         line("proved optimum", proved),
         line("best tour found, not proved optimal", open),
-        line("the solver's lower bound", at(&|e| e.bound as f64)),
+        line("the solver's lower bound", at(&|e| e.stored.bound as f64)),
         line("the tour knights builds (auto)", at(&built)),
     ];
     if measure == "turns" {
         lines.push(line(
             "every edge cell turns: 4n - 4",
-            at(&|e| 4.0 * e.board.width() as f64 - 4.0),
+            at(&|e| 4.0 * e.board().width() as f64 - 4.0),
         ));
         lines.push(line(
             "Besa et al.: (6 - e)n, asymptotic",
-            at(&|e| 6.0 * e.board.width() as f64),
+            at(&|e| 6.0 * e.board().width() as f64),
         ));
     } else {
         lines.push(line(
             "Besa et al.: 4n - O(1), asymptotic",
-            at(&|e| 4.0 * e.board.width() as f64),
+            at(&|e| 4.0 * e.board().width() as f64),
         ));
     }
     plots::plot_all(
-        plots::WIDE,
+        frame,
         &format!("Fewest {measure} of a closed n x n tour"),
         "n",
         measure,
@@ -170,10 +175,143 @@ fn plot(all: &[Entry], measure: &str) -> String {
 fn square<'a>(all: &'a [Entry], measure: &str) -> Vec<&'a Entry> {
     let mut square: Vec<&Entry> = all
         .iter()
-        .filter(|e| e.measure == measure && e.closed && e.board.width() == e.board.height())
+        .filter(|e| {
+            let b = e.board();
+            e.measure().to_string() == measure && e.stored.spec.closed && b.width() == b.height()
+        })
         .collect();
-    square.sort_by_key(|e| e.board.width());
+    square.sort_by_key(|e| e.board().width());
     square
+}
+
+/// The measures, each with its table's caption, in the table's order.
+const GROUPS: [(Measure, &str); 3] = [
+    (Measure::Turns, "Fewest turns"),
+    (Measure::Crossings, "Fewest crossings"),
+    (
+        Measure::Uncrossed,
+        "Most leaps with none crossing (uncrossed paths and cycles)",
+    ),
+];
+
+/// The results: a table per measure, each result a row of four short columns (the
+/// tour, its value, the bound, the verdict), which fit a phone's width, and below it
+/// a row saying how it was obtained: the run that proved the bound, the run that found
+/// the tour, their times, and the literature's value.
+fn results(all: &[Entry]) -> String {
+    let mut out = String::new();
+    for (measure, caption) in GROUPS {
+        let group: Vec<&Entry> = all.iter().filter(|e| e.measure() == measure).collect();
+        if group.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "<table class=\"optima\">\n<caption>{caption}</caption>\n\
+             <thead><tr><th scope=\"col\">tour</th><th scope=\"col\">value</th>\
+             <th scope=\"col\">bound</th><th scope=\"col\">result</th></tr></thead>\n"
+        ));
+        for e in group {
+            let s = &e.stored;
+            out.push_str(&format!(
+                "<tbody id=\"{stem}\"><tr><th scope=\"row\"><a href=\"../optima/{stem}.svg\">{} {}</a></th>\
+                 <td>{}</td><td>{}</td><td>{}</td></tr>\n<tr class=\"how\"><td colspan=\"4\">{}</td></tr></tbody>\n",
+                s.spec.board,
+                s.kind(),
+                s.value,
+                s.bound,
+                s.verdict(),
+                how(s),
+                stem = escape(&s.stem),
+            ));
+        }
+        out.push_str("</table>\n");
+    }
+    out
+}
+
+/// How a result was obtained, in HTML: a line for the bound, one for the tour, and
+/// for an uncrossed search why it stopped and the literature's value.
+fn how(s: &Stored) -> String {
+    let code = |c: &str| format!("<code>{}</code>", escape(c));
+    let work = if s.spec.measure == Measure::Uncrossed {
+        s.work.clone()
+    } else {
+        format!("model {}", s.work)
+    };
+    let mut out = format!(
+        "Bound: {} ({:.1} s; {}).",
+        code(&s.command),
+        s.seconds,
+        escape(&work)
+    );
+    if let Some(why) = s.unfinished() {
+        out.push_str(&format!("<br>Stopped: {}.", escape(&why)));
+    }
+    let tour = if s.spec.measure == Measure::Uncrossed {
+        if s.spec.closed {
+            "Cycle"
+        } else {
+            "Path"
+        }
+    } else {
+        "Tour"
+    };
+    match s.improvement() {
+        Some((command, took)) => out.push_str(&format!(
+            "<br>{tour}: the local search, {} ({}).",
+            code(command),
+            escape(&took)
+        )),
+        None => out.push_str(&format!("<br>{tour}: the same run.")),
+    }
+    if let Some((k, by)) = &s.known {
+        out.push_str(&format!(
+            "<br>The literature's value: {k} leaps ({}).",
+            escape(by)
+        ));
+    }
+    out
+}
+
+/// The plots, each the phone's layout on a narrow screen (as on the metrics page).
+fn plots_block() -> String {
+    ["turns", "crossings"]
+        .iter()
+        .map(|m| {
+            format!(
+                "<figure class=\"plot\"><picture><source media=\"(max-width: 600px)\" srcset=\"../optima/{m}-narrow.svg\">\
+                 <img src=\"../optima/{m}.svg\" alt=\"Fewest {m} of a closed n x n tour against n\"></picture></figure>\n"
+            )
+        })
+        .collect()
+}
+
+/// Every tour and path drawn, with a caption made from its record, each linking to
+/// its drawing at full size.
+fn tours(all: &[Entry]) -> String {
+    let mut out = String::from("<div class=\"optima-tours\">\n");
+    for e in all {
+        let s = &e.stored;
+        let mut caption = format!(
+            "{} {}: {} {} ({})",
+            s.spec.board,
+            s.kind(),
+            s.goal(),
+            s.value,
+            s.verdict()
+        );
+        if let Some((k, by)) = s.known.as_ref().filter(|_| !s.optimal) {
+            caption.push_str(&format!("; known {k} ({by})"));
+        }
+        out.push_str(&format!(
+            "<figure><a href=\"../optima/{stem}.svg\"><img src=\"../optima/{stem}.svg\" alt=\"{caption}\" loading=\"lazy\"></a>\
+             <figcaption>{caption}</figcaption></figure>\n",
+            stem = escape(e.stem()),
+            caption = escape(&caption),
+        ));
+    }
+    out.push_str("</div>\n");
+    out
 }
 
 /// The optima's drawings and plots, in `optima/`.
@@ -187,16 +325,31 @@ impl super::exhibit::Exhibit for Optima {
     fn write(&self, dir: &Path, ctx: &super::exhibit::Context<'_>) -> Result<(), Error> {
         write(dir, ctx.theme)
     }
+
+    fn blocks(&self) -> &'static [&'static str] {
+        &["results", "plots", "tours"]
+    }
+
+    fn block(&self, name: &str) -> Result<String, Error> {
+        let all = entries()?;
+        match name {
+            "results" => Ok(results(&all)),
+            "plots" => Ok(plots_block()),
+            "tours" => Ok(tours(&all)),
+            _ => Err(Error::internal(format!("no optima block {name}"))),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exhibit::Exhibit;
 
-    /// Every file of content/optima is listed, and the page shows each entry's
-    /// drawing and its row of the table.
+    /// Every file of content/optima is listed, and the page places the blocks made
+    /// from them (tests/integration/optima.rs checks the built page against the files).
     #[test]
-    fn the_page_shows_every_stored_optimum() {
+    fn every_stored_optimum_is_listed_and_the_page_places_the_blocks() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
         let mut files: Vec<String> = std::fs::read_dir(root.join("optima"))
             .unwrap()
@@ -208,26 +361,46 @@ mod tests {
         listed.sort_unstable();
         assert_eq!(files, listed, "optima_list.rs lists content/optima/*.json");
         let page = std::fs::read_to_string(root.join("pages/optima.md")).unwrap();
-        for e in entries().unwrap() {
+        for block in Optima.blocks() {
             assert!(
-                page.contains(&format!("../optima/{}.svg", e.stem)),
-                "{}",
-                e.stem
-            );
-            let verdict = if e.optimal {
-                "optimal".to_string()
-            } else {
-                format!("gap {}", e.value.abs_diff(e.bound))
-            };
-            let row = page
-                .lines()
-                .find(|l| l.contains(&format!("[{}]", e.stem)))
-                .unwrap_or_else(|| panic!("no row for {}", e.stem));
-            assert!(
-                row.contains(&format!("| {} |", e.value)) && row.contains(&verdict),
-                "{row}"
+                page.contains(&format!("```exhibit\noptima/{block}\n```")),
+                "{block}"
             );
         }
+    }
+
+    /// Each result's row of the table: its four cells, then how it was obtained.
+    #[test]
+    fn the_results_say_how_each_was_obtained() {
+        let all = entries().unwrap();
+        let html = results(&all);
+        assert_eq!(html.matches("<tbody id=").count(), STORED.len());
+        let row = |stem: &str| {
+            let at = html.find(&format!("<tbody id=\"{stem}\">")).unwrap();
+            html[at..at + html[at..].find("</tbody>").unwrap()].to_string()
+        };
+        let nine = row("9x9-open-turns");
+        assert!(
+            nine.contains(">9x9 open</a></th><td>48</td><td>48</td><td>optimal</td>"),
+            "{nine}"
+        );
+        assert!(
+            nine.contains("Bound: <code>knights optimum 9x9 --minimize turns --open --time-limit 120</code>")
+                && nine.contains("Tour: the local search, <code>knights optimum --improve 9x9-open-turns.json --time-limit 600</code>")
+                && nine.contains("from 70 turns"),
+            "{nine}"
+        );
+        let six = row("6x6-closed-turns");
+        assert!(six.contains("Tour: the same run."), "{six}");
+        let nine = row("9x9-path-uncrossed");
+        assert!(
+            nine.contains("Stopped: the search finished from none of its 15 start cells")
+                && nine.contains("The literature's value: 47 leaps (Knuth 2010)"),
+            "{nine}"
+        );
+        let tours = tours(&all);
+        assert_eq!(tours.matches("<figure>").count(), STORED.len());
+        assert!(tours.contains("<figcaption>9x9 open: fewest turns 48 (optimal)</figcaption>"));
     }
 
     #[test]
@@ -236,7 +409,7 @@ mod tests {
         for measure in ["turns", "crossings"] {
             let n: Vec<u32> = square(&all, measure)
                 .iter()
-                .map(|e| e.board.width())
+                .map(|e| e.board().width())
                 .collect();
             assert!(n.len() >= 3 && n.windows(2).all(|w| w[0] < w[1]), "{n:?}");
         }
@@ -247,10 +420,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), &Theme::load("web").unwrap()).unwrap();
         for e in entries().unwrap() {
-            let svg = std::fs::read_to_string(dir.path().join(format!("{}.svg", e.stem)));
-            assert!(svg.unwrap().contains("<svg"), "{}", e.stem);
+            let svg = std::fs::read_to_string(dir.path().join(format!("{}.svg", e.stem())));
+            assert!(svg.unwrap().contains("<svg"), "{}", e.stem());
         }
-        let turns = std::fs::read_to_string(dir.path().join("turns.svg")).unwrap();
-        assert!(turns.contains("proved optimum"));
+        for plot in ["turns", "turns-narrow", "crossings", "crossings-narrow"] {
+            let svg = std::fs::read_to_string(dir.path().join(format!("{plot}.svg"))).unwrap();
+            assert!(svg.contains("proved optimum"), "{plot}");
+        }
     }
 }

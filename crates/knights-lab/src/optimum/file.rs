@@ -76,8 +76,19 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
         Some((leaps, by)) => format!("\"known\": {leaps}, \"known_by\": \"{by}\", "),
         None => String::new(),
     };
+    // The local search that found the tour after the run (`knights optimum --improve`).
+    let improved = match &found.improved {
+        Some(i) => format!(
+            "\"improved\": {{ \"command\": {}, \"runs\": {}, \"seconds\": {:.1}, \"from\": {} }}, ",
+            serde_json::Value::from(i.command.as_str()),
+            i.runs,
+            i.seconds,
+            i.from
+        ),
+        None => String::new(),
+    };
     let record = format!(
-        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", \"time_limit\": {}, \"command\": \"{}\" }}",
+        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
         spec.measure,
         found.value,
         found.bound,

@@ -333,10 +333,28 @@ pub struct Optimum {
     pub how: How,
     /// Where the best answer came from: `solver`, `search`, `start` (the starting
     /// tour, the construction's improved by the local search) or, for a stored tour
-    /// improved by `knights optimum --improve`, a line saying so.
+    /// improved by `knights optimum --improve`, `local search` (then `improved` says
+    /// how).
     pub source: String,
+    /// The local search that found the tour after the run that proved the bound.
+    pub improved: Option<Improved>,
     /// The time limit.
     pub limit: Duration,
+}
+
+/// How `knights optimum --improve` found a stored tour after the run that proved its
+/// bound: the record's `improved` field.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Improved {
+    /// The command (`knights optimum --improve 8x8-closed-crossings.json --time-limit
+    /// 600`).
+    pub command: String,
+    /// How many times it was run, each from the tour the last one wrote.
+    pub runs: u64,
+    /// The seconds of local search, all runs together.
+    pub seconds: f64,
+    /// The value of the tour the run that proved the bound wrote.
+    pub from: u64,
 }
 
 /// How an optimum was computed.
@@ -479,6 +497,7 @@ fn search_uncrossed(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             starts: found.starts,
         },
         source: "search".into(),
+        improved: None,
         limit: run.limit,
     })
 }

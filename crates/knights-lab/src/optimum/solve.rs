@@ -185,6 +185,7 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             cuts,
         },
         source: source.to_string(),
+        improved: None,
         limit: run.limit,
     })
 }

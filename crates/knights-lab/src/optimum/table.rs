@@ -12,7 +12,7 @@ use serde_json::Value;
 use knights_core::format::{self, Document};
 use knights_core::{metrics, uncrossed, verify, Error};
 
-use super::{Measure, Spec};
+use super::{Improved, Measure, Spec};
 
 /// One stored optimum: what its file holds and what its record says.
 #[derive(Clone, Debug)]
@@ -31,8 +31,15 @@ pub struct Stored {
     pub seconds: f64,
     /// The model's size (`264 x 288`) or the search's (`search, 75 nodes`).
     pub work: String,
-    /// The command that makes it again.
+    /// The command of the run that proved the bound (and, unless `improved`, found
+    /// the tour).
     pub command: String,
+    /// Where the tour came from (`solver`, `search`, `local search`...).
+    pub source: String,
+    /// The local search that found the tour after that run, if one did.
+    pub improved: Option<Improved>,
+    /// An uncrossed search's start cells searched in full, and all its start cells.
+    pub starts: Option<(u64, u64)>,
     /// The tour's (path's) cells in order.
     pub path: Vec<u32>,
     /// The literature's value and who gives it (`known`, `known_by`; uncrossed paths).
@@ -58,6 +65,55 @@ impl Stored {
         }
     }
 
+    /// The local search that found the tour after the run that proved the bound: its
+    /// command, and what it took in words (`3.1 s, from 97 crossings`; `run twice,
+    /// 5.6 s, from 180 crossings`).
+    pub fn improvement(&self) -> Option<(&str, String)> {
+        let i = self.improved.as_ref()?;
+        let runs = match i.runs {
+            1 => String::new(),
+            2 => "run twice, ".into(),
+            n => format!("run {n} times, "),
+        };
+        let how = format!(
+            "{runs}{:.1} s, from {} {}",
+            i.seconds, i.from, self.spec.measure
+        );
+        Some((&i.command, how))
+    }
+
+    /// What the literature knows of a board whose optimum we did not prove (`9x9
+    /// path: known 47 leaps (Knuth 2010), found; our best 47, our bound 80.`).
+    pub fn literature(&self) -> Option<String> {
+        let (k, by) = self.known.as_ref().filter(|_| !self.optimal)?;
+        let found = if *k == self.value {
+            "found"
+        } else {
+            "not found"
+        };
+        Some(format!(
+            "{} {}: known {k} leaps ({by}), {found}; our best {}, our bound {}.",
+            self.spec.board,
+            self.kind(),
+            self.value,
+            self.bound
+        ))
+    }
+
+    /// What the bound of a search stopped by its time limit is (None when it
+    /// finished).
+    pub fn unfinished(&self) -> Option<String> {
+        let (searched, starts) = self.starts.filter(|(s, n)| s < n && !self.optimal)?;
+        let (done, rest) = match searched {
+            0 => ("none".to_string(), "each".to_string()),
+            n => (n.to_string(), format!("the other {}", starts - n)),
+        };
+        Some(format!(
+            "the search finished from {done} of its {starts} start cells in the time; the bound {} is what the cells reachable from {rest} allow, counted by colour, and at most what the whole board's colours allow",
+            self.bound
+        ))
+    }
+
     /// `closed`, `open`, `cycle` or `path`.
     pub fn kind(&self) -> &'static str {
         match (self.spec.measure, self.spec.closed) {
@@ -70,7 +126,7 @@ impl Stored {
 
     /// The table's order: turns, crossings, uncrossed; closed before open; then by
     /// size.
-    fn order(&self) -> (u8, bool, u64, u32, u32) {
+    pub fn order(&self) -> (u8, bool, u64, u32, u32) {
         let b = &self.spec.board;
         let m = match self.spec.measure {
             Measure::Turns => 0,
@@ -149,10 +205,17 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         .as_f64()
         .filter(|s| *s >= 0.0)
         .ok_or_else(|| bad("field optimum.seconds is not a number of seconds".into()))?;
-    let work = if measure == Measure::Uncrossed {
-        format!("search, {} nodes", num("nodes")?)
+    let (work, starts) = if measure == Measure::Uncrossed {
+        let (searched, starts) = (num("searched")?, num("starts")?);
+        if searched > starts || (searched == starts && !optimal) {
+            return Err(bad(format!(
+                "field optimum.searched: {searched} of {starts} start cells searched in full, but optimal is false"
+            )));
+        }
+        let work = format!("search, {} nodes", num("nodes")?);
+        (work, Some((searched, starts)))
     } else {
-        format!("{} x {}", num("columns")?, num("rows")?)
+        (format!("{} x {}", num("columns")?, num("rows")?), None)
     };
     let command = text_of("command")?.to_string();
     if !command.starts_with(&format!("knights optimum {} ", spec.board)) {
@@ -161,6 +224,8 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
             spec.board
         )));
     }
+    let source = text_of("source")?.to_string();
+    let improved = improved(r, stem, &source, measure, value).map_err(bad)?;
     let known = match (field("known").as_u64(), field("known_by").as_str()) {
         (Some(k), Some(by)) => Some((k, by.to_string())),
         (None, None) => None,
@@ -170,6 +235,19 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
             ))
         }
     };
+    // The literature's value, where it gives one, is in the record, as the command
+    // writes it.
+    let literature = (measure == Measure::Uncrossed)
+        .then(|| super::uncrossed::known(&spec.board, spec.closed))
+        .flatten();
+    if known.as_ref().map(|(k, by)| (*k, by.as_str())) != literature {
+        return Err(bad(match literature {
+            Some((k, by)) => format!(
+                "fields optimum.known and optimum.known_by are not the literature's {k} leaps ({by})"
+            ),
+            None => "fields optimum.known and optimum.known_by: the literature knows no value for this board".into(),
+        }));
+    }
     if let Some((k, _)) = &known {
         let (lo, hi) = if measure.maximized() {
             (value, bound)
@@ -192,8 +270,66 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         seconds,
         work,
         command,
+        source,
+        improved,
+        starts,
         path,
     })
+}
+
+/// The record's `improved` field, checked: present exactly when `source` says the
+/// local search found the tour, its command `--improve` of this file, its tour better
+/// than the one it started from.
+fn improved(
+    r: &Value,
+    stem: &str,
+    source: &str,
+    measure: Measure,
+    value: u64,
+) -> Result<Option<Improved>, String> {
+    let i = &r["improved"];
+    let local = source.starts_with("local search");
+    if i.is_null() {
+        return if local {
+            Err("field optimum.improved is missing, but optimum.source says the local search found the tour".into())
+        } else {
+            Ok(None)
+        };
+    }
+    if source != "local search" || measure == Measure::Uncrossed {
+        return Err(format!(
+            "field optimum.improved is given, but optimum.source is {source:?}, not \"local search\""
+        ));
+    }
+    let num = |key: &str| {
+        i[key]
+            .as_u64()
+            .ok_or_else(|| format!("field optimum.improved.{key} is not a whole number"))
+    };
+    let command = i["command"].as_str().unwrap_or_default();
+    let prefix = format!("knights optimum --improve {stem}.json ");
+    if !command.starts_with(&prefix) {
+        return Err(format!(
+            "field optimum.improved.command does not start with \"{}\"",
+            prefix.trim_end()
+        ));
+    }
+    let seconds = i["seconds"]
+        .as_f64()
+        .filter(|s| *s >= 0.0)
+        .ok_or("field optimum.improved.seconds is not a number of seconds")?;
+    let (runs, from) = (num("runs")?, num("from")?);
+    if runs == 0 || from <= value {
+        return Err(format!(
+            "field optimum.improved: {runs} runs from {from} {measure} to {value} is no improvement"
+        ));
+    }
+    Ok(Some(Improved {
+        command: command.to_string(),
+        runs,
+        seconds,
+        from,
+    }))
 }
 
 /// The board, closedness, measure and cells of a file's tour or uncrossed path,
@@ -224,9 +360,10 @@ fn proved(
 }
 
 /// A stored tour improved by the local search (`improve.rs`) within `budget`: the
-/// file's new text (its record's bound and run kept, the value, gap and source
-/// new), the value before and after, and the seconds the search took. The stored
-/// bound still holds: it was proved for every tour of the board.
+/// file's new text (its record's bound and run kept, the value, gap and source new,
+/// and `improved` saying what the search took), the value before and after, and the
+/// seconds the search took. The stored bound still holds: it was proved for every
+/// tour of the board.
 pub fn improve_stored(
     name: &str,
     stem: &str,
@@ -256,13 +393,27 @@ pub fn improve_stored(
     let clock = std::time::Instant::now();
     let (path, value) = super::improve::improve(&s.spec, &s.path, s.value, budget);
     let seconds = clock.elapsed().as_secs_f64();
-    let source = if value < s.value {
-        format!(
-            "local search (knights optimum --improve, {seconds:.1} s) from the stored {} tour of {}",
-            s.spec.measure, s.value
-        )
+    // A better tour says how it was found; a second run adds to the first.
+    let (source, improved) = if value < s.value {
+        let improved = match s.improved {
+            Some(was) => Improved {
+                runs: was.runs + 1,
+                seconds: was.seconds + seconds,
+                ..was
+            },
+            None => Improved {
+                command: format!(
+                    "knights optimum --improve {stem}.json --time-limit {}",
+                    budget.as_secs()
+                ),
+                runs: 1,
+                seconds,
+                from: s.value,
+            },
+        };
+        ("local search".to_string(), Some(improved))
     } else {
-        r["source"].as_str().unwrap_or("solver").to_string()
+        (s.source, s.improved)
     };
     let found = super::Optimum {
         spec: s.spec.clone(),
@@ -272,6 +423,7 @@ pub fn improve_stored(
         seconds: s.seconds,
         how,
         source,
+        improved,
         limit,
     };
     Ok((super::file_text(&found)?, s.value, value, seconds))
@@ -315,48 +467,53 @@ content/optima -o content/optima/README.md` proves every tour again and writes i
 optimal\" shows them. All of them again: `KNIGHTS_REGENERATE=1 cargo test -p knights-lab
 --features motif regenerate -- --ignored` (one entry: add `KNIGHTS_OPTIMA=STEM`).
 
-| file | board | kind | measure | value | bound | result | seconds | model (columns x rows) or search |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+Each row says which run proved the bound (its command, seconds, and the model's size or
+the search's nodes) and which found the tour: the same run, or the local search of
+`knights optimum --improve` (no solver), started from that run's tour, with its seconds
+and the value it started from.
+
+| file | board | kind | measure | value | bound | result | bound proved by | seconds | model (columns x rows) or search | tour found by |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ";
 
 /// The README: its head and one row per stored optimum.
 pub fn markdown(all: &[Stored]) -> String {
     let mut out = HEAD.to_string();
     for s in all {
+        let tour_by = match s.improvement() {
+            Some((command, how)) => format!("local search: `{command}`, {how}"),
+            None => "the same run".into(),
+        };
         out.push_str(&format!(
-            "| [{stem}]({stem}.json) | {} | {} | {} | {} | {} | {} | {:.1} | {} |\n",
+            "| [{stem}]({stem}.json) | {} | {} | {} | {} | {} | {} | `{}` | {:.1} | {} | {tour_by} |\n",
             s.spec.board,
             s.kind(),
             s.goal(),
             s.value,
             s.bound,
             s.verdict(),
+            s.command,
             s.seconds,
             s.work,
             stem = s.stem,
         ));
     }
-    let open: Vec<String> = all
-        .iter()
-        .filter(|s| !s.optimal)
-        .filter_map(|s| {
-            let (k, by) = s.known.as_ref()?;
-            let found = if *k == s.value { "found" } else { "not found" };
-            Some(format!(
-                "- {} {}: known {k} leaps ({by}), {found}; our best {}, our bound {}.\n",
-                s.spec.board,
-                s.kind(),
-                s.value,
-                s.bound
-            ))
-        })
-        .collect();
+    let open: Vec<String> = all.iter().filter_map(Stored::literature).collect();
     if !open.is_empty() {
         out.push_str(
             "\nThe literature's longest uncrossed paths and cycles (`known`, `known_by`) where \
              our search did not finish, so that it proves only the bound:\n\n",
         );
-        open.iter().for_each(|line| out.push_str(line));
+        open.iter()
+            .for_each(|line| out.push_str(&format!("- {line}\n")));
+    }
+    let stopped: Vec<String> = all
+        .iter()
+        .filter_map(|s| Some(format!("- {}: {}.\n", s.stem, s.unfinished()?)))
+        .collect();
+    if !stopped.is_empty() {
+        out.push_str("\nThe uncrossed searches stopped by their time limit:\n\n");
+        stopped.iter().for_each(|line| out.push_str(line));
     }
     out
 }

@@ -151,6 +151,67 @@ fn the_local_search_improves_a_tour_into_a_tour_with_the_value_it_claims() {
     }
 }
 
+/// `--improve` records what found the tour: its command, time and the value it started
+/// from, which the results table reads back; a second run adds its time to the first
+/// and keeps the value the first started from.
+#[test]
+fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
+    let spec = Spec {
+        board: board(6, 6),
+        closed: true,
+        measure: Measure::Crossings,
+    };
+    let (start, was) = built_tour(&spec).unwrap();
+    let record = |improved: Option<Improved>| {
+        let found = Optimum {
+            spec: spec.clone(),
+            path: start.clone(),
+            value: was,
+            bound: 52,
+            seconds: 1.0,
+            how: How::Solver {
+                solves: 1,
+                columns: 1,
+                rows: 1,
+                cuts: 0,
+            },
+            source: if improved.is_some() {
+                "local search"
+            } else {
+                "solver"
+            }
+            .into(),
+            improved,
+            limit: Duration::from_secs(60),
+        };
+        file_text(&found).unwrap()
+    };
+    let stem = "6x6-closed-crossings";
+    let budget = Duration::from_secs(600);
+    let (text, _, now, took) = table::improve_stored("t", stem, &record(None), budget).unwrap();
+    assert!(now < was, "{now}");
+    let i = table::read_one("t", stem, &text).unwrap().improved.unwrap();
+    let command = "knights optimum --improve 6x6-closed-crossings.json --time-limit 600";
+    assert_eq!((i.command.as_str(), i.runs, i.from), (command, 1, was));
+    assert!((i.seconds - took).abs() < 0.06, "{} {took}", i.seconds);
+    // The same tour again, as if a first run had found it from 200 in 1.5 s.
+    let first = Improved {
+        command: command.into(),
+        runs: 1,
+        seconds: 1.5,
+        from: 200,
+    };
+    let (text, _, _, took) =
+        table::improve_stored("t", stem, &record(Some(first)), budget).unwrap();
+    let i = table::read_one("t", stem, &text).unwrap().improved.unwrap();
+    assert_eq!((i.command.as_str(), i.runs, i.from), (command, 2, 200));
+    assert!(
+        (i.seconds - 1.5 - took).abs() < 0.06,
+        "{} {took}",
+        i.seconds
+    );
+}
+
 #[test]
 #[ignore = "an experiment: prints what the local search finds"]
 fn local_search_experiment() {
@@ -247,6 +308,28 @@ fn the_uncrossed_search_proves_the_known_values() {
     assert_eq!(uncrossed::known(&board(9, 9), true).map(|k| k.0), Some(42));
     assert_eq!(uncrossed::known(&board(10, 10), false), None);
     assert_eq!(uncrossed::known(&board(4, 6), true), None);
+}
+
+/// The oblong boards' longest uncrossed paths as the literature gives them (OEIS
+/// A003192's table) are brute force's, either way round, on the boards it can
+/// enumerate; the table's corners are where it says.
+#[test]
+fn the_literatures_oblong_paths_are_brute_forces() {
+    for (w, h) in [(3, 4), (3, 5), (3, 6), (4, 5), (3, 8), (4, 6)] {
+        let want = brute::uncrossed(&board(w, h), false);
+        for b in [board(w, h), board(h, w)] {
+            assert_eq!(
+                uncrossed::known(&b, false),
+                Some((want, "OEIS A003192")),
+                "{b}"
+            );
+            assert_eq!(uncrossed::known(&b, true), None, "{b}");
+        }
+    }
+    assert_eq!(uncrossed::known(&board(3, 9), false).map(|k| k.0), Some(10));
+    assert_eq!(uncrossed::known(&board(9, 8), false).map(|k| k.0), Some(42));
+    assert_eq!(uncrossed::known(&board(3, 10), false), None);
+    assert_eq!(uncrossed::known(&board(2, 5), false), None);
 }
 
 #[test]

@@ -59,11 +59,31 @@ const KNOWN_CYCLES: [(u64, &str); 8] = [
     (54, "OEIS A157416"),
 ];
 
+/// The longest uncrossed paths of oblong m x n boards, 3 <= m < n <= 9, as the table
+/// of OEIS A003192 gives them: for each m from 3, n from m + 1 to 9.
+const OBLONG_PATHS: [&[u64]; 6] = [
+    &[4, 5, 6, 8, 9, 10],
+    &[7, 9, 11, 13, 15],
+    &[14, 16, 19, 22],
+    &[21, 25, 29],
+    &[30, 35],
+    &[42],
+];
+
 /// The literature's longest uncrossed path (closed: cycle) of `board`, and whose it is:
-/// square boards from 3x3 to 9x9 (cycles to 10x10).
+/// square boards from 3x3 to 9x9 (cycles to 10x10), and the paths of oblong boards of
+/// sides 3 to 9.
 pub fn known(board: &Board, closed: bool) -> Option<(u64, &'static str)> {
     let n = board.width();
-    if n != board.height() || n < 3 {
+    if n != board.height() {
+        let (m, n) = (n.min(board.height()), n.max(board.height()));
+        let row = OBLONG_PATHS
+            .get((m as usize).checked_sub(3)?)
+            .filter(|_| !closed)?;
+        let leaps = row.get((n as usize).checked_sub(m as usize + 1)?)?;
+        return Some((*leaps, "OEIS A003192"));
+    }
+    if n < 3 {
         return None;
     }
     let table: &[(u64, &str)] = if closed { &KNOWN_CYCLES } else { &KNOWN_PATHS };

@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 
 use tera::{Context, Tera};
 
-use crate::html;
 use crate::plan::Plan;
 use crate::templates;
 use crate::tours::Built;
+use crate::{exhibits, html};
 use cards::{card, Card};
 use knights_core::Error;
 
@@ -147,13 +147,13 @@ impl<'a> Pages<'a> {
         self.render("metrics.html".to_string(), "metrics.html", c)
     }
 
-    /// The catalogue's markdown pages.
+    /// The catalogue's markdown pages, with the exhibit blocks they place.
     fn prose(&mut self, plan: &Plan) -> Result<(), Error> {
         for p in &plan.pages {
             let mut c = self.base("../");
             c.insert("title", &p.title);
             c.insert("slug", &p.slug.value);
-            c.insert("body", &html::markdown(&p.body));
+            c.insert("body", &exhibits::fill(&html::markdown(&p.body))?);
             self.render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
         }
         Ok(())
