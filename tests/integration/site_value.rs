@@ -93,3 +93,50 @@ fn a_site_builds_again_reloads_and_keeps_its_inputs_when_an_edit_does_not_load()
         .unwrap()
         .contains("<p>Edited.</p>"));
 }
+
+/// An unchanged build takes the exhibits (the prose pages' material: here the teaching
+/// notes' drawings and worksheets, the formation's figures and the heel search's) from
+/// the build cache, as it does the tours: it runs no search and draws nothing again.
+/// Their files are hard links to the cache's, and the site stays whole when the cache
+/// goes; the next build makes everything again, to the same files.
+#[test]
+fn an_unchanged_build_takes_the_exhibits_from_the_cache_and_the_site_outlives_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = content_copy(tmp.path());
+    fs::write(
+        content.join("pages/heels.md"),
+        "# Heels\n\n![The front](../heels/front.svg)\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("site");
+    let site = Site::load(BuildOptions {
+        content,
+        out: out.clone(),
+        jobs: Some(2),
+        ..BuildOptions::default()
+    })
+    .unwrap();
+    let first = site.build().unwrap();
+    assert_eq!((first.exhibits, first.exhibits_cached), (3, 0));
+    let built = contents(&out);
+    assert!(built.iter().any(|(f, _)| f.starts_with("heels")));
+
+    let second = site.build().unwrap();
+    assert_eq!((second.exhibits, second.exhibits_cached), (3, 3));
+    assert_eq!(second.cached, second.entries);
+    assert!(contents(&out) == built, "the cached build writes the same files");
+    #[cfg(unix)]
+    for f in ["heels/front.svg", "teaching/numbered-8x8.svg", "plots/turns.png"] {
+        use std::os::unix::fs::MetadataExt;
+        let links = fs::metadata(out.join(f)).unwrap().nlink();
+        assert_eq!(links, 2, "{f}: the site's file and the cache's");
+    }
+
+    let cache = tmp.path().join(".site.knights-cache");
+    assert!(cache.is_dir());
+    fs::remove_dir_all(&cache).unwrap();
+    assert!(contents(&out) == built, "the site does not depend on the cache");
+    let third = site.build().unwrap();
+    assert_eq!((third.cached, third.exhibits_cached), (0, 0));
+    assert!(contents(&out) == built, "made again, the same files");
+}

@@ -11,6 +11,10 @@
 //! ends the branch, and a cell left with one must be the next or the last (a forced
 //! move). Neighbours are tried fewest onward leaps first (Warnsdorff's order).
 //!
+//! The closed tour of 8x8 that the search finds from its default start is stored
+//! (knights-core's `examples::MAGIC_8X8`) and given for that request without searching
+//! again; the tests search and compare.
+//!
 //! Facts about the chessboard, from the exhaustive enumeration of Stertenbrink,
 //! Meyrignac and others ("Computing Magic Knight Tours", 2003): 140 classes of
 //! semi-magic 8x8 tours exist under the 16 symmetries (rotations, reflections and
@@ -78,23 +82,47 @@ impl Construction for Magic {
         Ok(())
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        let (x, y) = req.start.unwrap_or(START);
-        let start = req.board.index(x, y);
-        let mut s = Search::new(&req.board, !req.open);
-        match s.run(start) {
-            Some(path) => Ok(Tour::new(req.board.clone(), path, !req.open)),
-            None if s.steps >= BUDGET => Err(GaveUp::Moves {
-                board: req.board.to_string(),
-                moves: BUDGET,
-            }
-            .into()),
-            None => Err(NoTour::Exhausted {
-                board: req.board.to_string(),
-                kind: req.kind(),
-                start: req.board.xy(start),
-            }
-            .into()),
+        if stored_answers(req) {
+            return Ok(knights_core::examples::magic_8x8());
         }
+        search(req)
+    }
+}
+
+/// Whether `req` asks for what the search from [`START`] finds on the chessboard: the
+/// closed tour stored as [`knights_core::examples::MAGIC_8X8`], read instead of
+/// searched for again (a second or two on one core, at every gallery build). The tests
+/// run the search and compare.
+fn stored_answers(req: &Request) -> bool {
+    let b = &req.board;
+    b.width() == 8
+        && b.height() == 8
+        && b.leaper() == Leaper::KNIGHT
+        && !b.topology().wraps()
+        && b.holes().is_empty()
+        && !req.open
+        && req.variant.as_deref() != Some("full")
+        && req.start.unwrap_or(START) == START
+}
+
+/// The search for a semi-magic tour of `req`, from its start or [`START`].
+fn search(req: &Request) -> Result<Tour, Error> {
+    let (x, y) = req.start.unwrap_or(START);
+    let start = req.board.index(x, y);
+    let mut s = Search::new(&req.board, !req.open);
+    match s.run(start) {
+        Some(path) => Ok(Tour::new(req.board.clone(), path, !req.open)),
+        None if s.steps >= BUDGET => Err(GaveUp::Moves {
+            board: req.board.to_string(),
+            moves: BUDGET,
+        }
+        .into()),
+        None => Err(NoTour::Exhausted {
+            board: req.board.to_string(),
+            kind: req.kind(),
+            start: req.board.xy(start),
+        }
+        .into()),
     }
 }
 
@@ -351,12 +379,14 @@ mod tests {
     use knights_core::magic::{self, Kind};
     use knights_core::verify;
 
+    /// The search's semi-magic tour of the chessboard, open or closed (searched, never
+    /// the stored tour).
     fn semi(open: bool) -> Tour {
         let mut req = Request::closed(Board::new(8, 8).unwrap());
         req.open = open;
         req.variant = Some("semi".into());
         Magic.check(&req).unwrap();
-        Magic.build(&req).unwrap()
+        search(&req).unwrap()
     }
 
     #[test]
@@ -371,7 +401,8 @@ mod tests {
     fn finds_a_closed_one_and_refuses_a_magic_one() {
         let t = verify::verify(semi(false)).unwrap();
         assert!(t.is_closed());
-        // The tour the gallery's classic figures store instead of searching again.
+        // The tour stored instead of searching again (the gallery's classic figures
+        // and its 8x8-magic tour): the search from the default start finds exactly it.
         assert_eq!(t.path(), knights_core::examples::magic_8x8().path());
         let m = magic::of_path(t.board(), t.path());
         assert_eq!((m.kind, m.columns.clone()), (Kind::SemiMagic, vec![260; 8]));
@@ -385,5 +416,27 @@ mod tests {
         req.board = Board::new(10, 10).unwrap();
         req.variant = Some("semi".into());
         assert!(Magic.check(&req).is_err());
+    }
+
+    #[test]
+    fn the_stored_tour_answers_only_the_request_the_search_made_it_for() {
+        let mut req = Request::closed(Board::new(8, 8).unwrap());
+        req.variant = Some("semi".into());
+        let stored = knights_core::examples::magic_8x8();
+        for start in [None, Some(START)] {
+            req.start = start;
+            assert!(stored_answers(&req));
+            assert_eq!(Magic.build(&req).unwrap().path(), stored.path());
+        }
+        // Another start or an open tour is searched for.
+        req.start = Some((0, 0));
+        assert!(!stored_answers(&req));
+        req.start = None;
+        req.open = true;
+        assert!(!stored_answers(&req));
+        assert!(!Magic.build(&req).unwrap().is_closed());
+        req.open = false;
+        req.variant = Some("full".into());
+        assert!(!stored_answers(&req));
     }
 }

@@ -48,9 +48,10 @@ pub fn beverley() -> Tour {
 
 /// The closed semi-magic tour of the chessboard that the `magic` construction's search
 /// finds from its default start, (3, 3): every row and every column sums to 260, the
-/// diagonals do not. Stored so that the gallery's classic figures read it instead of
-/// searching again at every build (a second or two); knights-construct's `magic`
-/// tests check that the search still finds exactly it. Step numbers, top row first.
+/// diagonals do not. Stored so that the `magic` construction gives it for that request
+/// and the gallery's classic figures read it, instead of searching again at every
+/// build (a second or two); knights-construct's `magic` tests check that the search
+/// still finds exactly it. Step numbers, top row first.
 pub const MAGIC_8X8: [[u32; 8]; 8] = [
     [34, 19, 48, 63, 22, 13, 50, 11],
     [47, 62, 35, 20, 49, 10, 23, 14],

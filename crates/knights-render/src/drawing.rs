@@ -123,6 +123,13 @@ impl Drawing {
         Ok((points / self.cell_pt * px).round().max(1.0) as u32)
     }
 
+    /// How many times as wide as it is tall the drawing is (margins and legend
+    /// included).
+    pub fn aspect(&self) -> Result<f64, Error> {
+        let size = self.tree()?.size();
+        Ok(size.width() as f64 / size.height() as f64)
+    }
+
     /// The SVG document.
     pub fn svg(&self) -> &str {
         &self.svg

@@ -1,5 +1,6 @@
-//! What an exhibit is: material the build makes at every build, from verified tours
-//! and the constructions' own data, for a prose page of the catalogue to show (the
+//! What an exhibit is: material the build makes (again only when this binary or the
+//! theme changed: see [`crate::cache`]), from verified tours and the constructions' own
+//! data, for a prose page of the catalogue to show (the
 //! teaching notes' drawings and worksheets, the heel search's figures, the formation's
 //! drawings). Each exhibit implements [`Exhibit`] in its own module and is listed once
 //! in the `exhibits` registry, as a construction is in the constructions' registry;

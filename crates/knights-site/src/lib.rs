@@ -10,7 +10,8 @@
 //! around the build. A failure at any step leaves the previous site as it was.
 
 // Leaves any step may use: what a build is asked to do, where a catalogue value was
-// written, HTML escaping, files in and out, line plots.
+// written, HTML escaping, files in and out, the build cache, line plots.
+mod cache;
 mod files;
 mod html;
 mod options;

@@ -9,9 +9,11 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use rayon::prelude::*;
 use rayon::ThreadPool;
 use tera::Tera;
 
+use crate::cache::Cache;
 use crate::exhibit;
 use crate::options::{check_jobs, BuildOptions};
 use crate::plan::Plan;
@@ -111,21 +113,30 @@ impl Site {
         out
     }
 
-    /// Builds the gallery into the output folder: a staging folder gets the exhibits,
-    /// the tours (in parallel, through the cache), the metrics, the pages, the
-    /// content's static files and the sitemap, and is swapped in at the end. A failure
-    /// at any step leaves the previous site as it was.
+    /// Builds the gallery into the output folder: a staging folder gets the exhibits
+    /// and the tours (in parallel with each other, through the cache), the metrics,
+    /// the pages, the content's static files and the sitemap, and is swapped in at the
+    /// end. A failure at any step leaves the previous site as it was.
     pub fn build(&self) -> Result<Summary, Error> {
         let start = Instant::now();
         let opts = &self.options;
         let staging = output::begin(&opts.out, opts.force)?;
         let dir = staging.dir().to_path_buf();
+        let cache = Cache::open(&opts.out, opts.force);
         self.write_frame(&dir)?;
-        let cache = tours::Cache::open(&opts.out, opts.force);
-        let settings = &self.inputs.settings;
-        let jobs = &self.inputs.plan.jobs;
-        let built = tours::build_all(jobs, settings, &dir, &cache, opts.progress, &self.pool)?;
-        let pages = self.write_pages(&dir, &built)?;
+        let (exhibits, built) = self.pool.install(|| {
+            rayon::join(
+                || self.write_exhibits(&dir, &cache),
+                || {
+                    let (settings, jobs) = (&self.inputs.settings, &self.inputs.plan.jobs);
+                    tours::build_all(jobs, settings, &dir, &cache, opts.progress, &self.pool)
+                },
+            )
+        });
+        let (exhibits, built) = (exhibits?, built?);
+        let pages = self
+            .pool
+            .install(|| self.write_pages(&dir, &built, &cache))?;
         staging.commit()?;
         cache.prune()?;
         let seconds = self.inputs.secs + start.elapsed().as_secs_f64();
@@ -133,6 +144,8 @@ impl Site {
         Ok(Summary {
             entries: built.len(),
             cached: built.iter().filter(|b| b.cached).count(),
+            exhibits: exhibits.exhibits,
+            exhibits_cached: exhibits.cached,
             pages,
             seconds,
             bytes: files::size(&opts.out)?,
@@ -141,30 +154,35 @@ impl Site {
         })
     }
 
-    /// What comes before the tours: the site's folders, the templates' static files
-    /// and the exhibits its pages show.
+    /// What comes before the tours: the site's folders and the templates' static
+    /// files.
     fn write_frame(&self, dir: &Path) -> Result<(), Error> {
         for sub in FOLDERS {
             let p = dir.join(sub);
             std::fs::create_dir_all(&p).map_err(|e| Error::io(&p, e))?;
         }
-        self.inputs.templates.write_static(&dir.join("static"))?;
+        self.inputs.templates.write_static(&dir.join("static"))
+    }
+
+    /// The exhibits the pages show, written beside the tours.
+    fn write_exhibits(&self, dir: &Path, cache: &Cache) -> Result<exhibits::Written, Error> {
         let ctx = exhibit::Context {
             theme: &self.inputs.settings.theme,
         };
-        exhibits::write_all(dir, &ctx, &self.inputs.plan.pages)
+        exhibits::write_all(dir, &ctx, &self.inputs.plan.pages, cache)
     }
 
     /// What comes after the tours: the metrics, the pages, the content's static files
     /// and the sitemap. Returns the number of pages.
-    fn write_pages(&self, dir: &Path, built: &[Built]) -> Result<usize, Error> {
+    /// The pages are rendered and written in parallel (run it on the build's threads).
+    fn write_pages(&self, dir: &Path, built: &[Built], cache: &Cache) -> Result<usize, Error> {
         let plan = &self.inputs.plan;
         let table = pages::metrics::table(plan, built);
-        pages::metrics::write(dir, &table)?;
+        pages::metrics::write(dir, &table, cache)?;
         let rendered = pages::render_all(&self.inputs.tera, plan, built, &table)?;
-        for (path, html) in &rendered {
-            files::write(&dir.join(path), html.as_bytes())?;
-        }
+        rendered
+            .par_iter()
+            .try_for_each(|(path, html)| files::write(&dir.join(path), html.as_bytes()))?;
         let paths = rendered.iter().map(|(path, _)| path.as_str());
         if let Some(xml) = links::sitemap(&plan.site.base_url, paths) {
             files::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
@@ -219,6 +237,11 @@ pub struct Summary {
     pub entries: usize,
     /// Of those, how many were taken from the build cache.
     pub cached: usize,
+    /// Exhibits written (the material of the prose pages: see `exhibits`).
+    pub exhibits: usize,
+    /// Of those, how many were taken from the build cache (not searched for and drawn
+    /// again).
+    pub exhibits_cached: usize,
     /// HTML pages written.
     pub pages: usize,
     /// Wall-clock seconds for the whole build (reading the inputs, then writing).

@@ -1,14 +1,17 @@
 //! The metrics page's data: one row per series member (turns and crossings, per n and
 //! against the lower bound on turns proved for each board), shipped as the page's table, as CSV and JSON
 //! downloads, and as the two plots (turns / n and crossings / n against n, with the
-//! paper's values as reference lines), each as SVG, PNG and PDF.
+//! paper's values as reference lines), each as SVG, PNG and PDF (the PNG and PDF
+//! through the build cache, made again only when the SVG changed).
 
 use std::path::Path;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
+use crate::cache::Cache;
 use crate::files;
 use crate::plan::{Job, Plan};
 use crate::plots;
@@ -151,13 +154,13 @@ fn csv_field(s: &str) -> String {
 
 /// Writes the table as `metrics.csv` and `metrics.json`, and the plots into `plots/`,
 /// under `dir` (the staging folder).
-pub fn write(dir: &Path, table: &Table) -> Result<(), Error> {
+pub fn write(dir: &Path, table: &Table, cache: &Cache) -> Result<(), Error> {
     files::write(&dir.join("metrics.csv"), csv(&table.rows).as_bytes())?;
     let json = serde_json::to_string_pretty(&table.rows).expect("rows serialise");
     files::write(&dir.join("metrics.json"), json.as_bytes())?;
-    for (name, svg) in plots_of(table, plots::WIDE) {
-        write_plot(dir, name, &svg)?;
-    }
+    plots_of(table, plots::WIDE)
+        .par_iter()
+        .try_for_each(|(name, svg)| write_plot(dir, name, svg, cache))?;
     // For phones: the same plots laid out to be read at a phone's width (SVG only).
     for (name, svg) in plots_of(table, plots::NARROW) {
         files::write(
@@ -257,12 +260,19 @@ fn series_label(title: &str, algo: &str, rows: &[Row], slug: &str) -> String {
 }
 
 /// The plot `name` as `plots/<name>.svg`, `.png` and `.pdf`.
-fn write_plot(dir: &Path, name: &str, svg: &str) -> Result<(), Error> {
+/// The plot `name` as SVG, and as PNG and PDF made from it, or taken from the build
+/// cache when the same SVG made them before.
+fn write_plot(dir: &Path, name: &str, svg: &str, cache: &Cache) -> Result<(), Error> {
     files::write(&dir.join(format!("plots/{name}.svg")), svg.as_bytes())?;
-    let png = knights_render::svg_to_png(svg, knights_render::Resolution::Width(1600))?;
-    files::write(&dir.join(format!("plots/{name}.png")), &png)?;
-    let pdf = knights_render::svg_to_pdf(svg)?;
-    files::write(&dir.join(format!("plots/{name}.pdf")), &pdf)
+    let key = Cache::key(&("plot", name, svg));
+    cache.files(&key, dir, || {
+        let (png, pdf) = (format!("plots/{name}.png"), format!("plots/{name}.pdf"));
+        let bytes = knights_render::svg_to_png(svg, knights_render::Resolution::Width(1600))?;
+        files::write(&dir.join(&png), &bytes)?;
+        files::write(&dir.join(&pdf), &knights_render::svg_to_pdf(svg)?)?;
+        Ok(vec![png, pdf])
+    })?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod scale;
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
 use tera::{Context, Tera};
 
 use crate::plan::Plan;
@@ -46,12 +47,17 @@ pub fn render_all(
     let comparisons = comparisons(&cards);
     let mut pages = Pages::new(tera, plan, nav_boards(&comparisons));
     pages.index(plan, &cards)?;
-    for card in &cards {
-        let mut c = pages.base("../");
-        c.insert("tour", card);
-        c.insert("compare", &comparisons.contains_key(&card.board));
-        pages.render(format!("tours/{}.html", card.slug), "tour.html", c)?;
-    }
+    // The tour pages, most of the pages, rendered in parallel (in the build's pool).
+    let tours = cards
+        .par_iter()
+        .map(|card| {
+            let mut c = pages.base("../");
+            c.insert("tour", card);
+            c.insert("compare", &comparisons.contains_key(&card.board));
+            pages.page(format!("tours/{}.html", card.slug), "tour.html", c)
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    pages.out.extend(tours);
     for (board, group) in &comparisons {
         let mut c = pages.base("../");
         c.insert("board", board);
@@ -103,14 +109,20 @@ impl<'a> Pages<'a> {
 
     /// Renders the page at `path` (relative to the site root, given to the templates
     /// for absolute addresses) with template `name`.
-    fn render(&mut self, path: String, name: &str, mut ctx: Context) -> Result<(), Error> {
+    fn render(&mut self, path: String, name: &str, ctx: Context) -> Result<(), Error> {
+        let page = self.page(path, name, ctx)?;
+        self.out.push(page);
+        Ok(())
+    }
+
+    /// The page at `path` rendered with template `name`, as [`Pages::render`] keeps it.
+    fn page(&self, path: String, name: &str, mut ctx: Context) -> Result<(String, String), Error> {
         ctx.insert("path", &path);
         let html = self
             .tera
             .render(name, &ctx)
             .map_err(|e| Error::invalid(format!("template {name}: {}", templates::chain(&e))))?;
-        self.out.push((path, html));
-        Ok(())
+        Ok((path, html))
     }
 
     /// The index: every card, the filters' choices, the comparisons and the series.

@@ -5,7 +5,6 @@
 //! ship the files every tour page has through [`ship`] and return a [`Built`] record.
 
 mod built;
-mod cache;
 mod plane;
 mod progress;
 mod pyramid;
@@ -18,16 +17,21 @@ use std::time::Instant;
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
+use crate::cache::Cache;
 use crate::plan::{Job, Target};
 use knights_core::Error;
 
 pub use built::{Built, Drawn, Measures};
-pub use cache::Cache;
 pub use ship::Settings;
 
 /// Builds every job into `dir` (the staging folder) on `pool`, through `cache`,
 /// reporting progress on standard error when `progress` is set. The records are in the
-/// order of `jobs`; the first failure is the build's error.
+/// order of `jobs`; a failure stops the build and is its error.
+///
+/// The jobs are handed to the threads largest first ([`cost`]), each to the next
+/// thread free: the three 200x200 tile tours take a tenth of a cold build, and started
+/// last (they came late in the catalogue, and rayon splits a list in halves) they left
+/// one core idle at its end.
 pub fn build_all(
     jobs: &[Job],
     settings: &Settings,
@@ -38,18 +42,43 @@ pub fn build_all(
 ) -> Result<Vec<Built>, Error> {
     let theme_id = format!("{:?}", settings.theme);
     let bar = progress::Progress::new(progress, jobs.len());
-    let built = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
+    let built: Result<Vec<(usize, Built)>, Error> = pool.install(|| {
+        largest_first(jobs)
+            .into_iter()
+            .par_bridge()
+            .map(|i| {
+                let job = &jobs[i];
                 let t = Instant::now();
                 let r = cached_or_built(job, settings, dir, cache, &theme_id);
                 bar.done(job, r.as_ref().ok(), t.elapsed().as_secs_f64());
-                r
+                r.map(|b| (i, b))
             })
-            .collect::<Result<Vec<_>, Error>>()
+            .collect()
     });
     bar.finish();
-    built
+    let mut built = built?;
+    built.sort_unstable_by_key(|(i, _)| *i);
+    Ok(built.into_iter().map(|(_, b)| b).collect())
+}
+
+/// The indices of `jobs`, the costliest first by [`cost`], in catalogue order among
+/// equals.
+fn largest_first(jobs: &[Job]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cost(&jobs[i])));
+    order
+}
+
+/// A job's cost, roughly: its cells, four times over when it may get a pyramid and
+/// crops (drawn at every level and place). Measured on the shipped catalogue, one
+/// thread: the 200x200 tile tours 2.3 to 5.4 s, 100x100 0.7 s, the median tour 0.1 s.
+fn cost(job: &Job) -> u64 {
+    let cells: u64 = job.target.sides().iter().map(|&s| s as u64).product();
+    if job.pyramid {
+        cells * 4
+    } else {
+        cells
+    }
 }
 
 /// `job` from the cache when it has it, else built now and put in the cache.
@@ -67,9 +96,10 @@ fn cached_or_built(
         ship::downloads(job, settings),
         job.pyramid,
     ));
-    match cache.get(&key, dir) {
-        Some(b) => Ok(b),
-        None => build(job, settings, dir).inspect(|b| cache.put(&key, dir, b)),
+    let files = |b: &Built| b.all_files().cloned().collect::<Vec<_>>();
+    match cache.get(&key, dir, files) {
+        Some(b) => Ok(Built { cached: true, ..b }),
+        None => build(job, settings, dir).inspect(|b| cache.put(&key, dir, b, &files(b))),
     }
 }
 

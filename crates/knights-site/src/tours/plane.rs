@@ -83,7 +83,9 @@ pub fn build(
     let overview_thumb = draw.overview_thumbnail()?;
     let leaps_thumb = draw.leaps_thumbnail()?;
     let at2x = overview_thumb.as_ref().unwrap_or(&drawing);
-    files.thumbnails(leaps_thumb.as_ref().unwrap_or(at2x), at2x, at)?;
+    // An overview's flat blocks are drawn at the size the cards show them.
+    let fit = overview_thumb.is_some();
+    files.thumbnails(leaps_thumb.as_ref().unwrap_or(at2x), at2x, fit, at)?;
     draw.band_model(&mut files, &job.slug)?;
     let walk = draw.walk(&mut files, &job.slug)?;
     let crops = draw.crops(out, &job.slug)?;

@@ -15,8 +15,15 @@ use knights_render::{Drawing, Resolution, Theme};
 
 /// Width in pixels of the large PNG download.
 const PNG_WIDTH: u32 = 1600;
-/// Width in CSS pixels of the index thumbnails (written at 1x and 2x).
-const THUMB_WIDTH: u32 = 240;
+/// Width in CSS pixels of the index thumbnails (written at 1x and 2x; see
+/// [`thumb_width`]).
+pub const THUMB_WIDTH: u32 = 240;
+/// The cards show a thumbnail at most this many CSS pixels tall (the stylesheet's
+/// `.card img`), and 170 to 375 wide as the columns fit the window (190 at 1400
+/// pixels, 330 on a 390-pixel phone): a square board's thumbnail is shown 170 pixels
+/// across.
+pub const THUMB_HEIGHT: u32 = 170;
+
 /// Colours of a thumbnail's palette: its flat colours and a few edge shades (on the
 /// shipped catalogue the thumbnails took 5.3 MB at 32 colours, 4.7 MB at 16).
 const THUMB_COLOURS: usize = 16;
@@ -36,12 +43,34 @@ const THUMB_TINT: f64 = 0.9;
 const THUMB_LINE_PX: f64 = 1.5;
 
 /// The width in squares of a thumbnail's lines when its drawing is `squares` squares
-/// across and the thumbnail `scale` times [`THUMB_WIDTH`] pixels: at least
-/// [`THUMB_LINE`] and [`THUMB_LINE_PX`] pixels, at most a whole square (the leaps of a
-/// level then fill it with its colour).
-pub fn thumb_line(squares: f64, scale: u32) -> f64 {
-    let px = (THUMB_WIDTH * scale) as f64 / squares.max(1.0);
+/// across and the thumbnail `width` pixels: at least [`THUMB_LINE`] and
+/// [`THUMB_LINE_PX`] pixels, at most a whole square (the leaps of a level then fill it
+/// with its colour).
+pub fn thumb_line(squares: f64, width: u32) -> f64 {
+    let px = width as f64 / squares.max(1.0);
     (THUMB_LINE_PX / px).clamp(THUMB_LINE, 1.0)
+}
+
+/// The width in pixels of a thumbnail at `scale` (1 or 2) of a drawing `aspect` times
+/// as wide as it is tall: `scale` x [`THUMB_WIDTH`], or when the drawing is `fit` to
+/// be drawn at the size a card shows it, the largest that fits `scale` x
+/// ([`THUMB_WIDTH`] by [`THUMB_HEIGHT`]).
+///
+/// A drawing fits when it has no line thinner than a pixel there: an overview's flat
+/// blocks, the levels of a board of three or more sides (whose lines [`thumb_line`]
+/// widens). Drawn 240 and 480 pixels across for 170 and 340 shown, a square board's
+/// thumbnails had twice the pixels shown, and the browser threw half of them away. A
+/// drawing of every leap keeps the larger size: its lines, a twelfth of a square, are
+/// under a pixel wide at the size shown (a 16x13 board at 1x, 30x30 at 2x), their
+/// blends with the squares fall out of the 16-colour palette and the leaps fade (seen
+/// on those two formation tours and the chessboard's gradient, even with 32 or 64
+/// colours), while the browser's reduction of the larger picture keeps them.
+pub fn thumb_width(aspect: f64, scale: u32, fit: bool) -> u32 {
+    if !fit {
+        return THUMB_WIDTH * scale;
+    }
+    let shown = (THUMB_HEIGHT * scale) as f64 * aspect;
+    (shown.round() as u32).clamp(1, THUMB_WIDTH * scale)
 }
 
 /// `theme` for the thumbnails drawn apart from the page's drawing (the leaps alone, an
@@ -136,17 +165,20 @@ impl<'a> Files<'a> {
 
     /// The index thumbnails, `at1x` and `at2x` (the same drawing, or a coarser one
     /// where 1x pixels are too few for the detail), as `thumbs/<slug>.png` and
-    /// `thumbs/<slug>@2x.png`.
+    /// `thumbs/<slug>@2x.png`; drawn at the size shown when they `fit` (see
+    /// [`thumb_width`]).
     pub fn thumbnails(
         &mut self,
         at1x: &Drawing,
         at2x: &Drawing,
+        fit: bool,
         at: impl Fn(Error) -> Error,
     ) -> Result<(), Error> {
         let slug = self.slug;
         for (thumb, kind, scale, suffix) in [(at1x, "thumb", 1, ""), (at2x, "thumb2x", 2, "@2x")] {
+            let width = thumb_width(thumb.aspect().map_err(&at)?, scale, fit);
             let png = thumb
-                .png_small(Resolution::Width(THUMB_WIDTH * scale), THUMB_COLOURS)
+                .png_small(Resolution::Width(width), THUMB_COLOURS)
                 .map_err(&at)?;
             self.put(kind, format!("thumbs/{slug}{suffix}.png"), &png)?;
         }

@@ -20,7 +20,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::built::{blame, section_counts, Built, Drawn, Measures};
-use super::ship::{downloads, thumb_line, thumb_theme, Files, Settings};
+use super::ship::{downloads, thumb_line, thumb_theme, thumb_width, Files, Settings};
 use crate::plan::Job;
 use knights_construct::space::SpaceRequest;
 use knights_core::space::{metrics, verify};
@@ -73,14 +73,16 @@ pub fn build(
     // Their lines are wide enough for their pixels (26 levels of 26x26 at 1x: whole
     // squares, filling each level with its colour).
     let squares = drawing.width_at(1.0).map_err(at)? as f64;
+    let aspect = drawing.aspect().map_err(at)?;
     let thumb = |scale| -> Result<_, Error> {
+        let px = thumb_width(aspect, scale, true);
         let o = Options {
-            theme: thumb_theme(&settings.theme, thumb_line(squares, scale)),
+            theme: thumb_theme(&settings.theme, thumb_line(squares, px)),
             ..opts(THUMB)?
         };
         levels::drawing(&tour, &m, &o).map_err(at)
     };
-    files.thumbnails(&thumb(1)?, &thumb(2)?, at)?;
+    files.thumbnails(&thumb(1)?, &thumb(2)?, true, at)?;
     // A catalogue tour of three sides: its levels stacked in isometric projection.
     if job.listed {
         if let Some(svg) = isometric::isometric(&tour, &settings.theme) {

@@ -1,13 +1,21 @@
-//! The build cache: what building a tour produced (its files and its [`Built`]
-//! record), kept beside the output folder in `.<out>.knights-cache/<key>/` and linked
-//! into the next build when nothing it depends on changed. The key hashes everything a
-//! tour's files depend on: the catalogue entry (board, construction, variant, open,
-//! seed, slug), the theme, whether it ships downloads, and this binary (its version,
-//! size and modification time). The pages are rendered again on every build: they are
-//! cheap and show many tours.
+//! The build cache: what a step of the build produced (its files and a record of it),
+//! kept beside the output folder in `.<out>.knights-cache/<key>/` and hard-linked into
+//! the next build when nothing it depends on changed (copied when the two folders are
+//! on different file systems). Each key hashes everything the files depend on and this
+//! binary (its version, size and modification time). What goes through it:
 //!
-//! An unchanged second build only links files and renders pages. `--force` ignores the
+//! - each tour ([`crate::tours`]): its files and its `Built` record, keyed by the
+//!   catalogue entry (board, construction, variant, open, seed, slug), the theme and
+//!   whether it ships downloads;
+//! - each exhibit ([`crate::exhibits`]): its folder, keyed by its name and the theme;
+//! - the metrics plots' PNG and PDF, keyed by the plot's SVG.
+//!
+//! The pages are rendered again on every build: they are cheap and show many tours. An
+//! unchanged second build only links files and renders pages. `--force` ignores the
 //! cache (and refills it). Entries the last build did not use are removed.
+//!
+//! A file of the site is the cache's file under another name, so nothing writes into a
+//! site's file in place: a new entry is written beside the old one and renamed over it.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -15,11 +23,13 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::built::Built;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
 use knights_core::Error;
 
-/// The record of a cached tour, beside its files.
-const RECORD: &str = "built.json";
+/// The record of a cached entry, beside its files.
+const RECORD: &str = "record.json";
 
 /// The cache of one output folder.
 pub struct Cache {
@@ -59,9 +69,14 @@ impl Cache {
         out
     }
 
-    /// The tour cached under `key`, its files linked into `staging`; `None` when there
-    /// is no usable entry.
-    pub fn get(&self, key: &str, staging: &Path) -> Option<Built> {
+    /// The record cached under `key`, its files (which `files` lists, relative to the
+    /// output folder) linked into `staging`; `None` when there is no usable entry.
+    pub fn get<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        staging: &Path,
+        files: impl Fn(&T) -> Vec<String>,
+    ) -> Option<T> {
         self.used
             .lock()
             .expect("not poisoned")
@@ -71,10 +86,10 @@ impl Cache {
         }
         let entry = self.dir.join(key);
         let text = fs::read_to_string(entry.join(RECORD)).ok()?;
-        let mut built: Built = serde_json::from_str(&text).ok()?;
-        for rel in built.all_files() {
-            let from = entry.join(rel);
-            let to = staging.join(rel);
+        let record: T = serde_json::from_str(&text).ok()?;
+        for rel in files(&record) {
+            let from = entry.join(&rel);
+            let to = staging.join(&rel);
             if let Some(parent) = to.parent() {
                 fs::create_dir_all(parent).ok()?;
             }
@@ -82,18 +97,18 @@ impl Cache {
                 return None;
             }
         }
-        built.cached = true;
-        Some(built)
+        Some(record)
     }
 
-    /// Keeps `built` and its files (in `staging`) under `key`. A cache that cannot be
-    /// written only costs time, so failures are ignored.
-    pub fn put(&self, key: &str, staging: &Path, built: &Built) {
+    /// Keeps `record` and its `files` (in `staging`, relative to it) under `key`. A
+    /// cache that cannot be written only costs time, so failures are ignored.
+    pub fn put<T: Serialize>(&self, key: &str, staging: &Path, record: &T, files: &[String]) {
         let entry = self.dir.join(key);
         let tmp = self.dir.join(format!("{key}.tmp"));
         let _ = fs::remove_dir_all(&tmp);
         let copy = || -> std::io::Result<()> {
-            for rel in built.all_files() {
+            fs::create_dir_all(&tmp)?;
+            for rel in files {
                 let to = tmp.join(rel);
                 fs::create_dir_all(to.parent().expect("files are in folders"))?;
                 let from = staging.join(rel);
@@ -101,7 +116,7 @@ impl Cache {
                     fs::copy(&from, &to)?;
                 }
             }
-            let json = serde_json::to_string(built).expect("a record serializes");
+            let json = serde_json::to_string(record).expect("a record serializes");
             fs::write(tmp.join(RECORD), json)?;
             let _ = fs::remove_dir_all(&entry);
             fs::rename(&tmp, &entry)
@@ -109,6 +124,26 @@ impl Cache {
         if copy().is_err() {
             let _ = fs::remove_dir_all(&tmp);
         }
+    }
+
+    /// The files at `rels` in `staging` from the cache under `key` when it has them;
+    /// else made now by `make` (which writes them into `staging`) and put in the
+    /// cache. Whether they came from the cache.
+    pub fn files(
+        &self,
+        key: &str,
+        staging: &Path,
+        make: impl FnOnce() -> Result<Vec<String>, Error>,
+    ) -> Result<bool, Error> {
+        if self
+            .get(key, staging, |f: &Vec<String>| f.clone())
+            .is_some()
+        {
+            return Ok(true);
+        }
+        let files = make()?;
+        self.put(key, staging, &files, &files);
+        Ok(false)
     }
 
     /// Removes the entries this build did not use.
