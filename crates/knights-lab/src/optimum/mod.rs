@@ -9,7 +9,10 @@
 //!   each of the two; a cell with two leaps turns unless one of its straights is 1, so
 //!   turns = (cells with two leaps) - (sum of straights), minimized;
 //! - crossings: a variable per pair of leaps whose open segments meet (Definition 2 of
-//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized.
+//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized;
+//! - sharp turns (by more than a right angle): as the turns, with a "gentle" variable
+//!   per cell and pair of leaps at it meeting at a right angle or less;
+//! - a weighted sum of those: each measure's columns, their costs times its weight.
 //!
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
 //! its pieces, cut each cycle that is not the whole answer, solve again. Every solve's
