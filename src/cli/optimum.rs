@@ -1,4 +1,5 @@
-//! `knights optimum`: the fewest turns or crossings of a tour, or the longest uncrossed
+//! `knights optimum`: the fewest turns, crossings or sharp turns of a tour (or a
+//! weighted sum of them), or the longest uncrossed
 //! path, by integer programming (knights-lab's `optimum`), written as a tour file
 //! whose `optimum` field records the proof figures; or, with `--table`, the results
 //! table of the stored optima; or, with `--improve`, a stored tour improved by the
@@ -19,7 +20,8 @@ pub(super) struct OptimumArgs {
     /// The board, WIDTHxHEIGHT.
     #[arg(allow_hyphen_values = true, required_unless_present_any = ["table", "improve"])]
     pub(super) board: Option<String>,
-    /// The measure to minimize: turns or crossings.
+    /// The measure to minimize: turns, crossings, sharp (turns by more than a right
+    /// angle) or a weighted sum of them such as 2*turns+crossings.
     #[arg(
         long,
         conflicts_with = "maximize",
@@ -59,7 +61,7 @@ fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
         (_, Some(m)) => Measure::parse(m, true)?,
         (None, None) => {
             return Err(Error::invalid(
-                "name a measure: --minimize turns|crossings or --maximize uncrossed",
+                "name a measure: --minimize turns|crossings|sharp|SUM or --maximize uncrossed",
             ))
         }
     };

@@ -303,6 +303,11 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     super::report::head(&board, tour.algorithm(), m.cells, m.closed, m.turns);
     println!("crossings   {}", m.crossings);
     println!("turn angles {}", super::report::angles(&m.turns_by_angle));
+    println!(
+        "sharp turns {} (by more than {}°)",
+        metrics::sharp_turns(&m.turns_by_angle),
+        metrics::SHARP_DEGREES
+    );
     if let Some(r) = &m.turns_to_bound {
         super::giant::print_bounds(r, &asymptotic(&tour));
     }

@@ -369,6 +369,16 @@ fn metrics_reports_turns_by_angle_summing_to_the_turns() {
     }
     let text = stdout(&knights(&["metrics", "8x8"]));
     assert!(text.contains("turn angles 37°: "), "{text}");
+    // The sharp turns, what `knights optimum --minimize sharp` counts: over 90°.
+    let sharp: u64 = by
+        .iter()
+        .filter(|a| a["degrees"].as_u64().unwrap() > 90)
+        .map(|a| a["turns"].as_u64().unwrap())
+        .sum();
+    assert!(
+        text.contains(&format!("\nsharp turns {sharp} (by more than 90°)\n")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -384,6 +394,18 @@ fn optimum_refuses_what_it_cannot_model_in_one_line() {
             "--minimize turns",
         ),
         (&["optimum", "5x5", "--minimize", "turns"][..], "5x5"),
+        (
+            &["optimum", "6x6", "--minimize", "2*turns+zigzags"][..],
+            "'zigzags' in '2*turns+zigzags' is not a term of a weighted sum",
+        ),
+        (
+            &["optimum", "6x6", "--minimize", "0*turns+crossings"][..],
+            "'0*turns'",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "turns+sharp"][..],
+            "--minimize turns+sharp",
+        ),
         (
             &["optimum", "30x30", "--minimize", "turns"][..],
             "900 cells",

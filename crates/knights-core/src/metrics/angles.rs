@@ -30,6 +30,19 @@ pub fn turn_degrees(leaper: Leaper, d: usize, e: usize) -> u32 {
     (dot / len).clamp(-1.0, 1.0).acos().to_degrees().round() as u32
 }
 
+/// Sharp turns turn by more than a right angle (a knight's: 127 and 143 degrees, out
+/// nearly the way it came in); `knights optimum --minimize sharp` counts the same.
+pub const SHARP_DEGREES: u32 = 90;
+
+/// The sharp turns of a histogram of turns by angle (those of more than
+/// [`SHARP_DEGREES`]).
+pub fn sharp_turns(by: &[AngleTurns]) -> u64 {
+    by.iter()
+        .filter(|a| a.degrees > SHARP_DEGREES)
+        .map(|a| a.turns)
+        .sum()
+}
+
 /// The turns of each angle that occurs, by increasing angle (their sum is the turns).
 pub fn turns_by_angle(grid: &MoveGrid) -> Vec<AngleTurns> {
     let histogram = grid

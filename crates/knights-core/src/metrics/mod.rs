@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::verify::Verified;
 
-pub use angles::{turn_degrees, turns_by_angle, AngleTurns};
+pub use angles::{sharp_turns, turn_degrees, turns_by_angle, AngleTurns, SHARP_DEGREES};
 pub use crossings::{crossing_points, crossings};
 pub use geometry::open_segments_cross;
 pub use runs::longest_run;

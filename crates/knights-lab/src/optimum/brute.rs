@@ -3,47 +3,48 @@
 //! open tour (from every start, so each twice), every uncrossed path. The tests check
 //! the solver's optima against these.
 
-use super::{crossing_pairs, straight_pairs};
+use super::{crossing_pairs, Counter, Measure};
 use crate::motif::Graph;
 use knights_core::Board;
 
-/// The fewest turns and crossings over every tour, and the number of tours seen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The least value of each measure asked for over every tour, and the number of tours
+/// seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Least {
-    pub turns: u64,
-    pub crossings: u64,
+    pub least: Vec<(Measure, u64)>,
     pub tours: u64,
 }
 
-struct Counts {
-    straight: Vec<(usize, usize)>,
-    crossing: Vec<(usize, usize)>,
-}
-
-impl Counts {
-    fn new(graph: &Graph, board: &Board) -> Counts {
-        Counts {
-            straight: straight_pairs(graph, board)
-                .into_iter()
-                .map(|(_, e, f)| (e, f))
-                .collect(),
-            crossing: crossing_pairs(graph, board),
+impl Least {
+    fn new(measures: &[Measure]) -> Least {
+        Least {
+            least: measures.iter().map(|&m| (m, u64::MAX)).collect(),
+            tours: 0,
         }
     }
 
-    fn both(&self, chosen: &[bool]) -> (usize, usize) {
-        let on = |p: &&(usize, usize)| chosen[p.0] && chosen[p.1];
-        (
-            self.straight.iter().filter(on).count(),
-            self.crossing.iter().filter(on).count(),
-        )
+    /// The least value of `measure` (one asked for).
+    pub fn of(&self, measure: Measure) -> u64 {
+        self.least
+            .iter()
+            .find(|(m, _)| *m == measure)
+            .expect("a measure asked for")
+            .1
+    }
+
+    fn see(&mut self, counter: &Counter, chosen: &[bool]) {
+        for (m, least) in &mut self.least {
+            *least = (*least).min(counter.value(*m, chosen));
+        }
+        self.tours += 1;
     }
 }
 
-/// Every closed tour of `board` (its corner cell 0 has exactly two leaps).
-pub fn closed(board: &Board) -> Least {
+/// Every closed tour of `board` (its corner cell 0 has exactly two leaps), measured by
+/// each of `measures`.
+pub fn closed(board: &Board, measures: &[Measure]) -> Least {
     let graph = Graph::new(board);
-    let counts = Counts::new(&graph, board);
+    let counter = Counter::new(&graph, board);
     let n = board.area() as usize;
     let at0 = graph.incident(0);
     assert_eq!(at0.len(), 2, "a corner has two leaps");
@@ -59,41 +60,26 @@ pub fn closed(board: &Board) -> Least {
     let mut s = Search::new(&graph, n);
     s.visit(0, None);
     s.visit(first, Some(at0[0]));
-    let mut least = Least {
-        turns: u64::MAX,
-        crossings: u64::MAX,
-        tours: 0,
-    };
+    let mut least = Least::new(measures);
     s.go(first, last, &mut |chosen| {
         let mut chosen = chosen.to_vec();
         chosen[at0[1]] = true;
-        let (straight, crossing) = counts.both(&chosen);
-        least.turns = least.turns.min((n - straight) as u64);
-        least.crossings = least.crossings.min(crossing as u64);
-        least.tours += 1;
+        least.see(&counter, &chosen);
     });
     least
 }
 
-/// Every open tour of `board`, from every start (each tour seen twice).
-pub fn open(board: &Board) -> Least {
+/// Every open tour of `board`, from every start (each tour seen twice), measured by
+/// each of `measures`.
+pub fn open(board: &Board, measures: &[Measure]) -> Least {
     let graph = Graph::new(board);
-    let counts = Counts::new(&graph, board);
+    let counter = Counter::new(&graph, board);
     let n = board.area() as usize;
-    let mut least = Least {
-        turns: u64::MAX,
-        crossings: u64::MAX,
-        tours: 0,
-    };
+    let mut least = Least::new(measures);
     for start in 0..n as u32 {
         let mut s = Search::new(&graph, n);
         s.visit(start, None);
-        s.go(start, u32::MAX, &mut |chosen| {
-            let (straight, crossing) = counts.both(chosen);
-            least.turns = least.turns.min((n - 2 - straight) as u64);
-            least.crossings = least.crossings.min(crossing as u64);
-            least.tours += 1;
-        });
+        s.go(start, u32::MAX, &mut |chosen| least.see(&counter, chosen));
     }
     least
 }

@@ -18,6 +18,7 @@ const SEARCH: &str = "beam sweep over frontier states (100000 kept per cell) for
 /// The file's text.
 pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let spec = &found.spec;
+    let mut counts = String::new();
     let (measured, mut text) = match spec.measure {
         Measure::Uncrossed => {
             let p = UncrossedPath::new(spec.board.clone(), found.path.clone(), spec.closed)
@@ -34,12 +35,8 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
             format::write(&v, Format::Json, &mut out)
                 .map_err(|e| Error::internal(e.to_string()))?;
             let text = String::from_utf8(out).map_err(|e| Error::internal(e.to_string()))?;
-            let value = if spec.measure == Measure::Turns {
-                m.turns
-            } else {
-                m.crossings
-            };
-            (value, text)
+            counts = sum_counts(spec.measure, &m);
+            (spec.measure.of_metrics(&m), text)
         }
     };
     if measured != found.value {
@@ -88,7 +85,7 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
         None => String::new(),
     };
     let record = format!(
-        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, \"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
+        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, {counts}\"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
         spec.measure,
         found.value,
         found.bound,
@@ -103,6 +100,20 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let at = text.find('\n').map_or(0, |i| i + 1);
     text.insert_str(at, &format!("  \"optimum\": {record},\n"));
     Ok(text)
+}
+
+/// A weighted sum's own counts of each measure in it, as the record holds them
+/// (`"counts": { "turns": 20, "crossings": 5 }, `); nothing for another measure.
+fn sum_counts(measure: Measure, m: &metrics::Metrics) -> String {
+    let Measure::Sum(w) = measure else {
+        return String::new();
+    };
+    let each: Vec<String> = w
+        .terms()
+        .into_iter()
+        .map(|(t, _)| format!("\"{t}\": {}", t.of_metrics(m)))
+        .collect();
+    format!("\"counts\": {{ {} }}, ", each.join(", "))
 }
 
 /// The literature's longest uncrossed path or cycle of the model's board.
@@ -121,10 +132,14 @@ pub fn command(found: &Optimum) -> String {
         (_, true) => ("--minimize", ""),
         (_, false) => ("--minimize", " --open"),
     };
+    // A sum with weights is quoted: a shell would take `*` for a file pattern.
+    let measure = match s.measure.to_string() {
+        m if m.contains('*') => format!("'{m}'"),
+        m => m,
+    };
     format!(
-        "knights optimum {} {sense} {}{kind} --time-limit {}",
+        "knights optimum {} {sense} {measure}{kind} --time-limit {}",
         s.board,
-        s.measure,
         found.limit.as_secs()
     )
 }

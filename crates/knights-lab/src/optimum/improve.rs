@@ -71,8 +71,9 @@ impl State<'_> {
         out
     }
 
-    /// Whether a cell with these neighbours turns.
-    fn turns(&self, c: u32, nb: &[u32]) -> bool {
+    /// Whether a cell with these neighbours counts under `measure` (turns or sharp):
+    /// it turns, or turns by more than a right angle.
+    fn counts(&self, c: u32, nb: &[u32], measure: Measure) -> bool {
         if nb.len() < 2 {
             return false;
         }
@@ -81,7 +82,11 @@ impl State<'_> {
             (x as i64, y as i64)
         };
         let (o, u, v) = (xy(c), xy(nb[0]), xy(nb[1]));
-        (u.0 - o.0, u.1 - o.1) != (o.0 - v.0, o.1 - v.1)
+        let (u, v) = ((u.0 - o.0, u.1 - o.1), (v.0 - o.0, v.1 - o.1));
+        match measure {
+            Measure::Sharp => u.0 * v.0 + u.1 * v.1 > 0,
+            _ => u != (-v.0, -v.1),
+        }
     }
 
     /// Chosen leaps crossing leap `e`.
@@ -91,57 +96,72 @@ impl State<'_> {
 
     /// How much the move changes the measure.
     fn delta(&mut self, m: &Move) -> i64 {
-        match self.measure {
-            Measure::Crossings => {
-                let out: Vec<usize> = m.out.iter().map(|&(a, b)| self.leap(a, b)).collect();
-                let ins: Vec<usize> = m.ins.iter().map(|&(a, b)| self.leap(a, b)).collect();
-                // Out one by one, in one by one: a pair among them counted once.
-                let mut d = 0;
-                for &e in &out {
-                    self.on[e] = false;
-                    d -= self.crossed(e);
-                }
-                for &e in &ins {
-                    d += self.crossed(e);
-                    self.on[e] = true;
-                }
-                for &e in &ins {
-                    self.on[e] = false;
-                }
-                for &e in &out {
-                    self.on[e] = true;
-                }
-                d
-            }
-            _ => {
-                let mut cells: Vec<u32> = m
-                    .out
-                    .iter()
-                    .chain(&m.ins)
-                    .flat_map(|&(a, b)| [a, b])
-                    .collect();
-                cells.sort_unstable();
-                cells.dedup();
-                let mut d = 0;
-                for &c in &cells {
-                    let before = self.neighbours(c);
-                    let mut after: Vec<u32> = before
-                        .iter()
-                        .copied()
-                        .filter(|&x| !m.out.contains(&(c, x)) && !m.out.contains(&(x, c)))
-                        .collect();
-                    for &(a, b) in &m.ins {
-                        if a == c {
-                            after.push(b);
-                        } else if b == c {
-                            after.push(a);
-                        }
-                    }
-                    d += i64::from(self.turns(c, &after)) - i64::from(self.turns(c, &before));
-                }
-                d
-            }
+        self.delta_of(self.measure, m)
+    }
+
+    fn delta_of(&mut self, measure: Measure, m: &Move) -> i64 {
+        match measure {
+            Measure::Crossings => self.crossings_delta(m),
+            Measure::Sum(w) => w
+                .terms()
+                .into_iter()
+                .map(|(t, k)| i64::from(k) * self.delta_of(t, m))
+                .sum(),
+            _ => self.cells_delta(measure, m),
         }
+    }
+
+    fn crossings_delta(&mut self, m: &Move) -> i64 {
+        let out: Vec<usize> = m.out.iter().map(|&(a, b)| self.leap(a, b)).collect();
+        let ins: Vec<usize> = m.ins.iter().map(|&(a, b)| self.leap(a, b)).collect();
+        // Out one by one, in one by one: a pair among them counted once.
+        let mut d = 0;
+        for &e in &out {
+            self.on[e] = false;
+            d -= self.crossed(e);
+        }
+        for &e in &ins {
+            d += self.crossed(e);
+            self.on[e] = true;
+        }
+        for &e in &ins {
+            self.on[e] = false;
+        }
+        for &e in &out {
+            self.on[e] = true;
+        }
+        d
+    }
+
+    /// The change in the cells that count (turns or sharp turns) at the move's cells.
+    fn cells_delta(&self, measure: Measure, m: &Move) -> i64 {
+        let mut cells: Vec<u32> = m
+            .out
+            .iter()
+            .chain(&m.ins)
+            .flat_map(|&(a, b)| [a, b])
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut d = 0;
+        for &c in &cells {
+            let before = self.neighbours(c);
+            let mut after: Vec<u32> = before
+                .iter()
+                .copied()
+                .filter(|&x| !m.out.contains(&(c, x)) && !m.out.contains(&(x, c)))
+                .collect();
+            for &(a, b) in &m.ins {
+                if a == c {
+                    after.push(b);
+                } else if b == c {
+                    after.push(a);
+                }
+            }
+            d += i64::from(self.counts(c, &after, measure))
+                - i64::from(self.counts(c, &before, measure));
+        }
+        d
     }
 
     fn apply(&mut self, m: &Move) {
@@ -293,15 +313,20 @@ impl State<'_> {
     }
 }
 
-/// The tour `path` of `spec` improved by the search (the fewest turns or crossings it
-/// finds), with its value; the path itself when it finds nothing better. It stops
+/// The tour `path` of `spec` improved by the search (the least value of its measure,
+/// turns, crossings, sharp turns or a weighted sum of them, that it finds), with its value; the path itself when it finds nothing better. It stops
 /// early, with the best so far, when `budget` runs out.
 pub fn improve(spec: &Spec, path: &[u32], value: u64, budget: Duration) -> (Vec<u32>, u64) {
     let clock = Instant::now();
     let board = &spec.board;
     let graph = Graph::new(board);
     let mut crossing = vec![Vec::new(); graph.edges().len()];
-    if spec.measure == Measure::Crossings {
+    let crossings = match spec.measure {
+        Measure::Crossings => true,
+        Measure::Sum(w) => w.crossings > 0,
+        _ => false,
+    };
+    if crossings {
         for (e, f) in crossing_pairs(&graph, board) {
             crossing[e].push(f);
             crossing[f].push(e);

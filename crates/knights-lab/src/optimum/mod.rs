@@ -9,7 +9,10 @@
 //!   each of the two; a cell with two leaps turns unless one of its straights is 1, so
 //!   turns = (cells with two leaps) - (sum of straights), minimized;
 //! - crossings: a variable per pair of leaps whose open segments meet (Definition 2 of
-//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized.
+//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized;
+//! - sharp turns (by more than a right angle): as the turns, with a "gentle" variable
+//!   per cell and pair of leaps at it meeting at a right angle or less;
+//! - a weighted sum of those: each measure's columns, their costs times its weight.
 //!
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
 //! its pieces, cut each cycle that is not the whole answer, solve again. Every solve's
@@ -59,8 +62,79 @@ pub enum Measure {
     Turns,
     /// The fewest crossings of a tour.
     Crossings,
+    /// The fewest sharp turns of a tour: those by more than a right angle
+    /// (`knights_core::metrics::SHARP_DEGREES`).
+    Sharp,
+    /// The least weighted sum of turns, crossings and sharp turns.
+    Sum(Weights),
     /// The most leaps of a path (or cycle) with no two leaps crossing.
     Uncrossed,
+}
+
+/// The weights of a sum of measures (`2*turns+crossings`): each a whole number, 0 for
+/// a measure not in the sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Weights {
+    /// The weight of the turns.
+    pub turns: u32,
+    /// The weight of the crossings.
+    pub crossings: u32,
+    /// The weight of the sharp turns.
+    pub sharp: u32,
+}
+
+impl Weights {
+    /// The measures summed and their weights, in a fixed order (those of weight 0 left
+    /// out).
+    pub fn terms(self) -> Vec<(Measure, u32)> {
+        [
+            (Measure::Turns, self.turns),
+            (Measure::Crossings, self.crossings),
+            (Measure::Sharp, self.sharp),
+        ]
+        .into_iter()
+        .filter(|&(_, w)| w > 0)
+        .collect()
+    }
+
+    /// `2*turns+crossings`, or why not (one line naming the bad term).
+    fn parse(sum: &str) -> Result<Weights, Error> {
+        let mut w = Weights::default();
+        for term in sum.split('+') {
+            let bad = |why: &str| {
+                Error::invalid(format!(
+                    "'{term}' in '{sum}' is not a term of a weighted sum: {why}"
+                ))
+            };
+            let (weight, name) = match term.split_once('*') {
+                Some((k, name)) => {
+                    let k: u32 = k
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|&k| k >= 1)
+                        .ok_or_else(|| bad("its weight is not a whole number from 1"))?;
+                    (k, name.trim())
+                }
+                None => (1, term.trim()),
+            };
+            let slot = match name {
+                "turns" => &mut w.turns,
+                "crossings" => &mut w.crossings,
+                "sharp" => &mut w.sharp,
+                _ => {
+                    return Err(bad(
+                        "write [WEIGHT*]MEASURE, the measure turns, crossings or sharp",
+                    ))
+                }
+            };
+            if *slot > 0 {
+                return Err(bad("its measure is in the sum twice"));
+            }
+            *slot = weight;
+        }
+        Ok(w)
+    }
 }
 
 impl Measure {
@@ -82,6 +156,22 @@ impl Measure {
             _ => Ok(m),
         }
     }
+
+    /// The measure's value for a tour's metrics (none for uncrossed, whose answers are
+    /// not tours): what `knights metrics` reports.
+    pub fn of_metrics(self, m: &knights_core::metrics::Metrics) -> u64 {
+        match self {
+            Measure::Turns => m.turns,
+            Measure::Crossings => m.crossings,
+            Measure::Sharp => knights_core::metrics::sharp_turns(&m.turns_by_angle),
+            Measure::Sum(w) => w
+                .terms()
+                .into_iter()
+                .map(|(t, k)| u64::from(k) * t.of_metrics(m))
+                .sum(),
+            Measure::Uncrossed => 0,
+        }
+    }
 }
 
 impl FromStr for Measure {
@@ -90,9 +180,18 @@ impl FromStr for Measure {
         match s {
             "turns" => Ok(Measure::Turns),
             "crossings" => Ok(Measure::Crossings),
+            "sharp" => Ok(Measure::Sharp),
             "uncrossed" => Ok(Measure::Uncrossed),
+            _ if s.contains(['+', '*']) => {
+                let w = Weights::parse(s)?;
+                // `1*turns` is the turns.
+                Ok(match w.terms()[..] {
+                    [(m, 1)] => m,
+                    _ => Measure::Sum(w),
+                })
+            }
             _ => Err(Error::invalid(format!(
-                "'{s}' is not a measure knights optimum models: choose turns or crossings (--minimize) or uncrossed (--maximize)"
+                "'{s}' is not a measure knights optimum models: choose turns, crossings, sharp or a weighted sum such as 2*turns+crossings (--minimize) or uncrossed (--maximize)"
             ))),
         }
     }
@@ -100,11 +199,23 @@ impl FromStr for Measure {
 
 impl fmt::Display for Measure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Measure::Turns => "turns",
-            Measure::Crossings => "crossings",
-            Measure::Uncrossed => "uncrossed",
-        })
+        match self {
+            Measure::Turns => f.write_str("turns"),
+            Measure::Crossings => f.write_str("crossings"),
+            Measure::Sharp => f.write_str("sharp"),
+            Measure::Uncrossed => f.write_str("uncrossed"),
+            Measure::Sum(w) => {
+                let terms: Vec<String> = w
+                    .terms()
+                    .into_iter()
+                    .map(|(m, k)| match k {
+                        1 => m.to_string(),
+                        _ => format!("{k}*{m}"),
+                    })
+                    .collect();
+                f.write_str(&terms.join("+"))
+            }
+        }
     }
 }
 
@@ -153,9 +264,10 @@ impl Spec {
         Ok(())
     }
 
-    /// The stored file's stem: `6x6-closed-turns`, `8x8-path-uncrossed`.
+    /// The stored file's stem: `6x6-closed-turns`, `8x8-path-uncrossed`,
+    /// `6x6-closed-2turns+crossings` (no `*` in a file name).
     pub fn stem(&self) -> String {
-        self.name().replace(' ', "-")
+        self.name().replace(' ', "-").replace('*', "")
     }
 
     /// A short name: `6x6 closed turns`.
@@ -258,9 +370,13 @@ fn bron_kerbosch(
     }
 }
 
-/// The pairs of opposite leaps at each cell (a cell that holds one such pair goes
-/// straight on), as indices into the edges of `graph`.
-pub fn straight_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> {
+/// The pairs of leaps at each cell whose directions `u`, `v` from it satisfy `keep`,
+/// as `(cell, e, f)` with indices into the edges of `graph`.
+fn pairs_at_cells(
+    graph: &Graph,
+    board: &Board,
+    keep: impl Fn((i64, i64), (i64, i64)) -> bool,
+) -> Vec<(u32, usize, usize)> {
     let mut pairs = Vec::new();
     for c in 0..board.area() as u32 {
         let (x, y) = board.xy(c);
@@ -273,8 +389,7 @@ pub fn straight_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> 
         let at = graph.incident(c);
         for (i, &e) in at.iter().enumerate() {
             for &f in &at[i + 1..] {
-                let (u, v) = (dir(e), dir(f));
-                if u.0 == -v.0 && u.1 == -v.1 {
+                if keep(dir(e), dir(f)) {
                     pairs.push((c, e, f));
                 }
             }
@@ -283,26 +398,82 @@ pub fn straight_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> 
     pairs
 }
 
-/// The value of a set of chosen leaps under `measure`: turns (cells with two leaps not
-/// opposite), crossings (chosen crossing pairs) or leaps (uncrossed).
-pub fn value(graph: &Graph, board: &Board, measure: Measure, chosen: &[bool]) -> u64 {
-    match measure {
-        Measure::Turns => {
-            let two = (0..board.area() as u32)
-                .filter(|&c| graph.incident(c).iter().filter(|&&e| chosen[e]).count() == 2)
-                .count();
-            let straight = straight_pairs(graph, board)
-                .into_iter()
-                .filter(|&(_, e, f)| chosen[e] && chosen[f])
-                .count();
-            (two - straight) as u64
+/// The pairs of opposite leaps at each cell (a cell that holds one such pair goes
+/// straight on), as indices into the edges of `graph`.
+pub fn straight_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> {
+    pairs_at_cells(graph, board, |u, v| u.0 == -v.0 && u.1 == -v.1)
+}
+
+/// The pairs of leaps at each cell at which travel turns by a right angle or less
+/// (straight on included): a cell with two leaps is a sharp turn unless it holds one
+/// of them. Travel comes in along `-u` and leaves along `v`, so it turns by more than
+/// a right angle exactly when `u . v > 0`.
+pub fn gentle_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> {
+    pairs_at_cells(graph, board, |u, v| u.0 * v.0 + u.1 * v.1 <= 0)
+}
+
+/// Counts the measures of sets of chosen leaps of one board, its pairs listed once.
+pub struct Counter<'a> {
+    graph: &'a Graph,
+    cells: u32,
+    straight: Vec<(usize, usize)>,
+    gentle: Vec<(usize, usize)>,
+    crossing: Vec<(usize, usize)>,
+}
+
+impl<'a> Counter<'a> {
+    /// The counter of `graph`, the leaps of `board`.
+    pub fn new(graph: &'a Graph, board: &Board) -> Counter<'a> {
+        let at_cells =
+            |p: Vec<(u32, usize, usize)>| p.into_iter().map(|(_, e, f)| (e, f)).collect();
+        Counter {
+            graph,
+            cells: board.area() as u32,
+            straight: at_cells(straight_pairs(graph, board)),
+            gentle: at_cells(gentle_pairs(graph, board)),
+            crossing: crossing_pairs(graph, board),
         }
-        Measure::Crossings => crossing_pairs(graph, board)
-            .into_iter()
-            .filter(|&(e, f)| chosen[e] && chosen[f])
-            .count() as u64,
-        Measure::Uncrossed => chosen.iter().filter(|&&c| c).count() as u64,
     }
+
+    /// The value of the chosen leaps under `measure`: turns (cells with two leaps not
+    /// opposite), sharp turns (cells with two leaps at a sharp angle), crossings
+    /// (chosen crossing pairs), a weighted sum of those, or leaps (uncrossed).
+    pub fn value(&self, measure: Measure, chosen: &[bool]) -> u64 {
+        let both = |pairs: &[(usize, usize)]| {
+            pairs
+                .iter()
+                .filter(|&&(e, f)| chosen[e] && chosen[f])
+                .count() as u64
+        };
+        let two = || {
+            (0..self.cells)
+                .filter(|&c| {
+                    self.graph
+                        .incident(c)
+                        .iter()
+                        .filter(|&&e| chosen[e])
+                        .count()
+                        == 2
+                })
+                .count() as u64
+        };
+        match measure {
+            Measure::Turns => two() - both(&self.straight),
+            Measure::Sharp => two() - both(&self.gentle),
+            Measure::Crossings => both(&self.crossing),
+            Measure::Sum(w) => w
+                .terms()
+                .into_iter()
+                .map(|(m, k)| u64::from(k) * self.value(m, chosen))
+                .sum(),
+            Measure::Uncrossed => chosen.iter().filter(|&&c| c).count() as u64,
+        }
+    }
+}
+
+/// The value of a set of chosen leaps under `measure` ([`Counter::value`]).
+pub fn value(graph: &Graph, board: &Board, measure: Measure, chosen: &[bool]) -> u64 {
+    Counter::new(graph, board).value(measure, chosen)
 }
 
 /// The chosen leaps of a path of cells (closed: the last back to the first too).

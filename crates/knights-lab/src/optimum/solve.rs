@@ -8,8 +8,8 @@ use std::time::Instant;
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
 
 use super::{
-    crossing_cliques, crossing_pairs, straight_pairs, value, How, Measure, Optimum, Round, Solve,
-    Spec,
+    crossing_cliques, crossing_pairs, gentle_pairs, straight_pairs, value, How, Measure, Optimum,
+    Round, Solve, Spec,
 };
 use crate::motif::Graph;
 use knights_core::{Error, GaveUp, NoTour};
@@ -266,45 +266,71 @@ fn build(spec: &Spec) -> (Model, Layout) {
     };
     let mut pairs = Vec::new();
     let mut offset = 0.0;
-    match spec.measure {
-        Measure::Turns => {
-            // turns = (cells with two leaps) - straights; the ends of an open tour
-            // have one leap.
-            offset = (if open { n - 2 } else { n }) as f64;
-            for (_, e, f) in straight_pairs(&graph, board) {
-                let s = pb.add_column(-1.0, 0..=1);
-                pb.add_row(..=0, [(s, 1.0), (x[e], -1.0)]);
-                pb.add_row(..=0, [(s, 1.0), (x[f], -1.0)]);
-                rows += 2;
-                pairs.push((s, e, f));
+    // The cells with two leaps: all of a closed tour, all but the ends of an open one.
+    let two = (if open { n - 2 } else { n }) as f64;
+    let terms = match spec.measure {
+        Measure::Sum(w) => w.terms(),
+        Measure::Uncrossed => Vec::new(),
+        m => vec![(m, 1)],
+    };
+    for (measure, weight) in terms {
+        let w = f64::from(weight);
+        match measure {
+            Measure::Turns => {
+                // turns = (cells with two leaps) - straights.
+                offset += w * two;
+                for (_, e, f) in straight_pairs(&graph, board) {
+                    let s = pb.add_column(-w, 0..=1);
+                    pb.add_row(..=0, [(s, 1.0), (x[e], -1.0)]);
+                    pb.add_row(..=0, [(s, 1.0), (x[f], -1.0)]);
+                    rows += 2;
+                    pairs.push((s, e, f));
+                }
             }
-        }
-        Measure::Crossings => {
-            let crossing = crossing_pairs(&graph, board);
-            let mut of_pair = std::collections::HashMap::new();
-            for &(e, f) in &crossing {
-                let c = pb.add_column(1.0, 0..=1);
-                pb.add_row(..=1, [(x[e], 1.0), (x[f], 1.0), (c, -1.0)]);
-                rows += 1;
-                pairs.push((c, e, f));
-                of_pair.insert((e, f), c);
-            }
-            // k leaps of a clique cross k(k-1)/2 >= t k - t(t+1)/2 times (t = 1, 2).
-            for clique in crossing_cliques(graph.edges().len(), &crossing) {
-                for t in [1.0, 2.0] {
-                    let mut row: Vec<(Col, f64)> = Vec::new();
-                    for (i, &e) in clique.iter().enumerate() {
-                        row.push((x[e], -t));
-                        for &f in &clique[i + 1..] {
-                            row.push((of_pair[&(e, f)], 1.0));
-                        }
-                    }
-                    pb.add_row((-t * (t + 1.0) / 2.0).., row);
+            Measure::Sharp => {
+                // sharp = (cells with two leaps) - gentle pairs taken; a leap taken
+                // at a cell is in one taken pair there at most.
+                offset += w * two;
+                let mut at = std::collections::BTreeMap::<(u32, usize), Vec<(Col, f64)>>::new();
+                for (c, e, f) in gentle_pairs(&graph, board) {
+                    let s = pb.add_column(-w, 0..=1);
+                    pairs.push((s, e, f));
+                    at.entry((c, e)).or_default().push((s, 1.0));
+                    at.entry((c, f)).or_default().push((s, 1.0));
+                }
+                for ((_, e), mut row) in at {
+                    row.push((x[e], -1.0));
+                    pb.add_row(..=0, row);
                     rows += 1;
                 }
             }
+            Measure::Crossings => {
+                let crossing = crossing_pairs(&graph, board);
+                let mut of_pair = std::collections::HashMap::new();
+                for &(e, f) in &crossing {
+                    let c = pb.add_column(w, 0..=1);
+                    pb.add_row(..=1, [(x[e], 1.0), (x[f], 1.0), (c, -1.0)]);
+                    rows += 1;
+                    pairs.push((c, e, f));
+                    of_pair.insert((e, f), c);
+                }
+                // k leaps of a clique cross k(k-1)/2 >= t k - t(t+1)/2 times (t = 1, 2).
+                for clique in crossing_cliques(graph.edges().len(), &crossing) {
+                    for t in [1.0, 2.0] {
+                        let mut row: Vec<(Col, f64)> = Vec::new();
+                        for (i, &e) in clique.iter().enumerate() {
+                            row.push((x[e], -t));
+                            for &f in &clique[i + 1..] {
+                                row.push((of_pair[&(e, f)], 1.0));
+                            }
+                        }
+                        pb.add_row((-t * (t + 1.0) / 2.0).., row);
+                        rows += 1;
+                    }
+                }
+            }
+            Measure::Sum(_) | Measure::Uncrossed => unreachable!("not a term of a sum"),
         }
-        Measure::Uncrossed => {}
     }
     columns += pairs.len();
     for c in 0..n {

@@ -57,11 +57,13 @@ impl Stored {
     }
 
     /// What is optimized, in words.
-    pub fn goal(&self) -> &'static str {
+    pub fn goal(&self) -> String {
         match self.spec.measure {
-            Measure::Turns => "fewest turns",
-            Measure::Crossings => "fewest crossings",
-            Measure::Uncrossed => "most leaps, none crossing",
+            Measure::Turns => "fewest turns".into(),
+            Measure::Crossings => "fewest crossings".into(),
+            Measure::Sharp => "fewest sharp turns".into(),
+            Measure::Sum(_) => format!("least {}", self.spec.measure),
+            Measure::Uncrossed => "most leaps, none crossing".into(),
         }
     }
 
@@ -124,16 +126,19 @@ impl Stored {
         }
     }
 
-    /// The table's order: turns, crossings, uncrossed; closed before open; then by
-    /// size.
-    pub fn order(&self) -> (u8, bool, u64, u32, u32) {
+    /// The table's order: turns, crossings, uncrossed, sharp turns, sums (by their
+    /// names); closed before open; then by size.
+    pub fn order(&self) -> (u8, String, bool, u64, u32, u32) {
         let b = &self.spec.board;
         let m = match self.spec.measure {
             Measure::Turns => 0,
             Measure::Crossings => 1,
             Measure::Uncrossed => 2,
+            Measure::Sharp => 3,
+            Measure::Sum(_) => 4,
         };
-        (m, !self.spec.closed, b.cells(), b.width(), b.height())
+        let name = self.spec.measure.to_string();
+        (m, name, !self.spec.closed, b.cells(), b.width(), b.height())
     }
 }
 
@@ -168,7 +173,13 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
     if text_of("sense")? != sense {
         return Err(bad(format!("field optimum.sense: {measure} is to {sense}")));
     }
-    let (board, closed, measured, path) = proved(name, text, measure)?;
+    let counts = field("counts");
+    if matches!(measure, Measure::Sum(_)) && !counts.is_object() {
+        return Err(bad(
+            "field optimum.counts: a sum's record holds the count of each measure in it".into(),
+        ));
+    }
+    let (board, closed, measured, path) = proved(name, text, measure, Some(counts))?;
     let spec = Spec {
         board,
         closed,
@@ -333,11 +344,12 @@ fn improved(
 }
 
 /// The board, closedness, measure and cells of a file's tour or uncrossed path,
-/// proved.
+/// proved; a weighted sum's `counts` (its record's), each checked against the tour.
 fn proved(
     name: &str,
     text: &str,
     measure: Measure,
+    counts: Option<&Value>,
 ) -> Result<(knights_core::Board, bool, u64, Vec<u32>), Error> {
     let bad = |e: Error| Error::invalid(format!("{name}: {e}"));
     if measure == Measure::Uncrossed {
@@ -351,11 +363,17 @@ fn proved(
     }
     let v = verify::constructed(format::parse(text, name)?).map_err(bad)?;
     let m = metrics::measure(&v);
-    let value = if measure == Measure::Turns {
-        m.turns
-    } else {
-        m.crossings
-    };
+    if let (Measure::Sum(w), Some(counts)) = (measure, counts) {
+        for (t, _) in w.terms() {
+            let want = t.of_metrics(&m);
+            if counts[t.to_string()].as_u64() != Some(want) {
+                return Err(Error::invalid(format!(
+                    "{name}: field optimum.counts.{t} is not {want}, the tour's {t}"
+                )));
+            }
+        }
+    }
+    let value = measure.of_metrics(&m);
     Ok((v.board().clone(), v.is_closed(), value, v.path().to_vec()))
 }
 
