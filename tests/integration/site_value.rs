@@ -124,9 +124,16 @@ fn an_unchanged_build_takes_the_exhibits_from_the_cache_and_the_site_outlives_it
     let second = site.build().unwrap();
     assert_eq!((second.exhibits, second.exhibits_cached), (3, 3));
     assert_eq!(second.cached, second.entries);
-    assert!(contents(&out) == built, "the cached build writes the same files");
+    assert!(
+        contents(&out) == built,
+        "the cached build writes the same files"
+    );
     #[cfg(unix)]
-    for f in ["heels/front.svg", "teaching/numbered-8x8.svg", "plots/turns.png"] {
+    for f in [
+        "heels/front.svg",
+        "teaching/numbered-8x8.svg",
+        "plots/turns.png",
+    ] {
         use std::os::unix::fs::MetadataExt;
         let links = fs::metadata(out.join(f)).unwrap().nlink();
         assert_eq!(links, 2, "{f}: the site's file and the cache's");
@@ -135,7 +142,10 @@ fn an_unchanged_build_takes_the_exhibits_from_the_cache_and_the_site_outlives_it
     let cache = tmp.path().join(".site.knights-cache");
     assert!(cache.is_dir());
     fs::remove_dir_all(&cache).unwrap();
-    assert!(contents(&out) == built, "the site does not depend on the cache");
+    assert!(
+        contents(&out) == built,
+        "the site does not depend on the cache"
+    );
     let third = site.build().unwrap();
     assert_eq!((third.cached, third.exhibits_cached), (0, 0));
     assert!(contents(&out) == built, "made again, the same files");
