@@ -26,6 +26,7 @@ use std::sync::Mutex;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use knights_core::interrupt::Unfinished;
 use knights_core::Error;
 
 /// The record of a cached entry, beside its files.
@@ -36,6 +37,9 @@ pub struct Cache {
     dir: PathBuf,
     read: bool,
     used: Mutex<BTreeSet<String>>,
+    /// A cache folder this build creates is removed on an interrupt until the build is
+    /// done ([`Cache::prune`]), so an interrupted first build leaves nothing behind.
+    _new: Option<Unfinished>,
 }
 
 impl Cache {
@@ -49,10 +53,13 @@ impl Cache {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
+        let dir = parent.join(format!(".{name}.knights-cache"));
+        let new = (!dir.exists()).then(|| Unfinished::track(&dir));
         Cache {
-            dir: parent.join(format!(".{name}.knights-cache")),
+            dir,
             read: !force,
             used: Mutex::new(BTreeSet::new()),
+            _new: new,
         }
     }
 
@@ -146,8 +153,9 @@ impl Cache {
         Ok(false)
     }
 
-    /// Removes the entries this build did not use.
-    pub fn prune(&self) -> Result<(), Error> {
+    /// Removes the entries this build did not use. The build is done: from now on an
+    /// interrupt leaves a new cache folder in place.
+    pub fn prune(self) -> Result<(), Error> {
         let used = self.used.lock().expect("not poisoned");
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Ok(());
