@@ -37,11 +37,7 @@ pub(in crate::format) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Re
     if b.topology().wraps() {
         writeln!(out, "  \"topology\": \"{}\",", b.topology())?;
     }
-    writeln!(
-        out,
-        "  \"algorithm\": {},",
-        serde_json::to_string(tour.algorithm()).expect("a string serializes")
-    )?;
+    write_algorithm(tour.algorithm(), out)?;
     if let Some(s) = tour.sections() {
         write_sections(s, out)?;
     }
@@ -54,11 +50,7 @@ pub(in crate::format) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Re
 pub(in crate::format) fn write_tourney_json(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
     let b = t.board();
     write_board(b, out)?;
-    writeln!(
-        out,
-        "  \"algorithm\": {},",
-        serde_json::to_string(t.algorithm()).expect("a string serializes")
-    )?;
+    write_algorithm(t.algorithm(), out)?;
     write!(out, "  \"cycles\": [")?;
     for (i, cycle) in t.cycles().iter().enumerate() {
         write!(out, "{}\n    [", if i == 0 { "" } else { "," })?;
@@ -78,11 +70,7 @@ pub(in crate::format) fn write_uncrossed_json(
     write_board(b, out)?;
     writeln!(out, "  \"kind\": \"uncrossed\",")?;
     writeln!(out, "  \"closed\": {},", p.closed())?;
-    writeln!(
-        out,
-        "  \"algorithm\": {},",
-        serde_json::to_string(p.algorithm()).expect("a string serializes")
-    )?;
+    write_algorithm(p.algorithm(), out)?;
     writeln!(out, "  \"leaps\": {},", p.leaps())?;
     write!(out, "  \"path\": [")?;
     write_cells(b, p.path(), out)?;
@@ -121,6 +109,12 @@ fn cells_text(b: &Board, cells: &[u32]) -> Vec<u8> {
     text
 }
 
+/// The `algorithm` line: the construction's name as a JSON string.
+fn write_algorithm(name: &str, out: &mut impl Write) -> io::Result<()> {
+    let quoted = serde_json::to_string(name).expect("a string serializes");
+    writeln!(out, "  \"algorithm\": {quoted},")
+}
+
 fn write_sections(s: &Sections, out: &mut impl Write) -> io::Result<()> {
     let names = serde_json::to_string(s.names()).expect("strings serialize");
     write!(out, "  \"sections\": {{ \"names\": {names}, \"runs\": [")?;
@@ -157,11 +151,7 @@ pub(in crate::format) fn write_space_json(
     writeln!(out, " }},")?;
     writeln!(out, "  \"leaper\": [{a}, {l}],")?;
     writeln!(out, "  \"closed\": {},", tour.is_closed())?;
-    writeln!(
-        out,
-        "  \"algorithm\": {},",
-        serde_json::to_string(tour.algorithm()).expect("a string serializes")
-    )?;
+    write_algorithm(tour.algorithm(), out)?;
     if let Some(sec) = tour.sections() {
         write_sections(sec, out)?;
     }
