@@ -27,6 +27,16 @@ pub fn signalled() -> bool {
     SIGNALLED.load(Ordering::SeqCst)
 }
 
+/// `Err` once an interrupt has arrived: each job of a parallel run (a tour, an
+/// exhibit, a page of a gallery build) asks before it starts, so that no job begins
+/// writing into a folder the handler is removing (its writes would recreate it).
+pub fn check() -> Result<(), crate::Error> {
+    match signalled() {
+        true => Err(crate::Error::invalid("interrupted")),
+        false => Ok(()),
+    }
+}
+
 /// Blocks while the handler removes what is unfinished; it then exits the process
 /// with [`INTERRUPTED`], so after a signal this does not return.
 pub fn wait_for_cleanup() {

@@ -56,6 +56,7 @@ pub fn write_all(
     let cached = shown
         .par_iter()
         .map(|e| {
+            knights_core::interrupt::check()?;
             let key = Cache::key(&("exhibit", e.folder(), &theme_id));
             cache.files(&key, site, || {
                 let dir = site.join(e.folder());

@@ -180,9 +180,10 @@ impl Site {
         let table = pages::metrics::table(plan, built);
         pages::metrics::write(dir, &table, cache)?;
         let rendered = pages::render_all(&self.inputs.tera, plan, built, &table)?;
-        rendered
-            .par_iter()
-            .try_for_each(|(path, html)| files::write(&dir.join(path), html.as_bytes()))?;
+        rendered.par_iter().try_for_each(|(path, html)| {
+            knights_core::interrupt::check()?;
+            files::write(&dir.join(path), html.as_bytes())
+        })?;
         let paths = rendered.iter().map(|(path, _)| path.as_str());
         if let Some(xml) = links::sitemap(&plan.site.base_url, paths) {
             files::write(&dir.join(links::SITEMAP), xml.as_bytes())?;

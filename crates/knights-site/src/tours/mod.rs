@@ -47,6 +47,7 @@ pub fn build_all(
             .into_iter()
             .par_bridge()
             .map(|i| {
+                knights_core::interrupt::check()?;
                 let job = &jobs[i];
                 let t = Instant::now();
                 let r = cached_or_built(job, settings, dir, cache, &theme_id);
