@@ -339,8 +339,9 @@ fn build(spec: &Spec) -> (Model, Layout) {
             .iter()
             .map(|&e| (x[e], 1.0))
             .collect();
-        if open {
-            row.push((z[c], 1.0));
+        // An open tour's end variable lets its cell have one leap.
+        if let Some(&end) = z.get(c) {
+            row.push((end, 1.0));
         }
         pb.add_row(2..=2, row);
         rows += 1;
