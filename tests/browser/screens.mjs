@@ -69,27 +69,33 @@ function layoutProblems() {
   return problems;
 }
 
+// Loads every image of the page, lazy ones too, and waits for them: the sources of
+// those that did not decode.
+async function loadImages() {
+  for (const img of document.images) img.loading = "eager";
+  await Promise.all(Array.from(document.images).map((img) =>
+    img.complete ? null : new Promise((ok) => { img.onload = img.onerror = ok; })));
+  return Array.from(document.images).filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => i.currentSrc || i.getAttribute("src"));
+}
+
 async function check(context, p) {
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
   await page.setViewportSize({ width: WIDE, height: HEIGHT });
   await page.goto(pathToFileURL(join(site, p)).href, { waitUntil: "load" });
-  const broken = await page.evaluate(async () => {
-    for (const img of document.images) img.loading = "eager";
-    await Promise.all(Array.from(document.images).map((img) =>
-      img.complete ? null : new Promise((ok) => { img.onload = img.onerror = ok; })));
-    return Array.from(document.images).filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => i.getAttribute("src"));
-  });
-  if (broken.length) problems.push(`broken images: ${broken.join(", ")}`);
   const name = p.replaceAll("/", "-").replace(/\.html$/, "");
   const shot = shotPages.includes(p);
   for (const width of [WIDE, PHONE]) {
     await page.setViewportSize({ width, height: HEIGHT });
     // Two frames: the resize handlers run, then layout settles.
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+    // Every image of this width loaded: a <picture> picks its phone source only now,
+    // and closing the page while those load would abort them.
+    const broken = await page.evaluate(loadImages);
+    if (broken.length) problems.push(`at ${width} px: broken images: ${broken.join(", ")}`);
     for (const q of await page.evaluate(layoutProblems)) problems.push(`at ${width} px: ${q}`);
     if (width === PHONE) {
       // The header and its links leave the phone's screen to the page: at most two
