@@ -575,7 +575,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("3x8", false, Measure::Turns, 60),
     ("3x8", false, Measure::Crossings, 60),
     ("4x8", false, Measure::Turns, 60),
-    ("4x8", false, Measure::Crossings, 60),
+    ("4x8", false, Measure::Crossings, 300),
     ("3x12", true, Measure::Turns, 60),
     ("3x12", true, Measure::Crossings, 60),
 ];
