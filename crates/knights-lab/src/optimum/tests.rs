@@ -568,7 +568,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("9x9", true, Measure::Uncrossed, 120),
     ("9x9", false, Measure::Turns, 120),
     ("9x9", false, Measure::Crossings, 90),
-    ("10x10", true, Measure::Turns, 120),
+    ("10x10", true, Measure::Turns, 1800),
     ("10x10", true, Measure::Crossings, 90),
     ("12x12", true, Measure::Turns, 120),
     ("12x12", true, Measure::Crossings, 90),
