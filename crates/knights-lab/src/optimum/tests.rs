@@ -558,7 +558,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("7x7", false, Measure::Uncrossed, 300),
     ("8x8", false, Measure::Uncrossed, 1800),
     ("8x8", true, Measure::Crossings, 180),
-    ("7x7", false, Measure::Crossings, 120),
+    ("7x7", false, Measure::Crossings, 1800),
     ("4x4", true, Measure::Uncrossed, 60),
     ("5x5", true, Measure::Uncrossed, 60),
     ("6x6", true, Measure::Uncrossed, 60),
