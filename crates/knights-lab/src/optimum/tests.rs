@@ -570,7 +570,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("9x9", false, Measure::Crossings, 90),
     ("10x10", true, Measure::Turns, 1800),
     ("10x10", true, Measure::Crossings, 90),
-    ("12x12", true, Measure::Turns, 120),
+    ("12x12", true, Measure::Turns, 2400),
     ("12x12", true, Measure::Crossings, 90),
     ("3x8", false, Measure::Turns, 60),
     ("3x8", false, Measure::Crossings, 60),
