@@ -28,10 +28,16 @@ pub enum Layer {
     /// A thin line through the centres of the sections, in the order the tour visits
     /// them: the curve a hidden-Hilbert tour hides, the spiral of the Fibonacci tour.
     Route,
+    /// A disk at each sharp turn (by more than a right angle, 127 or 143 degrees for
+    /// a knight), over the turn dot: the turns `knights optimum --minimize sharp`
+    /// counts.
+    Sharp,
+    /// A band under each longest straight run: the leaps `longest run` counts.
+    Run,
 }
 
-/// Every layer, in drawing order.
-pub const ALL: [Layer; 9] = [
+/// Every layer (the document draws them in its own order).
+pub const ALL: [Layer; 11] = [
     Layer::Squares,
     Layer::Sections,
     Layer::Turns,
@@ -41,6 +47,8 @@ pub const ALL: [Layer; 9] = [
     Layer::Numbers,
     Layer::Degrees,
     Layer::Route,
+    Layer::Sharp,
+    Layer::Run,
 ];
 
 impl Layer {
@@ -56,6 +64,8 @@ impl Layer {
             Layer::Numbers => "numbers",
             Layer::Degrees => "degrees",
             Layer::Route => "route",
+            Layer::Sharp => "sharp",
+            Layer::Run => "run",
         }
     }
 
@@ -77,6 +87,8 @@ impl Layer {
             Layer::Numbers => d.numbers,
             Layer::Degrees => d.degrees,
             Layer::Route => d.route,
+            Layer::Sharp => d.sharp,
+            Layer::Run => d.run,
         }
     }
 }
