@@ -93,6 +93,9 @@ impl Layer {
     }
 }
 
+/// The layers `all` leaves out, each shown only when named.
+const HIGHLIGHTS: [Layer; 3] = [Layer::Route, Layer::Sharp, Layer::Run];
+
 /// A set of layers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Layers(u16);
@@ -143,7 +146,7 @@ pub enum Show {
 
 impl Show {
     /// Reads `--show`: a comma list of layer names (exactly those layers), `all` (every
-    /// layer but the route overlay), `none`,
+    /// layer but the route, sharp and run highlights), `none`,
     /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
     pub fn parse(show: &str) -> Result<Show, Error> {
         let items: Vec<&str> = show
@@ -156,8 +159,14 @@ impl Show {
         for item in items {
             match item {
                 // The route is an overlay for tours whose sections follow a curve;
-                // on others it is a scribble, so `all` leaves it to `+route`.
-                "all" => add = Layers::ALL.with(Layer::Route, false),
+                // on others it is a scribble, so `all` leaves it to `+route`. The
+                // sharp turns and longest runs single out what one measure counts,
+                // over the marks `all` shows already: `+sharp`, `+run`.
+                "all" => {
+                    add = HIGHLIGHTS
+                        .iter()
+                        .fold(Layers::ALL, |s, &l| s.with(l, false))
+                }
                 "none" => add = Layers(0),
                 _ => {
                     let (on, name) = match item.strip_prefix('-') {
@@ -224,8 +233,9 @@ mod tests {
         assert_eq!(parse(""), Layers(0));
         assert!(ALL
             .iter()
-            .all(|&l| parse("all").has(l) == (l != Layer::Route)));
+            .all(|&l| parse("all").has(l) == !HIGHLIGHTS.contains(&l)));
         assert!(parse("all,route").has(Layer::Route));
+        assert!(parse("all,sharp,run").has(Layer::Sharp) && parse("all,run").has(Layer::Run));
         assert!(!parse("all,-numbers").has(Layer::Numbers));
         assert_eq!(Show::default().resolve(d), d);
         let e = Show::parse("turns,sparkles").unwrap_err().to_string();
