@@ -233,7 +233,7 @@ mod tests {
         assert_eq!(parse(""), Layers(0));
         assert!(ALL
             .iter()
-            .all(|&l| parse("all").has(l) == !HIGHLIGHTS.contains(&l)));
+            .all(|&l| parse("all").has(l) != HIGHLIGHTS.contains(&l)));
         assert!(parse("all,route").has(Layer::Route));
         assert!(parse("all,sharp,run").has(Layer::Sharp) && parse("all,run").has(Layer::Run));
         assert!(!parse("all,-numbers").has(Layer::Numbers));
