@@ -290,7 +290,9 @@ pub(super) struct StyleArgs {
     /// A built-in theme (web, print, teaching) or a TOML theme file.
     #[arg(long, default_value = "web")]
     pub(super) theme: String,
-    /// Layers to draw, e.g. turns,crossings,numbers,sections (default: by board size).
+    /// Layers to draw, e.g. turns,crossings,numbers,sections; sharp marks the sharp
+    /// turns (by more than 90 degrees), run the longest straight runs (default: by
+    /// board size).
     #[arg(long)]
     pub(super) show: Option<String>,
     /// PNG width in pixels.

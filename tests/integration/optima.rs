@@ -47,11 +47,30 @@ fn measured(name: &str, text: &str, record: &Value) -> u64 {
     let tour = format::parse(text, name).unwrap();
     let v = verify::constructed(tour).unwrap_or_else(|e| panic!("{name}: {e}"));
     let m = metrics::measure(&v);
-    match record["measure"].as_str().unwrap() {
+    let count = |measure: &str| match measure {
         "turns" => m.turns,
         "crossings" => m.crossings,
+        "sharp" => metrics::sharp_turns(&m.turns_by_angle),
         other => panic!("{name}: unknown measure {other}"),
+    };
+    let measure = record["measure"].as_str().unwrap();
+    if !measure.contains('+') {
+        return count(measure);
     }
+    // A weighted sum, `[WEIGHT*]MEASURE+...`: its record holds each measure's count.
+    measure
+        .split('+')
+        .map(|term| {
+            let (k, each) = term.split_once('*').unwrap_or(("1", term));
+            let n = count(each);
+            assert_eq!(
+                record["counts"][each].as_u64(),
+                Some(n),
+                "{name}: counts.{each}"
+            );
+            k.parse::<u64>().unwrap() * n
+        })
+        .sum()
 }
 
 #[test]

@@ -182,3 +182,78 @@ fn a_wide_board_has_its_legend_below_and_every_format_shows_it() {
     assert!(a.0 == b.0 && a.1 > b.1, "{a:?} {b:?}");
     assert!(d.pdf().unwrap().starts_with(b"%PDF"));
 }
+
+/// `--show sharp,run`: a disk at each sharp turn (over the turn dots) and a band under
+/// each longest run, each listed with what it means; neither is drawn by default, and
+/// a region without sharp turns does not list them.
+#[test]
+fn sharp_turns_and_the_longest_runs_are_drawn_and_listed() {
+    let (t, m) = measured(formation(30, 30));
+    let sharp = knights_core::metrics::sharp_turns(&m.turns_by_angle);
+    let with = svg(&t, &m, &opts("web", "turns,sharp,run", true));
+    assert_eq!(
+        labels(&with),
+        [
+            "the tour turns".to_string(),
+            "a sharp turn: by more than 90 degrees".to_string(),
+            format!("the longest straight run: {} leaps", m.longest_run),
+        ]
+    );
+    let doc = Document::parse(&with).unwrap();
+    assert_eq!(dots(&doc, "sharp").len() as u64, sharp);
+    assert!(sharp > 0 && sharp < m.turns);
+    let runs = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("run"))
+        .count();
+    assert!(runs > 0);
+    let plain = svg(&t, &m, &opts("web", "turns", false));
+    let defaults = Drawing::new(&t, &m, &Options::default())
+        .unwrap()
+        .svg()
+        .to_string();
+    for s in [&plain, &defaults] {
+        assert!(!s.contains("class=\"sharp\"") && !s.contains("class=\"run\""));
+    }
+    // The formation tour's middle goes straight on: no sharp turn there.
+    let mut o = opts("web", "sharp", true);
+    o.region = Some("12,12,17,17".parse::<Region>().unwrap());
+    let middle = svg(&t, &m, &o);
+    assert!(labels(&middle).is_empty(), "{:?}", labels(&middle));
+}
+
+/// `knights render --show sharp,run` draws any tour with them; a misspelt layer is
+/// refused in one line that lists them.
+#[test]
+fn the_command_line_shows_sharp_turns_and_runs() {
+    use crate::run::{knights, refused};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.svg");
+    let o = knights(&[
+        "render",
+        "8x8",
+        "--show",
+        "turns,sharp,run",
+        "--legend",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", crate::run::stderr(&o));
+    let s = std::fs::read_to_string(&out).unwrap();
+    assert!(s.contains("class=\"sharp\"") && s.contains("class=\"run\""));
+    assert!(s.contains("a sharp turn") && s.contains("the longest straight run"));
+    let o = knights(&[
+        "render",
+        "8x8",
+        "--show",
+        "sharpp",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    refused(&o, "unknown layer 'sharpp'");
+    let e = crate::run::stderr(&o);
+    assert!(
+        e.contains("sharp") && e.contains("run") && e.trim().lines().count() == 1,
+        "{e}"
+    );
+}

@@ -33,6 +33,10 @@ fn svg_bytes(board: &Board, metrics: &Metrics, layers: Layers) -> u64 {
     if layers.has(Layer::Crossings) {
         bytes += metrics.crossings * PER_CROSSING;
     }
+    if layers.has(Layer::Sharp) {
+        // Two dots each (halo and disk), as a crossing.
+        bytes += knights_core::metrics::sharp_turns(&metrics.turns_by_angle) * PER_CROSSING;
+    }
     if layers.has(Layer::Numbers) {
         bytes += board.cells() * PER_NUMBER;
     }

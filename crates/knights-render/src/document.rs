@@ -1,7 +1,8 @@
 //! The drawing as an SVG document: a pure function of the tour, its metrics, a theme,
 //! the layers to show, the style (detailed or overview) and the region drawn. Each
-//! layer is drawn by its own module, in this order: board, tour (or the overview's
-//! blocks), turns, crossings, numbers, ends, coordinates.
+//! layer is drawn by its own module, in this order: board, longest runs, tour (or the
+//! overview's blocks), turns, sharp turns, crossings, numbers, ends, coordinates. The
+//! overview draws no runs or sharp turns (its cells are too small to single out).
 
 use svg::node::element::{ClipPath, Definitions, Group, Rectangle, Title};
 use svg::Document;
@@ -11,7 +12,7 @@ use super::layers::{Layer, Layers};
 use super::overview::{self, Style};
 use super::path::{Colours, Walk};
 use super::theme::Theme;
-use super::{degrees, legend, markers, path, route, seam, squares, text};
+use super::{degrees, legend, markers, path, route, runs, seam, sharp, squares, text};
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
@@ -144,9 +145,16 @@ pub fn document(
                 walk, tour, &frame, theme, colours, show,
             )));
         } else {
+            // The longest runs under the line, the sharp turns over the turn dots.
+            if layers.has(Layer::Run) {
+                doc = doc.add(clip(runs::layer(tour, &frame, theme)));
+            }
             doc = doc.add(clip(path::layer(walk, &frame, theme, colours)));
             if layers.has(Layer::Turns) {
                 doc = doc.add(markers::turns(tour, &frame, theme));
+            }
+            if layers.has(Layer::Sharp) {
+                doc = doc.add(sharp::layer(tour, &frame, theme));
             }
             if layers.has(Layer::Crossings) {
                 doc = doc.add(markers::crossings(tour, &frame, theme));

@@ -28,10 +28,16 @@ pub enum Layer {
     /// A thin line through the centres of the sections, in the order the tour visits
     /// them: the curve a hidden-Hilbert tour hides, the spiral of the Fibonacci tour.
     Route,
+    /// A disk at each sharp turn (by more than a right angle, 127 or 143 degrees for
+    /// a knight), over the turn dot: the turns `knights optimum --minimize sharp`
+    /// counts.
+    Sharp,
+    /// A band under each longest straight run: the leaps `longest run` counts.
+    Run,
 }
 
-/// Every layer, in drawing order.
-pub const ALL: [Layer; 9] = [
+/// Every layer (the document draws them in its own order).
+pub const ALL: [Layer; 11] = [
     Layer::Squares,
     Layer::Sections,
     Layer::Turns,
@@ -41,6 +47,8 @@ pub const ALL: [Layer; 9] = [
     Layer::Numbers,
     Layer::Degrees,
     Layer::Route,
+    Layer::Sharp,
+    Layer::Run,
 ];
 
 impl Layer {
@@ -56,6 +64,8 @@ impl Layer {
             Layer::Numbers => "numbers",
             Layer::Degrees => "degrees",
             Layer::Route => "route",
+            Layer::Sharp => "sharp",
+            Layer::Run => "run",
         }
     }
 
@@ -77,9 +87,14 @@ impl Layer {
             Layer::Numbers => d.numbers,
             Layer::Degrees => d.degrees,
             Layer::Route => d.route,
+            Layer::Sharp => d.sharp,
+            Layer::Run => d.run,
         }
     }
 }
+
+/// The layers `all` leaves out, each shown only when named.
+const HIGHLIGHTS: [Layer; 3] = [Layer::Route, Layer::Sharp, Layer::Run];
 
 /// A set of layers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -131,7 +146,7 @@ pub enum Show {
 
 impl Show {
     /// Reads `--show`: a comma list of layer names (exactly those layers), `all` (every
-    /// layer but the route overlay), `none`,
+    /// layer but the route, sharp and run highlights), `none`,
     /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
     pub fn parse(show: &str) -> Result<Show, Error> {
         let items: Vec<&str> = show
@@ -144,8 +159,14 @@ impl Show {
         for item in items {
             match item {
                 // The route is an overlay for tours whose sections follow a curve;
-                // on others it is a scribble, so `all` leaves it to `+route`.
-                "all" => add = Layers::ALL.with(Layer::Route, false),
+                // on others it is a scribble, so `all` leaves it to `+route`. The
+                // sharp turns and longest runs single out what one measure counts,
+                // over the marks `all` shows already: `+sharp`, `+run`.
+                "all" => {
+                    add = HIGHLIGHTS
+                        .iter()
+                        .fold(Layers::ALL, |s, &l| s.with(l, false))
+                }
                 "none" => add = Layers(0),
                 _ => {
                     let (on, name) = match item.strip_prefix('-') {
@@ -212,8 +233,9 @@ mod tests {
         assert_eq!(parse(""), Layers(0));
         assert!(ALL
             .iter()
-            .all(|&l| parse("all").has(l) == (l != Layer::Route)));
+            .all(|&l| parse("all").has(l) != HIGHLIGHTS.contains(&l)));
         assert!(parse("all,route").has(Layer::Route));
+        assert!(parse("all,sharp,run").has(Layer::Sharp) && parse("all,run").has(Layer::Run));
         assert!(!parse("all,-numbers").has(Layer::Numbers));
         assert_eq!(Show::default().resolve(d), d);
         let e = Show::parse("turns,sparkles").unwrap_err().to_string();

@@ -4,7 +4,9 @@
 //! beside the board (below a wide one), so it never covers the tour. Its sizes are in
 //! points, so it reads the same on an 8x8 and a 1000x1000 board.
 
-use svg::node::element::{Definitions, Group, Line, LinearGradient, Rectangle, Stop, Text};
+use svg::node::element::{
+    Definitions, Group, Line, LinearGradient, Polyline, Rectangle, Stop, Text,
+};
 
 use super::frame::{num, Frame};
 use super::layers::{Layer, Layers};
@@ -39,6 +41,10 @@ enum Icon {
     Blank,
     /// A stretch of the route line.
     Route,
+    /// A sharp turn's disk on a turn of the line.
+    Sharp,
+    /// A stretch of line over a longest run's band.
+    Run,
 }
 
 /// One line of the legend.
@@ -79,6 +85,20 @@ pub fn entries(tour: &Verified, frame: &Frame, theme: &Theme, shown: &Shown) -> 
         {
             out.push(entry(Icon::Turn, "the tour turns"));
         }
+    }
+    if has(Layer::Sharp) && !shown.overview {
+        let cells = metrics::sharp_cells(tour.grid());
+        if cells.into_iter().any(|c| frame.shows_cell(b.xy(c))) {
+            out.push(entry(Icon::Sharp, "a sharp turn: by more than 90 degrees"));
+        }
+    }
+    if has(Layer::Run) && !shown.overview {
+        let run = metrics::longest_run(tour.grid(), p, tour.is_closed());
+        let leaps = if run == 1 { "leap" } else { "leaps" };
+        out.push(entry(
+            Icon::Run,
+            &format!("the longest straight run: {run} {leaps}"),
+        ));
     }
     if has(Layer::Crossings) {
         if shown.overview {
@@ -289,6 +309,38 @@ fn draw_icon(icon: &Icon, (x, y): (f64, f64), fs: f64, theme: &Theme) -> Group {
         ),
         Icon::Swatch(colour) => g.add(line(colour, fs * 0.4)),
         Icon::Route => g.add(line(&m.route_colour, fs * 0.25).set("stroke-opacity", "0.75")),
+        Icon::Sharp => {
+            let (a, c) = (
+                (x - fs * 0.45, y + fs * 0.45),
+                (x + fs * 0.45, y + fs * 0.45),
+            );
+            let corner = Polyline::new()
+                .set(
+                    "points",
+                    format!(
+                        "{},{} {x},{} {},{}",
+                        num(a.0),
+                        num(a.1),
+                        num(y - fs * 0.35),
+                        num(c.0),
+                        num(c.1)
+                    ),
+                )
+                .set("fill", "none")
+                .set("stroke", tour)
+                .set("stroke-width", num(stroke))
+                .set("stroke-linejoin", "round");
+            let halo = theme.page.background.as_str();
+            g.add(corner).add(
+                disk("legend-sharp", (x, y - fs * 0.35), &num(fs * 0.3))
+                    .set("fill", m.sharp_colour.as_str())
+                    .set("stroke", halo)
+                    .set("stroke-width", num(fs * 0.1)),
+            )
+        }
+        Icon::Run => g
+            .add(line(&m.run_colour, fs * 0.55).set("class", "legend-run"))
+            .add(line(tour, stroke)),
         Icon::Gradient => {
             let n = theme.tour.gradient.len().max(2) - 1;
             let stops = theme.tour.gradient.iter().enumerate().fold(

@@ -21,11 +21,14 @@ use knights_render::{self as render, Show, Style, Theme};
 /// The stored optima: file stem and text.
 pub const STORED: &[(&str, &str)] = &include!("optima_list.rs");
 
-/// One stored optimum: its record, read and checked, and its file's text.
+/// One stored optimum: its record, read and checked, its file's text, and the layers
+/// its drawing marks.
 pub struct Entry {
     /// The record, as `knights optimum --table` reads it.
     pub stored: Stored,
     text: &'static str,
+    /// The layers that mark its measure (none for an uncrossed path, drawn alone).
+    show: Option<Show>,
 }
 
 impl Entry {
@@ -47,14 +50,38 @@ impl Entry {
 pub fn entries() -> Result<Vec<Entry>, Error> {
     let mut all = STORED
         .iter()
-        .map(|&(stem, text)| {
-            let name = format!("content/optima/{stem}.json");
-            let stored = table::read_one(&name, stem, text)?;
-            Ok(Entry { stored, text })
-        })
+        .map(|&(stem, text)| entry(stem, text))
         .collect::<Result<Vec<Entry>, Error>>()?;
     all.sort_by_key(|e| e.stored.order());
     Ok(all)
+}
+
+/// One stored file read, its tour proved and the layers of its drawing chosen, or one
+/// line naming the file and what is wrong.
+fn entry(stem: &str, text: &'static str) -> Result<Entry, Error> {
+    let name = format!("content/optima/{stem}.json");
+    let stored = table::read_one(&name, stem, text)?;
+    let show = match stored.spec.measure {
+        Measure::Uncrossed => None,
+        m => Some(show_of(&name, &m.to_string())?),
+    };
+    Ok(Entry { stored, text, show })
+}
+
+/// The layers that draw a record of the measure named `measure`: each measure of a
+/// sum is the layer of its name (`2*turns+crossings`: the turns and the crossings
+/// marked), as are `sharp` and `run`. A measure no layer draws is refused, naming the
+/// file `name`.
+fn show_of(name: &str, measure: &str) -> Result<Show, Error> {
+    let layers: Vec<&str> = measure
+        .split('+')
+        .map(|term| term.rsplit('*').next().unwrap_or(term).trim())
+        .collect();
+    Show::parse(&layers.join(",")).map_err(|e| {
+        Error::invalid(format!(
+            "{name}: the gallery cannot draw a record of {measure} ({e})"
+        ))
+    })
 }
 
 /// Writes `STEM.svg` for every entry and the plots `turns.svg`, `crossings.svg` (and
@@ -81,7 +108,7 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
             let tour = verify::constructed(format::parse(e.text, e.stem())?)?;
             let opts = render::Options {
                 theme: theme.clone(),
-                show: Show::parse(&e.measure().to_string())?,
+                show: e.show.unwrap_or_default(),
                 style: Style::Detail,
                 ..Default::default()
             };
@@ -184,31 +211,34 @@ fn square<'a>(all: &'a [Entry], measure: &str) -> Vec<&'a Entry> {
     square
 }
 
-/// The measures, each with its table's caption, in the table's order.
-const GROUPS: [(Measure, &str); 3] = [
-    (Measure::Turns, "Fewest turns"),
-    (Measure::Crossings, "Fewest crossings"),
-    (
-        Measure::Uncrossed,
-        "Most leaps with none crossing (uncrossed paths and cycles)",
-    ),
-];
+/// The caption of the table of the results of `s`'s measure.
+fn caption(s: &Stored) -> String {
+    match s.spec.measure {
+        Measure::Uncrossed => "Most leaps with none crossing (uncrossed paths and cycles)".into(),
+        Measure::Sharp => "Fewest sharp turns (turns by more than 90 degrees)".into(),
+        Measure::Sum(_) => format!("Least {}: the sum of the counts", s.spec.measure),
+        _ => {
+            let goal = s.goal();
+            let mut chars = goal.chars();
+            chars.next().map_or(goal.clone(), |c| {
+                c.to_uppercase().chain(chars).collect::<String>()
+            })
+        }
+    }
+}
 
-/// The results: a table per measure, each result a row of four short columns (the
-/// tour, its value, the bound, the verdict), which fit a phone's width, and below it
-/// a row saying how it was obtained: the run that proved the bound, the run that found
-/// the tour, their times, and the literature's value.
+/// The results: a table per measure (in the table's order), each result a row of four
+/// short columns (the tour, its value, the bound, the verdict), which fit a phone's
+/// width, and below it a row saying how it was obtained: the run that proved the
+/// bound, the run that found the tour, their times, and the literature's value.
 fn results(all: &[Entry]) -> String {
     let mut out = String::new();
-    for (measure, caption) in GROUPS {
-        let group: Vec<&Entry> = all.iter().filter(|e| e.measure() == measure).collect();
-        if group.is_empty() {
-            continue;
-        }
+    for group in all.chunk_by(|a, b| a.measure() == b.measure()) {
         out.push_str(&format!(
-            "<table class=\"optima\">\n<caption>{caption}</caption>\n\
+            "<table class=\"optima\">\n<caption>{}</caption>\n\
              <thead><tr><th scope=\"col\">tour</th><th scope=\"col\">value</th>\
-             <th scope=\"col\">bound</th><th scope=\"col\">result</th></tr></thead>\n"
+             <th scope=\"col\">bound</th><th scope=\"col\">result</th></tr></thead>\n",
+            escape(&caption(&group[0].stored))
         ));
         for e in group {
             let s = &e.stored;
@@ -220,7 +250,7 @@ fn results(all: &[Entry]) -> String {
                 s.value,
                 s.bound,
                 s.verdict(),
-                how(s),
+                how(e),
                 stem = escape(&s.stem),
             ));
         }
@@ -229,21 +259,49 @@ fn results(all: &[Entry]) -> String {
     out
 }
 
+/// A weighted sum's counts, from its record (checked against the tour when it was
+/// read): `34 turns + 52 crossings`.
+fn counts(e: &Entry) -> Option<String> {
+    let Measure::Sum(w) = e.measure() else {
+        return None;
+    };
+    let json: serde_json::Value = serde_json::from_str(e.text).ok()?;
+    let terms: Vec<String> = w
+        .terms()
+        .into_iter()
+        .map(|(m, k)| {
+            let n = json["optimum"]["counts"][m.to_string()]
+                .as_u64()
+                .unwrap_or(0);
+            match k {
+                1 => format!("{n} {m}"),
+                _ => format!("{k} x {n} {m}"),
+            }
+        })
+        .collect();
+    Some(terms.join(" + "))
+}
+
 /// How a result was obtained, in HTML: a line for the bound, one for the tour, and
 /// for an uncrossed search why it stopped and the literature's value.
-fn how(s: &Stored) -> String {
+fn how(e: &Entry) -> String {
+    let s = &e.stored;
     let code = |c: &str| format!("<code>{}</code>", escape(c));
     let work = if s.spec.measure == Measure::Uncrossed {
         s.work.clone()
     } else {
         format!("model {}", s.work)
     };
-    let mut out = format!(
+    let mut out = match counts(e) {
+        Some(c) => format!("Counts: {}.<br>", escape(&c)),
+        None => String::new(),
+    };
+    out.push_str(&format!(
         "Bound: {} ({:.1} s; {}).",
         code(&s.command),
         s.seconds,
         escape(&work)
-    );
+    ));
     if let Some(why) = s.unfinished() {
         out.push_str(&format!("<br>Stopped: {}.", escape(&why)));
     }
@@ -287,30 +345,39 @@ fn plots_block() -> String {
 }
 
 /// Every tour and path drawn, with a caption made from its record, each linking to
-/// its drawing at full size.
+/// its drawing at full size; a heading and a grid per measure, as the tables.
 fn tours(all: &[Entry]) -> String {
-    let mut out = String::from("<div class=\"optima-tours\">\n");
-    for e in all {
-        let s = &e.stored;
-        let mut caption = format!(
-            "{} {}: {} {} ({})",
-            s.spec.board,
-            s.kind(),
-            s.goal(),
-            s.value,
-            s.verdict()
-        );
-        if let Some((k, by)) = s.known.as_ref().filter(|_| !s.optimal) {
-            caption.push_str(&format!("; known {k} ({by})"));
-        }
+    let mut out = String::new();
+    for group in all.chunk_by(|a, b| a.measure() == b.measure()) {
         out.push_str(&format!(
-            "<figure><a href=\"../optima/{stem}.svg\"><img src=\"../optima/{stem}.svg\" alt=\"{caption}\" loading=\"lazy\"></a>\
-             <figcaption>{caption}</figcaption></figure>\n",
-            stem = escape(e.stem()),
-            caption = escape(&caption),
+            "<h3>{}</h3>\n<div class=\"optima-tours\">\n",
+            escape(&caption(&group[0].stored))
         ));
+        for e in group {
+            let s = &e.stored;
+            let mut caption = format!(
+                "{} {}: {} {} ({})",
+                s.spec.board,
+                s.kind(),
+                s.goal(),
+                s.value,
+                s.verdict()
+            );
+            if let Some(c) = counts(e) {
+                caption.push_str(&format!("; {c}"));
+            }
+            if let Some((k, by)) = s.known.as_ref().filter(|_| !s.optimal) {
+                caption.push_str(&format!("; known {k} ({by})"));
+            }
+            out.push_str(&format!(
+                "<figure><a href=\"../optima/{stem}.svg\"><img src=\"../optima/{stem}.svg\" alt=\"{caption}\" loading=\"lazy\"></a>\
+                 <figcaption>{caption}</figcaption></figure>\n",
+                stem = escape(e.stem()),
+                caption = escape(&caption),
+            ));
+        }
+        out.push_str("</div>\n");
     }
-    out.push_str("</div>\n");
     out
 }
 
@@ -415,13 +482,96 @@ mod tests {
         }
     }
 
+    /// A record is drawn with the layers of its measure: a sum's terms each, sharp and
+    /// run their own; a measure no layer draws is one line naming the file.
+    #[test]
+    fn each_measure_is_drawn_with_its_layers() {
+        use knights_render::{Layer, Layers};
+        let only = |layers: &[Layer]| {
+            Show::Only(
+                layers
+                    .iter()
+                    .fold(Layers::default(), |s, &l| s.with(l, true)),
+            )
+        };
+        let show = |m: &str| show_of("content/optima/x.json", m).unwrap();
+        assert_eq!(show("turns"), only(&[Layer::Turns]));
+        assert_eq!(show("sharp"), only(&[Layer::Sharp]));
+        assert_eq!(show("run"), only(&[Layer::Run]));
+        assert_eq!(
+            show("turns+crossings"),
+            only(&[Layer::Turns, Layer::Crossings])
+        );
+        assert_eq!(
+            show("4*turns+crossings+2*sharp"),
+            only(&[Layer::Turns, Layer::Crossings, Layer::Sharp])
+        );
+        let e = show_of("content/optima/5x5-open-zigzags.json", "zigzags")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with(
+                "content/optima/5x5-open-zigzags.json: the gallery cannot draw a record of zigzags"
+            ) && !e.contains('\n'),
+            "{e}"
+        );
+        // A stored file whose measure is unknown stops the page with its name.
+        let (stem, text) = STORED[0];
+        let record: serde_json::Value = serde_json::from_str(text).unwrap();
+        let measure = record["optimum"]["measure"].as_str().unwrap();
+        let bad: &'static str = Box::leak(
+            text.replacen(
+                &format!("\"measure\": \"{measure}\""),
+                "\"measure\": \"zigzags\"",
+                1,
+            )
+            .into_boxed_str(),
+        );
+        assert_ne!(bad, text);
+        let e = entry(stem, bad).err().expect("refused").to_string();
+        assert!(
+            e.starts_with(&format!("content/optima/{stem}.json: ")) && e.contains("zigzags"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn the_drawings_and_plots_are_written() {
+        use knights_render::markers::count;
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), &Theme::load("web").unwrap()).unwrap();
         for e in entries().unwrap() {
             let svg = std::fs::read_to_string(dir.path().join(format!("{}.svg", e.stem())));
-            assert!(svg.unwrap().contains("<svg"), "{}", e.stem());
+            let svg = svg.unwrap();
+            assert!(svg.contains("<svg"), "{}", e.stem());
+            // Each tour's drawing marks what its record counts, and nothing else.
+            let json: serde_json::Value = serde_json::from_str(e.text).unwrap();
+            let r = &json["optimum"];
+            let of = |m: Measure| match e.measure() {
+                Measure::Sum(_) => r["counts"][m.to_string()].as_u64().unwrap_or(0),
+                this if this == m => r["value"].as_u64().unwrap(),
+                _ => 0,
+            };
+            if e.measure() != Measure::Uncrossed {
+                assert_eq!(
+                    count(&svg, "turn") as u64,
+                    of(Measure::Turns),
+                    "{}",
+                    e.stem()
+                );
+                assert_eq!(
+                    count(&svg, "crossing") as u64,
+                    of(Measure::Crossings),
+                    "{}",
+                    e.stem()
+                );
+                assert_eq!(
+                    count(&svg, "sharp") as u64,
+                    of(Measure::Sharp),
+                    "{}",
+                    e.stem()
+                );
+            }
         }
         for plot in ["turns", "turns-narrow", "crossings", "crossings-narrow"] {
             let svg = std::fs::read_to_string(dir.path().join(format!("{plot}.svg"))).unwrap();

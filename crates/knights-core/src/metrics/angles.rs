@@ -43,6 +43,25 @@ pub fn sharp_turns(by: &[AngleTurns]) -> u64 {
         .sum()
 }
 
+/// The cells at which the tour turns sharply (by more than [`SHARP_DEGREES`]), in
+/// increasing cell order: the cells [`sharp_turns`] counts, for drawing them.
+pub fn sharp_cells(grid: &MoveGrid) -> Vec<u32> {
+    let leaper = grid.board().leaper();
+    let sharp: Vec<bool> = (0..256usize)
+        .map(|mask| {
+            TURN[mask] && {
+                let d = mask.trailing_zeros() as usize;
+                let e = (mask & (mask - 1)).trailing_zeros() as usize;
+                turn_degrees(leaper, d, e) > SHARP_DEGREES
+            }
+        })
+        .collect();
+    (grid.masks().iter().enumerate())
+        .filter(|&(_, &m)| sharp[m as usize])
+        .map(|(c, _)| c as u32)
+        .collect()
+}
+
 /// The turns of each angle that occurs, by increasing angle (their sum is the turns).
 pub fn turns_by_angle(grid: &MoveGrid) -> Vec<AngleTurns> {
     let histogram = grid

@@ -43,10 +43,12 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::verify::Verified;
 
-pub use angles::{sharp_turns, turn_degrees, turns_by_angle, AngleTurns, SHARP_DEGREES};
+pub use angles::{
+    sharp_cells, sharp_turns, turn_degrees, turns_by_angle, AngleTurns, SHARP_DEGREES,
+};
 pub use crossings::{crossing_points, crossings};
 pub use geometry::open_segments_cross;
-pub use runs::longest_run;
+pub use runs::{longest_run, longest_runs};
 pub use turns::{is_turn, turn_cells, turns};
 
 /// What a tour measures.

@@ -104,6 +104,38 @@ pub fn longest_run(grid: &MoveGrid, path: &[u32], closed: bool) -> u64 {
     finish(turns, n, closed)
 }
 
+/// The longest straight runs of the tour `path` (closed or open) whose moves are
+/// `grid`, for drawing them: each as the path position it starts at and its leaps
+/// (all [`longest_run`] leaps), in path order; a closed tour's run may wrap past the
+/// path's end.
+pub fn longest_runs(grid: &MoveGrid, path: &[u32], closed: bool) -> Vec<(usize, u64)> {
+    let n = path.len();
+    let masks = grid.masks();
+    let mut corners: Vec<usize> = (0..n)
+        .filter(|&pos| {
+            TURN[masks[path[pos] as usize] as usize] || (!closed && (pos == 0 || pos + 1 == n))
+        })
+        .collect();
+    if corners.is_empty() {
+        return if n > 2 {
+            vec![(0, n as u64)]
+        } else {
+            Vec::new()
+        };
+    }
+    if closed {
+        corners.push(corners[0] + n);
+    }
+    let runs: Vec<(usize, u64)> = corners
+        .windows(2)
+        .map(|w| (w[0], (w[1] - w[0]) as u64))
+        .collect();
+    let longest = runs.iter().map(|r| r.1).max().unwrap_or(0);
+    runs.into_iter()
+        .filter(|r| r.1 == longest && longest > 0)
+        .collect()
+}
+
 /// The longest run of a tour of `n` cells whose turns (as path positions) are `turns`.
 fn finish(turns: Option<Corners>, n: usize, closed: bool) -> u64 {
     let edges = if closed && n > 2 {

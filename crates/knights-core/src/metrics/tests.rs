@@ -170,6 +170,66 @@ fn check_against_naive(b: &Board, path: &[u32], closed: bool, tiling: Tiling) {
     );
     let run = naive::longest_run(b, path, closed);
     assert_eq!(longest_run(&g, path, closed), run, "longest run");
+    check_runs(
+        &segs,
+        closed && path.len() > 2,
+        longest_runs(&g, path, closed),
+        run,
+    );
+    assert_eq!(
+        sharp_cells(&g),
+        naive_sharp_cells(b, path, closed),
+        "sharp cells"
+    );
+}
+
+/// `runs` are exactly the stretches of `run` leaps of one vector between two corners
+/// (cells where the vector changes, and an open path's ends), by their first step.
+fn check_runs(segs: &[[naive::Point; 2]], closed: bool, runs: Vec<(usize, u64)>, run: u64) {
+    let m = segs.len();
+    if m == 0 {
+        return;
+    }
+    let v = |i: usize| {
+        let q = segs[i % m];
+        (q[1].0 - q[0].0, q[1].1 - q[0].1)
+    };
+    let mut corners: Vec<usize> = (0..=m)
+        .filter(|&i| match closed {
+            true => i < m && v(i + m - 1) != v(i),
+            false => i == 0 || i == m || v(i - 1) != v(i),
+        })
+        .collect();
+    if closed {
+        corners.push(corners[0] + m);
+    }
+    let want: Vec<(usize, u64)> = corners
+        .windows(2)
+        .map(|w| (w[0], (w[1] - w[0]) as u64))
+        .filter(|r| r.1 == run)
+        .collect();
+    assert_eq!(runs, want, "longest runs");
+}
+
+/// The cells where travel turns by more than a right angle, from the path's points:
+/// in along the leap from the cell before, out along the leap to the cell after.
+fn naive_sharp_cells(b: &Board, path: &[u32], closed: bool) -> Vec<u32> {
+    let n = path.len();
+    let xy = |i: usize| {
+        let (x, y) = b.xy(path[i % n]);
+        (i64::from(x), i64::from(y))
+    };
+    let mut cells: Vec<u32> = (0..n)
+        .filter(|&i| closed && n > 2 || (i > 0 && i + 1 < n))
+        .filter(|&i| {
+            let (c, p, q) = (xy(i), xy(i + n - 1), xy(i + 1));
+            let (u, w) = ((p.0 - c.0, p.1 - c.1), (q.0 - c.0, q.1 - c.1));
+            u.0 * w.0 + u.1 * w.1 > 0
+        })
+        .map(|i| path[i])
+        .collect();
+    cells.sort_unstable();
+    cells
 }
 
 /// The leapers the properties range over: the knight, the giraffe, (2, 3), the

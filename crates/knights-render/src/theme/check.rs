@@ -32,6 +32,8 @@ impl Theme {
                 &self.markers.crossing_stroke_width,
             ),
             ("markers.start", &self.markers.start),
+            ("markers.sharp", &self.markers.sharp),
+            ("markers.run", &self.markers.run),
             ("text.numbers_size", &self.text.numbers_size),
             ("text.coords_size", &self.text.coords_size),
         ];
@@ -62,6 +64,8 @@ impl Theme {
             ),
             ("markers.start_colour".into(), &self.markers.start_colour),
             ("markers.end_colour".into(), &self.markers.end_colour),
+            ("markers.sharp_colour".into(), &self.markers.sharp_colour),
+            ("markers.run_colour".into(), &self.markers.run_colour),
             ("text.numbers_colour".into(), &self.text.numbers_colour),
             ("text.numbers_backdrop".into(), &self.text.numbers_backdrop),
             ("text.coords_colour".into(), &self.text.coords_colour),

@@ -118,6 +118,44 @@ pub struct Markers {
     /// Colour of the route line.
     #[serde(default = "route_colour")]
     pub route_colour: String,
+    /// Radius of a sharp turn's disk (the `sharp` layer), drawn over the turn dot.
+    #[serde(default = "sharp_size")]
+    pub sharp: Size,
+    /// Colour of sharp turns' disks (each has a halo in the page's background).
+    #[serde(default = "sharp_colour")]
+    pub sharp_colour: String,
+    /// Width of the band under a longest straight run (the `run` layer).
+    #[serde(default = "run_width")]
+    pub run: Size,
+    /// Colour of that band.
+    #[serde(default = "run_colour")]
+    pub run_colour: String,
+}
+
+fn sharp_size() -> Size {
+    Size {
+        cells: 0.15,
+        min: 1.6,
+        max: 4.5,
+        limit: 0.3,
+    }
+}
+
+fn sharp_colour() -> String {
+    "#dc267f".into()
+}
+
+fn run_width() -> Size {
+    Size {
+        cells: 0.28,
+        min: 2.5,
+        max: 9.0,
+        limit: 0.4,
+    }
+}
+
+fn run_colour() -> String {
+    "#f6b93b".into()
 }
 
 fn route_width() -> Size {
@@ -175,6 +213,12 @@ pub struct LayerDefaults {
     /// The route through the sections' centres; never by default unless set.
     #[serde(default)]
     pub route: u32,
+    /// Sharp turns (by more than a right angle); never by default unless set.
+    #[serde(default)]
+    pub sharp: u32,
+    /// The longest straight runs; never by default unless set.
+    #[serde(default)]
+    pub run: u32,
 }
 
 /// The overview style of boards whose squares are too small to draw one by one (see

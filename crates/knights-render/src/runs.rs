@@ -1,0 +1,134 @@
+//! The longest-run layer (`--show run`): a band under each longest straight run of the
+//! tour, the leaps `knights metrics` counts as its `longest run`, like a highlighter
+//! under the tour's line. Each run is one path (`class="run"`, `data-leaps` its
+//! leaps) through its cells, broken where a band's leap crosses the seam.
+
+use svg::node::element::{Group, Path};
+
+use super::frame::{num, Frame};
+use super::theme::Theme;
+use knights_core::metrics;
+use knights_core::verify::Verified;
+
+/// A band under every longest straight run.
+pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
+    let m = &theme.markers;
+    let mut g = Group::new()
+        .set("class", "runs")
+        .set("fill", "none")
+        .set("stroke", m.run_colour.as_str())
+        .set("stroke-width", num(frame.size(&m.run)))
+        .set("stroke-linecap", "round")
+        .set("stroke-linejoin", "round");
+    for (start, leaps) in metrics::longest_runs(tour.grid(), tour.path(), tour.is_closed()) {
+        g = g.add(
+            Path::new()
+                .set("class", "run")
+                .set("data-leaps", leaps)
+                .set("d", path_data(tour, frame, start, leaps as usize)),
+        );
+    }
+    g
+}
+
+/// The path data of the run of `leaps` leaps from path position `start`: a line from
+/// cell to cell, a new subpath after a leap longer than the leaper's (across a band's
+/// seam, where the drawing would otherwise cross the board).
+fn path_data(tour: &Verified, frame: &Frame, start: usize, leaps: usize) -> String {
+    let (b, p) = (tour.board(), tour.path());
+    let (a, c) = b.leaper().steps();
+    let reach = i64::from(a.max(c));
+    let mut d = String::new();
+    let mut last: Option<(i64, i64)> = None;
+    for i in start..=start + leaps {
+        let (x, y) = frame.cell(b.xy(p[i % p.len()]));
+        let joined = last.is_some_and(|(u, v)| (x - u).abs() <= reach && (y - v).abs() <= reach);
+        d.push_str(&format!("{}{x} {y}", if joined { "L" } else { "M" }));
+        last = Some((x, y));
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::tour;
+
+    /// The points of a path's data `M x yL x y...`, each subpath apart.
+    fn subpaths(d: &str) -> Vec<Vec<(i64, i64)>> {
+        let mut out: Vec<Vec<(i64, i64)>> = Vec::new();
+        let mut rest = d;
+        while let Some(c) = rest.chars().next() {
+            let end = rest[1..].find(['M', 'L']).map_or(rest.len(), |i| i + 1);
+            let mut xy = rest[1..end].split(' ').map(|v| v.parse::<i64>().unwrap());
+            let p = (xy.next().unwrap(), xy.next().unwrap());
+            match c {
+                'M' => out.push(vec![p]),
+                _ => out.last_mut().unwrap().push(p),
+            }
+            rest = &rest[end..];
+        }
+        out
+    }
+
+    /// Each band runs along `longest_run` leaps of the tour, all of one vector, through
+    /// consecutive cells of the path; on closed and open tours, and across a band's seam.
+    #[test]
+    fn the_run_layer_marks_runs_of_exactly_the_longest_run() {
+        let theme = Theme::load("web").unwrap();
+        for name in [
+            "6x6.json",
+            "8x8.json",
+            "5x5-open.json",
+            "40x40.json",
+            "10x8-cylinder.json",
+        ] {
+            let t = tour(name);
+            let longest = metrics::measure(&t).longest_run;
+            let frame = Frame::new(t.board(), &theme, false);
+            let svg = layer(&t, &frame, &theme).to_string();
+            let runs: Vec<&str> = svg.split("class=\"run\"").skip(1).collect();
+            assert!(!runs.is_empty(), "{name}");
+            let (b, p) = (t.board(), t.path());
+            let at: std::collections::HashMap<(i64, i64), usize> = (p.iter().enumerate())
+                .map(|(i, &c)| (frame.cell(b.xy(c)), i))
+                .collect();
+            for run in runs {
+                assert!(
+                    run.contains(&format!("data-leaps=\"{longest}\"")),
+                    "{name}: {run}"
+                );
+                let d = &run[run.find("d=\"").unwrap() + 3..];
+                let pieces = subpaths(&d[..d.find('"').unwrap()]);
+                let points: Vec<(i64, i64)> = pieces.iter().flatten().copied().collect();
+                assert_eq!(points.len() as u64, longest + 1, "{name}: {run}");
+                // Consecutive cells of the path (either way round), every leap alike.
+                let steps: Vec<usize> = points.iter().map(|q| at[q]).collect();
+                let n = p.len();
+                let forward = steps.windows(2).all(|w| w[1] == (w[0] + 1) % n);
+                let backward = steps.windows(2).all(|w| w[0] == (w[1] + 1) % n);
+                assert!(forward || backward, "{name}: {steps:?}");
+                let leap = |i: usize| {
+                    let (a, z) = (b.xy(p[steps[i]]), b.xy(p[steps[i + 1]]));
+                    (
+                        i64::from(z.0) - i64::from(a.0),
+                        i64::from(z.1) - i64::from(a.1),
+                    )
+                };
+                let first = leap(0);
+                let same = |v: (i64, i64)| {
+                    // Across a band's seam a leap's x wraps by the board's width.
+                    let w = i64::from(b.width());
+                    v.1 == first.1 && (v.0 - first.0).rem_euclid(w) == 0
+                };
+                assert!(
+                    (0..steps.len() - 1).all(|i| same(leap(i))),
+                    "{name}: {steps:?}"
+                );
+                if !b.topology().wraps() {
+                    assert_eq!(pieces.len(), 1, "{name}: one line");
+                }
+            }
+        }
+    }
+}
