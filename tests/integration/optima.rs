@@ -50,6 +50,7 @@ fn measured(name: &str, text: &str, record: &Value) -> u64 {
     match record["measure"].as_str().unwrap() {
         "turns" => m.turns,
         "crossings" => m.crossings,
+        "run" => m.longest_run,
         other => panic!("{name}: unknown measure {other}"),
     }
 }
@@ -409,6 +410,14 @@ fn optimum_refuses_what_it_cannot_model_in_one_line() {
         (
             &["optimum", "30x30", "--minimize", "turns"][..],
             "900 cells",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "run"][..],
+            "the longest line of leaps the board has",
+        ),
+        (
+            &["optimum", "6x6", "--minimize", "turns+run"][..],
+            "'run' in 'turns+run' is not a term of a weighted sum: the longest run is a maximum",
         ),
     ] {
         refused(&knights(args), why);

@@ -81,7 +81,7 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
             let tour = verify::constructed(format::parse(e.text, e.stem())?)?;
             let opts = render::Options {
                 theme: theme.clone(),
-                show: Show::parse(&e.measure().to_string())?,
+                show: Show::parse(&layers(e.measure()))?,
                 style: Style::Detail,
                 ..Default::default()
             };
@@ -101,6 +101,16 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// The drawing layers that mark what a record optimizes: its measure's own, and for
+/// the longest run the turns, the corners between the runs (knights-render has no
+/// layer of its own for runs).
+fn layers(measure: Measure) -> String {
+    match measure {
+        Measure::Run => "turns".into(),
+        m => m.to_string(),
+    }
 }
 
 /// The optima of closed n x n tours against n, beside the tour the constructions
@@ -185,12 +195,16 @@ fn square<'a>(all: &'a [Entry], measure: &str) -> Vec<&'a Entry> {
 }
 
 /// The measures, each with its table's caption, in the table's order.
-const GROUPS: [(Measure, &str); 3] = [
+const GROUPS: [(Measure, &str); 4] = [
     (Measure::Turns, "Fewest turns"),
     (Measure::Crossings, "Fewest crossings"),
     (
         Measure::Uncrossed,
         "Most leaps with none crossing (uncrossed paths and cycles)",
+    ),
+    (
+        Measure::Run,
+        "Shortest longest straight run (leaps in a row along one line)",
     ),
 ];
 
@@ -233,7 +247,7 @@ fn results(all: &[Entry]) -> String {
 /// for an uncrossed search why it stopped and the literature's value.
 fn how(s: &Stored) -> String {
     let code = |c: &str| format!("<code>{}</code>", escape(c));
-    let work = if s.spec.measure == Measure::Uncrossed {
+    let work = if s.spec.measure == Measure::Uncrossed || s.work.starts_with("none") {
         s.work.clone()
     } else {
         format!("model {}", s.work)
