@@ -1,5 +1,5 @@
 //! `knights optimum`: the fewest turns, crossings or sharp turns of a tour (or a
-//! weighted sum of them), or the longest uncrossed
+//! weighted sum of them), the shortest longest straight run, or the longest uncrossed
 //! path, by integer programming (knights-lab's `optimum`), written as a tour file
 //! whose `optimum` field records the proof figures; or, with `--table`, the results
 //! table of the stored optima; or, with `--improve`, a stored tour improved by the
@@ -21,7 +21,8 @@ pub(super) struct OptimumArgs {
     #[arg(allow_hyphen_values = true, required_unless_present_any = ["table", "improve"])]
     pub(super) board: Option<String>,
     /// The measure to minimize: turns, crossings, sharp (turns by more than a right
-    /// angle) or a weighted sum of them such as 2*turns+crossings.
+    /// angle), a weighted sum of them such as 2*turns+crossings, or run (the longest
+    /// straight run, in leaps).
     #[arg(
         long,
         conflicts_with = "maximize",
@@ -34,7 +35,7 @@ pub(super) struct OptimumArgs {
     /// An open tour (uncrossed: a path; the default there).
     #[arg(long, conflicts_with = "closed")]
     pub(super) open: bool,
-    /// A closed tour (the default for turns and crossings; uncrossed: a cycle).
+    /// A closed tour (the default for the measures of tours; uncrossed: a cycle).
     #[arg(long)]
     pub(super) closed: bool,
     /// Seconds the solver may take in all: then the best tour is written with its gap.
@@ -56,15 +57,14 @@ pub(super) struct OptimumArgs {
 /// The model the arguments ask for, checked.
 fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
     let board: Board = args.board.as_deref().unwrap_or_default().parse()?;
-    let measure = match (&args.minimize, &args.maximize) {
-        (Some(m), _) => Measure::parse(m, false)?,
-        (_, Some(m)) => Measure::parse(m, true)?,
-        (None, None) => {
-            return Err(Error::invalid(
-                "name a measure: --minimize turns|crossings|sharp|SUM or --maximize uncrossed",
-            ))
-        }
-    };
+    let measure =
+        match (&args.minimize, &args.maximize) {
+            (Some(m), _) => Measure::parse(m, false)?,
+            (_, Some(m)) => Measure::parse(m, true)?,
+            (None, None) => return Err(Error::invalid(
+                "name a measure: --minimize turns|crossings|sharp|run|SUM or --maximize uncrossed",
+            )),
+        };
     let closed = match measure {
         Measure::Uncrossed => args.closed,
         _ => !args.open,

@@ -51,6 +51,7 @@ fn measured(name: &str, text: &str, record: &Value) -> u64 {
         "turns" => m.turns,
         "crossings" => m.crossings,
         "sharp" => metrics::sharp_turns(&m.turns_by_angle),
+        "run" => m.longest_run,
         other => panic!("{name}: unknown measure {other}"),
     };
     let measure = record["measure"].as_str().unwrap();
@@ -428,6 +429,14 @@ fn optimum_refuses_what_it_cannot_model_in_one_line() {
         (
             &["optimum", "30x30", "--minimize", "turns"][..],
             "900 cells",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "run"][..],
+            "the longest line of leaps the board has",
+        ),
+        (
+            &["optimum", "6x6", "--minimize", "turns+run"][..],
+            "'run' in 'turns+run' is not a term of a weighted sum: the longest run is a maximum",
         ),
     ] {
         refused(&knights(args), why);

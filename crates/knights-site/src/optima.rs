@@ -216,6 +216,7 @@ fn caption(s: &Stored) -> String {
     match s.spec.measure {
         Measure::Uncrossed => "Most leaps with none crossing (uncrossed paths and cycles)".into(),
         Measure::Sharp => "Fewest sharp turns (turns by more than 90 degrees)".into(),
+        Measure::Run => "Shortest longest straight run (leaps in a row along one line)".into(),
         Measure::Sum(_) => format!("Least {}: the sum of the counts", s.spec.measure),
         _ => {
             let goal = s.goal();
@@ -287,7 +288,7 @@ fn counts(e: &Entry) -> Option<String> {
 fn how(e: &Entry) -> String {
     let s = &e.stored;
     let code = |c: &str| format!("<code>{}</code>", escape(c));
-    let work = if s.spec.measure == Measure::Uncrossed {
+    let work = if s.spec.measure == Measure::Uncrossed || s.work.starts_with("none") {
         s.work.clone()
     } else {
         format!("model {}", s.work)

@@ -7,11 +7,12 @@ use super::{crossing_pairs, Counter, Measure};
 use crate::motif::Graph;
 use knights_core::Board;
 
-/// The least value of each measure asked for over every tour, and the number of tours
-/// seen.
+/// The least and the most value of each measure asked for over every tour, and the
+/// number of tours seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Least {
     pub least: Vec<(Measure, u64)>,
+    pub most: Vec<(Measure, u64)>,
     pub tours: u64,
 }
 
@@ -19,6 +20,7 @@ impl Least {
     fn new(measures: &[Measure]) -> Least {
         Least {
             least: measures.iter().map(|&m| (m, u64::MAX)).collect(),
+            most: measures.iter().map(|&m| (m, 0)).collect(),
             tours: 0,
         }
     }
@@ -32,9 +34,20 @@ impl Least {
             .1
     }
 
+    /// The most value of `measure` (one asked for).
+    pub fn most_of(&self, measure: Measure) -> u64 {
+        self.most
+            .iter()
+            .find(|(m, _)| *m == measure)
+            .expect("a measure asked for")
+            .1
+    }
+
     fn see(&mut self, counter: &Counter, chosen: &[bool]) {
-        for (m, least) in &mut self.least {
-            *least = (*least).min(counter.value(*m, chosen));
+        for ((m, least), (_, most)) in self.least.iter_mut().zip(&mut self.most) {
+            let v = counter.value(*m, chosen);
+            *least = (*least).min(v);
+            *most = (*most).max(v);
         }
         self.tours += 1;
     }

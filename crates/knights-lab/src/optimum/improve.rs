@@ -5,7 +5,10 @@
 //! between them reversed, a "2-opt" move), and for an open tour a leap from an end
 //! (the rest of the path reversed behind it). Simulated annealing on the measure with a
 //! fixed seed and a fixed number of steps, so the same command finds the same tour
-//! (unless the time limit cuts it short).
+//! (unless the time limit cuts it short). The longest run, a maximum, is annealed on a
+//! sum over the runs that grows fourfold with each leap of a run ([`run_cost`]), so
+//! that a move's change is counted at its cells; the tour kept is the best by the run
+//! itself.
 
 use std::time::{Duration, Instant};
 
@@ -102,6 +105,7 @@ impl State<'_> {
     fn delta_of(&mut self, measure: Measure, m: &Move) -> i64 {
         match measure {
             Measure::Crossings => self.crossings_delta(m),
+            Measure::Run => self.runs_delta(m),
             Measure::Sum(w) => w
                 .terms()
                 .into_iter()
@@ -135,33 +139,83 @@ impl State<'_> {
 
     /// The change in the cells that count (turns or sharp turns) at the move's cells.
     fn cells_delta(&self, measure: Measure, m: &Move) -> i64 {
-        let mut cells: Vec<u32> = m
-            .out
+        move_cells(m)
+            .into_iter()
+            .map(|c| {
+                let (before, after) = (self.neighbours(c), self.neighbours_after(c, m));
+                i64::from(self.counts(c, &after, measure))
+                    - i64::from(self.counts(c, &before, measure))
+            })
+            .sum()
+    }
+
+    /// The change in the sum of [`run_cost`] over the runs: those through the move's
+    /// cells before it and after it (every other run is the same).
+    fn runs_delta(&self, m: &Move) -> i64 {
+        let moved = move_cells(m);
+        let after: Vec<(u32, Vec<u32>)> = moved
             .iter()
-            .chain(&m.ins)
-            .flat_map(|&(a, b)| [a, b])
+            .map(|&c| (c, self.neighbours_after(c, m)))
             .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        let mut d = 0;
-        for &c in &cells {
-            let before = self.neighbours(c);
-            let mut after: Vec<u32> = before
-                .iter()
-                .copied()
-                .filter(|&x| !m.out.contains(&(c, x)) && !m.out.contains(&(x, c)))
-                .collect();
-            for &(a, b) in &m.ins {
-                if a == c {
-                    after.push(b);
-                } else if b == c {
-                    after.push(a);
+        let now = |c: u32| self.neighbours(c);
+        let then = |c: u32| match after.iter().find(|(d, _)| *d == c) {
+            Some((_, nb)) => nb.clone(),
+            None => self.neighbours(c),
+        };
+        self.runs_cost(&moved, &then) - self.runs_cost(&moved, &now)
+    }
+
+    /// The sum of [`run_cost`] over the runs through `cells`, the tour's neighbours of
+    /// each cell given by `nb`.
+    fn runs_cost(&self, cells: &[u32], nb: &dyn Fn(u32) -> Vec<u32>) -> i64 {
+        let mut runs: Vec<(u32, u32, u64)> = Vec::new();
+        for &c in cells {
+            for d in nb(c) {
+                let (a, _) = self.run_end(d, c, nb);
+                let (b, leaps) = self.run_end(a.0, a.1, nb);
+                let run = (b.0.min(a.0), b.0.max(a.0), leaps);
+                if !runs.contains(&run) {
+                    runs.push(run);
                 }
             }
-            d += i64::from(self.counts(c, &after, measure))
-                - i64::from(self.counts(c, &before, measure));
         }
-        d
+        runs.iter().map(|r| run_cost(r.2)).sum()
+    }
+
+    /// Walks from leap `from -> to` straight on while the cell reached goes straight:
+    /// the last leap of the run, as `(its end, the cell before)`, and the leaps walked.
+    fn run_end(&self, from: u32, to: u32, nb: &dyn Fn(u32) -> Vec<u32>) -> ((u32, u32), u64) {
+        let (mut prev, mut at, mut leaps) = (from, to, 1);
+        loop {
+            let next = nb(at);
+            if next.len() < 2 || self.counts(at, &next, Measure::Turns) {
+                return ((at, prev), leaps);
+            }
+            let onward = if next[0] == prev { next[1] } else { next[0] };
+            (prev, at, leaps) = (at, onward, leaps + 1);
+        }
+    }
+
+    /// The tour's neighbours of a cell of the move, after it.
+    fn neighbours_after(&self, c: u32, m: &Move) -> Vec<u32> {
+        let mut after: Vec<u32> = self
+            .neighbours(c)
+            .into_iter()
+            .filter(|&x| !m.out.contains(&(c, x)) && !m.out.contains(&(x, c)))
+            .collect();
+        for &(a, b) in &m.ins {
+            if a == c {
+                after.push(b);
+            } else if b == c {
+                after.push(a);
+            }
+        }
+        after
+    }
+
+    /// The sum of [`run_cost`] over all the tour's runs.
+    fn all_runs_cost(&self) -> i64 {
+        self.runs_cost(&self.tour, &|c| self.neighbours(c))
     }
 
     fn apply(&mut self, m: &Move) {
@@ -262,6 +316,26 @@ impl State<'_> {
     }
 }
 
+/// The cells at the ends of a move's leaps, once each.
+fn move_cells(m: &Move) -> Vec<u32> {
+    let mut cells: Vec<u32> = m
+        .out
+        .iter()
+        .chain(&m.ins)
+        .flat_map(|&(a, b)| [a, b])
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// What a run of `leaps` leaps costs the local search: 0 for one leap, then 1, 5, 21,
+/// ... (`(4^(leaps-1) - 1) / 3`), so that a leap more on a long run outweighs several
+/// short runs and the sum falls with the longest run.
+fn run_cost(leaps: u64) -> i64 {
+    (4i64.pow(leaps.saturating_sub(1) as u32) - 1) / 3
+}
+
 impl State<'_> {
     /// A stretch of one to three cells starting or ending at `a` moved next to `c`,
     /// a leap from `a`: its two neighbours joined, and it put between `c` and a
@@ -314,7 +388,8 @@ impl State<'_> {
 }
 
 /// The tour `path` of `spec` improved by the search (the least value of its measure,
-/// turns, crossings, sharp turns or a weighted sum of them, that it finds), with its value; the path itself when it finds nothing better. It stops
+/// turns, crossings, sharp turns, a weighted sum of them or the longest run, that it
+/// finds), with its value; the path itself when it finds nothing better. It stops
 /// early, with the best so far, when `budget` runs out.
 pub fn improve(spec: &Spec, path: &[u32], value: u64, budget: Duration) -> (Vec<u32>, u64) {
     let clock = Instant::now();
@@ -350,7 +425,14 @@ pub fn improve(spec: &Spec, path: &[u32], value: u64, budget: Duration) -> (Vec<
         on,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    let (mut now, mut best) = (value as i64, (path.to_vec(), value as i64));
+    // The longest run is annealed on its sum over the runs.
+    let runs = spec.measure == Measure::Run;
+    let start = if runs {
+        s.all_runs_cost()
+    } else {
+        value as i64
+    };
+    let (mut now, mut best) = (start, (path.to_vec(), start));
     let steps = STEPS_PER_CELL * board.cells();
     // Rounds of annealing, each from the best tour found so far.
     const ROUNDS: u64 = 8;
@@ -381,6 +463,15 @@ pub fn improve(spec: &Spec, path: &[u32], value: u64, budget: Duration) -> (Vec<
             s.place[c as usize] = i;
         }
         now = best.1;
+    }
+    if runs {
+        let chosen = super::chosen_of(&graph, &best.0, spec.closed).expect("a tour");
+        let run = super::value(&graph, board, Measure::Run, &chosen);
+        return if run < value {
+            (best.0, run)
+        } else {
+            (path.to_vec(), value)
+        };
     }
     (best.0, best.1 as u64)
 }

@@ -1,5 +1,5 @@
 //! What `knights optimum` optimizes: the measures, their names on the command line
-//! (`turns`, `crossings`, `sharp`, `uncrossed` and weighted sums such as
+//! (`turns`, `crossings`, `sharp`, `run`, `uncrossed` and weighted sums such as
 //! `2*turns+crossings`) and their values for a tour's metrics.
 
 use std::fmt;
@@ -19,6 +19,9 @@ pub enum Measure {
     Sharp,
     /// The least weighted sum of turns, crossings and sharp turns.
     Sum(Weights),
+    /// The shortest longest straight run of a tour, in leaps (`knights metrics`'
+    /// `longest run`).
+    Run,
     /// The most leaps of a path (or cycle) with no two leaps crossing.
     Uncrossed,
 }
@@ -74,6 +77,7 @@ impl Weights {
                 "turns" => &mut w.turns,
                 "crossings" => &mut w.crossings,
                 "sharp" => &mut w.sharp,
+                "run" => return Err(bad(RUN_IN_A_SUM)),
                 _ => {
                     return Err(bad(
                         "write [WEIGHT*]MEASURE, the measure turns, crossings or sharp",
@@ -89,6 +93,14 @@ impl Weights {
     }
 }
 
+/// Why a sum has no `run` term.
+const RUN_IN_A_SUM: &str = "the longest run is a maximum over the tour's runs, not a sum over its cells, so it does not add up with the others: minimize it alone (--minimize run)";
+
+/// Why `--maximize run` is refused: brute force finds the longest line of the board as
+/// the most on 6x6 closed and 5x5 open (`tests.rs`), and a tour through one line is an
+/// easy feasibility question, not an optimum worth a model.
+const RUN_MAXIMUM: &str = "the longest run a tour can have is the longest line of leaps the board has wherever a tour can take that line (2 leaps on 6x6, closed, and 5x5, open), so there is nothing to optimize: use --minimize run";
+
 impl Measure {
     /// Whether the measure is maximized.
     pub fn maximized(self) -> bool {
@@ -99,6 +111,7 @@ impl Measure {
     pub fn parse(name: &str, maximize: bool) -> Result<Measure, Error> {
         let m: Measure = name.parse()?;
         match (m.maximized(), maximize) {
+            (false, true) if m == Measure::Run => Err(Error::invalid(RUN_MAXIMUM)),
             (true, false) => Err(Error::invalid(format!(
                 "the fewest {m} is no question (none): use --maximize {m}"
             ))),
@@ -121,6 +134,7 @@ impl Measure {
                 .into_iter()
                 .map(|(t, k)| u64::from(k) * t.of_metrics(m))
                 .sum(),
+            Measure::Run => m.longest_run,
             Measure::Uncrossed => 0,
         }
     }
@@ -133,6 +147,7 @@ impl FromStr for Measure {
             "turns" => Ok(Measure::Turns),
             "crossings" => Ok(Measure::Crossings),
             "sharp" => Ok(Measure::Sharp),
+            "run" => Ok(Measure::Run),
             "uncrossed" => Ok(Measure::Uncrossed),
             _ if s.contains(['+', '*']) => {
                 let w = Weights::parse(s)?;
@@ -143,7 +158,7 @@ impl FromStr for Measure {
                 })
             }
             _ => Err(Error::invalid(format!(
-                "'{s}' is not a measure knights optimum models: choose turns, crossings, sharp or a weighted sum such as 2*turns+crossings (--minimize) or uncrossed (--maximize)"
+                "'{s}' is not a measure knights optimum models: choose turns, crossings, sharp, run or a weighted sum such as 2*turns+crossings (--minimize) or uncrossed (--maximize)"
             ))),
         }
     }
@@ -155,6 +170,7 @@ impl fmt::Display for Measure {
             Measure::Turns => f.write_str("turns"),
             Measure::Crossings => f.write_str("crossings"),
             Measure::Sharp => f.write_str("sharp"),
+            Measure::Run => f.write_str("run"),
             Measure::Uncrossed => f.write_str("uncrossed"),
             Measure::Sum(w) => {
                 let terms: Vec<String> = w

@@ -12,7 +12,11 @@
 //!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized;
 //! - sharp turns (by more than a right angle): as the turns, with a "gentle" variable
 //!   per cell and pair of leaps at it meeting at a right angle or less;
-//! - a weighted sum of those: each measure's columns, their costs times its weight.
+//! - a weighted sum of those: each measure's columns, their costs times its weight;
+//! - the longest straight run: no objective; "no run of `k + 1` leaps" is a row per
+//!   `k + 1` consecutive leaps of a line of the board ([`lines`]), their sum at most
+//!   `k`, and `k` is lowered after each tour found until the model has none (the
+//!   proof), in a loop of its own in `solve.rs`.
 //!
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
 //! its pieces, cut each cycle that is not the whole answer, solve again. Every solve's
@@ -30,6 +34,8 @@ mod file;
 pub mod frontier;
 pub mod improve;
 mod measure;
+#[cfg(feature = "motif")]
+mod run;
 #[cfg(feature = "motif")]
 mod solve;
 pub mod table;
@@ -94,6 +100,11 @@ impl Spec {
         }
         if self.measure != Measure::Uncrossed {
             knights_construct::existence::check(b, !self.closed)?;
+            if b.cells() < 2 {
+                return refuse(format!(
+                    "the tour of {b} is its one cell, with no leap to measure"
+                ));
+            }
         } else if b.width().min(b.height()) < 3 && b.width().max(b.height()) < 3 {
             return refuse(format!("{b} has no knight's leap"));
         }
@@ -248,10 +259,45 @@ pub fn gentle_pairs(graph: &Graph, board: &Board) -> Vec<(u32, usize, usize)> {
     pairs_at_cells(graph, board, |u, v| u.0 * v.0 + u.1 * v.1 <= 0)
 }
 
+/// The lines of leaps of the board: each a maximal chain of leaps of `graph` end to
+/// end along one straight line, in order. A tour's straight runs are the stretches of
+/// consecutive leaps of a line that it takes (a cell between two leaps of one line
+/// holds nothing else), so its longest run is the most consecutive leaps of a line it
+/// takes.
+pub fn lines(graph: &Graph, board: &Board) -> Vec<Vec<usize>> {
+    let m = graph.edges().len();
+    // Each leap's neighbours along its line: at most one at each end.
+    let mut along = vec![Vec::new(); m];
+    for (_, e, f) in straight_pairs(graph, board) {
+        along[e].push(f);
+        along[f].push(e);
+    }
+    let mut seen = vec![false; m];
+    let mut out = Vec::new();
+    // A line starts at a leap with one neighbour along it, or none (a line of one).
+    for first in 0..m {
+        if seen[first] || along[first].len() > 1 {
+            continue;
+        }
+        let mut line = vec![first];
+        seen[first] = true;
+        while let Some(&next) = along[*line.last().expect("not empty")]
+            .iter()
+            .find(|&&f| !seen[f])
+        {
+            seen[next] = true;
+            line.push(next);
+        }
+        out.push(line);
+    }
+    out
+}
+
 /// Counts the measures of sets of chosen leaps of one board, its pairs listed once.
 pub struct Counter<'a> {
     graph: &'a Graph,
     cells: u32,
+    lines: Vec<Vec<usize>>,
     straight: Vec<(usize, usize)>,
     gentle: Vec<(usize, usize)>,
     crossing: Vec<(usize, usize)>,
@@ -265,6 +311,7 @@ impl<'a> Counter<'a> {
         Counter {
             graph,
             cells: board.area() as u32,
+            lines: lines(graph, board),
             straight: at_cells(straight_pairs(graph, board)),
             gentle: at_cells(gentle_pairs(graph, board)),
             crossing: crossing_pairs(graph, board),
@@ -273,7 +320,8 @@ impl<'a> Counter<'a> {
 
     /// The value of the chosen leaps under `measure`: turns (cells with two leaps not
     /// opposite), sharp turns (cells with two leaps at a sharp angle), crossings
-    /// (chosen crossing pairs), a weighted sum of those, or leaps (uncrossed).
+    /// (chosen crossing pairs), a weighted sum of those, the longest run (the most
+    /// consecutive chosen leaps of a line) or leaps (uncrossed).
     pub fn value(&self, measure: Measure, chosen: &[bool]) -> u64 {
         let both = |pairs: &[(usize, usize)]| {
             pairs
@@ -302,6 +350,17 @@ impl<'a> Counter<'a> {
                 .into_iter()
                 .map(|(m, k)| u64::from(k) * self.value(m, chosen))
                 .sum(),
+            Measure::Run => self
+                .lines
+                .iter()
+                .flat_map(|line| {
+                    line.iter().scan(0, |streak, &e| {
+                        *streak = if chosen[e] { *streak + 1 } else { 0 };
+                        Some(*streak)
+                    })
+                })
+                .max()
+                .unwrap_or(0),
             Measure::Uncrossed => chosen.iter().filter(|&&c| c).count() as u64,
         }
     }

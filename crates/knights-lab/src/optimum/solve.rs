@@ -1,7 +1,8 @@
 //! The turns and crossings models solved by HiGHS (the `motif` feature): the rows of
 //! the module comment in `mod.rs`, connectivity by subtour cuts added after each solve,
 //! and the best tour known handed to the solver as its starting answer before every
-//! solve.
+//! solve. One solve with its cuts is a [`step`], which the longest run's loop
+//! (`run.rs`) shares.
 
 use std::time::Instant;
 
@@ -15,16 +16,17 @@ use crate::motif::Graph;
 use knights_core::{Error, GaveUp, NoTour};
 
 /// The model's columns, with their index order (for a starting answer).
-struct Layout {
-    spec: Spec,
-    graph: Graph,
-    x: Vec<Col>,
+pub(super) struct Layout {
+    pub spec: Spec,
+    pub graph: Graph,
+    /// The leaps' columns.
+    pub x: Vec<Col>,
     /// Straight pairs (turns) or crossing pairs (crossings): `(column, e, f)`.
     pairs: Vec<(Col, usize, usize)>,
     /// Cells' end variables (open tours).
     z: Vec<Col>,
-    columns: usize,
-    rows: usize,
+    pub columns: usize,
+    pub rows: usize,
     /// Added to the objective to give the measure (turns: the cells with two leaps).
     offset: f64,
 }
@@ -58,8 +60,108 @@ impl Layout {
     }
 }
 
+/// What one solve of the model gave.
+pub(super) struct Step {
+    /// HiGHS's status: `Optimal`, `ReachedTimeLimit`, `Infeasible` or
+    /// `UnboundedOrInfeasible` (any other is an error).
+    pub status: HighsModelStatus,
+    /// The solver's bound on the measure (its dual bound plus the offset), if any.
+    pub dual: Option<f64>,
+    /// The answer's measure, if there is an answer.
+    pub objective: Option<f64>,
+    /// The answer's leaps, if there is an answer.
+    pub chosen: Option<Vec<bool>>,
+    /// The answer's pieces that hold a leap; when there are more than one, each is cut.
+    pub pieces: Vec<(Vec<u32>, bool)>,
+    /// The cuts added.
+    pub cuts: usize,
+}
+
+impl Step {
+    /// Whether the model was proved to have no answer (its cuts and rows included).
+    pub fn infeasible(&self) -> bool {
+        matches!(
+            self.status,
+            HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible
+        )
+    }
+
+    /// The answer in words: `42 in one piece`, `42 in 3 pieces, cut`, `no answer`.
+    pub fn answer(&self) -> String {
+        match (self.objective, self.pieces.len()) {
+            (None, _) => "no answer".to_string(),
+            (Some(v), 1) => format!("{v:.0} in one piece"),
+            (Some(v), p) => format!("{v:.0} in {p} pieces, cut"),
+        }
+    }
+}
+
+/// Solves `model` once within `left` seconds, from the tour `start` if one is given
+/// (a starting answer HiGHS may refuse), and cuts every piece of an answer that is
+/// not in one piece.
+pub(super) fn step(
+    model: Model,
+    layout: &Layout,
+    left: f64,
+    start: Option<&[u32]>,
+) -> Result<(Model, Step), Error> {
+    let mut model = model;
+    let (spec, graph) = (&layout.spec, &layout.graph);
+    model.set_option("time_limit", left);
+    if let Some(path) = start {
+        let chosen = super::chosen_of(graph, path, spec.closed).expect("a tour of the graph");
+        let _ = model.try_set_solution(Some(&layout.values(&chosen)), None, None, None);
+    }
+    let solved = model.solve();
+    let status = solved.status();
+    let mut step = Step {
+        status,
+        dual: None,
+        objective: None,
+        chosen: None,
+        pieces: Vec::new(),
+        cuts: 0,
+    };
+    if step.infeasible() {
+        return Ok((Model::from(solved), step));
+    }
+    if !matches!(
+        status,
+        HighsModelStatus::Optimal | HighsModelStatus::ReachedTimeLimit
+    ) {
+        return Err(Error::internal(format!(
+            "HiGHS stopped with status {status:?} on the {} model",
+            spec.name()
+        )));
+    }
+    step.dual = solved
+        .double_info_value(c"mip_dual_bound")
+        .ok()
+        .filter(|d| d.is_finite())
+        .or((status == HighsModelStatus::Optimal).then(|| solved.objective_value()))
+        .map(|d| d + layout.offset);
+    let feasible = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
+    let answer = feasible.then(|| solved.get_solution());
+    step.chosen = answer
+        .as_ref()
+        .filter(|s| s.columns().len() >= layout.x.len())
+        .map(|s| layout.x.iter().map(|&c| s[c] > 0.5).collect());
+    step.objective = feasible.then(|| solved.objective_value() + layout.offset);
+    let mut model = Model::from(solved);
+    if let Some(chosen) = &step.chosen {
+        step.pieces = used_pieces(graph, chosen);
+        if step.pieces.len() > 1 {
+            step.cuts = cut(&mut model, layout, &step.pieces);
+        }
+    }
+    Ok((model, step))
+}
+
 /// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
 pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
+    if spec.measure == Measure::Run {
+        return super::run::solve(spec, run);
+    }
     let clock = Instant::now();
     let (mut model, layout) = build(spec);
     let graph = &layout.graph;
@@ -80,86 +182,42 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         if left.is_zero() {
             break;
         }
-        model.set_option("time_limit", left.as_secs_f64());
-        if let Some((path, ..)) = &best {
-            let chosen = super::chosen_of(graph, path, spec.closed).expect("a tour of the graph");
-            let _ = model.try_set_solution(Some(&layout.values(&chosen)), None, None, None);
-        }
-        let solved = model.solve();
+        let start = best.as_ref().map(|b| b.0.as_slice());
+        let (next, step) = step(model, &layout, left.as_secs_f64(), start)?;
+        model = next;
         solves += 1;
-        let status = solved.status();
-        if matches!(
-            status,
-            HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible
-        ) {
+        if step.infeasible() {
             if best.is_none() {
                 return Err(NoTour::Solver {
                     board: spec.board.to_string(),
-                    status: format!("{status:?}"),
+                    status: format!("{:?}", step.status),
                 }
                 .into());
             }
             break;
         }
-        if !matches!(
-            status,
-            HighsModelStatus::Optimal | HighsModelStatus::ReachedTimeLimit
-        ) {
-            return Err(Error::internal(format!(
-                "HiGHS stopped with status {status:?} on the {} model",
-                spec.name()
-            )));
-        }
-        let dual = solved
-            .double_info_value(c"mip_dual_bound")
-            .ok()
-            .filter(|d| d.is_finite())
-            .or((status == HighsModelStatus::Optimal).then(|| solved.objective_value()));
-        if let Some(d) = dual {
-            let d = d + layout.offset;
+        if let Some(d) = step.dual {
             let b = (d - 1e-6).ceil().max(0.0) as u64;
             // Every solve bounds the full model: keep the tightest.
             bound = Some(bound.map_or(b, |o| o.max(b)));
         }
-        let feasible = solved.primal_solution_status() == HighsSolutionStatus::Feasible;
-        let answer = feasible.then(|| solved.get_solution());
-        let chosen: Option<Vec<bool>> = answer
-            .as_ref()
-            .filter(|s| s.columns().len() >= layout.x.len())
-            .map(|s| layout.x.iter().map(|&c| s[c] > 0.5).collect());
-        let objective = feasible.then(|| solved.objective_value() + layout.offset);
-        model = Model::from(solved);
-        let pieces = chosen
-            .as_ref()
-            .map(|c| used_pieces(graph, c))
-            .unwrap_or_default();
-        let mut one = false;
-        if let Some(chosen) = &chosen {
-            if pieces.len() == 1 {
-                one = true;
-                let v = value(graph, &spec.board, spec.measure, chosen);
-                if best.as_ref().is_none_or(|b| v < b.1) {
-                    best = Some((pieces[0].0.clone(), v, "solver"));
-                }
-            } else {
-                let added = cut(&mut model, &layout, &pieces);
-                cuts += added;
-                rows += added;
+        let one = step.chosen.is_some() && step.pieces.len() == 1;
+        if let (true, Some(chosen)) = (one, &step.chosen) {
+            let v = value(graph, &spec.board, spec.measure, chosen);
+            if best.as_ref().is_none_or(|b| v < b.1) {
+                best = Some((step.pieces[0].0.clone(), v, "solver"));
             }
         }
-        let answer = match (objective, pieces.len()) {
-            (None, _) => "no answer".to_string(),
-            (Some(v), 1) => format!("{v:.0} in one piece"),
-            (Some(v), p) => format!("{v:.0} in {p} pieces, cut"),
-        };
+        cuts += step.cuts;
+        rows += step.cuts;
         (run.report)(&Round {
             number: solves,
-            answer,
+            answer: step.answer(),
             bound,
             best: best.as_ref().map(|b| b.1),
             seconds: clock.elapsed().as_secs_f64(),
         });
-        if status != HighsModelStatus::Optimal || one || chosen.is_none() {
+        if step.status != HighsModelStatus::Optimal || one || step.chosen.is_none() {
             break;
         }
     }
@@ -246,7 +304,7 @@ fn cut(model: &mut Model, layout: &Layout, pieces: &[(Vec<u32>, bool)]) -> usize
 }
 
 /// The model of `spec` without connectivity: leaps, degrees, the measure's columns.
-fn build(spec: &Spec) -> (Model, Layout) {
+pub(super) fn build(spec: &Spec) -> (Model, Layout) {
     let board = &spec.board;
     let graph = Graph::new(board);
     let n = board.area() as usize;
@@ -329,6 +387,8 @@ fn build(spec: &Spec) -> (Model, Layout) {
                     }
                 }
             }
+            // No objective: the run loop (`run.rs`) adds its rows for each bound.
+            Measure::Run => {}
             Measure::Sum(_) | Measure::Uncrossed => unreachable!("not a term of a sum"),
         }
     }
@@ -339,10 +399,8 @@ fn build(spec: &Spec) -> (Model, Layout) {
             .iter()
             .map(|&e| (x[e], 1.0))
             .collect();
-        // An open tour's end variable lets its cell have one leap.
-        if let Some(&end) = z.get(c) {
-            row.push((end, 1.0));
-        }
+        // An open tour's end variable (none for a closed one).
+        row.extend(z.get(c).map(|&end| (end, 1.0)));
         pb.add_row(2..=2, row);
         rows += 1;
     }

@@ -63,6 +63,7 @@ impl Stored {
             Measure::Crossings => "fewest crossings".into(),
             Measure::Sharp => "fewest sharp turns".into(),
             Measure::Sum(_) => format!("least {}", self.spec.measure),
+            Measure::Run => "shortest longest run".into(),
             Measure::Uncrossed => "most leaps, none crossing".into(),
         }
     }
@@ -127,7 +128,7 @@ impl Stored {
     }
 
     /// The table's order: turns, crossings, uncrossed, sharp turns, sums (by their
-    /// names); closed before open; then by size.
+    /// names), runs; closed before open; then by size.
     pub fn order(&self) -> (u8, String, bool, u64, u32, u32) {
         let b = &self.spec.board;
         let m = match self.spec.measure {
@@ -136,6 +137,7 @@ impl Stored {
             Measure::Uncrossed => 2,
             Measure::Sharp => 3,
             Measure::Sum(_) => 4,
+            Measure::Run => 5,
         };
         let name = self.spec.measure.to_string();
         (m, name, !self.spec.closed, b.cells(), b.width(), b.height())
@@ -225,6 +227,9 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         }
         let work = format!("search, {} nodes", num("nodes")?);
         (work, Some((searched, starts)))
+    } else if measure == Measure::Run && value == 1 && num("solves")? == 0 {
+        // A starting tour whose runs are single leaps: nothing to prove.
+        ("none: a run of one leap needs no proof".to_string(), None)
     } else {
         (format!("{} x {}", num("columns")?, num("rows")?), None)
     };

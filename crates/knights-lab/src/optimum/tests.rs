@@ -41,7 +41,47 @@ fn the_counts_of_a_tour_are_the_metrics_counts() {
         let want = 2 * m.turns + m.crossings + 3 * sharp;
         assert_eq!(value(&graph, &b, sum, &chosen), want, "{b}");
         assert_eq!(sum.of_metrics(&m), want, "{b}");
+        // The longest run as knights metrics counts it.
+        assert_eq!(
+            value(&graph, &b, Measure::Run, &chosen),
+            m.longest_run,
+            "{b}"
+        );
+        assert_eq!(Measure::Run.of_metrics(&m), m.longest_run, "{b}");
     }
+}
+
+/// The longest line of leaps of a board: the longest run any tour could have.
+fn longest_line(b: &Board) -> u64 {
+    let graph = Graph::new(b);
+    lines(&graph, b)
+        .iter()
+        .map(|l| l.len() as u64)
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn the_lines_of_a_board_hold_every_leap_once_end_to_end() {
+    for (w, h) in [(3, 4), (5, 5), (8, 8), (3, 10)] {
+        let b = board(w, h);
+        let graph = Graph::new(&b);
+        let all = lines(&graph, &b);
+        let mut leaps: Vec<usize> = all.iter().flatten().copied().collect();
+        leaps.sort_unstable();
+        assert_eq!(leaps, (0..graph.edges().len()).collect::<Vec<_>>(), "{b}");
+        let straight = straight_pairs(&graph, &b);
+        for line in &all {
+            for pair in line.windows(2) {
+                let (e, f) = (pair[0].min(pair[1]), pair[0].max(pair[1]));
+                assert!(straight.iter().any(|&(_, a, c)| (a, c) == (e, f)), "{b}");
+            }
+        }
+    }
+    // (0,0) (1,2) (2,4) (3,6) on 8x8; (0,0) (1,2) on 3 rows.
+    assert_eq!(longest_line(&board(8, 8)), 3);
+    assert_eq!(longest_line(&board(6, 6)), 2);
+    assert_eq!(longest_line(&board(3, 10)), 2);
 }
 
 #[test]
@@ -72,6 +112,7 @@ fn a_weighted_sum_is_parsed_and_named_and_a_bad_term_refused_in_one_line() {
         ("turns+2*turns", "'2*turns'"),
         ("turns+uncrossed", "'uncrossed'"),
         ("turns+", "''"),
+        ("turns+run", "'run'"),
         ("x*crossings", "'x*crossings'"),
     ] {
         let e = Measure::parse(bad, false).unwrap_err().to_string();
@@ -82,6 +123,20 @@ fn a_weighted_sum_is_parsed_and_named_and_a_bad_term_refused_in_one_line() {
     }
     let e = Measure::parse("sharp", true).unwrap_err().to_string();
     assert!(e.contains("--minimize sharp"), "{e}");
+    let e = Measure::parse("turns+run", false).unwrap_err().to_string();
+    assert!(
+        e.contains("a maximum") && e.contains("--minimize run"),
+        "{e}"
+    );
+    assert_eq!("run".parse::<Measure>().unwrap(), Measure::Run);
+    assert_eq!(Measure::Run.to_string(), "run");
+    // The most a tour's longest run can be is the board's longest line (checked
+    // against brute force below), which the refusal says.
+    let e = Measure::parse("run", true).unwrap_err().to_string();
+    assert!(
+        e.contains("longest line") && e.contains("--minimize run") && !e.contains('\n'),
+        "{e}"
+    );
 }
 
 #[test]
@@ -94,6 +149,10 @@ fn the_models_refuse_what_they_cannot_model_in_one_line() {
     for (s, why) in [
         (spec("5x5", true, Measure::Turns), "5x5"),
         (spec("30x30", true, Measure::Turns), "900 cells"),
+        // Its one cell has no leap: no turn, no run (the turns' model once
+        // subtracted its two ends from its one cell).
+        (spec("1x1", false, Measure::Run), "no leap"),
+        (spec("1x1", false, Measure::Turns), "no leap"),
         (
             spec("6x6", true, Measure::Turns).with_board("6x6 cylinder"),
             "cylinder",
@@ -135,20 +194,24 @@ fn stored_value(stem: &str) -> u64 {
 }
 
 /// The measures stored for the 6x6 closed and 5x5 open boards.
-fn stored_measures() -> [Measure; 4] {
+fn stored_measures() -> [Measure; 5] {
     [
         Measure::Turns,
         Measure::Crossings,
         Measure::Sharp,
         TURNS_CROSSINGS,
+        Measure::Run,
     ]
 }
 
 #[test]
 fn brute_force_sees_every_closed_tour_of_6x6_once_and_the_stored_optima_are_its_minima() {
     // 9,862 closed knight's tours of the 6x6 board (OEIS A001230).
-    let least = brute::closed(&board(6, 6), &stored_measures());
+    let b = board(6, 6);
+    let least = brute::closed(&b, &stored_measures());
     assert_eq!(least.tours, 9862);
+    // Some tour takes a whole longest line: why --maximize run is refused.
+    assert_eq!(least.most_of(Measure::Run), longest_line(&b));
     for m in stored_measures() {
         assert_eq!(stored_value(&format!("6x6-closed-{m}")), least.of(m), "{m}");
     }
@@ -156,7 +219,9 @@ fn brute_force_sees_every_closed_tour_of_6x6_once_and_the_stored_optima_are_its_
 
 #[test]
 fn the_stored_5x5_open_optima_are_brute_forces_minima() {
-    let least = brute::open(&board(5, 5), &stored_measures());
+    let b = board(5, 5);
+    let least = brute::open(&b, &stored_measures());
+    assert_eq!(least.most_of(Measure::Run), longest_line(&b));
     for m in stored_measures() {
         assert_eq!(stored_value(&format!("5x5-open-{m}")), least.of(m), "{m}");
     }
@@ -200,6 +265,9 @@ fn the_local_search_improves_a_tour_into_a_tour_with_the_value_it_claims() {
         (5, 5, false, Measure::Sharp),
         (6, 6, true, "2*turns+crossings+sharp".parse().unwrap()),
         (5, 5, false, "turns+3*sharp".parse().unwrap()),
+        (6, 6, true, Measure::Run),
+        (5, 5, false, Measure::Run),
+        (3, 10, true, Measure::Run),
     ] {
         let spec = Spec {
             board: board(w, h),
@@ -456,6 +524,7 @@ mod solver {
             Measure::Sharp,
             "turns+2*sharp".parse().unwrap(),
             SUM_WITH_CROSSINGS.parse().unwrap(),
+            Measure::Run,
         ]
     }
 
@@ -481,6 +550,7 @@ mod solver {
             Measure::Sharp,
             "2*turns+crossings".parse().unwrap(),
             "crossings+3*sharp".parse().unwrap(),
+            Measure::Run,
         ];
         let least = brute::open(&board(5, 5), &measures);
         for measure in measures {
@@ -620,6 +690,19 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("7x7", false, TURNS_CROSSINGS, 120),
     ("9x9", false, TURNS_CROSSINGS, 120),
     ("10x10", true, TURNS_CROSSINGS, 120),
+    ("6x6", true, Measure::Run, 60),
+    ("8x8", true, Measure::Run, 120),
+    ("10x10", true, Measure::Run, 120),
+    ("5x5", false, Measure::Run, 60),
+    ("7x7", false, Measure::Run, 120),
+    ("3x4", false, Measure::Run, 60),
+    ("3x7", false, Measure::Run, 60),
+    ("3x8", false, Measure::Run, 60),
+    ("3x10", true, Measure::Run, 60),
+    ("3x12", true, Measure::Run, 60),
+    ("4x5", false, Measure::Run, 60),
+    ("4x6", false, Measure::Run, 60),
+    ("4x8", false, Measure::Run, 60),
 ];
 
 #[test]
@@ -747,11 +830,16 @@ fn improve_the_stored_optima() {
     }
 }
 
-/// A record of a new measure (sharp turns, a weighted sum) as `knights optimum` writes
-/// it: the table reads it and checks a sum's own counts, and `--improve` improves it.
+/// A record of a new measure (sharp turns, a weighted sum, the longest run) as
+/// `knights optimum` writes it: the table reads it and checks a sum's own counts, and
+/// `--improve` improves it.
 #[test]
-fn the_table_and_the_local_search_take_records_of_sharp_turns_and_sums() {
-    for measure in [Measure::Sharp, "2*turns+crossings".parse().unwrap()] {
+fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
+    for measure in [
+        Measure::Sharp,
+        "2*turns+crossings".parse().unwrap(),
+        Measure::Run,
+    ] {
         let spec = Spec {
             board: board(6, 6),
             closed: true,
@@ -780,7 +868,7 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_and_sums() {
         assert_eq!((s.spec.clone(), s.value), (spec.clone(), value));
         assert!(
             table::markdown(&[s]).contains(&format!("| least {measure} |"))
-                || measure == Measure::Sharp
+                || !matches!(measure, Measure::Sum(_))
         );
         let (_, was, now, _) =
             table::improve_stored(&name, &spec.stem(), &text, Duration::from_secs(60)).unwrap();
