@@ -129,3 +129,57 @@ fn forbid_runs_over(model: &mut Model, layout: &Layout, k: u64) -> usize {
     }
     added
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(board: &str, closed: bool) -> Spec {
+        Spec {
+            board: board.parse().unwrap(),
+            closed,
+            measure: Measure::Run,
+        }
+    }
+
+    /// Solves `spec`'s model with runs of more than `k` leaps forbidden, cutting
+    /// subtours until it has a tour or none: the last step.
+    fn solved_below(spec: &Spec, k: u64) -> super::super::solve::Step {
+        let (mut model, layout) = build(spec);
+        forbid_runs_over(&mut model, &layout, k);
+        loop {
+            let (next, s) = step(model, &layout, 60.0, None).unwrap();
+            model = next;
+            if s.infeasible() || s.pieces.len() == 1 {
+                return s;
+            }
+            assert!(s.cuts > 0, "{:?}", s.status);
+        }
+    }
+
+    // No board of the table has a longest run over 1, so the solve loop never needs
+    // its proof of infeasibility there: these check that step and its rows directly.
+    #[test]
+    fn forbidding_every_leap_leaves_no_tour_and_the_solver_proves_it() {
+        for (board, closed) in [("6x6", true), ("5x5", false), ("3x4", false)] {
+            let s = solved_below(&spec(board, closed), 0);
+            assert!(s.infeasible(), "{board}: {:?}", s.status);
+        }
+    }
+
+    #[test]
+    fn runs_of_one_leap_allowed_give_a_tour_whose_every_cell_turns() {
+        for (board, closed) in [("6x6", true), ("5x5", false), ("3x10", true)] {
+            let spec = spec(board, closed);
+            let s = solved_below(&spec, 1);
+            let path = &s.pieces[0].0;
+            let graph = crate::motif::Graph::new(&spec.board);
+            let chosen = chosen_of(&graph, path, closed).expect("a tour");
+            assert_eq!(
+                value(&graph, &spec.board, Measure::Run, &chosen),
+                1,
+                "{board}"
+            );
+        }
+    }
+}
