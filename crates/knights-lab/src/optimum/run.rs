@@ -11,9 +11,9 @@ use std::time::Instant;
 
 use highs::{HighsModelStatus, Model};
 
-use super::solve::{build, step, Layout};
-use super::{chosen_of, lines, value, How, Measure, Optimum, Round, Solve, Spec};
-use knights_core::{Error, GaveUp, NoTour};
+use super::solve::{build, finish, step, Layout};
+use super::{chosen_of, lines, value, Measure, Optimum, Round, Solve, Spec};
+use knights_core::{Error, NoTour};
 
 /// Solves `spec` (its measure `run`) within `run.limit`: the best tour found, its
 /// longest run and the bound (the last run proved impossible, plus one; else 1).
@@ -91,29 +91,15 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             }
         }
     }
-    let Some((path, value, source)) = best else {
-        return Err(GaveUp::Solver {
-            board: spec.board.to_string(),
-            seconds: run.limit.as_secs(),
-        }
-        .into());
-    };
-    Ok(Optimum {
-        spec: spec.clone(),
-        path,
-        value,
+    finish(
+        spec,
+        &layout,
+        run.limit,
+        clock,
+        best,
         bound,
-        seconds: clock.elapsed().as_secs_f64(),
-        how: How::Solver {
-            solves,
-            columns: layout.columns,
-            rows,
-            cuts,
-        },
-        source: source.to_string(),
-        improved: None,
-        limit: run.limit,
-    })
+        (solves, cuts, rows),
+    )
 }
 
 /// Adds the rows "no run of more than `k` leaps": for every `k + 1` consecutive

@@ -4,7 +4,7 @@
 //! solve. One solve with its cuts is a [`step`], which the longest run's loop
 //! (`run.rs`) shares.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
 
@@ -221,15 +221,38 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             break;
         }
     }
+    // With no bound from any solve, the trivial one: nothing is proved.
+    let bound = bound.unwrap_or(0);
+    finish(
+        spec,
+        &layout,
+        run.limit,
+        clock,
+        best,
+        bound,
+        (solves, cuts, rows),
+    )
+}
+
+/// The result of a solve loop (this one or `run.rs`'s): its best tour (cells, value,
+/// where it came from), the bound it proved and its work, `(solves, cuts, rows)`; an
+/// error when the time ran out before any tour.
+pub(super) fn finish(
+    spec: &Spec,
+    layout: &Layout,
+    limit: Duration,
+    clock: Instant,
+    best: Option<(Vec<u32>, u64, &str)>,
+    bound: u64,
+    (solves, cuts, rows): (usize, usize, usize),
+) -> Result<Optimum, Error> {
     let Some((path, value, source)) = best else {
         return Err(GaveUp::Solver {
             board: spec.board.to_string(),
-            seconds: run.limit.as_secs(),
+            seconds: limit.as_secs(),
         }
         .into());
     };
-    // With no bound from any solve, the trivial one: nothing is proved.
-    let bound = bound.unwrap_or(0);
     Ok(Optimum {
         spec: spec.clone(),
         path,
@@ -244,7 +267,7 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         },
         source: source.to_string(),
         improved: None,
-        limit: run.limit,
+        limit,
     })
 }
 
