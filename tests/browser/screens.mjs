@@ -70,12 +70,24 @@ function layoutProblems() {
 }
 
 // Loads every image of the page, lazy ones too, and waits for them: the sources of
-// those that did not decode.
+// those that did not decode. An image of a <picture> counts as loaded only once it
+// shows the source the screen's width selects (the browser switches sources some
+// time after a resize, and closing the page while one loads would abort it).
 async function loadImages() {
+  const wanted = (img) => {
+    const pic = img.parentElement;
+    if (!pic || pic.tagName !== "PICTURE") return null;
+    const s = Array.from(pic.querySelectorAll("source")).find((s) => !s.media || matchMedia(s.media).matches);
+    const url = s ? s.getAttribute("srcset").trim() : img.getAttribute("src");
+    // A set of candidates (`a.png 1x, b.png 2x`) is the browser's to choose from.
+    return /[\s,]/.test(url) ? null : new URL(url, document.baseURI).href;
+  };
+  const ready = (img) => img.complete && (wanted(img) === null || img.currentSrc === wanted(img));
   for (const img of document.images) img.loading = "eager";
-  await Promise.all(Array.from(document.images).map((img) =>
-    img.complete ? null : new Promise((ok) => { img.onload = img.onerror = ok; })));
-  return Array.from(document.images).filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => i.currentSrc || i.getAttribute("src"));
+  for (let wait = 0; wait < 300 && !Array.from(document.images).every(ready); wait++) {
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  return Array.from(document.images).filter((i) => !(ready(i) && i.naturalWidth > 0)).map((i) => i.currentSrc || i.getAttribute("src"));
 }
 
 async function check(context, p) {
