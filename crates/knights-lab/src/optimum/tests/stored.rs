@@ -80,7 +80,7 @@ pub const STORED: &[(&str, bool, Measure, u64)] = &[
     ("7x7", false, Measure::Turns, 120),
     ("7x7", false, Measure::Uncrossed, 300),
     ("8x8", false, Measure::Uncrossed, 1800),
-    ("8x8", true, Measure::Crossings, 180),
+    ("8x8", true, Measure::Crossings, 3000),
     ("7x7", false, Measure::Crossings, 1800),
     ("4x4", true, Measure::Uncrossed, 60),
     ("5x5", true, Measure::Uncrossed, 60),
