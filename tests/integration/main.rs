@@ -31,6 +31,7 @@ mod hardening;
 mod init_serve;
 mod limits;
 mod optima;
+mod optima_cli;
 mod readme;
 mod refusals;
 mod space_cli;
