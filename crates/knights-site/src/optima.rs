@@ -260,27 +260,19 @@ fn results(all: &[Entry]) -> String {
     out
 }
 
-/// A weighted sum's counts, from its record (checked against the tour when it was
-/// read): `34 turns + 52 crossings`.
+/// A weighted sum's counts, as its record holds them (checked against the tour when
+/// it was read): `34 turns + 52 crossings`.
 fn counts(e: &Entry) -> Option<String> {
-    let Measure::Sum(w) = e.measure() else {
-        return None;
-    };
-    let json: serde_json::Value = serde_json::from_str(e.text).ok()?;
-    let terms: Vec<String> = w
-        .terms()
-        .into_iter()
-        .map(|(m, k)| {
-            let n = json["optimum"]["counts"][m.to_string()]
-                .as_u64()
-                .unwrap_or(0);
-            match k {
-                1 => format!("{n} {m}"),
-                _ => format!("{k} x {n} {m}"),
-            }
+    let terms: Vec<String> = e
+        .stored
+        .counts
+        .iter()
+        .map(|&(m, k, n)| match k {
+            1 => format!("{n} {m}"),
+            _ => format!("{k} x {n} {m}"),
         })
         .collect();
-    Some(terms.join(" + "))
+    (!terms.is_empty()).then(|| terms.join(" + "))
 }
 
 /// How a result was obtained, in HTML: a line for the bound, one for the tour, and

@@ -44,7 +44,13 @@ pub struct Stored {
     pub path: Vec<u32>,
     /// The literature's value and who gives it (`known`, `known_by`; uncrossed paths).
     pub known: Option<(u64, String)>,
+    /// A weighted sum's terms: each measure, its weight and the tour's count (the
+    /// record's `counts`, checked); empty for any other measure.
+    pub counts: Terms,
 }
+
+/// A weighted sum's terms as a record holds them: measure, weight, the tour's count.
+pub type Terms = Vec<(Measure, u32, u64)>;
 
 impl Stored {
     /// `optimal` or `gap N`.
@@ -181,7 +187,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
             "field optimum.counts: a sum's record holds the count of each measure in it".into(),
         ));
     }
-    let (board, closed, measured, path) = proved(name, text, measure, Some(counts))?;
+    let (board, closed, measured, path, counts) = proved(name, text, measure, Some(counts))?;
     let spec = Spec {
         board,
         closed,
@@ -290,6 +296,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         improved,
         starts,
         path,
+        counts,
     })
 }
 
@@ -349,13 +356,14 @@ fn improved(
 }
 
 /// The board, closedness, measure and cells of a file's tour or uncrossed path,
-/// proved; a weighted sum's `counts` (its record's), each checked against the tour.
+/// proved; a weighted sum's `counts` (its record's), each checked against the tour,
+/// and returned as its terms: measure, weight, count.
 fn proved(
     name: &str,
     text: &str,
     measure: Measure,
     counts: Option<&Value>,
-) -> Result<(knights_core::Board, bool, u64, Vec<u32>), Error> {
+) -> Result<(knights_core::Board, bool, u64, Vec<u32>, Terms), Error> {
     let bad = |e: Error| Error::invalid(format!("{name}: {e}"));
     if measure == Measure::Uncrossed {
         let Document::Uncrossed(p) = format::parse_document(text, name)? else {
@@ -364,22 +372,36 @@ fn proved(
             )));
         };
         let v = uncrossed::verify(p).map_err(bad)?;
-        return Ok((v.board().clone(), v.closed(), v.leaps(), v.path().to_vec()));
+        return Ok((
+            v.board().clone(),
+            v.closed(),
+            v.leaps(),
+            v.path().to_vec(),
+            vec![],
+        ));
     }
     let v = verify::constructed(format::parse(text, name)?).map_err(bad)?;
     let m = metrics::measure(&v);
+    let mut terms = Vec::new();
     if let (Measure::Sum(w), Some(counts)) = (measure, counts) {
-        for (t, _) in w.terms() {
+        for (t, k) in w.terms() {
             let want = t.of_metrics(&m);
             if counts[t.to_string()].as_u64() != Some(want) {
                 return Err(Error::invalid(format!(
                     "{name}: field optimum.counts.{t} is not {want}, the tour's {t}"
                 )));
             }
+            terms.push((t, k, want));
         }
     }
     let value = measure.of_metrics(&m);
-    Ok((v.board().clone(), v.is_closed(), value, v.path().to_vec()))
+    Ok((
+        v.board().clone(),
+        v.is_closed(),
+        value,
+        v.path().to_vec(),
+        terms,
+    ))
 }
 
 /// A stored tour improved by the local search (`improve.rs`) within `budget`: the
