@@ -8,9 +8,6 @@
 //! The groups of modules below come in the order a tour goes through them: the board, the tour
 //! on it, its proof, its measures, its file; then what every layer shares.
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 // The board and what lies on it: the board (its leaper and topology), the kind of tour,
 // the moves, a part of the board, boards of three or more sides, the tour, and the walk
 // from a move grid to a visiting order.

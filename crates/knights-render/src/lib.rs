@@ -10,9 +10,6 @@
 //! The groups of modules below come in the order a drawing is made. Those public are the parts
 //! that the teaching figures, the gallery and the command line draw with themselves.
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 // How to draw: the look (a theme and its colours), the layers shown, square by square
 // or as an overview, and how a walk-through plays.
 mod colour;
