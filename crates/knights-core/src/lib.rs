@@ -47,7 +47,7 @@ pub use any::{AnyTour, AnyVerified};
 pub use board::{Board, Leaper, Topology};
 pub use error::{
     AnyFailure, BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named,
-    NoTour, PathProblem, SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
+    NoTour, NotUncrossed, PathProblem, SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

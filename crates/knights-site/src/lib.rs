@@ -12,6 +12,7 @@
 // Leaves any step may use: what a build is asked to do, where a catalogue value was
 // written, HTML escaping, files in and out, the build cache, line plots.
 mod cache;
+mod error;
 mod files;
 mod html;
 mod options;
@@ -65,6 +66,7 @@ mod site;
 #[cfg(test)]
 mod fuzz;
 
+pub use error::SiteError;
 pub use init::init;
 pub use links::SITEMAP;
 pub use options::{check_jobs, BuildOptions, MAX_JOBS};

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use knights_core::Error;
+use knights_core::{BadOption, Error};
 
 /// The most worker threads a build starts (each has its own stack).
 pub const MAX_JOBS: usize = 256;
@@ -14,9 +14,11 @@ pub fn check_jobs(n: usize) -> Result<usize, Error> {
     if (1..=MAX_JOBS).contains(&n) {
         Ok(n)
     } else {
-        Err(Error::invalid(format!(
-            "{n} is not a number of worker threads from 1 to {MAX_JOBS}"
-        )))
+        Err(BadOption::Jobs {
+            jobs: n,
+            most: MAX_JOBS,
+        }
+        .into())
     }
 }
 

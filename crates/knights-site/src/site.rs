@@ -14,6 +14,7 @@ use rayon::ThreadPool;
 use tera::Tera;
 
 use crate::cache::Cache;
+use crate::error::SiteError;
 use crate::exhibit;
 use crate::options::{check_jobs, BuildOptions};
 use crate::plan::Plan;
@@ -58,11 +59,9 @@ impl Site {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.jobs.unwrap_or(0))
             .build()
-            .map_err(|e| {
-                Error::invalid(format!(
-                    "cannot start {:?} worker threads: {e}",
-                    options.jobs
-                ))
+            .map_err(|source| SiteError::Threads {
+                jobs: options.jobs,
+                source,
             })?;
         inputs.secs = start.elapsed().as_secs_f64();
         Ok(Site {

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use tera::{Context, Tera};
 
+use crate::error::SiteError;
 use crate::plan::Plan;
 use crate::templates;
 use crate::tours::Built;
@@ -121,7 +122,11 @@ impl<'a> Pages<'a> {
         let html = self
             .tera
             .render(name, &ctx)
-            .map_err(|e| Error::invalid(format!("template {name}: {}", templates::chain(&e))))?;
+            .map_err(|source| SiteError::Render {
+                template: name.to_string(),
+                chain: templates::chain(&source),
+                source,
+            })?;
         Ok((path, html))
     }
 
