@@ -3,14 +3,16 @@
 //! data, for a prose page of the catalogue to show (the
 //! teaching notes' drawings and worksheets, the heel search's figures, the formation's
 //! drawings). Each exhibit implements [`Exhibit`] in its own module and is listed once
-//! in the `exhibits` registry, as a construction is in the constructions' registry;
-//! the build writes each into its own folder of the site.
+//! in its caller's list ([`crate::BuildOptions::exhibits`]: this project's gallery
+//! lists its own in `knights-gallery`), as a construction is in the constructions'
+//! registry; the build writes each into its own folder of the site.
 //!
 //! An exhibit may also offer blocks of HTML made from its data (the stored optima's
 //! results table), which a page places where it wants them with a fenced code block
 //! of language `exhibit` holding the block's name, `FOLDER/NAME`: the page then never
 //! holds a copy that could go stale.
 
+use std::fmt;
 use std::path::Path;
 
 use knights_core::Error;
@@ -40,5 +42,12 @@ pub trait Exhibit: Sync {
             "the {} exhibit has no block {name}",
             self.folder()
         )))
+    }
+}
+
+/// An exhibit shows as its folder (a [`crate::BuildOptions`] prints its list).
+impl fmt::Debug for dyn Exhibit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Exhibit({})", self.folder())
     }
 }

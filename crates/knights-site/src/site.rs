@@ -169,7 +169,8 @@ impl Site {
         let ctx = exhibit::Context {
             theme: &self.inputs.settings.theme,
         };
-        exhibits::write_all(dir, &ctx, &self.inputs.plan.pages, cache)
+        let all = self.options.exhibits;
+        exhibits::write_all(all, dir, &ctx, &self.inputs.plan.pages, cache)
     }
 
     /// What comes after the tours: the metrics, the pages, the content's static files
@@ -179,7 +180,8 @@ impl Site {
         let plan = &self.inputs.plan;
         let table = pages::metrics::table(plan, built);
         pages::metrics::write(dir, &table, cache)?;
-        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table)?;
+        let all = self.options.exhibits;
+        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table, all)?;
         rendered.par_iter().try_for_each(|(path, html)| {
             knights_core::interrupt::check()?;
             files::write(&dir.join(path), html.as_bytes())
@@ -203,7 +205,7 @@ impl Inputs {
         guards::check_folders(opts)?;
         let cat = catalogue::load(&opts.content)?;
         guards::check_catalogue(&cat, &opts.content)?;
-        exhibits::check(&cat.pages)?;
+        exhibits::check(opts.exhibits, &cat.pages)?;
         let plan = plan::plan(cat)?;
         let templates = Templates::load(&templates::folders(opts)?)?;
         let tera = templates.tera(html::escape)?;

@@ -9,14 +9,14 @@
 
 use std::path::Path;
 
-use super::html::escape;
-use super::plots::{self, Line};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{format, metrics, uncrossed, verify, Board, Error};
 use knights_lab::optimum::table::{self, Stored};
 use knights_lab::optimum::Measure;
 use knights_render::{self as render, Show, Style, Theme};
+use knights_site::escape;
+use knights_site::plots::{self, Line};
 
 /// The stored optima: file stem and text.
 pub const STORED: &[(&str, &str)] = &include!("optima_list.rs");
@@ -377,12 +377,12 @@ fn tours(all: &[Entry]) -> String {
 /// The optima's drawings and plots, in `optima/`.
 pub struct Optima;
 
-impl super::exhibit::Exhibit for Optima {
+impl knights_site::Exhibit for Optima {
     fn folder(&self) -> &'static str {
         "optima"
     }
 
-    fn write(&self, dir: &Path, ctx: &super::exhibit::Context<'_>) -> Result<(), Error> {
+    fn write(&self, dir: &Path, ctx: &knights_site::Context<'_>) -> Result<(), Error> {
         write(dir, ctx.theme)
     }
 
@@ -404,7 +404,7 @@ impl super::exhibit::Exhibit for Optima {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exhibit::Exhibit;
+    use knights_site::Exhibit;
 
     /// Every file of content/optima is listed, and the page places the blocks made
     /// from them (tests/integration/optima.rs checks the built page against the files).

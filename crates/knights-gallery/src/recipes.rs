@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_core::atomic::write_bytes;
 use knights_core::metrics;
 use knights_core::{Board, Error};
 use knights_render::{Drawing, Options, Show, Theme};
+use knights_site::{Context, Exhibit};
 
 /// The recipes' drawings, in `recipes/`, in the site's theme.
 pub struct Recipes;

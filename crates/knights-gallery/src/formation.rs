@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_core::atomic::write_bytes;
 use knights_core::Error;
 use knights_render::Theme;
+use knights_site::{Context, Exhibit};
 use knights_teach::figures;
 
 /// The formation's drawings, in `formation/`, in the site's theme.
