@@ -39,7 +39,7 @@ mod tests {
 
     #[test]
     fn the_formation_page_shows_every_drawing_in_the_order_they_are_made() {
-        let page = include_str!("../../../content/pages/formation.md");
+        let page = crate::page("formation.md");
         let shown: Vec<&str> = page
             .split("](../formation/")
             .skip(1)

@@ -30,6 +30,16 @@ pub fn all() -> &'static [&'static dyn Exhibit] {
     ]
 }
 
+/// The shipped catalogue's page `name` (`content/pages/NAME`), which the tests check
+/// against what the exhibits make, read at run time.
+#[cfg(test)]
+fn page(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../content/pages")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn the_hilbert_page_shows_the_route_drawing() {
-        let page = include_str!("../../../content/pages/hilbert.md");
+        let page = crate::page("hilbert.md");
         assert!(page.contains(&format!("](../recipes/{HILBERT_ROUTE}.svg)")));
     }
 }

@@ -90,7 +90,7 @@ mod tests {
     fn the_teaching_page_links_to_what_is_written() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path()).unwrap();
-        let page = include_str!("../../../content/pages/teaching.md");
+        let page = crate::page("teaching.md");
         let linked: Vec<&str> = page
             .split("../teaching/")
             .skip(1)

@@ -136,9 +136,9 @@ mod tests {
     #[test]
     fn the_pages_show_every_drawing_made() {
         let pages = [
-            include_str!("../../../content/pages/tourneys.md"),
-            include_str!("../../../content/pages/neural.md"),
-            include_str!("../../../content/pages/generators.md"),
+            crate::page("tourneys.md"),
+            crate::page("neural.md"),
+            crate::page("generators.md"),
         ]
         .join("");
         let mut made: Vec<String> = TOURNEYS.iter().map(|t| t.0.to_string()).collect();
@@ -159,6 +159,7 @@ mod tests {
                 &dir,
                 &Context {
                     theme: &Theme::default(),
+                    content: Path::new("content"),
                 },
             )
             .unwrap();

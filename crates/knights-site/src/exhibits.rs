@@ -2,11 +2,11 @@
 //! [`crate::BuildOptions::exhibits`] lists them, in the order the build writes them),
 //! and placing their blocks in the pages. They are written in parallel, beside the
 //! tours, each through the build cache: what an exhibit writes depends on nothing but
-//! this binary and the theme, so an unchanged build links last build's files instead of
-//! searching and drawing again (the heel search, the tourneys' samples, the teaching
-//! worksheets).
+//! this binary, the theme and the content files it reads ([`Exhibit::reads`]), so an
+//! unchanged build links last build's files instead of searching and drawing again (the
+//! heel search, the tourneys' samples, the teaching worksheets).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -47,7 +47,8 @@ pub fn write_all(
         .par_iter()
         .map(|e| {
             knights_core::interrupt::check()?;
-            let key = Cache::key(&("exhibit", e.folder(), &theme_id));
+            let read = read(&e.reads(ctx)?, ctx.content)?;
+            let key = Cache::key(&("exhibit", e.folder(), &theme_id, &read));
             cache.files(&key, site, || {
                 let dir = site.join(e.folder());
                 e.write(&dir, ctx)?;
@@ -65,6 +66,17 @@ pub fn write_all(
         exhibits: cached.len(),
         cached: cached.iter().filter(|&&c| c).count(),
     })
+}
+
+/// The files at `paths`, each by its name in the `content` folder, with its bytes.
+fn read(paths: &[PathBuf], content: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Error> {
+    paths
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).map_err(|e| Error::io(p, e))?;
+            Ok((p.strip_prefix(content).unwrap_or(p).to_path_buf(), bytes))
+        })
+        .collect()
 }
 
 /// Whether a page links into the exhibit's `folder` or places one of its blocks.
@@ -138,16 +150,16 @@ pub fn check(all: &List, pages: &[PageSpec]) -> Result<(), Error> {
     Ok(())
 }
 
-/// A page's HTML with each exhibit block it places (one of `all`'s) made and put in
-/// its place.
-pub fn fill(all: &List, html: &str) -> Result<String, Error> {
+/// A page's HTML with each exhibit block it places (one of `all`'s, given `ctx`) made
+/// and put in its place.
+pub fn fill(all: &List, ctx: &Context<'_>, html: &str) -> Result<String, Error> {
     let mut out = String::with_capacity(html.len());
     let mut last = 0;
     for (at, name) in placed(html) {
         let (exhibit, block) = offering(all, name)
             .ok_or_else(|| Error::internal(format!("exhibit block {name} was not checked")))?;
         out.push_str(&html[last..at.start]);
-        out.push_str(&exhibit.block(block)?);
+        out.push_str(&exhibit.block(block, ctx)?);
         last = at.end;
     }
     out.push_str(&html[last..]);
@@ -157,8 +169,10 @@ pub fn fill(all: &List, html: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knights_render::Theme;
 
-    /// An exhibit for the tests: one block, `demo/hello`.
+    /// An exhibit for the tests: it copies the content's `demo.txt` into its folder,
+    /// and offers one block, `demo/hello`.
     struct Demo;
 
     impl Exhibit for Demo {
@@ -166,16 +180,22 @@ mod tests {
             "demo"
         }
 
-        fn write(&self, dir: &Path, _: &Context<'_>) -> Result<(), Error> {
+        fn write(&self, dir: &Path, ctx: &Context<'_>) -> Result<(), Error> {
             std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-            files::write(&dir.join("demo.txt"), b"demo")
+            let from = ctx.content.join("demo.txt");
+            let bytes = std::fs::read(&from).map_err(|e| Error::io(&from, e))?;
+            files::write(&dir.join("demo.txt"), &bytes)
+        }
+
+        fn reads(&self, ctx: &Context<'_>) -> Result<Vec<PathBuf>, Error> {
+            Ok(vec![ctx.content.join("demo.txt")])
         }
 
         fn blocks(&self) -> &'static [&'static str] {
             &["hello"]
         }
 
-        fn block(&self, name: &str) -> Result<String, Error> {
+        fn block(&self, name: &str, _: &Context<'_>) -> Result<String, Error> {
             Ok(format!("<p class=\"demo\">{name}</p>"))
         }
     }
@@ -191,7 +211,11 @@ mod tests {
     #[test]
     fn a_placed_block_is_made_in_its_place() {
         let md = "# P\n\nbefore\n\n```exhibit\ndemo/hello\n```\n\n```\nknights tour 6x6\n```\n";
-        let html = fill(ALL, &html::markdown(md)).unwrap();
+        let ctx = Context {
+            theme: &Theme::default(),
+            content: Path::new("content"),
+        };
+        let html = fill(ALL, &ctx, &html::markdown(md)).unwrap();
         assert!(
             html.starts_with("<h1>P</h1>\n<p>before</p>\n<p class=\"demo\">hello</p>"),
             "{html}"
@@ -221,5 +245,45 @@ mod tests {
         assert!(e.starts_with("p.md: no exhibit block 'demo/hello'"), "{e}");
         let e = check(&[&Demo, &Demo], &[]).unwrap_err().to_string();
         assert_eq!(e, "two exhibits write into the folder demo");
+    }
+
+    /// An unchanged record is taken from the cache; an edited one makes the exhibit
+    /// again, from the new bytes; a page that does not show it writes nothing.
+    #[test]
+    fn an_edited_record_makes_its_exhibit_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let content = tmp.path().join("content");
+        std::fs::create_dir_all(&content).unwrap();
+        let theme = Theme::default();
+        let ctx = Context {
+            theme: &theme,
+            content: &content,
+        };
+        let pages = [page("[a](../demo/demo.txt)")];
+        let build = |n: u32| {
+            let site = tmp.path().join(format!("site{n}"));
+            let cache = Cache::open(&tmp.path().join("site"), false);
+            let w = write_all(ALL, &site, &ctx, &pages, &cache).unwrap();
+            (
+                w,
+                std::fs::read_to_string(site.join("demo/demo.txt")).unwrap(),
+            )
+        };
+        std::fs::write(content.join("demo.txt"), "one").unwrap();
+        let fresh = Written {
+            exhibits: 1,
+            cached: 0,
+        };
+        assert_eq!(build(1), (fresh, "one".to_string()));
+        let cached = Written {
+            exhibits: 1,
+            cached: 1,
+        };
+        assert_eq!(build(2), (cached, "one".to_string()));
+        std::fs::write(content.join("demo.txt"), "two").unwrap();
+        assert_eq!(build(3), (fresh, "two".to_string()));
+        let cache = Cache::open(&tmp.path().join("site"), false);
+        let none = write_all(ALL, &tmp.path().join("site4"), &ctx, &[], &cache).unwrap();
+        assert_eq!(none, Written::default());
     }
 }

@@ -22,7 +22,7 @@ use tera::{Context, Tera};
 use crate::plan::Plan;
 use crate::templates;
 use crate::tours::Built;
-use crate::{exhibits, html};
+use crate::{exhibit, exhibits, html};
 use cards::{card, Card};
 use knights_core::Error;
 
@@ -37,7 +37,7 @@ pub fn render_all(
     plan: &Plan,
     built: &[Built],
     table: &metrics::Table,
-    exhibits: &exhibits::List,
+    exhibits: (&exhibits::List, &exhibit::Context<'_>),
 ) -> Result<Rendered, Error> {
     let cards: Vec<Card> = plan
         .jobs
@@ -161,12 +161,19 @@ impl<'a> Pages<'a> {
     }
 
     /// The catalogue's markdown pages, with the exhibit blocks they place.
-    fn prose(&mut self, plan: &Plan, exhibits: &exhibits::List) -> Result<(), Error> {
+    fn prose(
+        &mut self,
+        plan: &Plan,
+        (exhibits, ctx): (&exhibits::List, &exhibit::Context<'_>),
+    ) -> Result<(), Error> {
         for p in &plan.pages {
             let mut c = self.base("../");
             c.insert("title", &p.title);
             c.insert("slug", &p.slug.value);
-            c.insert("body", &exhibits::fill(exhibits, &html::markdown(&p.body))?);
+            c.insert(
+                "body",
+                &exhibits::fill(exhibits, ctx, &html::markdown(&p.body))?,
+            );
             self.render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
         }
         Ok(())
