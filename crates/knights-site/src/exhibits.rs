@@ -126,7 +126,8 @@ fn offering<'a>(all: &List, name: &'a str) -> Option<(&'static dyn Exhibit, &'a 
 pub fn check(all: &List, pages: &[PageSpec]) -> Result<(), Error> {
     for (i, e) in all.iter().enumerate() {
         if all[..i].iter().any(|o| o.folder() == e.folder()) {
-            return Err(Error::invalid(format!(
+            // The list is the caller's code, not the user's catalogue.
+            return Err(Error::internal(format!(
                 "two exhibits write into the folder {}",
                 e.folder()
             )));
@@ -244,7 +245,10 @@ mod tests {
         let e = check(&[], &[page(md)]).unwrap_err().to_string();
         assert!(e.starts_with("p.md: no exhibit block 'demo/hello'"), "{e}");
         let e = check(&[&Demo, &Demo], &[]).unwrap_err().to_string();
-        assert_eq!(e, "two exhibits write into the folder demo");
+        assert_eq!(
+            e,
+            "internal error: two exhibits write into the folder demo; please report this"
+        );
     }
 
     /// An unchanged record is taken from the cache; an edited one makes the exhibit
