@@ -1,9 +1,10 @@
-//! What a build is asked to do: the folders (content, templates, output), the worker
-//! threads and whether to force. The command line's `build` and `serve` fill it in;
+//! What a build is asked to do: the folders (content, templates, output), the exhibits,
+//! the worker threads and whether to force. The command line's `build` and `serve` fill it in;
 //! every step of the build reads it.
 
 use std::path::PathBuf;
 
+use crate::exhibit::Exhibit;
 use knights_core::{BadOption, Error};
 
 /// The most worker threads a build starts (each has its own stack).
@@ -39,6 +40,10 @@ pub struct BuildOptions {
     pub force: bool,
     /// Report progress on standard error (a bar on a terminal, lines otherwise).
     pub progress: bool,
+    /// The exhibits a page may show (each written when a page links into its folder
+    /// or places one of its blocks), in the order the build writes them; none by
+    /// default. The `knights` command passes its gallery's (`knights_gallery::all`).
+    pub exhibits: &'static [&'static dyn Exhibit],
 }
 
 impl Default for BuildOptions {
@@ -50,6 +55,7 @@ impl Default for BuildOptions {
             jobs: None,
             force: false,
             progress: false,
+            exhibits: &[],
         }
     }
 }

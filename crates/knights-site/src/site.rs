@@ -163,12 +163,18 @@ impl Site {
         self.inputs.templates.write_static(&dir.join("static"))
     }
 
+    /// What the build gives its exhibits: the theme and the content folder.
+    fn exhibit_context(&self) -> exhibit::Context<'_> {
+        exhibit::Context {
+            theme: &self.inputs.settings.theme,
+            content: &self.options.content,
+        }
+    }
+
     /// The exhibits the pages show, written beside the tours.
     fn write_exhibits(&self, dir: &Path, cache: &Cache) -> Result<exhibits::Written, Error> {
-        let ctx = exhibit::Context {
-            theme: &self.inputs.settings.theme,
-        };
-        exhibits::write_all(dir, &ctx, &self.inputs.plan.pages, cache)
+        let (all, ctx) = (self.options.exhibits, self.exhibit_context());
+        exhibits::write_all(all, dir, &ctx, &self.inputs.plan.pages, cache)
     }
 
     /// What comes after the tours: the metrics, the pages, the content's static files
@@ -178,7 +184,8 @@ impl Site {
         let plan = &self.inputs.plan;
         let table = pages::metrics::table(plan, built);
         pages::metrics::write(dir, &table, cache)?;
-        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table)?;
+        let (all, ctx) = (self.options.exhibits, self.exhibit_context());
+        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table, (all, &ctx))?;
         rendered.par_iter().try_for_each(|(path, html)| {
             knights_core::interrupt::check()?;
             files::write(&dir.join(path), html.as_bytes())
@@ -202,7 +209,7 @@ impl Inputs {
         guards::check_folders(opts)?;
         let cat = catalogue::load(&opts.content)?;
         guards::check_catalogue(&cat, &opts.content)?;
-        exhibits::check(&cat.pages)?;
+        exhibits::check(opts.exhibits, &cat.pages)?;
         let plan = plan::plan(cat)?;
         let templates = Templates::load(&templates::folders(opts)?)?;
         let tera = templates.tera(html::escape)?;
