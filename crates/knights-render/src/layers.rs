@@ -110,7 +110,7 @@ impl Layers {
     }
 
     /// This set with `l` shown or hidden.
-    pub fn with(self, l: Layer, on: bool) -> Layers {
+    pub const fn with(self, l: Layer, on: bool) -> Layers {
         if on {
             Layers(self.0 | 1 << l as u16)
         } else {
@@ -144,7 +144,54 @@ pub enum Show {
     },
 }
 
+/// Naming layers by value: `Show::defaults().with(Layer::Coords).without(Layer::Turns)`
+/// is what `--show +coords,-turns` reads as, and `Show::only(&[Layer::Turns])` what
+/// `--show turns` does. The last mention of a layer wins, as on the command line.
 impl Show {
+    /// The theme's defaults for the board's size, to change with [`Show::with`] and
+    /// [`Show::without`].
+    pub const fn defaults() -> Show {
+        Show::Defaults
+    }
+
+    /// Exactly `layers` (none when empty).
+    pub const fn only(layers: &[Layer]) -> Show {
+        let mut set = Layers(0);
+        let mut i = 0;
+        while i < layers.len() {
+            set = set.with(layers[i], true);
+            i += 1;
+        }
+        Show::Only(set)
+    }
+
+    /// These layers with `l` shown.
+    pub const fn with(self, l: Layer) -> Show {
+        self.set(l, true)
+    }
+
+    /// These layers with `l` hidden.
+    pub const fn without(self, l: Layer) -> Show {
+        self.set(l, false)
+    }
+
+    /// These layers with `l` shown (`on`) or hidden: an exact set changes, the defaults
+    /// (or a change of them) remember `l` as added or removed.
+    pub const fn set(self, l: Layer, on: bool) -> Show {
+        match self {
+            Show::Defaults => Show::Change {
+                add: Layers(0),
+                remove: Layers(0),
+            }
+            .set(l, on),
+            Show::Only(set) => Show::Only(set.with(l, on)),
+            Show::Change { add, remove } => Show::Change {
+                add: add.with(l, on),
+                remove: remove.with(l, !on),
+            },
+        }
+    }
+
     /// Reads `--show`: a comma list of layer names (exactly those layers), `all` (every
     /// layer but the route, sharp and run highlights), `none`,
     /// or `+NAME` / `-NAME` items that add to or remove from the defaults.
@@ -196,6 +243,14 @@ impl Show {
     }
 }
 
+impl std::str::FromStr for Layer {
+    type Err = Error;
+    /// A layer by its `--show` name.
+    fn from_str(s: &str) -> Result<Layer, Error> {
+        Layer::by_name(s)
+    }
+}
+
 impl std::str::FromStr for Show {
     type Err = Error;
     fn from_str(s: &str) -> Result<Show, Error> {
@@ -240,5 +295,35 @@ mod tests {
         assert_eq!(Show::default().resolve(d), d);
         let e = Show::parse("turns,sparkles").unwrap_err().to_string();
         assert!(e.starts_with("unknown layer 'sparkles' in --show"), "{e}");
+    }
+
+    /// The builder names the same values `--show` reads.
+    #[test]
+    fn the_builder_names_what_show_parses() {
+        let p = |s: &str| Show::parse(s).unwrap();
+        let d = Show::defaults();
+        assert_eq!(d.with(Layer::Coords), p("+coords"));
+        assert_eq!(
+            d.with(Layer::Route)
+                .without(Layer::Turns)
+                .without(Layer::Crossings),
+            p("+route,-turns,-crossings")
+        );
+        assert_eq!(
+            d.without(Layer::Turns).with(Layer::Turns),
+            p("-turns,+turns")
+        );
+        assert_eq!(
+            d.with(Layer::Turns).without(Layer::Turns),
+            p("+turns,-turns")
+        );
+        assert_eq!(
+            Show::only(&[Layer::Turns, Layer::Crossings]),
+            p("turns,crossings")
+        );
+        assert_eq!(Show::only(&[]), p("none"));
+        assert_eq!(Show::only(&[Layer::Turns]).with(Layer::Run), p("turns,run"));
+        assert_eq!(Show::only(&[Layer::Turns]).without(Layer::Turns), p("none"));
+        assert_ne!(d.with(Layer::Sharp), p("sharp"));
     }
 }
