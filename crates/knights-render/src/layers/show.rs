@@ -1,129 +1,8 @@
-//! Layers: which parts of a drawing are shown. `--show` lists them; without it the
-//! theme's defaults apply, which depend on the board's size (turn dots on a 200x200
-//! board are noise, step numbers past 16x16 unreadable).
+//! [`Show`]: which layers a drawing shows, as `--show` reads it from the command line
+//! or a caller names it by value.
 
-use super::theme::LayerDefaults;
-use knights_core::{Error, Named, Unknown};
-
-/// One optional part of a drawing (the board's outline and the tour are always drawn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layer {
-    /// Checkered squares or grid lines.
-    Squares,
-    /// Colours by section, or a gradient along tours without sections.
-    Sections,
-    /// A dot at each turn.
-    Turns,
-    /// A white disk at each crossing.
-    Crossings,
-    /// The start, the direction of travel and an open tour's end.
-    Ends,
-    /// Coordinates along the edges.
-    Coords,
-    /// The step number in each square.
-    Numbers,
-    /// In each square, how many onward leaps it had when the knight reached it: the
-    /// count Warnsdorff's rule chooses by.
-    Degrees,
-    /// A thin line through the centres of the sections, in the order the tour visits
-    /// them: the curve a hidden-Hilbert tour hides, the spiral of the Fibonacci tour.
-    Route,
-    /// A disk at each sharp turn (by more than a right angle, 127 or 143 degrees for
-    /// a knight), over the turn dot: the turns `knights optimum --minimize sharp`
-    /// counts.
-    Sharp,
-    /// A band under each longest straight run: the leaps `longest run` counts.
-    Run,
-}
-
-/// Every layer (the document draws them in its own order).
-pub const ALL: [Layer; 11] = [
-    Layer::Squares,
-    Layer::Sections,
-    Layer::Turns,
-    Layer::Crossings,
-    Layer::Ends,
-    Layer::Coords,
-    Layer::Numbers,
-    Layer::Degrees,
-    Layer::Route,
-    Layer::Sharp,
-    Layer::Run,
-];
-
-impl Layer {
-    /// The name used in `--show`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Layer::Squares => "squares",
-            Layer::Sections => "sections",
-            Layer::Turns => "turns",
-            Layer::Crossings => "crossings",
-            Layer::Ends => "ends",
-            Layer::Coords => "coords",
-            Layer::Numbers => "numbers",
-            Layer::Degrees => "degrees",
-            Layer::Route => "route",
-            Layer::Sharp => "sharp",
-            Layer::Run => "run",
-        }
-    }
-
-    fn by_name(s: &str) -> Result<Layer, Error> {
-        ALL.into_iter().find(|l| l.name() == s).ok_or_else(|| {
-            let names: Vec<_> = ALL.iter().map(|l| l.name()).collect();
-            Unknown::new(Named::Layer, s, &names).into()
-        })
-    }
-
-    fn default_side(self, d: &LayerDefaults) -> u32 {
-        match self {
-            Layer::Squares => d.squares,
-            Layer::Sections => d.sections,
-            Layer::Turns => d.turns,
-            Layer::Crossings => d.crossings,
-            Layer::Ends => d.ends,
-            Layer::Coords => d.coords,
-            Layer::Numbers => d.numbers,
-            Layer::Degrees => d.degrees,
-            Layer::Route => d.route,
-            Layer::Sharp => d.sharp,
-            Layer::Run => d.run,
-        }
-    }
-}
-
-/// The layers `all` leaves out, each shown only when named.
-const HIGHLIGHTS: [Layer; 3] = [Layer::Route, Layer::Sharp, Layer::Run];
-
-/// A set of layers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Layers(u16);
-
-impl Layers {
-    /// Every layer.
-    pub const ALL: Layers = Layers((1 << ALL.len()) - 1);
-
-    /// Whether `l` is shown.
-    pub fn has(self, l: Layer) -> bool {
-        self.0 & (1 << l as u16) != 0
-    }
-
-    /// This set with `l` shown or hidden.
-    pub const fn with(self, l: Layer, on: bool) -> Layers {
-        if on {
-            Layers(self.0 | 1 << l as u16)
-        } else {
-            Layers(self.0 & !(1 << l as u16))
-        }
-    }
-
-    /// The theme's defaults for a board whose longer side is `side` squares.
-    pub fn defaults(d: &LayerDefaults, side: u32) -> Layers {
-        ALL.into_iter()
-            .fold(Layers(0), |s, l| s.with(l, side <= l.default_side(d)))
-    }
-}
+use super::{Layer, Layers};
+use knights_core::Error;
 
 /// Which layers to draw: the theme's defaults for the board's size, exactly a given
 /// set, or the defaults with some layers added or removed. Parsed from `--show` by the
@@ -210,8 +89,8 @@ impl Show {
                 // sharp turns and longest runs single out what one measure counts,
                 // over the marks `all` shows already: `+sharp`, `+run`.
                 "all" => {
-                    add = HIGHLIGHTS
-                        .iter()
+                    add = (Layer::ALL.iter())
+                        .filter(|l| !l.kind().in_all())
                         .fold(Layers::ALL, |s, &l| s.with(l, false))
                 }
                 "none" => add = Layers(0),
@@ -220,7 +99,7 @@ impl Show {
                         Some(n) => (false, n),
                         None => (true, item.trim_start_matches('+')),
                     };
-                    let l = Layer::by_name(name)?;
+                    let l: Layer = name.parse()?;
                     add = add.with(l, on);
                     remove = remove.with(l, !on);
                 }
@@ -243,14 +122,6 @@ impl Show {
     }
 }
 
-impl std::str::FromStr for Layer {
-    type Err = Error;
-    /// A layer by its `--show` name.
-    fn from_str(s: &str) -> Result<Layer, Error> {
-        Layer::by_name(s)
-    }
-}
-
 impl std::str::FromStr for Show {
     type Err = Error;
     fn from_str(s: &str) -> Result<Show, Error> {
@@ -261,18 +132,6 @@ impl std::str::FromStr for Show {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::theme::Theme;
-
-    #[test]
-    fn defaults_depend_on_the_board_size() {
-        let t = Theme::load("web").unwrap();
-        let small = Layers::defaults(&t.layers, 8);
-        assert!(small.has(Layer::Turns) && small.has(Layer::Coords));
-        let big = Layers::defaults(&t.layers, 200);
-        assert!(!big.has(Layer::Turns) && !big.has(Layer::Crossings) && big.has(Layer::Sections));
-        let teach = Layers::defaults(&Theme::load("teaching").unwrap().layers, 8);
-        assert!(teach.has(Layer::Numbers));
-    }
 
     #[test]
     fn show_lists_adds_and_removes() {
@@ -286,9 +145,10 @@ mod tests {
         assert_eq!(parse("+turns,-turns"), Layers(0));
         assert_eq!(parse("none"), Layers(0));
         assert_eq!(parse(""), Layers(0));
-        assert!(ALL
+        let highlights = [Layer::Route, Layer::Sharp, Layer::Run];
+        assert!(Layer::ALL
             .iter()
-            .all(|&l| parse("all").has(l) != HIGHLIGHTS.contains(&l)));
+            .all(|&l| parse("all").has(l) != highlights.contains(&l)));
         assert!(parse("all,route").has(Layer::Route));
         assert!(parse("all,sharp,run").has(Layer::Sharp) && parse("all,run").has(Layer::Run));
         assert!(!parse("all,-numbers").has(Layer::Numbers));
