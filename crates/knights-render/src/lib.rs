@@ -34,7 +34,6 @@ mod legend;
 pub mod markers;
 pub mod overview;
 mod seam;
-mod sharp;
 mod sheet;
 pub mod squares;
 pub mod text;

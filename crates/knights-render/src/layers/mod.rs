@@ -17,6 +17,7 @@ mod numbers;
 mod route;
 mod run;
 mod sections;
+mod sharp;
 mod squares;
 mod turns;
 
@@ -79,7 +80,7 @@ list! {
     /// A disk at each sharp turn (by more than a right angle, 127 or 143 degrees for
     /// a knight), over the turn dot: the turns `knights optimum --minimize sharp`
     /// counts.
-    Sharp: crate::sharp::Sharp,
+    Sharp: sharp::Sharp,
     /// A band under each longest straight run: the leaps `longest run` counts.
     Run: run::Run,
 }

@@ -32,7 +32,6 @@ impl Theme {
                 &self.markers.crossing_stroke_width,
             ),
             ("markers.start", &self.markers.start),
-            ("markers.sharp", &self.markers.sharp),
             ("text.numbers_size", &self.text.numbers_size),
             ("text.coords_size", &self.text.coords_size),
         ];
@@ -65,7 +64,6 @@ impl Theme {
             ),
             ("markers.start_colour".into(), &self.markers.start_colour),
             ("markers.end_colour".into(), &self.markers.end_colour),
-            ("markers.sharp_colour".into(), &self.markers.sharp_colour),
             ("text.numbers_colour".into(), &self.text.numbers_colour),
             ("text.numbers_backdrop".into(), &self.text.numbers_backdrop),
             ("text.coords_colour".into(), &self.text.coords_colour),

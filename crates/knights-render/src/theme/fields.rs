@@ -116,25 +116,6 @@ pub struct Markers {
     pub start_colour: String,
     /// Colour of an open tour's end marker.
     pub end_colour: String,
-    /// Radius of a sharp turn's disk (the `sharp` layer), drawn over the turn dot.
-    #[serde(default = "sharp_size")]
-    pub sharp: Size,
-    /// Colour of sharp turns' disks (each has a halo in the page's background).
-    #[serde(default = "sharp_colour")]
-    pub sharp_colour: String,
-}
-
-fn sharp_size() -> Size {
-    Size {
-        cells: 0.15,
-        min: 1.6,
-        max: 4.5,
-        limit: 0.3,
-    }
-}
-
-fn sharp_colour() -> String {
-    "#dc267f".into()
 }
 
 /// Text: step numbers and coordinates.

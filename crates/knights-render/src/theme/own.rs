@@ -218,10 +218,14 @@ mod tests {
     #[test]
     fn owned_fields_read_like_the_themes_own() {
         let e = |text: &str| Theme::from_toml("t.toml", text).unwrap_err().to_string();
-        assert!(e("[markers]\nrun_color = \"red\"\n").starts_with(
+        // The message serde's derive gave when these fields were the struct's own.
+        assert_eq!(
+            e("[markers]\nrun_color = \"red\"\n"),
             "t.toml: line 2, field markers.run_color: unknown field `run_color`, expected one \
-             of `turn`, `turn_colour`,"
-        ));
+             of `turn`, `turn_colour`, `crossing`, `crossing_fill`, `crossing_stroke`, \
+             `crossing_stroke_width`, `start`, `start_colour`, `end_colour`, `route`, \
+             `route_colour`, `sharp`, `sharp_colour`, `run`, `run_colour`"
+        );
         assert!(e("[markers]\nrun_colour = \"#ggg\"\n")
             .starts_with("t.toml: line 2, field markers.run_colour: "));
         assert!(e("[markers.run]\ncells = -1.0\n")

@@ -7,14 +7,33 @@
 
 use svg::node::element::{Group, Path, Polyline};
 
-use super::frame::{num, Frame};
-use super::layers::{Canvas, Depth, Kind};
-use super::legend::{stroke, Entry, Spot};
-use super::markers::{self, disk};
-use super::theme::Theme;
+use super::{Canvas, Depth, Kind};
+use crate::frame::{num, Frame};
+use crate::legend::{stroke, Entry, Spot};
+use crate::markers::{self, disk};
+use crate::theme::{Field, Size, Theme, Value};
 use knights_core::metrics::{self, Metrics};
 use knights_core::verify::Verified;
 use knights_core::{Board, Error};
+
+/// The radius of a sharp turn's disk, drawn over the turn dot.
+const RADIUS: Field = Field {
+    table: "markers",
+    key: "sharp",
+    default: Value::Size(Size {
+        cells: 0.15,
+        min: 1.6,
+        max: 4.5,
+        limit: 0.3,
+    }),
+};
+
+/// The colour of sharp turns' disks (each has a halo in the page's background).
+const COLOUR: Field = Field {
+    table: "markers",
+    key: "sharp_colour",
+    default: Value::Colour("#dc267f"),
+};
 
 /// A disk at each sharp turn.
 pub struct Sharp;
@@ -28,6 +47,10 @@ impl Kind for Sharp {
     /// already: shown when named.
     fn in_all(&self) -> bool {
         false
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &[RADIUS, COLOUR]
     }
 
     /// Over the turn dots, under the crossings.
@@ -89,7 +112,7 @@ fn icon(at: Spot, theme: &Theme) -> Group {
     let halo = theme.page.background.as_str();
     Group::new().add(corner).add(
         disk("legend-sharp", (x, y - fs * 0.35), &num(fs * 0.3))
-            .set("fill", theme.markers.sharp_colour.as_str())
+            .set("fill", theme.colour(&COLOUR))
             .set("stroke", halo)
             .set("stroke-width", num(fs * 0.1)),
     )
@@ -106,8 +129,7 @@ pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
             let (x, y) = frame.cell(xy);
             (x as f64, y as f64)
         });
-    let m = &theme.markers;
-    let r = frame.size(&m.sharp);
+    let r = frame.size(&theme.size(&RADIUS));
     let g = Group::new()
         .set("class", "sharps")
         .set("stroke-linecap", "round");
@@ -122,7 +144,7 @@ pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
     let disk = Path::new()
         .set("class", "sharp")
         .set("d", d)
-        .set("stroke", m.sharp_colour.as_str())
+        .set("stroke", theme.colour(&COLOUR))
         .set("stroke-width", num(2.0 * r));
     g.add(halo).add(disk)
 }
