@@ -12,7 +12,7 @@ use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};
 use knights_lab::besa::gadgets::{heel_problem, search_heels, Area};
 use knights_lab::gadget::Ending;
-use knights_render::{self as render, Region, Show, Style, Theme};
+use knights_render::{self as render, Layer, Region, Show, Style, Theme};
 use knights_site::plots::{self, Line};
 
 /// Each heel drawn: file stem and `--variant` (none for the plain heel).
@@ -40,7 +40,7 @@ pub fn write(dir: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let opts = render::Options {
         theme: Theme::load("web")?,
-        show: Show::parse("turns,crossings")?,
+        show: Show::only(&[Layer::Turns, Layer::Crossings]),
         style: Style::Detail,
         region: Some(REGION),
         ..Default::default()

@@ -15,7 +15,7 @@ use knights_core::atomic::write_bytes;
 use knights_core::{format, metrics, uncrossed, verify, Board, Error, PathProblem};
 use knights_lab::optimum::table::{self, Stored};
 use knights_lab::optimum::Measure;
-use knights_render::{self as render, Show, Style, Theme};
+use knights_render::{self as render, Layer, Show, Style, Theme};
 use knights_site::escape;
 use knights_site::plots::{self, Line};
 
@@ -105,15 +105,16 @@ fn entry(path: &Path, text: String) -> Result<Entry, Error> {
 /// marked), as are `sharp` and `run`. A measure no layer draws is refused, naming the
 /// file `name`.
 fn show_of(name: &str, measure: &str) -> Result<Show, Error> {
-    let layers: Vec<&str> = measure
+    let layers = measure
         .split('+')
-        .map(|term| term.rsplit('*').next().unwrap_or(term).trim())
-        .collect();
-    Show::parse(&layers.join(",")).map_err(|e| {
-        Error::invalid(format!(
-            "{name}: the gallery cannot draw a record of {measure} ({e})"
-        ))
-    })
+        .map(|term| term.rsplit('*').next().unwrap_or(term).trim().parse())
+        .collect::<Result<Vec<Layer>, Error>>()
+        .map_err(|e| {
+            Error::invalid(format!(
+                "{name}: the gallery cannot draw a record of {measure} ({e})"
+            ))
+        })?;
+    Ok(Show::only(&layers))
 }
 
 /// Writes `STEM.svg` for every entry of `records` and the plots `turns.svg`,

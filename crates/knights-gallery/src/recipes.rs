@@ -8,7 +8,7 @@ use std::path::Path;
 use knights_core::atomic::write_bytes;
 use knights_core::metrics;
 use knights_core::{Board, Error};
-use knights_render::{Drawing, Options, Show, Theme};
+use knights_render::{Drawing, Layer, Options, Show, Theme};
 use knights_site::{Context, Exhibit};
 
 /// The recipes' drawings, in `recipes/`, in the site's theme.
@@ -38,7 +38,10 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
     let m = metrics::measure(&tour);
     let opts = Options {
         theme: theme.clone(),
-        show: Show::parse("+route,-turns,-crossings")?,
+        show: Show::defaults()
+            .with(Layer::Route)
+            .without(Layer::Turns)
+            .without(Layer::Crossings),
         ..Default::default()
     };
     let svg = Drawing::new(&tour, &m, &opts)?.svg().to_string();

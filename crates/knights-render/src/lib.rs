@@ -24,16 +24,13 @@ pub mod theme;
 pub mod frame;
 mod path;
 
-// The layers of a drawing, each a group of its SVG document, bottom to top, and the
-// legend that says what they mean.
-mod degrees;
+// The parts of a drawing: the layers (each one type, listed once in `layers`), the
+// marks and text they and the other drawings draw with, and the legend that says what
+// they mean.
 mod legend;
 pub mod markers;
 pub mod overview;
-mod route;
-mod runs;
 mod seam;
-mod sharp;
 mod sheet;
 pub mod squares;
 pub mod text;

@@ -25,10 +25,12 @@ use crate::plan::Job;
 use knights_construct::space::SpaceRequest;
 use knights_core::space::{metrics, verify};
 use knights_core::Error;
-use knights_render::{isometric, levels, Options, Show};
+use knights_render::{isometric, levels, Layer, Options, Show};
 
 /// The layers a series member's drawing leaves out.
-const LIGHT: &str = "-turns,-crossings";
+const LIGHT: Show = Show::defaults()
+    .without(Layer::Turns)
+    .without(Layer::Crossings);
 /// Levels of more cells than this are drawn light on catalogue pages too: the
 /// markers of 26 levels of 26x26 are dots too small to read, and cost 720 KB.
 const MARKED_LEVEL_CELLS: u32 = 400;
@@ -40,7 +42,7 @@ fn marked(listed: bool, level_cells: u32) -> bool {
 
 /// The layers a thumbnail leaves out: the markers, and the squares, whose two shades
 /// leave little of a 16-colour palette to the levels' colours at this size.
-const THUMB: &str = "-turns,-crossings,-squares,-ends";
+const THUMB: Show = LIGHT.without(Layer::Squares).without(Layer::Ends);
 
 /// Builds, proves, measures and draws the tour of `req` by `algo` into `out`.
 pub fn build(
@@ -59,14 +61,13 @@ pub fn build(
     let verify_secs = t1.elapsed().as_secs_f64();
     let t2 = Instant::now();
     let m = metrics::measure(&tour);
-    let opts = |show: &str| options(settings, show).map_err(at);
     let page_show = if marked(job.listed, tour.space().level_cells()) {
-        ""
+        Show::defaults()
     } else {
         LIGHT
     };
     let mut files = Files::new(out, &job.slug);
-    let drawing = levels::drawing(&tour, &m, &opts(page_show)?).map_err(at)?;
+    let drawing = levels::drawing(&tour, &m, &options(settings, page_show)).map_err(at)?;
     let json = || knights_core::format::space_to_json(&tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
@@ -78,7 +79,7 @@ pub fn build(
         let px = thumb_width(aspect, scale, true);
         let o = Options {
             theme: thumb_theme(&settings.theme, thumb_line(squares, px)),
-            ..opts(THUMB)?
+            ..options(settings, THUMB)
         };
         levels::drawing(&tour, &m, &o).map_err(at)
     };
@@ -105,15 +106,11 @@ pub fn build(
     })
 }
 
-/// The site's drawing options, showing `show` (the theme's defaults when empty).
-fn options(settings: &Settings, show: &str) -> Result<Options, Error> {
-    Ok(Options {
+/// The site's drawing options, showing `show`.
+fn options(settings: &Settings, show: Show) -> Options {
+    Options {
         theme: settings.theme.clone(),
-        show: if show.is_empty() {
-            Show::Defaults
-        } else {
-            Show::parse(show)?
-        },
+        show,
         ..Default::default()
-    })
+    }
 }
