@@ -61,6 +61,11 @@ pub fn knights_stdin(args: &[&str], input: &[u8]) -> Output {
 pub fn knights_limited(kib: u64, args: &[&str]) -> Output {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
     Command::new("sh")
+        // No backtraces: a panic under the limit (rayon failing to start its threads)
+        // that prints one runs out of memory while symbolizing it, and the standard
+        // library's out-of-memory hook then waits for the backtrace lock the panic hook
+        // holds, forever. The panic's message alone is enough to tell a failure.
+        .env("RUST_BACKTRACE", "0")
         .arg("-c")
         .arg(format!(
             "ulimit -v {kib} && exec '{}' {}",
