@@ -20,17 +20,17 @@ pub(super) struct OptimumArgs {
     /// The board, WIDTHxHEIGHT.
     #[arg(allow_hyphen_values = true, required_unless_present_any = ["table", "improve"])]
     pub(super) board: Option<String>,
-    /// The measure to minimize: turns, crossings, sharp (turns by more than a right
-    /// angle), a weighted sum of them such as 2*turns+crossings, or run (the longest
-    /// straight run, in leaps).
+    // The measure to minimize; its help lists the measures (knights-lab's
+    // `optimum::help`).
     #[arg(
         long,
+        help = optimum::help(false),
         conflicts_with = "maximize",
         required_unless_present_any = ["maximize", "table", "improve"]
     )]
     pub(super) minimize: Option<String>,
-    /// The measure to maximize: uncrossed (the longest path with no two leaps crossing).
-    #[arg(long)]
+    // The measure to maximize, as the minimized one.
+    #[arg(long, help = optimum::help(true))]
     pub(super) maximize: Option<String>,
     /// An open tour (uncrossed: a path; the default there).
     #[arg(long, conflicts_with = "closed")]
@@ -57,17 +57,22 @@ pub(super) struct OptimumArgs {
 /// The model the arguments ask for, checked.
 fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
     let board: Board = args.board.as_deref().unwrap_or_default().parse()?;
-    let measure =
-        match (&args.minimize, &args.maximize) {
-            (Some(m), _) => Measure::parse(m, false)?,
-            (_, Some(m)) => Measure::parse(m, true)?,
-            (None, None) => return Err(Error::invalid(
-                "name a measure: --minimize turns|crossings|sharp|run|SUM or --maximize uncrossed",
-            )),
-        };
-    let closed = match measure {
-        Measure::Uncrossed => args.closed,
-        _ => !args.open,
+    let measure = match (&args.minimize, &args.maximize) {
+        (Some(m), _) => Measure::parse(m, false)?,
+        (_, Some(m)) => Measure::parse(m, true)?,
+        (None, None) => {
+            return Err(Error::invalid(format!(
+                "name a measure: --minimize {}|SUM or --maximize {}",
+                optimum::names(false).join("|"),
+                optimum::names(true).join("|")
+            )))
+        }
+    };
+    // A tour is closed unless `--open`; an uncrossed path open unless `--closed`.
+    let closed = if measure.tours() {
+        !args.open
+    } else {
+        args.closed
     };
     let spec = Spec {
         board,

@@ -15,7 +15,7 @@ use knights_core::atomic::write_bytes;
 use knights_core::{format, metrics, uncrossed, verify, Board, Error, PathProblem};
 use knights_lab::optimum::table::{self, Stored};
 use knights_lab::optimum::Measure;
-use knights_render::{self as render, Layer, Show, Style, Theme};
+use knights_render::{self as render, Show, Style, Theme};
 use knights_site::escape;
 use knights_site::plots::{self, Line};
 
@@ -93,28 +93,15 @@ fn entry(path: &Path, text: String) -> Result<Entry, Error> {
         .map(|s| s.to_string_lossy())
         .unwrap_or_default();
     let stored = table::read_one(&name, &stem, &text)?;
-    let show = match stored.spec.measure {
-        Measure::Uncrossed => None,
-        m => Some(show_of(&name, &m.to_string())?),
-    };
+    let measure = stored.spec.measure;
+    let show = measure.tours().then(|| show_of(measure));
     Ok(Entry { stored, text, show })
 }
 
-/// The layers that draw a record of the measure named `measure`: each measure of a
-/// sum is the layer of its name (`2*turns+crossings`: the turns and the crossings
-/// marked), as are `sharp` and `run`. A measure no layer draws is refused, naming the
-/// file `name`.
-fn show_of(name: &str, measure: &str) -> Result<Show, Error> {
-    let layers = measure
-        .split('+')
-        .map(|term| term.rsplit('*').next().unwrap_or(term).trim().parse())
-        .collect::<Result<Vec<Layer>, Error>>()
-        .map_err(|e| {
-            Error::invalid(format!(
-                "{name}: the gallery cannot draw a record of {measure} ({e})"
-            ))
-        })?;
-    Ok(Show::only(&layers))
+/// The layers that draw a record of `measure`: those its measure names
+/// (`2*turns+crossings`: the turns and the crossings marked).
+fn show_of(measure: Measure) -> Show {
+    Show::only(&measure.layers())
 }
 
 /// Writes `STEM.svg` for every entry of `records` and the plots `turns.svg`,
@@ -123,7 +110,7 @@ pub fn write(dir: &Path, theme: &Theme, records: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let all = entries(records)?;
     for e in &all {
-        let svg = if e.measure() == Measure::Uncrossed {
+        let svg = if !e.measure().tours() {
             let format::Document::Uncrossed(p) = format::parse_document(&e.text, e.stem())? else {
                 return Err(Error::internal(format!(
                     "{}: not an uncrossed path file",
@@ -246,19 +233,7 @@ fn square<'a>(all: &'a [Entry], measure: &str) -> Vec<&'a Entry> {
 
 /// The caption of the table of the results of `s`'s measure.
 fn caption(s: &Stored) -> String {
-    match s.spec.measure {
-        Measure::Uncrossed => "Most leaps with none crossing (uncrossed paths and cycles)".into(),
-        Measure::Sharp => "Fewest sharp turns (turns by more than 90 degrees)".into(),
-        Measure::Run => "Shortest longest straight run (leaps in a row along one line)".into(),
-        Measure::Sum(_) => format!("Least {}: the sum of the counts", s.spec.measure),
-        _ => {
-            let goal = s.goal();
-            let mut chars = goal.chars();
-            chars.next().map_or(goal.clone(), |c| {
-                c.to_uppercase().chain(chars).collect::<String>()
-            })
-        }
-    }
+    s.spec.measure.heading()
 }
 
 /// The results: a table per measure (in the table's order), each result a row of four
@@ -313,7 +288,7 @@ fn counts(e: &Entry) -> Option<String> {
 fn how(e: &Entry) -> String {
     let s = &e.stored;
     let code = |c: &str| format!("<code>{}</code>", escape(c));
-    let work = if s.spec.measure == Measure::Uncrossed || s.work.starts_with("none") {
+    let work = if !s.spec.measure.tours() || s.work.starts_with("none") {
         s.work.clone()
     } else {
         format!("model {}", s.work)
@@ -331,7 +306,7 @@ fn how(e: &Entry) -> String {
     if let Some(why) = s.unfinished() {
         out.push_str(&format!("<br>Stopped: {}.", escape(&why)));
     }
-    let tour = if s.spec.measure == Measure::Uncrossed {
+    let tour = if !s.spec.measure.tours() {
         if s.spec.closed {
             "Cycle"
         } else {
@@ -573,18 +548,12 @@ mod tests {
     }
 
     /// A record is drawn with the layers of its measure: a sum's terms each, sharp and
-    /// run their own; a measure no layer draws is one line naming the file.
+    /// run their own; a file whose measure is unknown stops the page with its name.
     #[test]
     fn each_measure_is_drawn_with_its_layers() {
-        use knights_render::{Layer, Layers};
-        let only = |layers: &[Layer]| {
-            Show::Only(
-                layers
-                    .iter()
-                    .fold(Layers::default(), |s, &l| s.with(l, true)),
-            )
-        };
-        let show = |m: &str| show_of("content/optima/x.json", m).unwrap();
+        use knights_render::Layer;
+        let only = |layers: &[Layer]| Show::only(layers);
+        let show = |m: &str| show_of(m.parse().unwrap());
         assert_eq!(show("turns"), only(&[Layer::Turns]));
         assert_eq!(show("sharp"), only(&[Layer::Sharp]));
         assert_eq!(show("run"), only(&[Layer::Run]));
@@ -595,15 +564,6 @@ mod tests {
         assert_eq!(
             show("4*turns+crossings+2*sharp"),
             only(&[Layer::Turns, Layer::Crossings, Layer::Sharp])
-        );
-        let e = show_of("content/optima/5x5-open-zigzags.json", "zigzags")
-            .unwrap_err()
-            .to_string();
-        assert!(
-            e.starts_with(
-                "content/optima/5x5-open-zigzags.json: the gallery cannot draw a record of zigzags"
-            ) && !e.contains('\n'),
-            "{e}"
         );
         // A stored file whose measure is unknown stops the page with its name.
         let path = files(&stored()).unwrap().remove(0);
@@ -635,30 +595,20 @@ mod tests {
             // Each tour's drawing marks what its record counts, and nothing else.
             let json: serde_json::Value = serde_json::from_str(&e.text).unwrap();
             let r = &json["optimum"];
-            let of = |m: Measure| match e.measure() {
-                Measure::Sum(_) => r["counts"][m.to_string()].as_u64().unwrap_or(0),
-                this if this == m => r["value"].as_u64().unwrap(),
+            let of = |m: &str| match e.measure() {
+                sum if !sum.terms().is_empty() => r["counts"][m].as_u64().unwrap_or(0),
+                this if this.to_string() == m => r["value"].as_u64().unwrap(),
                 _ => 0,
             };
-            if e.measure() != Measure::Uncrossed {
-                assert_eq!(
-                    count(&svg, "turn") as u64,
-                    of(Measure::Turns),
-                    "{}",
-                    e.stem()
-                );
+            if e.measure().tours() {
+                assert_eq!(count(&svg, "turn") as u64, of("turns"), "{}", e.stem());
                 assert_eq!(
                     count(&svg, "crossing") as u64,
-                    of(Measure::Crossings),
+                    of("crossings"),
                     "{}",
                     e.stem()
                 );
-                assert_eq!(
-                    count(&svg, "sharp") as u64,
-                    of(Measure::Sharp),
-                    "{}",
-                    e.stem()
-                );
+                assert_eq!(count(&svg, "sharp") as u64, of("sharp"), "{}", e.stem());
             }
         }
         for plot in ["turns", "turns-narrow", "crossings", "crossings-narrow"] {

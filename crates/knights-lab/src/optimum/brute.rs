@@ -45,7 +45,7 @@ impl Least {
 
     fn see(&mut self, counter: &Counter, chosen: &[bool]) {
         for ((m, least), (_, most)) in self.least.iter_mut().zip(&mut self.most) {
-            let v = counter.value(*m, chosen);
+            let v = m.count(counter, chosen);
             *least = (*least).min(v);
             *most = (*most).max(v);
         }

@@ -19,14 +19,14 @@ const SEARCH: &str = "beam sweep over frontier states (100000 kept per cell) for
 pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let spec = &found.spec;
     let mut counts = String::new();
-    let (measured, mut text) = match spec.measure {
-        Measure::Uncrossed => {
+    let (measured, mut text) = match spec.measure.tours() {
+        false => {
             let p = UncrossedPath::new(spec.board.clone(), found.path.clone(), spec.closed)
                 .with_algorithm("optimum");
             let v = uncrossed::verify(p)?;
             (v.leaps(), format::uncrossed_to_json(&v))
         }
-        _ => {
+        true => {
             let tour = Tour::new(spec.board.clone(), found.path.clone(), spec.closed)
                 .with_algorithm("optimum");
             let v = verify::constructed(tour)?;
@@ -105,11 +105,11 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
 /// A weighted sum's own counts of each measure in it, as the record holds them
 /// (`"counts": { "turns": 20, "crossings": 5 }, `); nothing for another measure.
 fn sum_counts(measure: Measure, m: &metrics::Metrics) -> String {
-    let Measure::Sum(w) = measure else {
+    let terms = measure.terms();
+    if terms.is_empty() {
         return String::new();
-    };
-    let each: Vec<String> = w
-        .terms()
+    }
+    let each: Vec<String> = terms
         .into_iter()
         .map(|(t, _)| format!("\"{t}\": {}", t.of_metrics(m)))
         .collect();
@@ -118,7 +118,7 @@ fn sum_counts(measure: Measure, m: &metrics::Metrics) -> String {
 
 /// The literature's longest uncrossed path or cycle of the model's board.
 fn uncrossed_known(spec: &super::Spec) -> Option<(u64, &'static str)> {
-    (spec.measure == Measure::Uncrossed)
+    (!spec.measure.tours())
         .then(|| super::uncrossed::known(&spec.board, spec.closed))
         .flatten()
 }
@@ -126,11 +126,16 @@ fn uncrossed_known(spec: &super::Spec) -> Option<(u64, &'static str)> {
 /// The command that makes this answer again.
 pub fn command(found: &Optimum) -> String {
     let s = &found.spec;
-    let (sense, kind) = match (s.measure, s.closed) {
-        (Measure::Uncrossed, true) => ("--maximize", " --closed"),
-        (Measure::Uncrossed, false) => ("--maximize", ""),
-        (_, true) => ("--minimize", ""),
-        (_, false) => ("--minimize", " --open"),
+    let sense = if s.measure.maximized() {
+        "--maximize"
+    } else {
+        "--minimize"
+    };
+    // Tours are closed unless `--open`; uncrossed paths open unless `--closed`.
+    let kind = match (s.measure.tours(), s.closed) {
+        (true, false) => " --open",
+        (false, true) => " --closed",
+        _ => "",
     };
     // A sum with weights is quoted: a shell would take `*` for a file pattern.
     let measure = match s.measure.to_string() {

@@ -1,13 +1,12 @@
 //! The leaps' relations the models are built from, and the counts of a set of leaps:
 //! the pairs of leaps that cross and the cliques of those, the pairs of leaps at a
 //! cell that go straight on or turn gently, the lines of leaps (for the runs), and the
-//! value of a set of chosen leaps under a measure, which the solver, the local search,
-//! brute force and the stored records all count by.
+//! [`Counter`] of a board that holds them, which each measure counts a set of chosen
+//! leaps by (for the solver, the local search and brute force).
 
 use knights_core::board::Board;
 use knights_core::metrics::open_segments_cross;
 
-use super::Measure;
 use crate::motif::Graph;
 
 /// The pairs of leaps of `graph` whose open segments meet, as indices into its edges,
@@ -174,7 +173,8 @@ pub fn lines(graph: &Graph, board: &Board) -> Vec<Vec<usize>> {
     out
 }
 
-/// Counts the measures of sets of chosen leaps of one board, its pairs listed once.
+/// The relations of the leaps of one board, each listed once, that the measures count
+/// sets of chosen leaps by.
 pub struct Counter<'a> {
     graph: &'a Graph,
     cells: u32,
@@ -199,57 +199,47 @@ impl<'a> Counter<'a> {
         }
     }
 
-    /// The value of the chosen leaps under `measure`: turns (cells with two leaps not
-    /// opposite), sharp turns (cells with two leaps at a sharp angle), crossings
-    /// (chosen crossing pairs), a weighted sum of those, the longest run (the most
-    /// consecutive chosen leaps of a line) or leaps (uncrossed).
-    pub fn value(&self, measure: Measure, chosen: &[bool]) -> u64 {
-        let both = |pairs: &[(usize, usize)]| {
-            pairs
-                .iter()
-                .filter(|&&(e, f)| chosen[e] && chosen[f])
-                .count() as u64
-        };
-        let two = || {
-            (0..self.cells)
-                .filter(|&c| {
-                    self.graph
-                        .incident(c)
-                        .iter()
-                        .filter(|&&e| chosen[e])
-                        .count()
-                        == 2
-                })
-                .count() as u64
-        };
-        match measure {
-            Measure::Turns => two() - both(&self.straight),
-            Measure::Sharp => two() - both(&self.gentle),
-            Measure::Crossings => both(&self.crossing),
-            Measure::Sum(w) => w
-                .terms()
-                .into_iter()
-                .map(|(m, k)| u64::from(k) * self.value(m, chosen))
-                .sum(),
-            Measure::Run => self
-                .lines
-                .iter()
-                .flat_map(|line| {
-                    line.iter().scan(0, |streak, &e| {
-                        *streak = if chosen[e] { *streak + 1 } else { 0 };
-                        Some(*streak)
-                    })
-                })
-                .max()
-                .unwrap_or(0),
-            Measure::Uncrossed => chosen.iter().filter(|&&c| c).count() as u64,
-        }
+    /// The cells with two chosen leaps.
+    pub fn two(&self, chosen: &[bool]) -> u64 {
+        (0..self.cells)
+            .filter(|&c| {
+                self.graph
+                    .incident(c)
+                    .iter()
+                    .filter(|&&e| chosen[e])
+                    .count()
+                    == 2
+            })
+            .count() as u64
     }
-}
 
-/// The value of a set of chosen leaps under `measure` ([`Counter::value`]).
-pub fn value(graph: &Graph, board: &Board, measure: Measure, chosen: &[bool]) -> u64 {
-    Counter::new(graph, board).value(measure, chosen)
+    /// The pairs of `pairs` whose two leaps are chosen.
+    pub fn both(&self, pairs: &[(usize, usize)], chosen: &[bool]) -> u64 {
+        pairs
+            .iter()
+            .filter(|&&(e, f)| chosen[e] && chosen[f])
+            .count() as u64
+    }
+
+    /// The pairs of opposite leaps at a cell ([`straight_pairs`]).
+    pub fn straight(&self) -> &[(usize, usize)] {
+        &self.straight
+    }
+
+    /// The pairs of leaps at a cell meeting at a right angle or less ([`gentle_pairs`]).
+    pub fn gentle(&self) -> &[(usize, usize)] {
+        &self.gentle
+    }
+
+    /// The pairs of leaps that cross ([`crossing_pairs`]).
+    pub fn crossing(&self) -> &[(usize, usize)] {
+        &self.crossing
+    }
+
+    /// The lines of leaps of the board ([`lines`]).
+    pub fn lines(&self) -> &[Vec<usize>] {
+        &self.lines
+    }
 }
 
 /// The chosen leaps of a path of cells (closed: the last back to the first too).

@@ -4,29 +4,16 @@
 //! by an exhaustive search (`uncrossed.rs`).
 //!
 //! The integer programs share the variables of the motif designer: one 0/1 variable
-//! `x_e` per leap of the board ([`Graph`]) and its degree rows. What they add:
-//! - turns: a 0/1 "straight" variable per cell and pair of opposite leaps at it, at most
-//!   each of the two; a cell with two leaps turns unless one of its straights is 1, so
-//!   turns = (cells with two leaps) - (sum of straights), minimized;
-//! - crossings: a variable per pair of leaps whose open segments meet (Definition 2 of
-//!   Besa et al.), at least `x_e + x_f - 1`; their sum is minimized;
-//! - sharp turns (by more than a right angle): as the turns, with a "gentle" variable
-//!   per cell and pair of leaps at it meeting at a right angle or less;
-//! - a weighted sum of those: each measure's columns, their costs times its weight;
-//! - the longest straight run: no objective; "no run of `k + 1` leaps" is a row per
-//!   `k + 1` consecutive leaps of a line of the board ([`lines`]), their sum at most
-//!   `k`, and `k` is lowered after each tour found until the model has none (the
-//!   proof), in a loop of its own in `solve.rs`.
-//!
+//! `x_e` per leap of the board ([`Graph`]) and its degree rows (`model.rs`); each
+//! measure adds its own columns and rows (`measures/`, one file per measure: turns,
+//! crossings, sharp turns, the longest run, uncrossed paths, weighted sums).
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
-//! its pieces, cut each cycle that is not the whole answer, solve again. Every solve's
-//! bound holds for the full model (cuts only remove answers that are not tours), so the
-//! best bound is kept, and an answer in one piece is optimal when its solve was.
+//! its pieces, cut each cycle that is not the whole answer, solve again (`solve.rs`).
 //!
-//! This module holds the solver-free parts (the specification and its refusals, the
-//! result; the crossing pairs, lines and counts of a set of leaps in `leaps.rs`); the
-//! solver is in `solve.rs` behind the `motif` feature; `brute.rs` (tests) enumerates
-//! every tour of a small board to check the solver against.
+//! This module holds the specification and its refusals and the result; the leaps'
+//! relations the measures count by are in `leaps.rs`, the local search in `improve.rs`
+//! (its moves in `walk.rs`); the solver is behind the `motif` feature; `brute.rs`
+//! (tests) enumerates every tour of a small board to check the solver against.
 
 #[cfg(test)]
 mod brute;
@@ -34,29 +21,29 @@ mod file;
 pub mod frontier;
 pub mod improve;
 mod leaps;
-mod measure;
+mod measures;
 #[cfg(feature = "motif")]
-mod run;
+mod model;
 #[cfg(feature = "motif")]
 mod solve;
 pub mod table;
 #[cfg(test)]
 mod tests;
 pub mod uncrossed;
+mod walk;
 
 use std::time::Duration;
 
 use knights_core::board::{Board, Leaper, Topology};
-use knights_core::{Error, GaveUp};
+use knights_core::Error;
 
 use crate::motif::Graph;
 
 pub use file::{command, file_text};
 pub use leaps::{
-    chosen_of, crossing_cliques, crossing_pairs, gentle_pairs, lines, straight_pairs, value,
-    Counter,
+    chosen_of, crossing_cliques, crossing_pairs, gentle_pairs, lines, straight_pairs, Counter,
 };
-pub use measure::{Measure, Weights};
+pub use measures::{help, names, Measure, Objective, Sum, ALL};
 
 /// What `knights optimum` says in a build without the solver.
 pub const WITHOUT_SOLVER: &str = "this build of knights has no solver: rebuild it with the `motif` feature (cargo build --release --features motif; it needs cmake, a C++ compiler and libclang), or use the optima stored in content/optima";
@@ -102,7 +89,7 @@ impl Spec {
                 b.cells()
             ));
         }
-        if self.measure != Measure::Uncrossed {
+        if self.measure.tours() {
             knights_construct::existence::check(b, !self.closed)?;
             if b.cells() < 2 {
                 return refuse(format!(
@@ -123,13 +110,17 @@ impl Spec {
 
     /// A short name: `6x6 closed turns`.
     pub fn name(&self) -> String {
-        let kind = match (self.measure, self.closed) {
-            (Measure::Uncrossed, true) => "cycle",
-            (Measure::Uncrossed, false) => "path",
-            (_, true) => "closed",
-            (_, false) => "open",
-        };
-        format!("{} {kind} {}", self.board, self.measure)
+        format!("{} {} {}", self.board, self.kind(), self.measure)
+    }
+
+    /// `closed` or `open` (a tour), `cycle` or `path` (an uncrossed path).
+    pub fn kind(&self) -> &'static str {
+        match (self.measure.tours(), self.closed) {
+            (false, true) => "cycle",
+            (false, false) => "path",
+            (true, true) => "closed",
+            (true, false) => "open",
+        }
     }
 }
 
@@ -242,19 +233,19 @@ pub struct Solve<'a> {
     pub report: &'a mut dyn FnMut(&Round),
 }
 
-/// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
-/// The uncrossed measure is searched (no solver needed), the others solved by HiGHS.
+/// Solves `spec` within `run.limit`: the best answer found, its value and the bound,
+/// as its measure is solved (the uncrossed paths searched, no solver needed; the
+/// others by HiGHS).
 pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     spec.check()?;
-    if spec.measure == Measure::Uncrossed {
-        return search_uncrossed(spec, run);
-    }
-    solver(spec, run)
+    spec.measure.solve(spec, run)
 }
 
+/// The solver's loop on the model's objective (`solve.rs`): a measure's solve unless
+/// it has its own.
 #[cfg(feature = "motif")]
 fn solver(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
-    solve::solve(spec, run)
+    solve::minimize(spec, run)
 }
 
 /// The solver is not in this build: says how to get it.
@@ -263,68 +254,12 @@ fn solver(spec: &Spec, _run: Solve<'_>) -> Result<Optimum, Error> {
     Err(knights_core::Unsupported::new("optimum", &spec.board, WITHOUT_SOLVER.into()).into())
 }
 
-/// The longest uncrossed path or cycle by the exhaustive search.
-fn search_uncrossed(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
-    let clock = std::time::Instant::now();
-    let report = run.report;
-    let found = uncrossed::longest(
-        &spec.board,
-        spec.closed,
-        run.limit,
-        &mut |done, of, best, seconds| {
-            report(&Round {
-                number: done,
-                answer: if done == 0 {
-                    format!("beam sweep: {best} leaps")
-                } else {
-                    format!("start cell {done} of {of} searched")
-                },
-                bound: None,
-                best: Some(best),
-                seconds,
-            })
-        },
-    );
-    if found.path.is_empty() {
-        let what = if spec.closed { "cycle" } else { "path" };
-        return Err(if found.complete {
-            Error::invalid(format!(
-                "{} has no uncrossed knight's {what}: the search tried every one",
-                spec.board
-            ))
-        } else {
-            GaveUp::Runs {
-                algorithm: "the uncrossed search",
-                board: spec.board.to_string(),
-                what: format!("no cycle found within {} s", run.limit.as_secs()),
-                hint: "give it a longer --time-limit",
-            }
-            .into()
-        });
-    }
-    Ok(Optimum {
-        spec: spec.clone(),
-        path: found.path,
-        value: found.leaps,
-        bound: found.bound,
-        seconds: clock.elapsed().as_secs_f64(),
-        how: How::Search {
-            nodes: found.nodes,
-            searched: found.searched,
-            starts: found.starts,
-        },
-        source: "search".into(),
-        improved: None,
-        limit: run.limit,
-    })
-}
-
 /// The solver's first answer: the tour the constructions build for the model's board,
 /// improved by the local search (`improve.rs`) within `budget` (none for the
 /// uncrossed models, whose answers are not tours, and none in a build without the
 /// solver, which refuses the model at once).
 pub fn start_tour(spec: &Spec, budget: Duration) -> Option<Start> {
-    if spec.measure == Measure::Uncrossed || !cfg!(feature = "motif") {
+    if !spec.measure.tours() || !cfg!(feature = "motif") {
         return None;
     }
     let (built_path, built) = built_tour(spec)?;
@@ -350,7 +285,7 @@ pub fn built_tour(spec: &Spec) -> Option<(Vec<u32>, u64)> {
     let chosen = chosen_of(&graph, v.path(), spec.closed)?;
     Some((
         v.path().to_vec(),
-        value(&graph, &spec.board, spec.measure, &chosen),
+        spec.measure.value(&graph, &spec.board, &chosen),
     ))
 }
 

@@ -64,14 +64,7 @@ impl Stored {
 
     /// What is optimized, in words.
     pub fn goal(&self) -> String {
-        match self.spec.measure {
-            Measure::Turns => "fewest turns".into(),
-            Measure::Crossings => "fewest crossings".into(),
-            Measure::Sharp => "fewest sharp turns".into(),
-            Measure::Sum(_) => format!("least {}", self.spec.measure),
-            Measure::Run => "shortest longest run".into(),
-            Measure::Uncrossed => "most leaps, none crossing".into(),
-        }
+        self.spec.measure.goal()
     }
 
     /// The local search that found the tour after the run that proved the bound: its
@@ -125,26 +118,14 @@ impl Stored {
 
     /// `closed`, `open`, `cycle` or `path`.
     pub fn kind(&self) -> &'static str {
-        match (self.spec.measure, self.spec.closed) {
-            (Measure::Uncrossed, true) => "cycle",
-            (Measure::Uncrossed, false) => "path",
-            (_, true) => "closed",
-            (_, false) => "open",
-        }
+        self.spec.kind()
     }
 
-    /// The table's order: turns, crossings, uncrossed, sharp turns, sums (by their
-    /// names), runs; closed before open; then by size.
-    pub fn order(&self) -> (u8, String, bool, u64, u32, u32) {
+    /// The table's order: by measure ([`Measure::rank`]: turns, crossings, uncrossed,
+    /// sharp turns, sums by their names, runs); closed before open; then by size.
+    pub fn order(&self) -> ((usize, bool), String, bool, u64, u32, u32) {
         let b = &self.spec.board;
-        let m = match self.spec.measure {
-            Measure::Turns => 0,
-            Measure::Crossings => 1,
-            Measure::Uncrossed => 2,
-            Measure::Sharp => 3,
-            Measure::Sum(_) => 4,
-            Measure::Run => 5,
-        };
+        let m = self.spec.measure.rank();
         let name = self.spec.measure.to_string();
         (m, name, !self.spec.closed, b.cells(), b.width(), b.height())
     }
@@ -182,7 +163,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         return Err(bad(format!("field optimum.sense: {measure} is to {sense}")));
     }
     let counts = field("counts");
-    if matches!(measure, Measure::Sum(_)) && !counts.is_object() {
+    if !measure.terms().is_empty() && !counts.is_object() {
         return Err(bad(
             "field optimum.counts: a sum's record holds the count of each measure in it".into(),
         ));
@@ -224,7 +205,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         .as_f64()
         .filter(|s| *s >= 0.0)
         .ok_or_else(|| bad("field optimum.seconds is not a number of seconds".into()))?;
-    let (work, starts) = if measure == Measure::Uncrossed {
+    let (work, starts) = if !measure.tours() {
         let (searched, starts) = (num("searched")?, num("starts")?);
         if searched > starts || (searched == starts && !optimal) {
             return Err(bad(format!(
@@ -233,8 +214,9 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         }
         let work = format!("search, {} nodes", num("nodes")?);
         (work, Some((searched, starts)))
-    } else if measure == Measure::Run && value == 1 && num("solves")? == 0 {
-        // A starting tour whose runs are single leaps: nothing to prove.
+    } else if measure.trivial_bound() == Some(value) && num("solves")? == 0 {
+        // A starting tour at the bound every tour has (runs of single leaps):
+        // nothing to prove.
         ("none: a run of one leap needs no proof".to_string(), None)
     } else {
         (format!("{} x {}", num("columns")?, num("rows")?), None)
@@ -259,7 +241,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
     };
     // The literature's value, where it gives one, is in the record, as the command
     // writes it.
-    let literature = (measure == Measure::Uncrossed)
+    let literature = (!measure.tours())
         .then(|| super::uncrossed::known(&spec.board, spec.closed))
         .flatten();
     if known.as_ref().map(|(k, by)| (*k, by.as_str())) != literature {
@@ -319,7 +301,7 @@ fn improved(
             Ok(None)
         };
     }
-    if source != "local search" || measure == Measure::Uncrossed {
+    if source != "local search" || !measure.tours() {
         return Err(format!(
             "field optimum.improved is given, but optimum.source is {source:?}, not \"local search\""
         ));
@@ -365,7 +347,7 @@ fn proved(
     counts: Option<&Value>,
 ) -> Result<(knights_core::Board, bool, u64, Vec<u32>, Terms), Error> {
     let bad = |e: Error| Error::invalid(format!("{name}: {e}"));
-    if measure == Measure::Uncrossed {
+    if !measure.tours() {
         let Document::Uncrossed(p) = format::parse_document(text, name)? else {
             return Err(Error::invalid(format!(
                 "{name}: field kind: an uncrossed optimum is an uncrossed path file"
@@ -383,8 +365,8 @@ fn proved(
     let v = verify::constructed(format::parse(text, name)?).map_err(bad)?;
     let m = metrics::measure(&v);
     let mut terms = Vec::new();
-    if let (Measure::Sum(w), Some(counts)) = (measure, counts) {
-        for (t, k) in w.terms() {
+    if let Some(counts) = counts {
+        for (t, k) in measure.terms() {
             let want = t.of_metrics(&m);
             if counts[t.to_string()].as_u64() != Some(want) {
                 return Err(Error::invalid(format!(
@@ -416,7 +398,7 @@ pub fn improve_stored(
     budget: std::time::Duration,
 ) -> Result<(String, u64, u64, f64), Error> {
     let s = read_one(name, stem, text)?;
-    if s.spec.measure == Measure::Uncrossed {
+    if !s.spec.measure.tours() {
         return Err(Error::invalid(format!(
             "{name}: the local search improves tours; an uncrossed path is searched in full by knights optimum --maximize uncrossed"
         )));

@@ -11,6 +11,12 @@ mod paths;
 mod solver;
 mod stored;
 
+const TURNS: Measure = Measure::one(&measures::Turns);
+const CROSSINGS: Measure = Measure::one(&measures::Crossings);
+const SHARP: Measure = Measure::one(&measures::Sharp);
+const RUN: Measure = Measure::one(&measures::Run);
+const UNCROSSED: Measure = Measure::one(&measures::Uncrossed);
+
 fn board(w: u32, h: u32) -> Board {
     Board::new(w, h).unwrap()
 }
@@ -28,12 +34,8 @@ fn the_counts_of_a_tour_are_the_metrics_counts() {
         let m = metrics::measure(&v);
         let graph = Graph::new(&b);
         let chosen = chosen_of(&graph, v.path(), closed).unwrap();
-        assert_eq!(value(&graph, &b, Measure::Turns, &chosen), m.turns, "{b}");
-        assert_eq!(
-            value(&graph, &b, Measure::Crossings, &chosen),
-            m.crossings,
-            "{b}"
-        );
+        assert_eq!(TURNS.value(&graph, &b, &chosen), m.turns, "{b}");
+        assert_eq!(CROSSINGS.value(&graph, &b, &chosen), m.crossings, "{b}");
         // Sharp turns as the metrics count them, by angle (127 and 143 degrees).
         let sharp: u64 = m
             .turns_by_angle
@@ -41,19 +43,15 @@ fn the_counts_of_a_tour_are_the_metrics_counts() {
             .filter(|a| a.degrees == 127 || a.degrees == 143)
             .map(|a| a.turns)
             .sum();
-        assert_eq!(value(&graph, &b, Measure::Sharp, &chosen), sharp, "{b}");
-        assert_eq!(Measure::Sharp.of_metrics(&m), sharp, "{b}");
+        assert_eq!(SHARP.value(&graph, &b, &chosen), sharp, "{b}");
+        assert_eq!(SHARP.of_metrics(&m), sharp, "{b}");
         let sum: Measure = "2*turns+crossings+3*sharp".parse().unwrap();
         let want = 2 * m.turns + m.crossings + 3 * sharp;
-        assert_eq!(value(&graph, &b, sum, &chosen), want, "{b}");
+        assert_eq!(sum.value(&graph, &b, &chosen), want, "{b}");
         assert_eq!(sum.of_metrics(&m), want, "{b}");
         // The longest run as knights metrics counts it.
-        assert_eq!(
-            value(&graph, &b, Measure::Run, &chosen),
-            m.longest_run,
-            "{b}"
-        );
-        assert_eq!(Measure::Run.of_metrics(&m), m.longest_run, "{b}");
+        assert_eq!(RUN.value(&graph, &b, &chosen), m.longest_run, "{b}");
+        assert_eq!(RUN.of_metrics(&m), m.longest_run, "{b}");
     }
 }
 
@@ -93,18 +91,11 @@ fn the_lines_of_a_board_hold_every_leap_once_end_to_end() {
 #[test]
 fn a_weighted_sum_is_parsed_and_named_and_a_bad_term_refused_in_one_line() {
     let sum: Measure = "crossings+2*turns".parse().unwrap();
-    assert_eq!(
-        sum,
-        Measure::Sum(Weights {
-            turns: 2,
-            crossings: 1,
-            sharp: 0
-        })
-    );
+    assert_eq!(sum.terms(), [(TURNS, 2), (CROSSINGS, 1)]);
     assert_eq!(sum.to_string(), "2*turns+crossings");
     assert_eq!(sum.to_string().parse::<Measure>().unwrap(), sum);
-    assert_eq!("1*sharp".parse::<Measure>().unwrap(), Measure::Sharp);
-    assert_eq!("sharp".parse::<Measure>().unwrap(), Measure::Sharp);
+    assert_eq!("1*sharp".parse::<Measure>().unwrap(), SHARP);
+    assert_eq!("sharp".parse::<Measure>().unwrap(), SHARP);
     let spec = Spec {
         board: board(6, 6),
         closed: true,
@@ -134,8 +125,8 @@ fn a_weighted_sum_is_parsed_and_named_and_a_bad_term_refused_in_one_line() {
         e.contains("a maximum") && e.contains("--minimize run"),
         "{e}"
     );
-    assert_eq!("run".parse::<Measure>().unwrap(), Measure::Run);
-    assert_eq!(Measure::Run.to_string(), "run");
+    assert_eq!("run".parse::<Measure>().unwrap(), RUN);
+    assert_eq!(RUN.to_string(), "run");
     // The most a tour's longest run can be is the board's longest line (checked
     // against brute force below), which the refusal says.
     let e = Measure::parse("run", true).unwrap_err().to_string();
@@ -153,14 +144,14 @@ fn the_models_refuse_what_they_cannot_model_in_one_line() {
         measure,
     };
     for (s, why) in [
-        (spec("5x5", true, Measure::Turns), "5x5"),
-        (spec("30x30", true, Measure::Turns), "900 cells"),
+        (spec("5x5", true, TURNS), "5x5"),
+        (spec("30x30", true, TURNS), "900 cells"),
         // Its one cell has no leap: no turn, no run (the turns' model once
         // subtracted its two ends from its one cell).
-        (spec("1x1", false, Measure::Run), "no leap"),
-        (spec("1x1", false, Measure::Turns), "no leap"),
+        (spec("1x1", false, RUN), "no leap"),
+        (spec("1x1", false, TURNS), "no leap"),
         (
-            spec("6x6", true, Measure::Turns).with_board("6x6 cylinder"),
+            spec("6x6", true, TURNS).with_board("6x6 cylinder"),
             "cylinder",
         ),
     ] {
@@ -186,11 +177,9 @@ impl Spec {
 }
 
 /// `turns+crossings`, the weighted sum stored.
-const TURNS_CROSSINGS: Measure = Measure::Sum(Weights {
-    turns: 1,
-    crossings: 1,
-    sharp: 0,
-});
+fn turns_crossings() -> Measure {
+    "turns+crossings".parse().unwrap()
+}
 
 #[test]
 fn the_crossing_cliques_are_maximal_sets_of_leaps_crossing_pairwise() {
@@ -214,17 +203,17 @@ fn the_crossing_cliques_are_maximal_sets_of_leaps_crossing_pairwise() {
 #[test]
 fn the_local_search_improves_a_tour_into_a_tour_with_the_value_it_claims() {
     for (w, h, closed, measure) in [
-        (6, 6, true, Measure::Crossings),
-        (5, 5, false, Measure::Crossings),
-        (6, 6, true, Measure::Turns),
-        (4, 5, false, Measure::Turns),
-        (6, 6, true, Measure::Sharp),
-        (5, 5, false, Measure::Sharp),
+        (6, 6, true, CROSSINGS),
+        (5, 5, false, CROSSINGS),
+        (6, 6, true, TURNS),
+        (4, 5, false, TURNS),
+        (6, 6, true, SHARP),
+        (5, 5, false, SHARP),
         (6, 6, true, "2*turns+crossings+sharp".parse().unwrap()),
         (5, 5, false, "turns+3*sharp".parse().unwrap()),
-        (6, 6, true, Measure::Run),
-        (5, 5, false, Measure::Run),
-        (3, 10, true, Measure::Run),
+        (6, 6, true, RUN),
+        (5, 5, false, RUN),
+        (3, 10, true, RUN),
     ] {
         let spec = Spec {
             board: board(w, h),
@@ -248,7 +237,7 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
     let spec = Spec {
         board: board(6, 6),
         closed: true,
-        measure: Measure::Crossings,
+        measure: CROSSINGS,
     };
     let (start, was) = built_tour(&spec).unwrap();
     let record = |improved: Option<Improved>| {
@@ -334,11 +323,7 @@ fn local_search_experiment() {
 /// `--improve` improves it.
 #[test]
 fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
-    for measure in [
-        Measure::Sharp,
-        "2*turns+crossings".parse().unwrap(),
-        Measure::Run,
-    ] {
+    for measure in [SHARP, "2*turns+crossings".parse().unwrap(), RUN] {
         let spec = Spec {
             board: board(6, 6),
             closed: true,
@@ -367,12 +352,12 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
         assert_eq!((s.spec.clone(), s.value), (spec.clone(), value));
         assert!(
             table::markdown(&[s]).contains(&format!("| least {measure} |"))
-                || !matches!(measure, Measure::Sum(_))
+                || measure.terms().is_empty()
         );
         let (_, was, now, _) =
             table::improve_stored(&name, &spec.stem(), &text, Duration::from_secs(60)).unwrap();
         assert!(was == value && now < was, "{measure}: {was} -> {now}");
-        if let Measure::Sum(_) = measure {
+        if !measure.terms().is_empty() {
             let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
             let turns = json["optimum"]["counts"]["turns"].as_u64().unwrap();
             json["optimum"]["counts"]["turns"] = (turns + 1).into();
@@ -387,4 +372,46 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
             assert!(e.contains("field optimum.counts"), "{e}");
         }
     }
+}
+
+/// The measures are listed once: each name parses to its measure, the table's order
+/// is the list's (a sum after the last measure that may be its term), and the command
+/// line's help and refusals are made from the list.
+#[test]
+fn the_list_of_measures_names_orders_and_describes_them() {
+    for m in ALL {
+        let parsed: Measure = m.name().parse().unwrap();
+        assert_eq!(parsed.name(), m.name());
+    }
+    assert_eq!("uncrossed".parse::<Measure>().unwrap(), UNCROSSED);
+    let order = [TURNS, CROSSINGS, UNCROSSED, SHARP, turns_crossings(), RUN];
+    assert!(
+        order.windows(2).all(|w| w[0].rank() < w[1].rank()),
+        "{order:?}"
+    );
+    assert_eq!(names(false), ["turns", "crossings", "sharp", "run"]);
+    assert_eq!(names(true), ["uncrossed"]);
+    assert_eq!(
+        help(false),
+        "The measure to minimize: turns, crossings, sharp (turns by more than a right angle), a weighted sum of them such as 2*turns+crossings, or run (the longest straight run, in leaps)"
+    );
+    assert_eq!(
+        help(true),
+        "The measure to maximize: uncrossed (the longest path with no two leaps crossing)"
+    );
+    let e = Measure::parse("zigzags", false).unwrap_err().to_string();
+    assert!(
+        e.contains("choose turns, crossings, sharp, run or a weighted sum such as 2*turns+crossings (--minimize) or uncrossed (--maximize)"),
+        "{e}"
+    );
+    let e = Measure::parse("turns+zigzags", false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.ends_with("the measure turns, crossings or sharp"), "{e}");
+    // Each measure of a tour is marked by its layers; a sum by its terms'.
+    let sum: Measure = "4*turns+crossings+2*sharp".parse().unwrap();
+    use knights_render::Layer;
+    assert_eq!(sum.layers(), [Layer::Turns, Layer::Crossings, Layer::Sharp]);
+    assert_eq!(RUN.layers(), [Layer::Run]);
+    assert!(UNCROSSED.layers().is_empty() && !UNCROSSED.tours());
 }

@@ -40,11 +40,11 @@ fn check_tour(o: &Optimum) {
 /// `tests/integration/optima.rs`).
 fn closed_measures() -> Vec<Measure> {
     vec![
-        Measure::Turns,
-        Measure::Sharp,
+        TURNS,
+        SHARP,
         "turns+2*sharp".parse().unwrap(),
         SUM_WITH_CROSSINGS.parse().unwrap(),
-        Measure::Run,
+        RUN,
     ]
 }
 
@@ -65,12 +65,12 @@ fn the_6x6_closed_optima_are_brute_forces_minima() {
 #[test]
 fn the_5x5_open_optima_are_brute_forces_minima() {
     let measures = [
-        Measure::Turns,
-        Measure::Crossings,
-        Measure::Sharp,
+        TURNS,
+        CROSSINGS,
+        SHARP,
         "2*turns+crossings".parse().unwrap(),
         "crossings+3*sharp".parse().unwrap(),
-        Measure::Run,
+        RUN,
     ];
     let least = brute::open(&board(5, 5), &measures);
     for measure in measures {
