@@ -38,8 +38,8 @@ pub struct Card {
     crossings_per_n: String,
     /// The 2-D measures (longest run, bounds); none on a board of three or more sides.
     plane: Option<PlaneCard>,
-    /// The measures of a board of three or more sides.
-    space: Option<SpaceCard>,
+    /// The measures of a board of three or more sides (`space` in the templates).
+    space: Option<LevelsCard>,
     /// The `knights tour` command that makes this tour, from the request that made it.
     command: String,
     pub(super) tags: Vec<String>,
@@ -81,7 +81,7 @@ struct Asymptotic {
 
 /// What only a tour of a board of three or more sides measures.
 #[derive(Clone, Debug, Serialize)]
-pub struct SpaceCard {
+pub struct LevelsCard {
     levels: u32,
     moves_between_levels: u64,
     moves_in_levels: u64,
@@ -152,7 +152,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
         turns_per_n: number(per_n(m.turns, &sides)),
         crossings_per_n: number(per_n(m.crossings, &sides)),
         plane: m.levels.is_none().then(|| plane_card(job, m)),
-        space: space_card(m),
+        space: levels_card(m),
         command: job.target.command_line(),
         tags: job.tags.clone(),
         series: job.series.clone(),
@@ -172,9 +172,9 @@ pub fn card(job: &Job, b: &Built) -> Card {
 }
 
 /// What only a tour of a board of three or more sides measures; `None` on the plane.
-fn space_card(m: &Metrics) -> Option<SpaceCard> {
+fn levels_card(m: &Metrics) -> Option<LevelsCard> {
     let s = m.levels.as_ref()?;
-    Some(SpaceCard {
+    Some(LevelsCard {
         levels: s.levels,
         moves_between_levels: s.moves_between_levels,
         moves_in_levels: s.moves_in_levels,
