@@ -369,6 +369,7 @@ fn site_build() {
             content: root.join("content"),
             out: tmp.path().join(format!("site{jobs}")),
             jobs: Some(jobs),
+            exhibits: knights_gallery::all(),
             ..Default::default()
         };
         let s = site::build(&opts).unwrap_or_else(|e| panic!("{e}"));

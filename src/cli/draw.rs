@@ -132,7 +132,7 @@ pub(super) fn animate_rule(
     let board = Board::parse_flat(input)?;
     let variant = build.variant.as_deref().unwrap_or("roth");
     let tie = construct::warnsdorff::TieBreak::by_name(variant)
-        .ok_or_else(|| Error::invalid(format!("warnsdorff has no tie-break '{variant}'")))?;
+        .ok_or_else(|| Error::from(Unknown::new(Named::RuleTieBreak, variant, &[])))?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
     let trace = knights_teach::rule_trace::record(&board, start, tie, 5)?;
     let timing = Timing::new(walk.speed, walk.repeat)?;

@@ -31,7 +31,7 @@ pub(super) struct SiteArgs {
 }
 
 impl SiteArgs {
-    /// The build these arguments ask for.
+    /// The build these arguments ask for, with this gallery's exhibits.
     pub(super) fn options(self) -> site::BuildOptions {
         site::BuildOptions {
             content: self.content,
@@ -40,6 +40,7 @@ impl SiteArgs {
             jobs: self.jobs,
             force: self.force,
             progress: true,
+            exhibits: knights_gallery::all(),
         }
     }
 }

@@ -7,7 +7,7 @@ use knights_construct::{self as construct, Algo};
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Format};
 use knights_core::metrics;
-use knights_core::{verify, Board, Error, GaveUp};
+use knights_core::{verify, BadOption, Board, Error, GaveUp};
 use knights_lab::motif;
 
 use super::args::{GadgetArea, GadgetEnding, MotifArgs, OutFormat, Start};
@@ -25,7 +25,7 @@ pub(super) fn motif_spec(board: &Board, args: &MotifArgs) -> Result<motif::Spec,
     }
     spec.symmetry = args.symmetry.parse()?;
     for f in &args.force {
-        let bad = || Error::invalid(format!("'{f}' is not a leap: write X,Y:X,Y, e.g. 0,0:1,2"));
+        let bad = || -> Error { BadOption::LeapSyntax { text: f.clone() }.into() };
         let (a, b) = f.split_once(':').ok_or_else(bad)?;
         let (Ok(Start(ax, ay)), Ok(Start(bx, by))) = (a.parse::<Start>(), b.parse::<Start>())
         else {

@@ -32,6 +32,7 @@ fn every_catalogue_tours_command_asks_for_the_tour_it_shows() {
         jobs: Some(1),
         force: false,
         progress: false,
+        exhibits: knights_gallery::all(),
     })
     .unwrap();
     let mut checked = 0;

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use knights_core::atomic;
-use knights_core::{Board, Error};
+use knights_core::{Board, Error, Named, Unknown};
 use knights_lab::stats::{histogram, sample, Stats};
 use knights_render::chart::{chart, Bars, Heat, Panel};
 use knights_render::{svg_to_pdf, svg_to_png, Resolution};
@@ -51,10 +51,7 @@ fn plot_format(p: &Path) -> Result<&'static str, Error> {
         Some("svg") => Ok("svg"),
         Some("png") => Ok("png"),
         Some("pdf") => Ok("pdf"),
-        _ => Err(Error::invalid(format!(
-            "--plot {}: cannot tell the format from its extension: use .svg, .png or .pdf",
-            p.display()
-        ))),
+        _ => Err(Unknown::extension(Named::PlotFormat, p, &[".svg", ".png", ".pdf"]).into()),
     }
 }
 

@@ -125,7 +125,9 @@ fn the_results_table_is_made_by_knights_optimum_table() {
 /// The gallery's page "What is optimal", built: every stored file has its row, with
 /// the value, bound and verdict its record says (read here from the JSON, apart from
 /// the code that makes the page), the command that proved the bound, and the local
-/// search's command where one found the tour; and its drawing, captioned.
+/// search's command where one found the tour; and its drawing, captioned. The records
+/// are the content folder's (`optima/`, read at build time): without them the build
+/// stops with one line naming the folder.
 #[test]
 fn the_optima_page_shows_every_stored_result_as_its_file_says() {
     use super::run::{knights, stderr};
@@ -143,16 +145,27 @@ fn the_optima_page_shows_every_stored_result_as_its_file_says() {
     )
     .unwrap();
     let out = tmp.path().join("site");
-    let o = knights(&[
-        "build",
-        "--content",
-        content.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let build = || {
+        knights(&[
+            "build",
+            "--content",
+            content.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let o = build();
+    let missing = format!("{}: no such folder", content.join("optima").display());
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains(&missing), "{}", stderr(&o));
+    let files = stored();
+    std::fs::create_dir_all(content.join("optima")).unwrap();
+    for (name, text) in &files {
+        std::fs::write(content.join("optima").join(name), text).unwrap();
+    }
+    let o = build();
     assert!(o.status.success(), "{}", stderr(&o));
     let page = std::fs::read_to_string(out.join("pages/optima.html")).unwrap();
-    let files = stored();
     assert_eq!(
         page.matches("<tbody id=").count(),
         files.len(),

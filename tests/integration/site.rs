@@ -23,6 +23,7 @@ pub(super) fn opts(content: &Path, out: &Path) -> BuildOptions {
         jobs: Some(2),
         force: false,
         progress: false,
+        exhibits: knights_gallery::all(),
     }
 }
 

@@ -39,6 +39,7 @@ fn run(content: &Path, out: &Path) -> Result<Summary, knights_core::Error> {
         content: content.to_path_buf(),
         out: out.to_path_buf(),
         jobs: Some(2),
+        exhibits: knights_gallery::all(),
         ..BuildOptions::default()
     })
 }

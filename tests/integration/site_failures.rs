@@ -167,7 +167,14 @@ fn the_library_bounds_worker_threads_as_the_command_line_does() {
             ..opts(&fixture(), &out)
         };
         let e = build(&o).unwrap_err();
-        assert!(matches!(e, knights_core::Error::Invalid(_)), "{e:?}");
+        assert!(
+            matches!(
+                e,
+                knights_core::Error::BadOption(knights_core::BadOption::Jobs { jobs: j, most: 256 })
+                    if j == jobs
+            ),
+            "{e:?}"
+        );
         assert_eq!(
             e.to_string(),
             format!("{jobs} is not a number of worker threads from 1 to 256")

@@ -41,6 +41,7 @@ fn run(content: &Path, out: &Path, force: bool) -> Summary {
         jobs: Some(2),
         force,
         progress: false,
+        exhibits: knights_gallery::all(),
     })
     .unwrap_or_else(|e| panic!("build failed: {e}"))
 }

@@ -40,6 +40,7 @@ fn opts(content: &Path, out: &Path) -> BuildOptions {
         jobs: Some(2),
         force: false,
         progress: false,
+        exhibits: knights_gallery::all(),
     }
 }
 

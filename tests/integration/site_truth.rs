@@ -33,6 +33,7 @@ fn site() -> &'static (PathBuf, Summary) {
             jobs: Some(2),
             force: true,
             progress: false,
+            exhibits: knights_gallery::all(),
         })
         .unwrap_or_else(|e| panic!("the truth fixture does not build: {e}"));
         (out, summary)

@@ -48,6 +48,7 @@ fn a_site_builds_again_reloads_and_keeps_its_inputs_when_an_edit_does_not_load()
         content: content.clone(),
         out: out.clone(),
         jobs: Some(2),
+        exhibits: knights_gallery::all(),
         ..BuildOptions::default()
     })
     .unwrap();
@@ -113,6 +114,7 @@ fn an_unchanged_build_takes_the_exhibits_from_the_cache_and_the_site_outlives_it
         content,
         out: out.clone(),
         jobs: Some(2),
+        exhibits: knights_gallery::all(),
         ..BuildOptions::default()
     })
     .unwrap();

@@ -32,7 +32,7 @@ pub fn signalled() -> bool {
 /// writing into a folder the handler is removing (its writes would recreate it).
 pub fn check() -> Result<(), crate::Error> {
     match signalled() {
-        true => Err(crate::Error::invalid("interrupted")),
+        true => Err(crate::Error::Interrupted),
         false => Ok(()),
     }
 }

@@ -8,9 +8,6 @@
 //! The groups of modules below come in the order a tour goes through them: the board, the tour
 //! on it, its proof, its measures, its file; then what every layer shares.
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 // The board and what lies on it: the board (its leaper and topology, any number of
 // sides), the kind of tour, the moves, a part of the board, the tour, and the walk from
 // a move grid to a visiting order.
@@ -45,7 +42,7 @@ pub mod examples;
 pub use board::{Board, Leaper, Topology};
 pub use error::{
     BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
-    PathProblem, Theorem, TooLarge, Unknown, Unsupported,
+    NotUncrossed, PathProblem, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

@@ -144,9 +144,11 @@ impl VerifiedUncrossed {
 pub fn verify(p: UncrossedPath) -> Result<VerifiedUncrossed, Error> {
     let b = &p.board;
     let fault = |why: String| {
-        Err(Error::invalid(format!(
-            "not an uncrossed path of {b}: {why}"
-        )))
+        Err(crate::NotUncrossed {
+            board: b.to_string(),
+            why,
+        }
+        .into())
     };
     if b.topology() != Topology::Plane || !b.holes().is_empty() {
         return fault("uncrossed paths lie on full boards of the plane".into());

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use knights_construct::{resolve, tourney, Algo, Request};
-use knights_core::{metrics, verify, Error};
+use knights_core::{metrics, verify, BadOption, Error};
 
 /// Most samples one run takes.
 pub const MAX_SAMPLES: u64 = 10_000;
@@ -41,23 +41,28 @@ pub struct Stats {
 /// blurred by `blur` exchanges when asked, verified and measured.
 pub fn sample(req: &Request, algo: Algo, samples: u64, blur: Option<u64>) -> Result<Stats, Error> {
     if samples == 0 || samples > MAX_SAMPLES {
-        return Err(Error::invalid(format!(
-            "--samples {samples}: take from 1 to {MAX_SAMPLES} samples"
-        )));
+        return Err(BadOption::Samples {
+            samples,
+            most: MAX_SAMPLES,
+        }
+        .into());
     }
     let cells = req.board.cells();
     if samples.saturating_mul(cells) > MAX_SAMPLED_CELLS {
-        return Err(Error::invalid(format!(
-            "--samples {samples} on the {} board is {} cells in all, more than the {MAX_SAMPLED_CELLS} one run measures: take at most {} samples",
-            req.board,
-            samples.saturating_mul(cells),
-            MAX_SAMPLED_CELLS / cells.max(1)
-        )));
+        return Err(BadOption::SampledCells {
+            samples,
+            board: req.board.to_string(),
+            cells: samples.saturating_mul(cells),
+            most: MAX_SAMPLED_CELLS,
+            fit: MAX_SAMPLED_CELLS / cells.max(1),
+        }
+        .into());
     }
     if req.open {
-        return Err(Error::invalid(
-            "stats measures closed tours: leave out --open",
-        ));
+        return Err(BadOption::ClosedOnly {
+            what: "stats measures closed tours",
+        }
+        .into());
     }
     let mut s = Stats {
         board: req.board.to_string(),

@@ -7,16 +7,13 @@
 //! crossing disk and 76 per step number, and building it peaks at 17 to 21 times its
 //! size; parsing it for PDF peaks at about 40 times its size.
 
-use super::layers::{Layer, Layers};
+use super::layers::{self, Layers};
 use knights_core::metrics::Metrics;
 use knights_core::{memory, Board, Error, TooLarge};
 
-/// SVG bytes per cell for the path (and the squares, drawn as a pattern).
+/// SVG bytes per cell for the path (and the squares, drawn as a pattern); each
+/// layer's marks add their own ([`crate::layers::Kind::bytes`]).
 const PER_CELL: u64 = 8;
-/// SVG bytes per turn marker, crossing disk and step number.
-const PER_TURN: u64 = 48;
-const PER_CROSSING: u64 = 56;
-const PER_NUMBER: u64 = 80;
 /// Peak memory while building the SVG, over its size.
 const SVG_PEAK: u64 = 22;
 /// Peak memory while parsing it into a tree and drawing that, over its size.
@@ -26,21 +23,7 @@ pub const MAX_ELEMENTS: u64 = 1_000_000;
 
 /// The SVG's estimated size in bytes.
 fn svg_bytes(board: &Board, metrics: &Metrics, layers: Layers) -> u64 {
-    let mut bytes = board.area() * PER_CELL;
-    if layers.has(Layer::Turns) {
-        bytes += metrics.turns * PER_TURN;
-    }
-    if layers.has(Layer::Crossings) {
-        bytes += metrics.crossings * PER_CROSSING;
-    }
-    if layers.has(Layer::Sharp) {
-        // Two dots each (halo and disk), as a crossing.
-        bytes += knights_core::metrics::sharp_turns(&metrics.turns_by_angle) * PER_CROSSING;
-    }
-    if layers.has(Layer::Numbers) {
-        bytes += board.cells() * PER_NUMBER;
-    }
-    bytes
+    board.area() * PER_CELL + layers::bytes(layers, board, metrics)
 }
 
 /// Refuses to build a drawing whose SVG would not fit in memory.

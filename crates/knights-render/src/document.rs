@@ -1,18 +1,19 @@
 //! The drawing as an SVG document: a pure function of the tour, its metrics, a theme,
-//! the layers to show, the style (detailed or overview) and the region drawn. Each
-//! layer is drawn by its own module, in this order: board, longest runs, tour (or the
-//! overview's blocks), turns, sharp turns, crossings, numbers, ends, coordinates. The
-//! overview draws no runs or sharp turns (its cells are too small to single out).
+//! the layers to show, the style (detailed or overview) and the region drawn. Its
+//! parts go bottom to top by [`Depth`]: the board, the tour's line (or the overview's
+//! blocks), the framed spots and a band's seam, which every drawing has, and between
+//! them the marks of each layer shown, which each layer draws itself (see
+//! [`crate::layers`]); then the legend.
 
-use svg::node::element::{ClipPath, Definitions, Group, Rectangle, Title};
+use svg::node::element::{ClipPath, Definitions, Rectangle, Title};
 use svg::Document;
 
 use super::frame::{num, Frame};
-use super::layers::{Layer, Layers};
+use super::layers::{self, Canvas, Depth, Layer, Layers};
 use super::overview::{self, Style};
-use super::path::{Colours, Walk};
+use super::path::{self, Colours, Walk};
 use super::theme::Theme;
-use super::{degrees, legend, markers, path, route, runs, seam, sharp, squares, text};
+use super::{legend, seam, squares};
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
@@ -68,28 +69,76 @@ pub fn document(
     let walk = (tour.path().len() >= 2).then(|| Walk::new(tour));
     let colours =
         (walk.as_ref()).map(|w| Colours::new(tour, w, theme, layers.has(Layer::Sections)));
+    // A band's leaps across the seam leave the board: they are clipped at its edges.
+    let band = board.topology().wraps();
+    let canvas = Canvas {
+        tour,
+        frame: &frame,
+        theme,
+        layers,
+        overview,
+        colours: colours.as_ref(),
+        clipped: !frame.is_whole() || band,
+    };
     let (v, legend) = if plan.legend {
-        let shown = legend::Shown {
-            layers,
-            overview,
-            colours: colours.as_ref(),
-        };
-        legend::place(
-            frame.view_box(),
-            &frame,
-            theme,
-            &legend::entries(tour, &frame, theme, &shown),
-        )
+        let entries = layers::legend(&canvas);
+        legend::place(frame.view_box(), &frame, theme, &entries)
     } else {
         (frame.view_box(), None)
     };
+    let mut doc = head(tour, metrics, theme, &frame, v);
+    let mut parts = vec![(
+        Depth::BOARD,
+        squares::layer(
+            board,
+            &frame,
+            theme,
+            layers.has(Layer::Squares) && !overview,
+        ),
+    )];
+    if let (Some(walk), Some(colours)) = (&walk, &colours) {
+        let line = if overview {
+            let show = overview::Show {
+                turns: layers.has(Layer::Turns),
+                crossings: layers.has(Layer::Crossings),
+                spots: plan.frames && frame.is_whole(),
+            };
+            overview::layer(walk, tour, &frame, theme, colours, show)
+        } else {
+            path::layer(walk, &frame, theme, colours)
+        };
+        parts.push((Depth::LINE, canvas.clip(line)));
+    }
+    // Small squares: the corners and busiest places framed, as on an overview.
+    if !overview && plan.frames && frame.is_whole() {
+        let spots = overview::spots_of(tour, theme);
+        if !spots.is_empty() {
+            parts.push((Depth::FRAMES, overview::frames(&spots, &frame, theme)));
+        }
+    }
+    parts.push((Depth::SEAM, seam::layer(board, &frame, theme)));
+    parts.extend(layers::draw(&canvas)?);
+    parts.sort_by_key(|&(depth, _)| depth);
+    for (_, g) in parts {
+        doc = doc.add(g);
+    }
+    if let Some(legend) = legend {
+        doc = doc.add(legend);
+    }
+    Ok(doc.to_string())
+}
+
+/// The document's opening: its size, title, data, background and (when the drawing
+/// clips) the clip path of the drawn cells.
+fn head(tour: &Verified, metrics: &Metrics, theme: &Theme, frame: &Frame, v: [f64; 4]) -> Document {
+    let board = tour.board();
     let (w, h) = (v[2] * frame.cell_pt, v[3] * frame.cell_pt);
     let kind = tour.kind();
     let title = format!(
         "A {kind} tour of the {board} board: {} turns, {} crossings",
         metrics.turns, metrics.crossings
     );
-    let mut doc = Document::new()
+    let doc = Document::new()
         .set("viewBox", v.map(num).join(" "))
         .set("width", num(w))
         .set("height", num(h))
@@ -105,91 +154,19 @@ pub fn document(
                 .set("height", num(v[3]))
                 .set("fill", theme.page.background.as_str()),
         );
-    // A band's leaps across the seam leave the board: they are clipped at its edges.
-    let band = board.topology().wraps();
-    let clip = |g: Group| {
-        if frame.is_whole() && !band {
-            g
-        } else {
-            g.set("clip-path", "url(#region)")
-        }
-    };
-    if !frame.is_whole() || band {
-        let [x, y, w, h] = frame.area();
-        doc = doc.add(
-            Definitions::new().add(
-                ClipPath::new().set("id", "region").add(
-                    Rectangle::new()
-                        .set("x", num(x))
-                        .set("y", num(y))
-                        .set("width", num(w))
-                        .set("height", num(h)),
-                ),
+    if frame.is_whole() && !board.topology().wraps() {
+        return doc;
+    }
+    let [x, y, w, h] = frame.area();
+    doc.add(
+        Definitions::new().add(
+            ClipPath::new().set("id", "region").add(
+                Rectangle::new()
+                    .set("x", num(x))
+                    .set("y", num(y))
+                    .set("width", num(w))
+                    .set("height", num(h)),
             ),
-        );
-    }
-    doc = doc.add(squares::layer(
-        board,
-        &frame,
-        theme,
-        layers.has(Layer::Squares) && !overview,
-    ));
-    if let (Some(walk), Some(colours)) = (&walk, &colours) {
-        if overview {
-            let show = overview::Show {
-                turns: layers.has(Layer::Turns),
-                crossings: layers.has(Layer::Crossings),
-                spots: plan.frames && frame.is_whole(),
-            };
-            doc = doc.add(clip(overview::layer(
-                walk, tour, &frame, theme, colours, show,
-            )));
-        } else {
-            // The longest runs under the line, the sharp turns over the turn dots.
-            if layers.has(Layer::Run) {
-                doc = doc.add(clip(runs::layer(tour, &frame, theme)));
-            }
-            doc = doc.add(clip(path::layer(walk, &frame, theme, colours)));
-            if layers.has(Layer::Turns) {
-                doc = doc.add(markers::turns(tour, &frame, theme));
-            }
-            if layers.has(Layer::Sharp) {
-                doc = doc.add(sharp::layer(tour, &frame, theme));
-            }
-            if layers.has(Layer::Crossings) {
-                doc = doc.add(markers::crossings(tour, &frame, theme));
-            }
-        }
-    }
-    // Small squares: the corners and busiest places framed, as on an overview.
-    if !overview && plan.frames && frame.is_whole() {
-        let spots = overview::spots_of(tour, theme);
-        if !spots.is_empty() {
-            doc = doc.add(overview::frames(&spots, &frame, theme));
-        }
-    }
-    doc = doc.add(seam::layer(board, &frame, theme));
-    if layers.has(Layer::Route) {
-        if let Some(line) = route::layer(tour, &frame, theme) {
-            doc = doc.add(clip(Group::new().add(line)));
-        }
-    }
-    let mut around = 0.0;
-    if layers.has(Layer::Numbers) {
-        doc = doc.add(text::numbers(tour, &frame, theme)?);
-        around = text::number_size(tour.path().len(), &frame, theme).1 * 1.15;
-    }
-    if layers.has(Layer::Degrees) {
-        doc = doc.add(degrees::layer(tour, &frame, theme)?);
-    }
-    if layers.has(Layer::Ends) && tour.path().len() >= 2 {
-        doc = doc.add(markers::ends(tour, &frame, theme, around));
-    }
-    if layers.has(Layer::Coords) {
-        doc = doc.add(text::coords(&frame, theme, seam::reach(board, &frame)));
-    }
-    if let Some(legend) = legend {
-        doc = doc.add(legend);
-    }
-    Ok(doc.to_string())
+        ),
+    )
 }

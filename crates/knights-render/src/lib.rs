@@ -10,9 +10,6 @@
 //! The groups of modules below come in the order a drawing is made. Those public are the parts
 //! that the teaching figures, the gallery and the command line draw with themselves.
 
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
-
 // How to draw: the look (a theme and its colours), the layers shown, square by square
 // or as an overview, and how a walk-through plays.
 mod colour;
@@ -27,16 +24,13 @@ pub mod theme;
 pub mod frame;
 mod path;
 
-// The layers of a drawing, each a group of its SVG document, bottom to top, and the
-// legend that says what they mean.
-mod degrees;
+// The parts of a drawing: the layers (each one type, listed once in `layers`), the
+// marks and text they and the other drawings draw with, and the legend that says what
+// they mean.
 mod legend;
 pub mod markers;
 pub mod overview;
-mod route;
-mod runs;
 mod seam;
-mod sharp;
 mod sheet;
 pub mod squares;
 pub mod text;

@@ -115,7 +115,7 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
 #[cfg(test)]
 mod tests {
     use crate::fixtures::tour;
-    use crate::{Drawing, Options, Show};
+    use crate::{Drawing, Layer, Options, Show};
 
     /// The row numbers of a band stand clear of the seam's arrows, which reach
     /// [`super::reach`] squares left of the board (they hid the middle row's number).
@@ -124,7 +124,7 @@ mod tests {
         let t = tour("10x8-moebius.json");
         let m = knights_core::metrics::measure(&t);
         let opts = Options {
-            show: Show::parse("+coords").unwrap(),
+            show: Show::defaults().with(Layer::Coords),
             ..Default::default()
         };
         let svg = Drawing::new(&t, &m, &opts).unwrap().svg().to_string();

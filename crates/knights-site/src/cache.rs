@@ -7,7 +7,8 @@
 //! - each tour ([`crate::tours`]): its files and its `Built` record, keyed by the
 //!   catalogue entry (board, construction, variant, open, seed, slug), the theme and
 //!   whether it ships downloads;
-//! - each exhibit ([`crate::exhibits`]): its folder, keyed by its name and the theme;
+//! - each exhibit ([`crate::exhibits`]): its folder, keyed by its name, the theme and
+//!   the content files it reads (the stored optima's records);
 //! - the metrics plots' PNG and PDF, keyed by the plot's SVG.
 //!
 //! The pages are rendered again on every build: they are cheap and show many tours. An

@@ -1,17 +1,20 @@
-//! What an exhibit is: material the build makes (again only when this binary or the
-//! theme changed: see [`crate::cache`]), from verified tours and the constructions' own
-//! data, for a prose page of the catalogue to show (the
+//! What an exhibit is: material the build makes (again only when this binary, the theme
+//! or the content files it reads changed: see [`crate::cache`]), from verified tours,
+//! the constructions' own data and records kept in the content folder, for a prose page
+//! of the catalogue to show (the
 //! teaching notes' drawings and worksheets, the heel search's figures, the formation's
 //! drawings). Each exhibit implements [`Exhibit`] in its own module and is listed once
-//! in the `exhibits` registry, as a construction is in the constructions' registry;
-//! the build writes each into its own folder of the site.
+//! in its caller's list ([`crate::BuildOptions::exhibits`]: this project's gallery
+//! lists its own in `knights-gallery`), as a construction is in the constructions'
+//! registry; the build writes each into its own folder of the site.
 //!
 //! An exhibit may also offer blocks of HTML made from its data (the stored optima's
 //! results table), which a page places where it wants them with a fenced code block
 //! of language `exhibit` holding the block's name, `FOLDER/NAME`: the page then never
 //! holds a copy that could go stale.
 
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 use knights_core::Error;
 use knights_render::Theme;
@@ -20,6 +23,10 @@ use knights_render::Theme;
 pub struct Context<'a> {
     /// The site's theme (`[site] theme`), for exhibits drawn as the tours are.
     pub theme: &'a Theme,
+    /// The content folder (`content/`), where an exhibit's records are kept: an
+    /// exhibit reads them at build time, like any content, and names them in
+    /// [`Exhibit::reads`].
+    pub content: &'a Path,
 }
 
 /// Material made at every build into a folder of its own.
@@ -29,16 +36,29 @@ pub trait Exhibit: Sync {
     fn folder(&self) -> &'static str;
     /// Writes its files into `dir`, its folder in the staging site.
     fn write(&self, dir: &Path, ctx: &Context<'_>) -> Result<(), Error>;
+    /// The files of the content folder it reads (none by default): their names and
+    /// bytes join its build-cache key, so an edited record makes it again. Asked only
+    /// when a page shows it; a folder it needs and cannot find is its error.
+    fn reads(&self, _ctx: &Context<'_>) -> Result<Vec<PathBuf>, Error> {
+        Ok(Vec::new())
+    }
     /// The names of the HTML blocks it offers the pages (none by default).
     fn blocks(&self) -> &'static [&'static str] {
         &[]
     }
     /// The HTML of its block `name`, one of [`Exhibit::blocks`], for a page one folder
     /// below the site's root (links start `../`).
-    fn block(&self, name: &str) -> Result<String, Error> {
+    fn block(&self, name: &str, _ctx: &Context<'_>) -> Result<String, Error> {
         Err(Error::internal(format!(
             "the {} exhibit has no block {name}",
             self.folder()
         )))
+    }
+}
+
+/// An exhibit shows as its folder (a [`crate::BuildOptions`] prints its list).
+impl fmt::Debug for dyn Exhibit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Exhibit({})", self.folder())
     }
 }

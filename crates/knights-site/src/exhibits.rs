@@ -1,34 +1,24 @@
-//! The exhibits of the gallery, listed once, in the order the build writes them (see
-//! [`super::exhibit`]). A new exhibit is a module implementing [`Exhibit`] and a line
-//! here. They are written in parallel, beside the tours, each through the build cache:
-//! what an exhibit writes depends on nothing but this binary and the theme, so an
-//! unchanged build links last build's files instead of searching and drawing again
-//! (the heel search, the tourneys' samples, the teaching worksheets).
+//! Writing the exhibits a build was given (see [`super::exhibit`];
+//! [`crate::BuildOptions::exhibits`] lists them, in the order the build writes them),
+//! and placing their blocks in the pages. They are written in parallel, beside the
+//! tours, each through the build cache: what an exhibit writes depends on nothing but
+//! this binary, the theme and the content files it reads ([`Exhibit::reads`]), so an
+//! unchanged build links last build's files instead of searching and drawing again (the
+//! heel search, the tourneys' samples, the teaching worksheets).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use super::cache::Cache;
 use super::catalogue::PageSpec;
-use super::classics::Classics;
 use super::exhibit::{Context, Exhibit};
 use super::files;
-use super::formation::Formation;
-use super::heels::Heels;
 use super::html;
-use super::optima::Optima;
-use super::recipes::Recipes;
-use super::teaching::Teaching;
-use super::tourneys::Tourneys;
 use knights_core::Error;
 
-/// Every exhibit, in the order the build writes them.
-pub fn all() -> &'static [&'static dyn Exhibit] {
-    &[
-        &Teaching, &Heels, &Formation, &Recipes, &Tourneys, &Optima, &Classics,
-    ]
-}
+/// The exhibits of a build, in the order it writes them.
+pub type List = [&'static dyn Exhibit];
 
 /// What writing the exhibits did: how many were written, and of those how many were
 /// taken from the build cache.
@@ -43,21 +33,22 @@ pub struct Written {
 /// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
 /// among `pages`' markdown) into its folder under `site` (the staging folder), in
 /// parallel, through `cache`: a site whose pages show none of them (the starter site)
-/// ships none of their files. The first failure, in the order of [`all`], is the
-/// error.
+/// ships none of their files. The first failure, in the order of `all`, is the error.
 pub fn write_all(
+    all: &List,
     site: &Path,
     ctx: &Context<'_>,
     pages: &[PageSpec],
     cache: &Cache,
 ) -> Result<Written, Error> {
     let theme_id = format!("{:?}", ctx.theme);
-    let shown: Vec<&&dyn Exhibit> = all().iter().filter(|e| shown(e.folder(), pages)).collect();
+    let shown: Vec<&&dyn Exhibit> = all.iter().filter(|e| shown(e.folder(), pages)).collect();
     let cached = shown
         .par_iter()
         .map(|e| {
             knights_core::interrupt::check()?;
-            let key = Cache::key(&("exhibit", e.folder(), &theme_id));
+            let read = read(&e.reads(ctx)?, ctx.content)?;
+            let key = Cache::key(&("exhibit", e.folder(), &theme_id, &read));
             cache.files(&key, site, || {
                 let dir = site.join(e.folder());
                 e.write(&dir, ctx)?;
@@ -75,6 +66,17 @@ pub fn write_all(
         exhibits: cached.len(),
         cached: cached.iter().filter(|&&c| c).count(),
     })
+}
+
+/// The files at `paths`, each by its name in the `content` folder, with its bytes.
+fn read(paths: &[PathBuf], content: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Error> {
+    paths
+        .iter()
+        .map(|p| {
+            let bytes = std::fs::read(p).map_err(|e| Error::io(p, e))?;
+            Ok((p.strip_prefix(content).unwrap_or(p).to_path_buf(), bytes))
+        })
+        .collect()
 }
 
 /// Whether a page links into the exhibit's `folder` or places one of its blocks.
@@ -109,22 +111,32 @@ fn placed(html: &str) -> Vec<(std::ops::Range<usize>, &str)> {
     out
 }
 
-/// The exhibit that offers block `name` (`FOLDER/NAME`), and the block's own name.
-fn offering(name: &str) -> Option<(&'static dyn Exhibit, &str)> {
+/// The exhibit of `all` that offers block `name` (`FOLDER/NAME`), and the block's own
+/// name.
+fn offering<'a>(all: &List, name: &'a str) -> Option<(&'static dyn Exhibit, &'a str)> {
     let (folder, block) = name.split_once('/')?;
-    all()
-        .iter()
+    all.iter()
         .find(|e| e.folder() == folder && e.blocks().contains(&block))
         .map(|e| (*e, block))
 }
 
-/// Every exhibit block a page places exists, or the page and the name in one line
-/// (checked before any tour is built).
-pub fn check(pages: &[PageSpec]) -> Result<(), Error> {
+/// No two exhibits of `all` share a folder, and every exhibit block a page places is
+/// one of theirs, or the page and the name in one line (checked before any tour is
+/// built).
+pub fn check(all: &List, pages: &[PageSpec]) -> Result<(), Error> {
+    for (i, e) in all.iter().enumerate() {
+        if all[..i].iter().any(|o| o.folder() == e.folder()) {
+            // The list is the caller's code, not the user's catalogue.
+            return Err(Error::internal(format!(
+                "two exhibits write into the folder {}",
+                e.folder()
+            )));
+        }
+    }
     for p in pages {
         for (_, name) in placed(&html::markdown(&p.body)) {
-            if offering(name).is_none() {
-                let known: Vec<String> = all()
+            if offering(all, name).is_none() {
+                let known: Vec<String> = all
                     .iter()
                     .flat_map(|e| e.blocks().iter().map(|b| format!("{}/{b}", e.folder())))
                     .collect();
@@ -139,15 +151,16 @@ pub fn check(pages: &[PageSpec]) -> Result<(), Error> {
     Ok(())
 }
 
-/// A page's HTML with each exhibit block it places made and put in its place.
-pub fn fill(html: &str) -> Result<String, Error> {
+/// A page's HTML with each exhibit block it places (one of `all`'s, given `ctx`) made
+/// and put in its place.
+pub fn fill(all: &List, ctx: &Context<'_>, html: &str) -> Result<String, Error> {
     let mut out = String::with_capacity(html.len());
     let mut last = 0;
     for (at, name) in placed(html) {
-        let (exhibit, block) = offering(name)
+        let (exhibit, block) = offering(all, name)
             .ok_or_else(|| Error::internal(format!("exhibit block {name} was not checked")))?;
         out.push_str(&html[last..at.start]);
-        out.push_str(&exhibit.block(block)?);
+        out.push_str(&exhibit.block(block, ctx)?);
         last = at.end;
     }
     out.push_str(&html[last..]);
@@ -157,15 +170,55 @@ pub fn fill(html: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use knights_render::Theme;
+
+    /// An exhibit for the tests: it copies the content's `demo.txt` into its folder,
+    /// and offers one block, `demo/hello`.
+    struct Demo;
+
+    impl Exhibit for Demo {
+        fn folder(&self) -> &'static str {
+            "demo"
+        }
+
+        fn write(&self, dir: &Path, ctx: &Context<'_>) -> Result<(), Error> {
+            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+            let from = ctx.content.join("demo.txt");
+            let bytes = std::fs::read(&from).map_err(|e| Error::io(&from, e))?;
+            files::write(&dir.join("demo.txt"), &bytes)
+        }
+
+        fn reads(&self, ctx: &Context<'_>) -> Result<Vec<PathBuf>, Error> {
+            Ok(vec![ctx.content.join("demo.txt")])
+        }
+
+        fn blocks(&self) -> &'static [&'static str] {
+            &["hello"]
+        }
+
+        fn block(&self, name: &str, _: &Context<'_>) -> Result<String, Error> {
+            Ok(format!("<p class=\"demo\">{name}</p>"))
+        }
+    }
+
+    const ALL: &List = &[&Demo];
+
+    fn page(body: &str) -> PageSpec {
+        crate::catalogue::read_page("p.md", Path::new("p.md"), body).unwrap()
+    }
 
     /// A fenced block of language `exhibit` is replaced by the block it names, the
     /// rest of the page kept; a page placing one shows its exhibit.
     #[test]
     fn a_placed_block_is_made_in_its_place() {
-        let md = "# P\n\nbefore\n\n```exhibit\noptima/results\n```\n\n```\nknights tour 6x6\n```\n";
-        let html = fill(&html::markdown(md)).unwrap();
+        let md = "# P\n\nbefore\n\n```exhibit\ndemo/hello\n```\n\n```\nknights tour 6x6\n```\n";
+        let ctx = Context {
+            theme: &Theme::default(),
+            content: Path::new("content"),
+        };
+        let html = fill(ALL, &ctx, &html::markdown(md)).unwrap();
         assert!(
-            html.starts_with("<h1>P</h1>\n<p>before</p>\n<table class=\"optima\">"),
+            html.starts_with("<h1>P</h1>\n<p>before</p>\n<p class=\"demo\">hello</p>"),
             "{html}"
         );
         assert!(
@@ -173,39 +226,68 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("language-exhibit"), "{html}");
-        let page =
-            |body: &str| crate::catalogue::read_page("p.md", Path::new("p.md"), body).unwrap();
-        assert!(shown("optima", &[page(md)]));
-        assert!(!shown(
-            "optima",
-            &[page("# P\n\n```\noptima/results\n```\n")]
-        ));
-        assert!(check(&[page(md)]).is_ok());
-        let bad = check(&[page("```exhibit\noptima/none\n```\n")]).unwrap_err();
-        assert!(
-            bad.to_string()
-                .contains("p.md: no exhibit block 'optima/none'"),
-            "{bad}"
+        assert!(shown("demo", &[page(md)]));
+        assert!(shown("demo", &[page("[a](../demo/demo.txt)")]));
+        assert!(!shown("demo", &[page("# P\n\n```\ndemo/hello\n```\n")]));
+        assert!(check(ALL, &[page(md)]).is_ok());
+        let bad = check(ALL, &[page("```exhibit\ndemo/none\n```\n")]).unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "p.md: no exhibit block 'demo/none' (a fenced block of language exhibit names one of: demo/hello)"
         );
     }
 
+    /// Without the exhibit a page places, the page is refused; two exhibits of one
+    /// folder are refused.
     #[test]
-    fn each_exhibit_has_a_folder_of_its_own() {
-        let mut folders: Vec<&str> = all().iter().map(|e| e.folder()).collect();
+    fn a_build_knows_only_the_exhibits_it_is_given() {
+        let md = "```exhibit\ndemo/hello\n```\n";
+        let e = check(&[], &[page(md)]).unwrap_err().to_string();
+        assert!(e.starts_with("p.md: no exhibit block 'demo/hello'"), "{e}");
+        let e = check(&[&Demo, &Demo], &[]).unwrap_err().to_string();
         assert_eq!(
-            folders,
-            [
-                "teaching",
-                "heels",
-                "formation",
-                "recipes",
-                "tourneys",
-                "optima",
-                "classics"
-            ]
+            e,
+            "internal error: two exhibits write into the folder demo; please report this"
         );
-        folders.sort_unstable();
-        folders.dedup();
-        assert_eq!(folders.len(), all().len());
+    }
+
+    /// An unchanged record is taken from the cache; an edited one makes the exhibit
+    /// again, from the new bytes; a page that does not show it writes nothing.
+    #[test]
+    fn an_edited_record_makes_its_exhibit_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let content = tmp.path().join("content");
+        std::fs::create_dir_all(&content).unwrap();
+        let theme = Theme::default();
+        let ctx = Context {
+            theme: &theme,
+            content: &content,
+        };
+        let pages = [page("[a](../demo/demo.txt)")];
+        let build = |n: u32| {
+            let site = tmp.path().join(format!("site{n}"));
+            let cache = Cache::open(&tmp.path().join("site"), false);
+            let w = write_all(ALL, &site, &ctx, &pages, &cache).unwrap();
+            (
+                w,
+                std::fs::read_to_string(site.join("demo/demo.txt")).unwrap(),
+            )
+        };
+        std::fs::write(content.join("demo.txt"), "one").unwrap();
+        let fresh = Written {
+            exhibits: 1,
+            cached: 0,
+        };
+        assert_eq!(build(1), (fresh, "one".to_string()));
+        let cached = Written {
+            exhibits: 1,
+            cached: 1,
+        };
+        assert_eq!(build(2), (cached, "one".to_string()));
+        std::fs::write(content.join("demo.txt"), "two").unwrap();
+        assert_eq!(build(3), (fresh, "two".to_string()));
+        let cache = Cache::open(&tmp.path().join("site"), false);
+        let none = write_all(ALL, &tmp.path().join("site4"), &ctx, &[], &cache).unwrap();
+        assert_eq!(none, Written::default());
     }
 }

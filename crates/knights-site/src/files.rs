@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use knights_core::Error;
+use knights_core::{Error, PathProblem};
 
 /// Writes `bytes` to `path` (inside the staging folder, so no temp file is needed:
 /// the whole folder is swapped in at the end).
@@ -24,7 +24,7 @@ pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error>
     for (rel, path) in list(from)? {
         let dest = to.join(&rel);
         if dest.exists() || later.contains(&rel.as_str()) {
-            return Err(Error::invalid(format!(
+            let message = format!(
                 "{}: the site already has {rel} (the build writes it): rename the file{}",
                 path.display(),
                 if rel.starts_with("static/") {
@@ -32,7 +32,8 @@ pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error>
                 } else {
                     ""
                 }
-            )));
+            );
+            return Err(Error::path(&path, PathProblem::Taken, message));
         }
         if let Some(parent) = dest.parent() {
             std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;

@@ -10,8 +10,14 @@ use proptest::prelude::*;
 use super::catalogue::{read_page, read_toml, Catalogue};
 use super::plan::plan;
 
-const CATALOGUE: &str = include_str!("../../../tests/fixtures/site/content/catalogue.toml");
-const PAGE: &str = include_str!("../../../tests/fixtures/site/content/pages/about.md");
+/// The test catalogue's file `name` (`tests/fixtures/site/content/NAME`), read at run
+/// time: the seeds the mutations start from.
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/site/content")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 /// Reads `bytes` as a catalogue file and as a page, and plans the catalogue.
 fn read_and_plan(bytes: &[u8]) {
@@ -61,7 +67,7 @@ proptest! {
         page in any::<bool>(),
         edits in prop::collection::vec((any::<usize>(), byte(), any::<u8>()), 1..6),
     ) {
-        let seed = if page { PAGE } else { CATALOGUE };
+        let seed = fixture(if page { "pages/about.md" } else { "catalogue.toml" });
         read_and_plan(&apply(seed.as_bytes().to_vec(), &edits));
     }
 }

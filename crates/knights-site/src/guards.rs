@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::catalogue::Catalogue;
 use super::config::SiteConfig;
+use crate::error::SiteError;
 use crate::options::BuildOptions;
 use knights_core::{Error, PathProblem};
 
@@ -35,11 +36,10 @@ pub fn check_folders(opts: &BuildOptions) -> Result<(), Error> {
 /// Refuses a catalogue without a single tour or series.
 pub fn check_catalogue(cat: &Catalogue, content: &Path) -> Result<(), Error> {
     if cat.tours.is_empty() && cat.series.is_empty() {
-        return Err(Error::invalid(format!(
-            "{}: the catalogue has no [[tour]] or [[series]] (is catalogue.toml missing?): \
-             refusing to build an empty site",
-            content.display()
-        )));
+        return Err(SiteError::EmptyCatalogue {
+            content: content.to_path_buf(),
+        }
+        .into());
     }
     Ok(())
 }

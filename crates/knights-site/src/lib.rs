@@ -1,6 +1,8 @@
-//! The gallery: `knights build` reads the catalogue in `content/`, builds every tour in
-//! parallel (construct, verify, measure, draw), and fills the templates (built in, or
-//! overridden by `content/templates/` and `--templates`) into `site/`.
+//! The site engine: `knights build` reads the catalogue in `content/`, builds every tour
+//! in parallel (construct, verify, measure, draw), writes the exhibits its caller lists
+//! ([`BuildOptions::exhibits`]: this project's gallery lists its own, in
+//! `knights-gallery`), and fills the templates (built in, or overridden by
+//! `content/templates/` and `--templates`) into `site/`.
 //!
 //! A [`Site`] is loaded once ([`Site::load`]: every check that needs no tour) and built
 //! any number of times ([`Site::build`]); [`build`] does both. The modules below are
@@ -9,14 +11,17 @@
 //! output); a module imports only from its own group and the groups above it. `serve` (behind the `serve` feature) and `init` stand
 //! around the build. A failure at any step leaves the previous site as it was.
 
-// Leaves any step may use: what a build is asked to do, where a catalogue value was
-// written, HTML escaping, files in and out, the build cache, line plots.
+// Leaves any step may use: what a build is asked to do, what an exhibit is, where a
+// catalogue value was written, HTML escaping, files in and out, the build cache, line
+// plots (public: exhibits plot with them).
 mod cache;
+mod error;
+mod exhibit;
 mod files;
 mod html;
 mod options;
 mod place;
-mod plots;
+pub mod plots;
 
 // 1. The catalogue as written: the `[site]` table, series patterns, the files.
 mod catalogue;
@@ -34,16 +39,9 @@ mod slugs;
 mod template_cycles;
 mod templates;
 
-// 4. The tours, built in parallel through the cache, and the exhibits.
-mod classics;
-mod exhibit;
+// 4. The tours, built in parallel through the cache, and the exhibits (which the
+//    caller lists: [`BuildOptions::exhibits`]).
 mod exhibits;
-mod formation;
-mod heels;
-mod optima;
-mod recipes;
-mod teaching;
-mod tourneys;
 mod tours;
 
 // 5. The pages: cards, the metrics table and its plots, the sitemap.
@@ -65,6 +63,9 @@ mod site;
 #[cfg(test)]
 mod fuzz;
 
+pub use error::SiteError;
+pub use exhibit::{Context, Exhibit};
+pub use html::escape;
 pub use init::init;
 pub use links::SITEMAP;
 pub use options::{check_jobs, BuildOptions, MAX_JOBS};

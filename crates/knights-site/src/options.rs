@@ -1,10 +1,11 @@
-//! What a build is asked to do: the folders (content, templates, output), the worker
-//! threads and whether to force. The command line's `build` and `serve` fill it in;
+//! What a build is asked to do: the folders (content, templates, output), the exhibits,
+//! the worker threads and whether to force. The command line's `build` and `serve` fill it in;
 //! every step of the build reads it.
 
 use std::path::PathBuf;
 
-use knights_core::Error;
+use crate::exhibit::Exhibit;
+use knights_core::{BadOption, Error};
 
 /// The most worker threads a build starts (each has its own stack).
 pub const MAX_JOBS: usize = 256;
@@ -14,9 +15,11 @@ pub fn check_jobs(n: usize) -> Result<usize, Error> {
     if (1..=MAX_JOBS).contains(&n) {
         Ok(n)
     } else {
-        Err(Error::invalid(format!(
-            "{n} is not a number of worker threads from 1 to {MAX_JOBS}"
-        )))
+        Err(BadOption::Jobs {
+            jobs: n,
+            most: MAX_JOBS,
+        }
+        .into())
     }
 }
 
@@ -37,6 +40,10 @@ pub struct BuildOptions {
     pub force: bool,
     /// Report progress on standard error (a bar on a terminal, lines otherwise).
     pub progress: bool,
+    /// The exhibits a page may show (each written when a page links into its folder
+    /// or places one of its blocks), in the order the build writes them; none by
+    /// default. The `knights` command passes its gallery's (`knights_gallery::all`).
+    pub exhibits: &'static [&'static dyn Exhibit],
 }
 
 impl Default for BuildOptions {
@@ -48,6 +55,7 @@ impl Default for BuildOptions {
             jobs: None,
             force: false,
             progress: false,
+            exhibits: &[],
         }
     }
 }

@@ -23,6 +23,7 @@ use std::time::{Duration, SystemTime};
 
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 
+use crate::error::SiteError;
 use crate::http::{self, Reply};
 use crate::options::BuildOptions;
 use crate::site::Site;
@@ -62,12 +63,11 @@ fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
 
 /// Builds, then serves and rebuilds until interrupted (or `stop_after` requests).
 pub fn serve(opts: &ServeOptions) -> Result<(), Error> {
-    let listener = TcpListener::bind(("127.0.0.1", opts.port)).map_err(|e| {
-        Error::invalid(format!(
-            "cannot serve on 127.0.0.1:{}: {e} (choose another --port)",
-            opts.port
-        ))
-    })?;
+    let listener =
+        TcpListener::bind(("127.0.0.1", opts.port)).map_err(|source| SiteError::Port {
+            port: opts.port,
+            source,
+        })?;
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("the server has no address: {e}")))?;
@@ -104,7 +104,7 @@ fn watch(site: Site, state: Shared) -> Result<Arc<Mutex<RecommendedWatcher>>, Er
     let last = stamp(&site.inputs(), &site.options().out);
     let (tx, rx) = mpsc::channel();
     let watcher = notify::recommended_watcher(tx)
-        .map_err(|e| Error::invalid(format!("cannot watch for changes: {e}")))?;
+        .map_err(|source| SiteError::Watch { path: None, source })?;
     let watcher = Arc::new(Mutex::new(watcher));
     let mut watched = Vec::new();
     add_watches(&watcher, &site.inputs(), &mut watched)?;
@@ -135,8 +135,10 @@ fn add_watches(
         if watched.contains(&path) || !path.exists() {
             continue;
         }
-        w.watch(&path, mode)
-            .map_err(|e| Error::invalid(format!("cannot watch {}: {e}", path.display())))?;
+        w.watch(&path, mode).map_err(|source| SiteError::Watch {
+            path: Some(path.clone()),
+            source,
+        })?;
         watched.push(path);
     }
     Ok(())

@@ -14,6 +14,7 @@ use rayon::ThreadPool;
 use tera::Tera;
 
 use crate::cache::Cache;
+use crate::error::SiteError;
 use crate::exhibit;
 use crate::options::{check_jobs, BuildOptions};
 use crate::plan::Plan;
@@ -58,11 +59,9 @@ impl Site {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.jobs.unwrap_or(0))
             .build()
-            .map_err(|e| {
-                Error::invalid(format!(
-                    "cannot start {:?} worker threads: {e}",
-                    options.jobs
-                ))
+            .map_err(|source| SiteError::Threads {
+                jobs: options.jobs,
+                source,
             })?;
         inputs.secs = start.elapsed().as_secs_f64();
         Ok(Site {
@@ -164,12 +163,18 @@ impl Site {
         self.inputs.templates.write_static(&dir.join("static"))
     }
 
+    /// What the build gives its exhibits: the theme and the content folder.
+    fn exhibit_context(&self) -> exhibit::Context<'_> {
+        exhibit::Context {
+            theme: &self.inputs.settings.theme,
+            content: &self.options.content,
+        }
+    }
+
     /// The exhibits the pages show, written beside the tours.
     fn write_exhibits(&self, dir: &Path, cache: &Cache) -> Result<exhibits::Written, Error> {
-        let ctx = exhibit::Context {
-            theme: &self.inputs.settings.theme,
-        };
-        exhibits::write_all(dir, &ctx, &self.inputs.plan.pages, cache)
+        let (all, ctx) = (self.options.exhibits, self.exhibit_context());
+        exhibits::write_all(all, dir, &ctx, &self.inputs.plan.pages, cache)
     }
 
     /// What comes after the tours: the metrics, the pages, the content's static files
@@ -179,7 +184,8 @@ impl Site {
         let plan = &self.inputs.plan;
         let table = pages::metrics::table(plan, built);
         pages::metrics::write(dir, &table, cache)?;
-        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table)?;
+        let (all, ctx) = (self.options.exhibits, self.exhibit_context());
+        let rendered = pages::render_all(&self.inputs.tera, plan, built, &table, (all, &ctx))?;
         rendered.par_iter().try_for_each(|(path, html)| {
             knights_core::interrupt::check()?;
             files::write(&dir.join(path), html.as_bytes())
@@ -203,7 +209,7 @@ impl Inputs {
         guards::check_folders(opts)?;
         let cat = catalogue::load(&opts.content)?;
         guards::check_catalogue(&cat, &opts.content)?;
-        exhibits::check(&cat.pages)?;
+        exhibits::check(opts.exhibits, &cat.pages)?;
         let plan = plan::plan(cat)?;
         let templates = Templates::load(&templates::folders(opts)?)?;
         let tera = templates.tera(html::escape)?;

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use tera::Tera;
 
+use crate::error::SiteError;
 use crate::files;
 use crate::options::BuildOptions;
 use crate::template_cycles;
@@ -64,24 +65,22 @@ impl Templates {
             if is_static(name) || !name.ends_with(".html") {
                 continue;
             }
-            let text = std::str::from_utf8(bytes).map_err(|_| {
-                Error::invalid(format!(
-                    "template {}: not UTF-8 text",
-                    describe(name, origin)
-                ))
+            let text = std::str::from_utf8(bytes).map_err(|source| SiteError::TemplateText {
+                template: describe(name, origin),
+                source,
             })?;
             raw.push((name.as_str(), text));
         }
         let mut tera = Tera::default();
         tera.set_escape_fn(escape);
         tera.add_raw_templates(raw)
-            .map_err(|e| Error::invalid(format!("templates: {}", self.explain(&e))))?;
+            .map_err(|source| SiteError::Templates {
+                explained: self.explain(&source),
+                source,
+            })?;
         if let Some(cycle) = template_cycles::find(&tera) {
-            return Err(Error::invalid(format!(
-                "templates: {}, so rendering it would never end: remove one of these references{}",
-                cycle,
-                self.sources(&cycle)
-            )));
+            let files = self.sources(&cycle);
+            return Err(SiteError::TemplateCycle { cycle, files }.into());
         }
         Ok(tera)
     }

@@ -133,15 +133,19 @@ pub struct BadTile {
 /// The rule of [`Tile::check`] a tile breaks.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileFault {
+    /// The tile does not have one step per cell but the hole.
     #[error("wrong number of cells")]
     Cells,
+    /// A hole elsewhere than the top-left cell, or more than one.
     #[error("the hole must be the top-left cell and only it")]
     Hole,
     /// A 1-based step number that is too large or comes twice.
     #[error("step {0} is out of range or repeated")]
     Step(u32),
+    /// Two consecutive steps that are not a knight's move apart.
     #[error("{0:?} to {1:?} is not a knight's move")]
     NotKnight(Rc, Rc),
+    /// The tour does not split into the four quarters' paths Parberry's tiles join.
     #[error("not a quadrisected tour of a square")]
     NotQuadrisected,
     /// A move of [`required_moves`] that the tour does not make.

@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::links::Links;
 use knights_core::board::Board;
-use knights_core::{Error, GaveUp, Tour, Tourney};
+use knights_core::{BadOption, Error, GaveUp, Tour, Tourney};
 
 /// A tourney joined into a tour.
 pub struct Joined {
@@ -173,14 +173,17 @@ pub const MAX_BLUR: u64 = 100_000;
 /// over).
 pub fn blur(tour: &Tour, k: u64, seed: u64) -> Result<Tour, Error> {
     if !tour.is_closed() {
-        return Err(Error::invalid(
-            "--blur exchanges moves of closed tours only: leave out --open",
-        ));
+        return Err(BadOption::ClosedOnly {
+            what: "--blur exchanges moves of closed tours only",
+        }
+        .into());
     }
     if k > MAX_BLUR {
-        return Err(Error::invalid(format!(
-            "--blur {k} is more exchanges than the {MAX_BLUR} allowed"
-        )));
+        return Err(BadOption::Blur {
+            blur: k,
+            most: MAX_BLUR,
+        }
+        .into());
     }
     let b = tour.board();
     let mut p = tour.path().to_vec();

@@ -11,13 +11,15 @@ mod factor;
 mod join;
 mod links;
 mod neural;
+mod no_tourney;
 
 pub use factor::two_factor;
 pub use join::{blur, join, Joined, MAX_BLUR};
 pub use neural::Neural;
+pub use no_tourney::NoTourney;
 
 use knights_core::board::{Board, Leaper};
-use knights_core::{Error, Tourney, Unsupported};
+use knights_core::{Error, Named, Tourney, Unknown, Unsupported};
 
 /// A family of tourneys.
 pub trait Generator: Sync {
@@ -47,10 +49,7 @@ pub fn generator(name: &str) -> Result<&'static dyn Generator, Error> {
         .copied()
         .ok_or_else(|| {
             let names: Vec<&str> = generators().iter().map(|g| g.name()).collect();
-            Error::invalid(format!(
-                "unknown tourney generator '{name}': choose one of {}",
-                names.join(", ")
-            ))
+            Unknown::new(Named::TourneyGenerator, name, &names).into()
         })
 }
 
@@ -61,22 +60,20 @@ pub const CELL_LIMIT: u64 = 250_000;
 /// number of cells whose knight's graph has a 2-factor (decided by a flow, on boards
 /// up to [`CELL_LIMIT`] cells).
 pub fn exists(board: &Board) -> Result<(), Error> {
-    let refuse = |why: String| {
-        Err(Error::invalid(format!(
-            "no tourney of the {board} board: {why}"
-        )))
-    };
+    let name = board.to_string();
     if board.leaper() != Leaper::KNIGHT {
-        return refuse(format!(
-            "tourneys are built for the knight only, not the {} leaper",
-            board.leaper()
-        ));
+        return Err(NoTourney::Leaper {
+            board: name,
+            leaper: board.leaper(),
+        }
+        .into());
     }
     if board.topology().wraps() {
-        return refuse(format!(
-            "tourneys are built on the plane only, not on a {}",
-            board.topology()
-        ));
+        return Err(NoTourney::Topology {
+            board: name,
+            topology: board.topology(),
+        }
+        .into());
     }
     if board.cells() > CELL_LIMIT {
         return Err(Unsupported::new(
@@ -90,16 +87,14 @@ pub fn exists(board: &Board) -> Result<(), Error> {
         .into());
     }
     if board.cells() % 2 == 1 {
-        return refuse(format!(
-            "it has {} cells, an odd number, and every closed knight's cycle has as many light cells as dark ones",
-            board.cells()
-        ));
+        return Err(NoTourney::OddCells {
+            board: name,
+            cells: board.cells(),
+        }
+        .into());
     }
     if two_factor(board).is_none() {
-        return refuse(
-            "no set of knight's moves gives every cell exactly two (no 2-factor of its knight's graph)"
-                .to_string(),
-        );
+        return Err(NoTourney::NoTwoFactor { board: name }.into());
     }
     Ok(())
 }

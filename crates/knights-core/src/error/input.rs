@@ -32,6 +32,14 @@ pub enum Named {
     AnyVariant,
     /// A motif stored with the constructions.
     Motif,
+    /// A symmetry the motif designer imposes (`--symmetry`).
+    MotifSymmetry,
+    /// A generator of tourneys (`--generator`).
+    TourneyGenerator,
+    /// The extension of a plot's file (`--plot`).
+    PlotFormat,
+    /// A tie-break of Warnsdorff's rule (`--variant` of `warnsdorff`).
+    RuleTieBreak,
 }
 
 /// A name that is none of the choices, with the choices.
@@ -112,6 +120,15 @@ impl std::fmt::Display for Unknown {
             }
             Named::AnyVariant => write!(f, "no construction has a variant '{name}'"),
             Named::Motif => write!(f, "there is no stored motif '{name}': choose one of {all}"),
+            Named::MotifSymmetry => write!(f, "'{name}' is not a motif symmetry: choose {or}"),
+            Named::TourneyGenerator => {
+                write!(f, "unknown tourney generator '{name}': choose one of {all}")
+            }
+            Named::PlotFormat => write!(
+                f,
+                "--plot {name}: cannot tell the format from its extension: use {or}"
+            ),
+            Named::RuleTieBreak => write!(f, "warnsdorff has no tie-break '{name}'"),
         }
     }
 }
@@ -191,6 +208,59 @@ pub enum BadOption {
     Mistakes {
         /// The value as given.
         mistakes: usize,
+    },
+    /// `--samples` outside 1 to `most`.
+    #[error("--samples {samples}: take from 1 to {most} samples")]
+    Samples {
+        /// The value as given.
+        samples: u64,
+        /// The most samples.
+        most: u64,
+    },
+    /// `--samples` whose tours together have more cells than one run measures.
+    #[error(
+        "--samples {samples} on the {board} board is {cells} cells in all, more than the {most} \
+         one run measures: take at most {fit} samples"
+    )]
+    SampledCells {
+        /// The value as given.
+        samples: u64,
+        /// The board.
+        board: String,
+        /// The cells of all the samples together.
+        cells: u64,
+        /// The most cells one run measures.
+        most: u64,
+        /// The most samples of this board that fit.
+        fit: u64,
+    },
+    /// `--blur` asking for more exchanges than allowed.
+    #[error("--blur {blur} is more exchanges than the {most} allowed")]
+    Blur {
+        /// The value as given.
+        blur: u64,
+        /// The most exchanges.
+        most: u64,
+    },
+    /// `--open` given to what works on closed tours only.
+    #[error("{what}: leave out --open")]
+    ClosedOnly {
+        /// What refuses it, in words (`stats measures closed tours`).
+        what: &'static str,
+    },
+    /// A number of worker threads outside 1 to `most`.
+    #[error("{jobs} is not a number of worker threads from 1 to {most}")]
+    Jobs {
+        /// The value as given.
+        jobs: usize,
+        /// The most threads.
+        most: usize,
+    },
+    /// A forced leap not written as two cells.
+    #[error("'{text}' is not a leap: write X,Y:X,Y, e.g. 0,0:1,2")]
+    LeapSyntax {
+        /// The value as given.
+        text: String,
     },
     /// `--reveal` showing every step of the tour.
     #[error(

@@ -15,12 +15,14 @@ mod input;
 mod limits;
 mod no_tour;
 mod path;
+mod uncrossed;
 
 pub use failure::{Coords, Failure};
 pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
 pub use path::PathProblem;
+pub use uncrossed::NotUncrossed;
 
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
@@ -114,6 +116,18 @@ pub enum Error {
         /// The one-line message.
         message: String,
     },
+    /// SIGINT or SIGTERM arrived: the run stops before its next job (see
+    /// [`crate::interrupt::check`]).
+    #[error("interrupted")]
+    Interrupted,
+    /// A path that is not an uncrossed path of its board.
+    #[error(transparent)]
+    NotUncrossed(#[from] NotUncrossed),
+    /// A failure of a layer above this crate (the site's templates, its server, the
+    /// motif designer's specification), in that layer's own error type, converted at
+    /// the boundary with its sources kept: a caller downcasts it to act on the reason.
+    #[error(transparent)]
+    Other(Box<dyn std::error::Error + Send + Sync + 'static>),
     /// A file could not be read or written.
     #[error("{}: {source}", path.display())]
     Io {
@@ -128,6 +142,11 @@ impl Error {
     /// An [`Error::Invalid`] with this message.
     pub fn invalid(message: impl Into<String>) -> Error {
         Error::Invalid(message.into())
+    }
+
+    /// An [`Error::Other`]: a layer's own failure `e`, its sources kept.
+    pub fn other(e: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Other(Box::new(e))
     }
 
     /// An [`Error::Internal`]: `what` went wrong, in words that need no "internal

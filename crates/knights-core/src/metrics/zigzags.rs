@@ -11,7 +11,7 @@ use crate::moves::MoveGrid;
 /// between them, `(x, y) - (x + 1, y + 2) - (x + 2, y) - ...`. Every inner cell is a
 /// turn and the zigzags of rows 0/2 and 1/3 cross each other all along: a worst case.
 pub fn zigzags(width: u32, height: u32) -> MoveGrid {
-    let b = Board::new(width, height).unwrap();
+    let b = Board::new(width, height).expect("a worst case of a valid size");
     let (w, h) = (width as usize, height as usize);
     let mut masks = vec![0u8; w * h];
     masks.par_chunks_mut(w).enumerate().for_each(|(y, row)| {

@@ -225,7 +225,7 @@ fn paths(
         }
         let broken = SearchError::BrokenPath { piece, from: c };
         let path = trace(adj, c).ok_or(broken.clone())?;
-        if path.len() < 2 || !ports.contains(path.last().unwrap()) {
+        if !matches!(path.last(), Some(end) if path.len() >= 2 && ports.contains(end)) {
             return Err(broken);
         }
         seen.extend(path.iter().copied());
@@ -240,7 +240,7 @@ fn pairs_of(paths: &[Vec<Cell>], paired: &BTreeSet<Cell>) -> Vec<(Cell, Cell)> {
         .iter()
         .filter(|p| paired.contains(&p[0]))
         .map(|p| {
-            let (a, b) = (p[0], *p.last().unwrap());
+            let (a, b) = (p[0], p[p.len() - 1]);
             (a.min(b), a.max(b))
         })
         .collect()

@@ -286,8 +286,8 @@ fn heel_path(
     };
     let mut path = vec![from];
     let mut prev = None;
-    while path.len() == 1 || !exit.contains_key(path.last().unwrap()) {
-        let last = *path.last().unwrap();
+    let mut last = from;
+    while path.len() == 1 || !exit.contains_key(&last) {
         let next = adj
             .get(&last)
             .and_then(|n| n.iter().copied().find(|&d| Some(d) != prev));
@@ -295,6 +295,7 @@ fn heel_path(
             Some(d) if path.len() <= adj.len() => {
                 prev = Some(last);
                 path.push(d);
+                last = d;
             }
             _ => return Err(broken),
         }
@@ -311,7 +312,7 @@ pub(crate) fn search(progress: &mut dyn FnMut(&str)) -> Result<Heel, SearchError
     let mut paths = Vec::new();
     for (c, p) in entries {
         let path = heel_path(&adj, &m.exit, c)?;
-        if m.exit[path.last().unwrap()] != p {
+        if m.exit[&path[path.len() - 1]] != p {
             return Err(SearchError::HeelMovesAGiraffe { from: c });
         }
         paths.push(path);

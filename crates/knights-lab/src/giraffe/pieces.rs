@@ -146,7 +146,7 @@ pub(crate) fn junctions(
     let m1: Vec<(Place, Place)> = first
         .paths
         .iter()
-        .map(|p| (start[&p[0]], start[p.last().unwrap()]))
+        .map(|p| (start[&p[0]], start[&p[p.len() - 1]]))
         .collect();
     let second = cover(&spec, "top_junction", Some(&one_cycle(m1)))?;
     progress(&format!(

@@ -21,6 +21,7 @@
 
 #[cfg(test)]
 mod brute;
+mod error;
 pub mod patch;
 #[cfg(feature = "motif")]
 mod solve;
@@ -32,11 +33,12 @@ use std::time::Duration;
 use knights_construct::motif::stored::Stored;
 use knights_core::board::{Board, Topology};
 use knights_core::tour::Tour;
-use knights_core::{Error, TooLarge};
+use knights_core::{Error, Named, TooLarge, Unknown};
 
 // How a band motif winds round its band: the constructions need it too.
 pub use knights_construct::motif::{coprime, winding};
 
+pub use error::SpecError;
 #[cfg(feature = "motif")]
 pub use solve::{solve, solve_with, Round};
 
@@ -86,9 +88,7 @@ impl FromStr for Symmetry {
         match s {
             "mirror" => Ok(Symmetry::Mirror),
             "quarter" => Ok(Symmetry::Quarter),
-            _ => Err(Error::invalid(format!(
-                "'{s}' is not a motif symmetry: choose mirror or quarter"
-            ))),
+            _ => Err(Unknown::new(Named::MotifSymmetry, s, &["mirror", "quarter"]).into()),
         }
     }
 }
@@ -180,11 +180,15 @@ impl Spec {
     /// square board for quarter turns), else the reason.
     pub fn check(&self) -> Result<(), Error> {
         let board = Board::new(self.width, self.height)?.with_topology(self.topology);
-        let on = |(x, y): (u32, u32), what: &str| {
+        let on = |(x, y): (u32, u32), what: &'static str| -> Result<(), Error> {
             if x >= self.width || y >= self.height {
-                return Err(Error::invalid(format!(
-                    "{what} [{x}, {y}] is outside the {board} board"
-                )));
+                return Err(SpecError::Outside {
+                    what,
+                    x,
+                    y,
+                    board: board.to_string(),
+                }
+                .into());
             }
             Ok(())
         };
@@ -192,9 +196,7 @@ impl Spec {
             on(s, "the start square")?;
             on(t, "the end square")?;
             if s == t {
-                return Err(Error::invalid(
-                    "an open motif needs different start and end squares",
-                ));
+                return Err(SpecError::SameEnds.into());
             }
         }
         for &(a, b) in &self.forced {
@@ -204,37 +206,37 @@ impl Spec {
                 .dir_between(board.index(a.0, a.1), board.index(b.0, b.1))
                 .is_none()
             {
-                return Err(Error::invalid(format!(
-                    "the forced leap [{}, {}]-[{}, {}] is not a knight's leap",
-                    a.0, a.1, b.0, b.1
-                )));
+                return Err(SpecError::NotALeap { from: a, to: b }.into());
             }
         }
         if self.symmetry == Symmetry::Quarter && self.width != self.height {
-            return Err(Error::invalid(format!(
-                "quarter-turn symmetry needs a square board, and {board} is not square"
-            )));
+            return Err(SpecError::NotSquare {
+                board: board.to_string(),
+            }
+            .into());
         }
         if self.topology.wraps_rows() {
-            return Err(Error::invalid(format!(
-                "the motif designer models the plane and the bands, not the torus: {board} is a torus (knights tour --topology torus tours it)"
-            )));
+            return Err(SpecError::Torus {
+                board: board.to_string(),
+            }
+            .into());
         }
         if self.symmetry == Symmetry::Quarter && self.topology.wraps() {
-            return Err(Error::invalid(format!(
-                "a quarter turn does not map the leaps of a {} to leaps: use --symmetry mirror",
-                self.topology
-            )));
+            return Err(SpecError::QuarterOnBand {
+                topology: self.topology,
+            }
+            .into());
         }
         if self.topology.wraps() {
             knights_construct::existence::check(&board, matches!(self.ends, Ends::Open(..)))?;
         }
         if let Some(p) = self.columns {
             if p == 0 || !self.width.is_multiple_of(p) {
-                return Err(Error::invalid(format!(
-                    "a motif repeated every {p} columns must divide the width {}",
-                    self.width
-                )));
+                return Err(SpecError::Period {
+                    period: p,
+                    width: self.width,
+                }
+                .into());
             }
         }
         if let Some(n) = self.copies {
@@ -256,7 +258,7 @@ impl Spec {
     /// number of copies on a Moebius strip (only then does the row come back unmirrored
     /// after the last copy).
     fn check_copies(&self, n: u32, board: &Board) -> Result<(), Error> {
-        let refuse = |why: String| Err(Error::invalid(format!("--copies {n}: {why}")));
+        let refuse = |why: String| Err(SpecError::Copies { copies: n, why }.into());
         if n == 0 {
             return refuse("count at least one copy".into());
         }

@@ -287,8 +287,11 @@ fn steps(
 /// the path back at most (beyond, the sweep goes on for the value alone).
 #[derive(Clone, Copy, Debug)]
 pub struct Sweep {
+    /// The time limit.
     pub limit: Duration,
+    /// The states kept after each cell at most (`None`: all, which proves the answer).
     pub beam: Option<usize>,
+    /// The states stored to read the path back at most.
     pub store: u64,
 }
 

@@ -32,11 +32,11 @@ impl Theme {
                 &self.markers.crossing_stroke_width,
             ),
             ("markers.start", &self.markers.start),
-            ("markers.sharp", &self.markers.sharp),
-            ("markers.run", &self.markers.run),
             ("text.numbers_size", &self.text.numbers_size),
             ("text.coords_size", &self.text.coords_size),
         ];
+        let owned = self.owned_sizes();
+        let sizes = (sizes.into_iter().map(|(n, s)| (n.to_string(), *s))).chain(owned);
         for (name, size) in sizes {
             out.push((format!("{name}.cells"), size.cells, 0.0..=MAX_SQUARES));
             out.push((format!("{name}.min"), size.min, 0.0..=MAX_POINTS));
@@ -64,13 +64,12 @@ impl Theme {
             ),
             ("markers.start_colour".into(), &self.markers.start_colour),
             ("markers.end_colour".into(), &self.markers.end_colour),
-            ("markers.sharp_colour".into(), &self.markers.sharp_colour),
-            ("markers.run_colour".into(), &self.markers.run_colour),
             ("text.numbers_colour".into(), &self.text.numbers_colour),
             ("text.numbers_backdrop".into(), &self.text.numbers_backdrop),
             ("text.coords_colour".into(), &self.text.coords_colour),
             ("overview.frame_colour".into(), &self.overview.frame_colour),
         ];
+        out.extend(self.owned_colours());
         for (i, c) in self.tour.gradient.iter().enumerate() {
             out.push((format!("tour.gradient[{i}]"), c));
         }

@@ -1,10 +1,14 @@
 //! The fields of a theme, table by table as a theme file writes them: the page, the
 //! board, the tour's line, markers, text, the layers shown by default and the overview.
-//! Deserializing refuses unknown fields, so a misspelt field is an error.
+//! Deserializing refuses unknown fields, so a misspelt field is an error. The fields a
+//! layer owns are its own (see [`super::own`]).
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+
+use super::own::Owned;
+use crate::layers::LayerDefaults;
 
 /// A length that follows the size of a square: `cells` squares, clamped to `min..=max`
 /// points, and never more than `limit` squares.
@@ -112,63 +116,6 @@ pub struct Markers {
     pub start_colour: String,
     /// Colour of an open tour's end marker.
     pub end_colour: String,
-    /// Width of the route line through the sections' centres (the `route` layer).
-    #[serde(default = "route_width")]
-    pub route: Size,
-    /// Colour of the route line.
-    #[serde(default = "route_colour")]
-    pub route_colour: String,
-    /// Radius of a sharp turn's disk (the `sharp` layer), drawn over the turn dot.
-    #[serde(default = "sharp_size")]
-    pub sharp: Size,
-    /// Colour of sharp turns' disks (each has a halo in the page's background).
-    #[serde(default = "sharp_colour")]
-    pub sharp_colour: String,
-    /// Width of the band under a longest straight run (the `run` layer).
-    #[serde(default = "run_width")]
-    pub run: Size,
-    /// Colour of that band.
-    #[serde(default = "run_colour")]
-    pub run_colour: String,
-}
-
-fn sharp_size() -> Size {
-    Size {
-        cells: 0.15,
-        min: 1.6,
-        max: 4.5,
-        limit: 0.3,
-    }
-}
-
-fn sharp_colour() -> String {
-    "#dc267f".into()
-}
-
-fn run_width() -> Size {
-    Size {
-        cells: 0.28,
-        min: 2.5,
-        max: 9.0,
-        limit: 0.4,
-    }
-}
-
-fn run_colour() -> String {
-    "#f6b93b".into()
-}
-
-fn route_width() -> Size {
-    Size {
-        cells: 0.25,
-        min: 0.8,
-        max: 6.0,
-        limit: 0.5,
-    }
-}
-
-fn route_colour() -> String {
-    "#222222".into()
 }
 
 /// Text: step numbers and coordinates.
@@ -187,38 +134,6 @@ pub struct TextStyle {
     pub coords_size: Size,
     /// Colour of coordinates.
     pub coords_colour: String,
-}
-
-/// For each layer, the longest board side on which it is shown by default (0: never).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LayerDefaults {
-    /// Checkered squares or grid lines.
-    pub squares: u32,
-    /// Colours by section (or a gradient along the tour).
-    pub sections: u32,
-    /// A dot at each turn.
-    pub turns: u32,
-    /// A disk at each crossing.
-    pub crossings: u32,
-    /// Start, direction and (open tours) end markers.
-    pub ends: u32,
-    /// Coordinates along the edges.
-    pub coords: u32,
-    /// The step number in each square.
-    pub numbers: u32,
-    /// Onward-leap counts (Warnsdorff's degrees); never by default unless set.
-    #[serde(default)]
-    pub degrees: u32,
-    /// The route through the sections' centres; never by default unless set.
-    #[serde(default)]
-    pub route: u32,
-    /// Sharp turns (by more than a right angle); never by default unless set.
-    #[serde(default)]
-    pub sharp: u32,
-    /// The longest straight runs; never by default unless set.
-    #[serde(default)]
-    pub run: u32,
 }
 
 /// The overview style of boards whose squares are too small to draw one by one (see
@@ -267,6 +182,9 @@ pub struct Theme {
     pub overview: OverviewStyle,
     /// Colours of named sections.
     pub sections: BTreeMap<String, String>,
+    /// The fields the layers own (read apart, see [`super::own`]).
+    #[serde(skip)]
+    pub(crate) owned: Owned,
 }
 
 #[cfg(test)]

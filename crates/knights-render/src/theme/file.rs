@@ -63,8 +63,9 @@ fn base(file: &str, base: Option<toml::Value>) -> Result<String, BadField> {
 }
 
 /// Deserializes a merged table, naming the field at fault.
-pub(super) fn read(table: toml::Table) -> Result<Theme, Fault> {
-    let theme: Theme =
+pub(super) fn read(mut table: toml::Table) -> Result<Theme, Fault> {
+    let owned = super::own::take(&mut table)?;
+    let mut theme: Theme =
         serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|e| {
             let path = e.path().to_string();
             let message = e.into_inner().message().to_string();
@@ -76,6 +77,7 @@ pub(super) fn read(table: toml::Table) -> Result<Theme, Fault> {
             };
             Fault { field, message }
         })?;
+    theme.owned = owned;
     theme.check()?;
     Ok(theme)
 }

@@ -8,11 +8,12 @@
 mod check;
 mod fields;
 mod file;
+mod own;
 
-pub use fields::{
-    BoardStyle, LayerDefaults, Markers, OverviewStyle, Page, Size, TextStyle, Theme, TourStyle,
-};
+pub use crate::layers::LayerDefaults;
+pub use fields::{BoardStyle, Markers, OverviewStyle, Page, Size, TextStyle, Theme, TourStyle};
 pub use file::BUILT_IN;
+pub use own::{Field, Value};
 
 use std::path::Path;
 

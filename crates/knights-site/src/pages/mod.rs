@@ -19,10 +19,11 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use tera::{Context, Tera};
 
+use crate::error::SiteError;
 use crate::plan::Plan;
 use crate::templates;
 use crate::tours::Built;
-use crate::{exhibits, html};
+use crate::{exhibit, exhibits, html};
 use cards::{card, Card};
 use knights_core::Error;
 
@@ -31,12 +32,13 @@ pub type Rendered = Vec<(String, String)>;
 
 /// Renders every page of the gallery: the index, a page per tour, a comparison page per
 /// board built by two constructions or more, the metrics and timings pages, and the
-/// prose pages.
+/// prose pages (with the blocks of `exhibits` they place).
 pub fn render_all(
     tera: &Tera,
     plan: &Plan,
     built: &[Built],
     table: &metrics::Table,
+    exhibits: (&exhibits::List, &exhibit::Context<'_>),
 ) -> Result<Rendered, Error> {
     let cards: Vec<Card> = plan
         .jobs
@@ -67,7 +69,7 @@ pub fn render_all(
     pages.metrics(table)?;
     let timings = pages.base("");
     pages.render("timings.html".to_string(), "timings.html", timings)?;
-    pages.prose(plan)?;
+    pages.prose(plan, exhibits)?;
     Ok(pages.out)
 }
 
@@ -121,7 +123,11 @@ impl<'a> Pages<'a> {
         let html = self
             .tera
             .render(name, &ctx)
-            .map_err(|e| Error::invalid(format!("template {name}: {}", templates::chain(&e))))?;
+            .map_err(|source| SiteError::Render {
+                template: name.to_string(),
+                chain: templates::chain(&source),
+                source,
+            })?;
         Ok((path, html))
     }
 
@@ -160,12 +166,19 @@ impl<'a> Pages<'a> {
     }
 
     /// The catalogue's markdown pages, with the exhibit blocks they place.
-    fn prose(&mut self, plan: &Plan) -> Result<(), Error> {
+    fn prose(
+        &mut self,
+        plan: &Plan,
+        (exhibits, ctx): (&exhibits::List, &exhibit::Context<'_>),
+    ) -> Result<(), Error> {
         for p in &plan.pages {
             let mut c = self.base("../");
             c.insert("title", &p.title);
             c.insert("slug", &p.slug.value);
-            c.insert("body", &exhibits::fill(&html::markdown(&p.body))?);
+            c.insert(
+                "body",
+                &exhibits::fill(exhibits, ctx, &html::markdown(&p.body))?,
+            );
             self.render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
         }
         Ok(())

@@ -21,7 +21,9 @@ use knights_core::verify::Verified;
 use knights_core::Error;
 use knights_render::animate::Walkthrough;
 use knights_render::steps::{Timing, MAX_STEPS};
-use knights_render::{self as render, overview, Drawing, Options, Region, Show, Style, Theme};
+use knights_render::{
+    self as render, overview, Drawing, Layer, Options, Region, Show, Style, Theme,
+};
 
 /// Thumbnails of boards up to this side show the page's drawing; larger ones an
 /// overview of flat blocks. At 2x a square gets at least 480 / 38 = 12.6 pixels, enough
@@ -39,12 +41,17 @@ pub const THUMB_DETAIL_SIDES: u32 = 38;
 pub const THUMB_DETAIL_SIDES_1X: u32 = 16;
 /// The layers a 1x thumbnail of a board past [`THUMB_DETAIL_SIDES_1X`] leaves out:
 /// everything but the leaps in their sections' colours.
-const THUMB_LEAPS: &str = "-turns,-crossings,-squares,-ends,-coords";
+const THUMB_LEAPS: Show = Show::defaults()
+    .without(Layer::Turns)
+    .without(Layer::Crossings)
+    .without(Layer::Squares)
+    .without(Layer::Ends)
+    .without(Layer::Coords);
 /// What a page's drawing adds to the theme's defaults: coordinates on boards of every
 /// size (the theme leaves them out past 32 squares, and the giraffe's 116x38 at 6
 /// points a square was a tangle without them), so that a place on the drawing, a
 /// framed spot and its crop can be named by column and row.
-const PAGE_SHOW: &str = "+coords";
+const PAGE_SHOW: Show = Show::defaults().with(Layer::Coords);
 /// The colour of a band's tour in its 3-D projection (the one `knights model` uses).
 const MODEL_COLOUR: &str = "#b03a2e";
 
@@ -71,8 +78,7 @@ pub(super) fn draw(
         at,
         crops: job.pyramid,
     };
-    let page_show = Show::parse(PAGE_SHOW).map_err(at)?;
-    let drawing = draw.drawing(Style::Auto, None, page_show)?;
+    let drawing = draw.drawing(Style::Auto, None, PAGE_SHOW)?;
     let json = || knights_core::format::to_json(tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     let overview_thumb = draw.overview_thumbnail()?;
@@ -162,7 +168,10 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         if self.side() <= THUMB_DETAIL_SIDES {
             return Ok(None);
         }
-        let flat = Show::parse("-turns,-crossings,-ends").map_err(self.at)?;
+        let flat = Show::defaults()
+            .without(Layer::Turns)
+            .without(Layer::Crossings)
+            .without(Layer::Ends);
         self.thumb(Style::Overview, flat).map(Some)
     }
 
@@ -172,8 +181,7 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         if !(THUMB_DETAIL_SIDES_1X + 1..=THUMB_DETAIL_SIDES).contains(&self.side()) {
             return Ok(None);
         }
-        let leaps = Show::parse(THUMB_LEAPS).map_err(self.at)?;
-        self.thumb(Style::Auto, leaps).map(Some)
+        self.thumb(Style::Auto, THUMB_LEAPS).map(Some)
     }
 
     /// A band's tour bent into space, as `knights model` projects it.
@@ -204,7 +212,11 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         if !self.crops {
             return Ok(crops);
         }
-        let detail = Show::parse("+turns,+crossings,+coords,+ends").map_err(self.at)?;
+        let detail = Show::defaults()
+            .with(Layer::Turns)
+            .with(Layer::Crossings)
+            .with(Layer::Coords)
+            .with(Layer::Ends);
         for (i, spot) in overview::spots_of(self.tour, self.theme)
             .into_iter()
             .enumerate()

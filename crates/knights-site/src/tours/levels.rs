@@ -20,10 +20,12 @@ use super::tour::Pictures;
 use crate::plan::Job;
 use knights_core::metrics::Metrics;
 use knights_core::{Error, Verified};
-use knights_render::{isometric, levels, Options, Show};
+use knights_render::{isometric, levels, Layer, Options, Show};
 
 /// The layers a series member's drawing leaves out.
-const LIGHT: &str = "-turns,-crossings";
+const LIGHT: Show = Show::defaults()
+    .without(Layer::Turns)
+    .without(Layer::Crossings);
 /// Levels of more cells than this are drawn light on catalogue pages too: the
 /// markers of 26 levels of 26x26 are dots too small to read, and cost 720 KB.
 const MARKED_LEVEL_CELLS: u32 = 400;
@@ -35,7 +37,7 @@ fn marked(listed: bool, level_cells: u32) -> bool {
 
 /// The layers a thumbnail leaves out: the markers, and the squares, whose two shades
 /// leave little of a 16-colour palette to the levels' colours at this size.
-const THUMB: &str = "-turns,-crossings,-squares,-ends";
+const THUMB: Show = LIGHT.without(Layer::Squares).without(Layer::Ends);
 
 /// The drawings of the proved tour of `job` (measured as `m`): its levels, page and
 /// downloads, thumbnails, and a catalogue tour's isometric stack.
@@ -47,13 +49,12 @@ pub(super) fn draw(
     files: &mut Files<'_>,
 ) -> Result<Pictures, Error> {
     let at = blame(job);
-    let opts = |show: &str| options(settings, show).map_err(at);
     let page_show = if marked(job.listed, tour.board().level_cells()) {
-        ""
+        Show::defaults()
     } else {
         LIGHT
     };
-    let drawing = levels::drawing(tour, m, &opts(page_show)?).map_err(at)?;
+    let drawing = levels::drawing(tour, m, &options(settings, page_show)).map_err(at)?;
     let json = || knights_core::format::to_json(tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
@@ -65,7 +66,7 @@ pub(super) fn draw(
         let px = thumb_width(aspect, scale, true);
         let o = Options {
             theme: thumb_theme(&settings.theme, thumb_line(squares, px)),
-            ..opts(THUMB)?
+            ..options(settings, THUMB)
         };
         levels::drawing(tour, m, &o).map_err(at)
     };
@@ -84,15 +85,11 @@ pub(super) fn draw(
     })
 }
 
-/// The site's drawing options, showing `show` (the theme's defaults when empty).
-fn options(settings: &Settings, show: &str) -> Result<Options, Error> {
-    Ok(Options {
+/// The site's drawing options, showing `show`.
+fn options(settings: &Settings, show: Show) -> Options {
+    Options {
         theme: settings.theme.clone(),
-        show: if show.is_empty() {
-            Show::Defaults
-        } else {
-            Show::parse(show)?
-        },
+        show,
         ..Default::default()
-    })
+    }
 }

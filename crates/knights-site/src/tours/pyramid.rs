@@ -80,12 +80,12 @@ pub fn full_detail(
     theme: &Theme,
     page: &Drawing,
 ) -> Result<Drawing, Error> {
-    let coords = if page.layers().has(Layer::Coords) {
-        "+coords"
-    } else {
-        "-coords"
-    };
-    let show = Show::parse(&format!("+turns,+crossings,+ends,-squares,{coords}"))?;
+    let show = Show::defaults()
+        .with(Layer::Turns)
+        .with(Layer::Crossings)
+        .with(Layer::Ends)
+        .without(Layer::Squares)
+        .set(Layer::Coords, page.layers().has(Layer::Coords));
     let opts = Options {
         theme: theme.clone(),
         show,

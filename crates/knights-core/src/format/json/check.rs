@@ -120,7 +120,8 @@ fn cells_on(
             })
             .collect(),
         // Every cell has as many coordinates as the first: the first is wrong.
-        _ => Err(cell(board, &cells.get(0), file, &|| field(0)).unwrap_err()),
+        _ => Err(cell(board, &cells.get(0), file, &|| field(0))
+            .expect_err("a cell of the wrong arity is refused")),
     }
 }
 

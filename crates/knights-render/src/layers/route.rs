@@ -3,11 +3,81 @@
 //! the route is the Hilbert curve the tour hides; on the Fibonacci tour it is the
 //! spiral of squares. A section visited in several stretches gets a point per stretch.
 
-use svg::node::element::Polyline;
+use svg::node::element::{Group, Polyline};
 
-use super::frame::{num, Frame};
-use super::theme::Theme;
+use super::{Canvas, Depth, Kind};
+use crate::frame::{num, Frame};
+use crate::legend::{line, Entry, Spot};
+use crate::theme::{Field, Size, Theme, Value};
 use knights_core::verify::Verified;
+use knights_core::Error;
+
+/// The width of the route line.
+const WIDTH: Field = Field {
+    table: "markers",
+    key: "route",
+    default: Value::Size(Size {
+        cells: 0.25,
+        min: 0.8,
+        max: 6.0,
+        limit: 0.5,
+    }),
+};
+
+/// The colour of the route line.
+const COLOUR: Field = Field {
+    table: "markers",
+    key: "route_colour",
+    default: Value::Colour("#222222"),
+};
+
+/// A thin line through the centres of the sections, in visiting order.
+pub struct Route;
+
+impl Kind for Route {
+    fn name(&self) -> &'static str {
+        "route"
+    }
+
+    /// On a tour whose sections follow no curve the route is a scribble: `all`
+    /// leaves it to `+route`.
+    fn in_all(&self) -> bool {
+        false
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &[WIDTH, COLOUR]
+    }
+
+    fn depth(&self) -> Depth {
+        Depth(60)
+    }
+
+    fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
+        let line = layer(c.tour, c.frame, c.theme);
+        Ok(line.map(|l| c.clip(Group::new().add(l))))
+    }
+
+    fn legend_rank(&self) -> u8 {
+        80
+    }
+
+    fn legend(&self, c: &Canvas) -> Vec<Entry> {
+        if c.tour.sections().is_none() {
+            return Vec::new();
+        }
+        vec![Entry::new(
+            "route: the sections' centres in visiting order",
+            icon,
+        )]
+    }
+}
+
+/// A stretch of the route line.
+fn icon(at: Spot, theme: &Theme) -> Group {
+    let l = line(at, theme.colour(&COLOUR), at.fs * 0.25);
+    Group::new().add(l.set("stroke-opacity", "0.75"))
+}
 
 /// The centre of each stretch of consecutive steps in one section, in cell units
 /// (`(0, 0)` the centre of the bottom-left cell). Empty without sections.
@@ -55,8 +125,8 @@ pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Option<Polyline> 
             .set("class", "route")
             .set("points", text.join(" "))
             .set("fill", "none")
-            .set("stroke", theme.markers.route_colour.as_str())
-            .set("stroke-width", num(frame.size(&theme.markers.route)))
+            .set("stroke", theme.colour(&COLOUR))
+            .set("stroke-width", num(frame.size(&theme.size(&WIDTH))))
             .set("stroke-linejoin", "round")
             .set("stroke-linecap", "round")
             .set("stroke-opacity", "0.75"),

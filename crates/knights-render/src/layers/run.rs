@@ -5,19 +5,93 @@
 
 use svg::node::element::{Group, Path};
 
-use super::frame::{num, Frame};
-use super::theme::Theme;
+use super::{Canvas, Depth, Kind};
+use crate::frame::{num, Frame};
+use crate::legend::{line, stroke, Entry, Spot};
+use crate::theme::{Field, Size, Theme, Value};
 use knights_core::metrics;
 use knights_core::verify::Verified;
+use knights_core::Error;
+
+/// The width of the band.
+const WIDTH: Field = Field {
+    table: "markers",
+    key: "run",
+    default: Value::Size(Size {
+        cells: 0.28,
+        min: 2.5,
+        max: 9.0,
+        limit: 0.4,
+    }),
+};
+
+/// The colour of the band.
+const COLOUR: Field = Field {
+    table: "markers",
+    key: "run_colour",
+    default: Value::Colour("#f6b93b"),
+};
+
+/// A band under each longest straight run.
+pub struct Run;
+
+impl Kind for Run {
+    fn name(&self) -> &'static str {
+        "run"
+    }
+
+    /// It singles out what one measure counts, over the marks `all` shows already:
+    /// shown when named.
+    fn in_all(&self) -> bool {
+        false
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &[WIDTH, COLOUR]
+    }
+
+    /// Under the tour's line, like a highlighter.
+    fn depth(&self) -> Depth {
+        Depth(10)
+    }
+
+    /// None on an overview: its cells are too small to single out.
+    fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
+        let shown = !c.overview && c.has_line();
+        Ok(shown.then(|| c.clip(layer(c.tour, c.frame, c.theme))))
+    }
+
+    fn legend_rank(&self) -> u8 {
+        30
+    }
+
+    fn legend(&self, c: &Canvas) -> Vec<Entry> {
+        if c.overview || !c.has_line() {
+            return Vec::new();
+        }
+        let t = c.tour;
+        let run = metrics::longest_run(t.grid(), t.path(), t.is_closed());
+        let leaps = if run == 1 { "leap" } else { "leaps" };
+        let label = format!("the longest straight run: {run} {leaps}");
+        vec![Entry::new(label, icon)]
+    }
+}
+
+/// A stretch of line over its band.
+fn icon(at: Spot, theme: &Theme) -> Group {
+    let band = line(at, theme.colour(&COLOUR), at.fs * 0.55).set("class", "legend-run");
+    Group::new()
+        .add(band)
+        .add(line(at, &theme.tour.colour, stroke(at)))
+}
 
 /// A band under every longest straight run.
 pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
-    let m = &theme.markers;
     let mut g = Group::new()
         .set("class", "runs")
         .set("fill", "none")
-        .set("stroke", m.run_colour.as_str())
-        .set("stroke-width", num(frame.size(&m.run)))
+        .set("stroke", theme.colour(&COLOUR))
+        .set("stroke-width", num(frame.size(&theme.size(&WIDTH))))
         .set("stroke-linecap", "round")
         .set("stroke-linejoin", "round");
     for (start, leaps) in metrics::longest_runs(tour.grid(), tour.path(), tour.is_closed()) {

@@ -6,7 +6,6 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_construct::{tourney as gen, Algo, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::tourney::{measure, verify};
@@ -14,6 +13,7 @@ use knights_core::{Board, Error};
 use knights_lab::stats::{histogram, sample};
 use knights_render::chart::{chart, Bars, Panel};
 use knights_render::{Drawing, Options, Theme};
+use knights_site::{Context, Exhibit};
 
 /// The tourneys drawn: file name, generator, board side, seed.
 pub const TOURNEYS: [(&str, &str, u32, u64); 4] = [
@@ -136,9 +136,9 @@ mod tests {
     #[test]
     fn the_pages_show_every_drawing_made() {
         let pages = [
-            include_str!("../../../content/pages/tourneys.md"),
-            include_str!("../../../content/pages/neural.md"),
-            include_str!("../../../content/pages/generators.md"),
+            crate::page("tourneys.md"),
+            crate::page("neural.md"),
+            crate::page("generators.md"),
         ]
         .join("");
         let mut made: Vec<String> = TOURNEYS.iter().map(|t| t.0.to_string()).collect();
@@ -159,6 +159,7 @@ mod tests {
                 &dir,
                 &Context {
                     theme: &Theme::default(),
+                    content: Path::new("content"),
                 },
             )
             .unwrap();

@@ -5,13 +5,118 @@
 //! the crossings, one path of dots drawn twice: a halo in the background's colour, then
 //! the disk (`class="sharp"`, counted by [`markers::count`]).
 
-use svg::node::element::{Group, Path};
+use svg::node::element::{Group, Path, Polyline};
 
-use super::frame::{num, Frame};
-use super::markers;
-use super::theme::Theme;
-use knights_core::metrics;
+use super::{Canvas, Depth, Kind};
+use crate::frame::{num, Frame};
+use crate::legend::{stroke, Entry, Spot};
+use crate::markers::{self, disk};
+use crate::theme::{Field, Size, Theme, Value};
+use knights_core::metrics::{self, Metrics};
 use knights_core::verify::Verified;
+use knights_core::{Board, Error};
+
+/// The radius of a sharp turn's disk, drawn over the turn dot.
+const RADIUS: Field = Field {
+    table: "markers",
+    key: "sharp",
+    default: Value::Size(Size {
+        cells: 0.15,
+        min: 1.6,
+        max: 4.5,
+        limit: 0.3,
+    }),
+};
+
+/// The colour of sharp turns' disks (each has a halo in the page's background).
+const COLOUR: Field = Field {
+    table: "markers",
+    key: "sharp_colour",
+    default: Value::Colour("#dc267f"),
+};
+
+/// A disk at each sharp turn.
+pub struct Sharp;
+
+impl Kind for Sharp {
+    fn name(&self) -> &'static str {
+        "sharp"
+    }
+
+    /// It singles out what one measure counts, over the turn dots `all` shows
+    /// already: shown when named.
+    fn in_all(&self) -> bool {
+        false
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        &[RADIUS, COLOUR]
+    }
+
+    /// Over the turn dots, under the crossings.
+    fn depth(&self) -> Depth {
+        Depth(32)
+    }
+
+    /// None on an overview: its cells are too small to single out.
+    fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
+        let shown = !c.overview && c.has_line();
+        Ok(shown.then(|| layer(c.tour, c.frame, c.theme)))
+    }
+
+    fn legend_rank(&self) -> u8 {
+        20
+    }
+
+    fn legend(&self, c: &Canvas) -> Vec<Entry> {
+        if c.overview || !c.has_line() {
+            return Vec::new();
+        }
+        let b = c.tour.board();
+        let cells = metrics::sharp_cells(c.tour.grid());
+        if !cells.into_iter().any(|cell| c.frame.shows_cell(b.xy(cell))) {
+            return Vec::new();
+        }
+        vec![Entry::new("a sharp turn: by more than 90 degrees", icon)]
+    }
+
+    /// Two dots each (halo and disk), as a crossing: about 56 bytes.
+    fn bytes(&self, _board: &Board, metrics: &Metrics) -> u64 {
+        metrics::sharp_turns(&metrics.turns_by_angle) * 56
+    }
+}
+
+/// A sharp turn's disk on a turn of the line.
+fn icon(at: Spot, theme: &Theme) -> Group {
+    let Spot { x, y, fs } = at;
+    let (a, c) = (
+        (x - fs * 0.45, y + fs * 0.45),
+        (x + fs * 0.45, y + fs * 0.45),
+    );
+    let corner = Polyline::new()
+        .set(
+            "points",
+            format!(
+                "{},{} {x},{} {},{}",
+                num(a.0),
+                num(a.1),
+                num(y - fs * 0.35),
+                num(c.0),
+                num(c.1)
+            ),
+        )
+        .set("fill", "none")
+        .set("stroke", theme.tour.colour.as_str())
+        .set("stroke-width", num(stroke(at)))
+        .set("stroke-linejoin", "round");
+    let halo = theme.page.background.as_str();
+    Group::new().add(corner).add(
+        disk("legend-sharp", (x, y - fs * 0.35), &num(fs * 0.3))
+            .set("fill", theme.colour(&COLOUR))
+            .set("stroke", halo)
+            .set("stroke-width", num(fs * 0.1)),
+    )
+}
 
 /// A disk at every sharp turn shown in `frame`.
 pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
@@ -24,8 +129,7 @@ pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
             let (x, y) = frame.cell(xy);
             (x as f64, y as f64)
         });
-    let m = &theme.markers;
-    let r = frame.size(&m.sharp);
+    let r = frame.size(&theme.size(&RADIUS));
     let g = Group::new()
         .set("class", "sharps")
         .set("stroke-linecap", "round");
@@ -40,7 +144,7 @@ pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
     let disk = Path::new()
         .set("class", "sharp")
         .set("d", d)
-        .set("stroke", m.sharp_colour.as_str())
+        .set("stroke", theme.colour(&COLOUR))
         .set("stroke-width", num(2.0 * r));
     g.add(halo).add(disk)
 }

@@ -5,11 +5,43 @@
 
 use svg::node::element::{Group, Text};
 
-use super::frame::{num, Frame};
-use super::text::MAX_NUMBERED_CELLS;
-use super::theme::Theme;
+use super::{Canvas, Depth, Kind};
+use crate::frame::{num, Frame};
+use crate::legend::{sample, Entry, Spot};
+use crate::text::MAX_NUMBERED_CELLS;
+use crate::theme::Theme;
 use knights_core::tour::Tour;
 use knights_core::{Error, TooLarge};
+
+/// In each square, how many onward leaps it had when the knight reached it.
+pub struct Degrees;
+
+impl Kind for Degrees {
+    fn name(&self) -> &'static str {
+        "degrees"
+    }
+
+    fn depth(&self) -> Depth {
+        Depth(64)
+    }
+
+    fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
+        layer(c.tour, c.frame, c.theme).map(Some)
+    }
+
+    fn legend_rank(&self) -> u8 {
+        70
+    }
+
+    fn legend(&self, _c: &Canvas) -> Vec<Entry> {
+        vec![Entry::new("onward leaps when the knight came", icon)]
+    }
+}
+
+/// A degree, in its colour.
+fn icon(at: Spot, theme: &Theme) -> Group {
+    Group::new().add(sample("3", &theme.markers.end_colour, at, theme))
+}
 
 /// Font size of a degree, in squares.
 const SIZE: f64 = 0.26;

@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_core::atomic::write_bytes;
 use knights_core::metrics;
 use knights_core::{Board, Error};
-use knights_render::{Drawing, Options, Show, Theme};
+use knights_render::{Drawing, Layer, Options, Show, Theme};
+use knights_site::{Context, Exhibit};
 
 /// The recipes' drawings, in `recipes/`, in the site's theme.
 pub struct Recipes;
@@ -38,7 +38,10 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
     let m = metrics::measure(&tour);
     let opts = Options {
         theme: theme.clone(),
-        show: Show::parse("+route,-turns,-crossings")?,
+        show: Show::defaults()
+            .with(Layer::Route)
+            .without(Layer::Turns)
+            .without(Layer::Crossings),
         ..Default::default()
     };
     let svg = Drawing::new(&tour, &m, &opts)?.svg().to_string();
@@ -51,7 +54,7 @@ mod tests {
 
     #[test]
     fn the_hilbert_page_shows_the_route_drawing() {
-        let page = include_str!("../../../content/pages/hilbert.md");
+        let page = crate::page("hilbert.md");
         assert!(page.contains(&format!("](../recipes/{HILBERT_ROUTE}.svg)")));
     }
 }

@@ -6,14 +6,14 @@
 
 use std::path::Path;
 
-use super::plots::{self, Line};
 use knights_construct::besa::Besa;
 use knights_construct::{self as construct, Algo, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};
 use knights_lab::besa::gadgets::{heel_problem, search_heels, Area};
 use knights_lab::gadget::Ending;
-use knights_render::{self as render, Region, Show, Style, Theme};
+use knights_render::{self as render, Layer, Region, Show, Style, Theme};
+use knights_site::plots::{self, Line};
 
 /// Each heel drawn: file stem and `--variant` (none for the plain heel).
 pub const HEELS: [(&str, Option<&str>); 4] = [
@@ -40,7 +40,7 @@ pub fn write(dir: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let opts = render::Options {
         theme: Theme::load("web")?,
-        show: Show::parse("turns,crossings")?,
+        show: Show::only(&[Layer::Turns, Layer::Crossings]),
         style: Style::Detail,
         region: Some(REGION),
         ..Default::default()
@@ -95,12 +95,12 @@ fn front_plot() -> String {
 /// The heel search's figures, in `heels/`.
 pub struct Heels;
 
-impl super::exhibit::Exhibit for Heels {
+impl knights_site::Exhibit for Heels {
     fn folder(&self) -> &'static str {
         "heels"
     }
 
-    fn write(&self, dir: &Path, _: &super::exhibit::Context<'_>) -> Result<(), Error> {
+    fn write(&self, dir: &Path, _: &knights_site::Context<'_>) -> Result<(), Error> {
         write(dir)
     }
 }

@@ -7,13 +7,13 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::magic::{constants, of_path};
 use knights_core::{examples, verify, Board, Error, Verified};
 use knights_render::numbered::{lettered, numbered, Sums};
 use knights_render::Theme;
+use knights_site::{Context, Exhibit};
 use knights_teach::cipher;
 
 /// The classic tours' figures, in `classics/`.
@@ -132,9 +132,9 @@ mod tests {
 
     fn pages() -> String {
         [
-            include_str!("../../../content/pages/magic.md"),
-            include_str!("../../../content/pages/symmetric.md"),
-            include_str!("../../../content/pages/cipher.md"),
+            crate::page("magic.md"),
+            crate::page("symmetric.md"),
+            crate::page("cipher.md"),
         ]
         .join("")
     }
@@ -154,7 +154,7 @@ mod tests {
     fn the_cipher_page_prints_the_cipher_of_its_message_and_its_fill() {
         let key = cipher_key().unwrap();
         let text = cipher::encode(&key, MESSAGE).unwrap();
-        let page = include_str!("../../../content/pages/cipher.md");
+        let page = crate::page("cipher.md");
         let rows = cipher::rows(&text, 8).replace(' ', "\n");
         assert!(page.contains(&rows), "the page should print\n{rows}");
         let plain: String = cipher::letters(MESSAGE).into_iter().collect();

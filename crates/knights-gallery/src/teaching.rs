@@ -4,14 +4,14 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_construct::warnsdorff::TieBreak;
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};
 use knights_render::animate::Walkthrough;
 use knights_render::steps::{Repeat, Timing, MAX_STEPS};
-use knights_render::{self as render, Drawing, Layers, Options, Show, Theme};
+use knights_render::{self as render, Drawing, Layer, Layers, Options, Show, Theme};
+use knights_site::{Context, Exhibit};
 use knights_teach::exercises::{self, Plan};
 use knights_teach::rule_trace;
 
@@ -40,7 +40,7 @@ pub fn write(dir: &Path) -> Result<(), Error> {
     let eight = tour(8, 8, false)?;
     let numbered = Options {
         theme: theme.clone(),
-        show: Show::parse("+numbers")?,
+        show: Show::defaults().with(Layer::Numbers),
         ..Options::default()
     };
     for (name, t) in [("5x5-open", tour(5, 5, true)?), ("8x8", eight.clone())] {
@@ -90,7 +90,7 @@ mod tests {
     fn the_teaching_page_links_to_what_is_written() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path()).unwrap();
-        let page = include_str!("../../../content/pages/teaching.md");
+        let page = crate::page("teaching.md");
         let linked: Vec<&str> = page
             .split("../teaching/")
             .skip(1)

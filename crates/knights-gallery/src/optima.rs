@@ -1,32 +1,33 @@
 //! The "What is optimal" page's material, made at every build from the optima stored
-//! in `content/optima/` (written by `knights optimum`, kept as data so that the gallery
-//! needs no solver): each tour drawn with the measure it optimizes marked, each
+//! in the content folder's `optima/` (written by `knights optimum`, kept as data so that
+//! the gallery needs no solver; read at build time like any content, so a site of one's
+//! own shows its own records): each tour drawn with the measure it optimizes marked, each
 //! uncrossed path drawn, the plots of the optima of closed n x n tours against n
 //! beside the constructions' tours and the bounds, and the page's blocks: the results
 //! table (`optima/results`), read and checked by the same code as `knights optimum
 //! --table`, and the drawings with their captions (`optima/tours`), so that the page
 //! holds no copy of a result.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::html::escape;
-use super::plots::{self, Line};
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
-use knights_core::{format, metrics, uncrossed, verify, Board, Error};
+use knights_core::{format, metrics, uncrossed, verify, Board, Error, PathProblem};
 use knights_lab::optimum::table::{self, Stored};
 use knights_lab::optimum::Measure;
-use knights_render::{self as render, Show, Style, Theme};
+use knights_render::{self as render, Layer, Show, Style, Theme};
+use knights_site::escape;
+use knights_site::plots::{self, Line};
 
-/// The stored optima: file stem and text.
-pub const STORED: &[(&str, &str)] = &include!("optima_list.rs");
+/// The folder of the content that holds the stored optima, and this exhibit's folder.
+const FOLDER: &str = "optima";
 
 /// One stored optimum: its record, read and checked, its file's text, and the layers
 /// its drawing marks.
 pub struct Entry {
     /// The record, as `knights optimum --table` reads it.
     pub stored: Stored,
-    text: &'static str,
+    text: String,
     /// The layers that mark its measure (none for an uncrossed path, drawn alone).
     show: Option<Show>,
 }
@@ -45,22 +46,53 @@ impl Entry {
     }
 }
 
-/// Every stored optimum, read and its tour proved by the results table's reader
-/// (knights-lab's `optimum::table`), in the table's order.
-pub fn entries() -> Result<Vec<Entry>, Error> {
-    let mut all = STORED
-        .iter()
-        .map(|&(stem, text)| entry(stem, text))
-        .collect::<Result<Vec<Entry>, Error>>()?;
+/// The stored optima's files (`*.json` of `dir`), in name order, or one line naming
+/// the folder when it is missing.
+fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let listed = std::fs::read_dir(dir).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Error::path(
+            dir,
+            PathProblem::Missing,
+            format!(
+                "{}: no such folder; the optima exhibit draws the records kept there \
+                 (the *.json that knights optimum writes)",
+                dir.display()
+            ),
+        ),
+        _ => Error::io(dir, e),
+    })?;
+    let mut out = Vec::new();
+    for f in listed {
+        let path = f.map_err(|e| Error::io(dir, e))?.path();
+        if path.extension().is_some_and(|x| x == "json") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Every stored optimum of `dir`, read and its tour proved by the results table's
+/// reader (knights-lab's `optimum::table`), in the table's order.
+pub fn entries(dir: &Path) -> Result<Vec<Entry>, Error> {
+    let mut all = Vec::new();
+    for path in files(dir)? {
+        let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+        all.push(entry(&path, text)?);
+    }
     all.sort_by_key(|e| e.stored.order());
     Ok(all)
 }
 
-/// One stored file read, its tour proved and the layers of its drawing chosen, or one
-/// line naming the file and what is wrong.
-fn entry(stem: &str, text: &'static str) -> Result<Entry, Error> {
-    let name = format!("content/optima/{stem}.json");
-    let stored = table::read_one(&name, stem, text)?;
+/// The stored file at `path` read, its tour proved and the layers of its drawing
+/// chosen, or one line naming the file and what is wrong.
+fn entry(path: &Path, text: String) -> Result<Entry, Error> {
+    let name = path.display().to_string();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    let stored = table::read_one(&name, &stem, &text)?;
     let show = match stored.spec.measure {
         Measure::Uncrossed => None,
         m => Some(show_of(&name, &m.to_string())?),
@@ -73,28 +105,29 @@ fn entry(stem: &str, text: &'static str) -> Result<Entry, Error> {
 /// marked), as are `sharp` and `run`. A measure no layer draws is refused, naming the
 /// file `name`.
 fn show_of(name: &str, measure: &str) -> Result<Show, Error> {
-    let layers: Vec<&str> = measure
+    let layers = measure
         .split('+')
-        .map(|term| term.rsplit('*').next().unwrap_or(term).trim())
-        .collect();
-    Show::parse(&layers.join(",")).map_err(|e| {
-        Error::invalid(format!(
-            "{name}: the gallery cannot draw a record of {measure} ({e})"
-        ))
-    })
+        .map(|term| term.rsplit('*').next().unwrap_or(term).trim().parse())
+        .collect::<Result<Vec<Layer>, Error>>()
+        .map_err(|e| {
+            Error::invalid(format!(
+                "{name}: the gallery cannot draw a record of {measure} ({e})"
+            ))
+        })?;
+    Ok(Show::only(&layers))
 }
 
-/// Writes `STEM.svg` for every entry and the plots `turns.svg`, `crossings.svg` (and
-/// their `-narrow.svg` layouts for phones) into `dir`.
-pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
+/// Writes `STEM.svg` for every entry of `records` and the plots `turns.svg`,
+/// `crossings.svg` (and their `-narrow.svg` layouts for phones) into `dir`.
+pub fn write(dir: &Path, theme: &Theme, records: &Path) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    let all = entries()?;
+    let all = entries(records)?;
     for e in &all {
         let svg = if e.measure() == Measure::Uncrossed {
-            let format::Document::Uncrossed(p) = format::parse_document(e.text, e.stem())? else {
+            let format::Document::Uncrossed(p) = format::parse_document(&e.text, e.stem())? else {
                 return Err(Error::internal(format!(
-                    "content/optima/{}.json: not an uncrossed path file",
-                    e.stem()
+                    "{}: not an uncrossed path file",
+                    records.join(format!("{}.json", e.stem())).display()
                 )));
             };
             let opts = render::Options {
@@ -105,7 +138,7 @@ pub fn write(dir: &Path, theme: &Theme) -> Result<(), Error> {
                 .svg()
                 .to_string()
         } else {
-            let tour = verify::constructed(format::parse(e.text, e.stem())?)?;
+            let tour = verify::constructed(format::parse(&e.text, e.stem())?)?;
             let opts = render::Options {
                 theme: theme.clone(),
                 show: e.show.unwrap_or_default(),
@@ -377,21 +410,25 @@ fn tours(all: &[Entry]) -> String {
 /// The optima's drawings and plots, in `optima/`.
 pub struct Optima;
 
-impl super::exhibit::Exhibit for Optima {
+impl knights_site::Exhibit for Optima {
     fn folder(&self) -> &'static str {
-        "optima"
+        FOLDER
     }
 
-    fn write(&self, dir: &Path, ctx: &super::exhibit::Context<'_>) -> Result<(), Error> {
-        write(dir, ctx.theme)
+    fn write(&self, dir: &Path, ctx: &knights_site::Context<'_>) -> Result<(), Error> {
+        write(dir, ctx.theme, &ctx.content.join(FOLDER))
+    }
+
+    fn reads(&self, ctx: &knights_site::Context<'_>) -> Result<Vec<PathBuf>, Error> {
+        files(&ctx.content.join(FOLDER))
     }
 
     fn blocks(&self) -> &'static [&'static str] {
         &["results", "plots", "tours"]
     }
 
-    fn block(&self, name: &str) -> Result<String, Error> {
-        let all = entries()?;
+    fn block(&self, name: &str, ctx: &knights_site::Context<'_>) -> Result<String, Error> {
+        let all = entries(&ctx.content.join(FOLDER))?;
         match name {
             "results" => Ok(results(&all)),
             "plots" => Ok(plots_block()),
@@ -404,22 +441,50 @@ impl super::exhibit::Exhibit for Optima {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exhibit::Exhibit;
+    use knights_site::{Context, Exhibit};
 
-    /// Every file of content/optima is listed, and the page places the blocks made
-    /// from them (tests/integration/optima.rs checks the built page against the files).
-    #[test]
-    fn every_stored_optimum_is_listed_and_the_page_places_the_blocks() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
-        let mut files: Vec<String> = std::fs::read_dir(root.join("optima"))
+    /// The shipped catalogue's content folder, read at run time.
+    fn content() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content")
+    }
+
+    fn stored() -> PathBuf {
+        content().join(FOLDER)
+    }
+
+    /// How many stored optima the shipped catalogue has (its `*.json` files).
+    fn count() -> usize {
+        std::fs::read_dir(stored())
             .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
-            .collect();
-        files.sort();
-        let mut listed: Vec<&str> = STORED.iter().map(|s| s.0).collect();
-        listed.sort_unstable();
-        assert_eq!(files, listed, "optima_list.rs lists content/optima/*.json");
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".json")
+            })
+            .count()
+    }
+
+    /// Every stored file of the content folder is read (and named in the exhibit's
+    /// build-cache key), and the page places the blocks made from them
+    /// (tests/integration/optima.rs checks the built page against the files).
+    #[test]
+    fn every_stored_optimum_is_read_and_the_page_places_the_blocks() {
+        let root = content();
+        let theme = Theme::default();
+        let ctx = Context {
+            theme: &theme,
+            content: &root,
+        };
+        let reads = Optima.reads(&ctx).unwrap();
+        assert!(
+            reads.len() > 80 && reads.len() == count(),
+            "{}",
+            reads.len()
+        );
+        assert!(reads.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(entries(&stored()).unwrap().len(), reads.len());
         let page = std::fs::read_to_string(root.join("pages/optima.md")).unwrap();
         for block in Optima.blocks() {
             assert!(
@@ -429,12 +494,44 @@ mod tests {
         }
     }
 
+    /// A content folder without stored optima: one line naming the folder, when the
+    /// exhibit is written, its block made, or its cache key asked for.
+    #[test]
+    fn a_missing_records_folder_is_one_line_naming_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let theme = Theme::default();
+        let ctx = Context {
+            theme: &theme,
+            content: tmp.path(),
+        };
+        let missing = tmp.path().join("optima");
+        let errors = [
+            Optima.reads(&ctx).unwrap_err(),
+            Optima.block("results", &ctx).unwrap_err(),
+            Optima.write(&tmp.path().join("out"), &ctx).unwrap_err(),
+        ];
+        for e in errors {
+            assert!(
+                matches!(&e, Error::Path { path, problem: PathProblem::Missing, .. } if *path == missing),
+                "{e:?}"
+            );
+            let e = e.to_string();
+            assert!(
+                e.starts_with(&format!(
+                    "{}: no such folder; the optima exhibit",
+                    missing.display()
+                )) && !e.contains('\n'),
+                "{e}"
+            );
+        }
+    }
+
     /// Each result's row of the table: its four cells, then how it was obtained.
     #[test]
     fn the_results_say_how_each_was_obtained() {
-        let all = entries().unwrap();
+        let all = entries(&stored()).unwrap();
         let html = results(&all);
-        assert_eq!(html.matches("<tbody id=").count(), STORED.len());
+        assert_eq!(html.matches("<tbody id=").count(), count());
         let row = |stem: &str| {
             let at = html.find(&format!("<tbody id=\"{stem}\">")).unwrap();
             html[at..at + html[at..].find("</tbody>").unwrap()].to_string()
@@ -459,13 +556,13 @@ mod tests {
             "{nine}"
         );
         let tours = tours(&all);
-        assert_eq!(tours.matches("<figure>").count(), STORED.len());
+        assert_eq!(tours.matches("<figure>").count(), count());
         assert!(tours.contains("<figcaption>9x9 open: fewest turns 48 (optimal)</figcaption>"));
     }
 
     #[test]
     fn the_plots_lines_run_through_their_boards_by_size() {
-        let all = entries().unwrap();
+        let all = entries(&stored()).unwrap();
         for measure in ["turns", "crossings"] {
             let n: Vec<u32> = square(&all, measure)
                 .iter()
@@ -509,21 +606,19 @@ mod tests {
             "{e}"
         );
         // A stored file whose measure is unknown stops the page with its name.
-        let (stem, text) = STORED[0];
-        let record: serde_json::Value = serde_json::from_str(text).unwrap();
+        let path = files(&stored()).unwrap().remove(0);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record: serde_json::Value = serde_json::from_str(&text).unwrap();
         let measure = record["optimum"]["measure"].as_str().unwrap();
-        let bad: &'static str = Box::leak(
-            text.replacen(
-                &format!("\"measure\": \"{measure}\""),
-                "\"measure\": \"zigzags\"",
-                1,
-            )
-            .into_boxed_str(),
+        let bad = text.replacen(
+            &format!("\"measure\": \"{measure}\""),
+            "\"measure\": \"zigzags\"",
+            1,
         );
         assert_ne!(bad, text);
-        let e = entry(stem, bad).err().expect("refused").to_string();
+        let e = entry(&path, bad).err().expect("refused").to_string();
         assert!(
-            e.starts_with(&format!("content/optima/{stem}.json: ")) && e.contains("zigzags"),
+            e.starts_with(&format!("{}: ", path.display())) && e.contains("zigzags"),
             "{e}"
         );
     }
@@ -532,13 +627,13 @@ mod tests {
     fn the_drawings_and_plots_are_written() {
         use knights_render::markers::count;
         let dir = tempfile::tempdir().unwrap();
-        write(dir.path(), &Theme::load("web").unwrap()).unwrap();
-        for e in entries().unwrap() {
+        write(dir.path(), &Theme::load("web").unwrap(), &stored()).unwrap();
+        for e in entries(&stored()).unwrap() {
             let svg = std::fs::read_to_string(dir.path().join(format!("{}.svg", e.stem())));
             let svg = svg.unwrap();
             assert!(svg.contains("<svg"), "{}", e.stem());
             // Each tour's drawing marks what its record counts, and nothing else.
-            let json: serde_json::Value = serde_json::from_str(e.text).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&e.text).unwrap();
             let r = &json["optimum"];
             let of = |m: Measure| match e.measure() {
                 Measure::Sum(_) => r["counts"][m.to_string()].as_u64().unwrap_or(0),

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use super::exhibit::{Context, Exhibit};
 use knights_core::atomic::write_bytes;
 use knights_core::Error;
 use knights_render::Theme;
+use knights_site::{Context, Exhibit};
 use knights_teach::figures;
 
 /// The formation's drawings, in `formation/`, in the site's theme.
@@ -39,7 +39,7 @@ mod tests {
 
     #[test]
     fn the_formation_page_shows_every_drawing_in_the_order_they_are_made() {
-        let page = include_str!("../../../content/pages/formation.md");
+        let page = crate::page("formation.md");
         let shown: Vec<&str> = page
             .split("](../formation/")
             .skip(1)

@@ -1,0 +1,65 @@
+//! The turns layer: a dot at each cell where the tour turns ([`crate::markers::turns`]);
+//! on an overview, the share of turning cells of each block (drawn with its blocks).
+
+use svg::node::element::Group;
+
+use super::{Canvas, Depth, Kind};
+use crate::frame::num;
+use crate::legend::{Entry, Spot};
+use crate::markers::{self, disk};
+use crate::theme::Theme;
+use knights_core::metrics::{self, Metrics};
+use knights_core::{Board, Error};
+
+/// A dot at each turn.
+pub struct Turns;
+
+impl Kind for Turns {
+    fn name(&self) -> &'static str {
+        "turns"
+    }
+
+    fn shown_up_to(&self) -> u32 {
+        32
+    }
+
+    fn depth(&self) -> Depth {
+        Depth(30)
+    }
+
+    fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
+        let shown = !c.overview && c.has_line();
+        Ok(shown.then(|| markers::turns(c.tour, c.frame, c.theme)))
+    }
+
+    fn legend_rank(&self) -> u8 {
+        10
+    }
+
+    fn legend(&self, c: &Canvas) -> Vec<Entry> {
+        if !c.has_line() {
+            return Vec::new();
+        }
+        let b = c.tour.board();
+        if c.overview {
+            vec![Entry::new("dot: share of cells where the tour turns", icon)]
+        } else if (metrics::turn_cells(c.tour.grid()).into_iter())
+            .any(|cell| c.frame.shows_cell(b.xy(cell)))
+        {
+            vec![Entry::new("the tour turns", icon)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// About 48 bytes a turn (measured, see [`crate::budget`]).
+    fn bytes(&self, _board: &Board, metrics: &Metrics) -> u64 {
+        metrics.turns * 48
+    }
+}
+
+/// A turn's dot.
+fn icon(at: Spot, theme: &Theme) -> Group {
+    let dot = disk("legend-turn", (at.x, at.y), &num(at.fs * 0.22));
+    Group::new().add(dot.set("fill", theme.markers.turn_colour.as_str()))
+}
