@@ -71,26 +71,6 @@ pub(super) enum SymmetryGoal {
     Quarter,
 }
 
-/// A board as `tour` takes it: `WxH`, or `WxHxD...` with three or more sides.
-#[derive(Clone, Debug)]
-pub(super) enum BoardSize {
-    /// Two sides.
-    Flat(knights_core::Board),
-    /// Three or more sides.
-    Space(knights_core::space::Space),
-}
-
-impl std::str::FromStr for BoardSize {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<BoardSize, Error> {
-        if knights_core::space::sides_written(s) >= 3 {
-            s.parse().map(BoardSize::Space)
-        } else {
-            s.parse().map(BoardSize::Flat)
-        }
-    }
-}
-
 /// `--leaper A,B`: two different steps from 1 to 64.
 pub(super) fn leaper(s: &str) -> Result<Leaper, String> {
     let bad = || {
@@ -163,19 +143,15 @@ pub(super) fn drawing_path(s: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// `WxH` with digits on both sides (a `-` before either counts: it is a bad board, not
-/// a file name).
+/// `WxH` or `WxHxD...`, digits around every `x` (a `-` before a side counts: it is a
+/// bad board, not a file name).
 pub(super) fn looks_like_board(s: &str) -> bool {
-    match s.split_once(['x', 'X']) {
-        Some((w, h)) => {
-            let digits = |t: &str| {
-                let t = t.strip_prefix('-').unwrap_or(t);
-                !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
-            };
-            digits(w) && digits(h)
-        }
-        None => false,
-    }
+    let parts: Vec<&str> = s.split(['x', 'X']).collect();
+    parts.len() >= 2
+        && parts.iter().all(|t| {
+            let t = t.strip_prefix('-').unwrap_or(t);
+            !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+        })
 }
 
 impl BuildArgs {
@@ -401,5 +377,10 @@ mod tests {
         assert!(!looks_like_board("x8"));
         assert!(!looks_like_board("8x8.json"));
         assert!(looks_like_board("-5x8"));
+        assert!(looks_like_board("20x16x6"));
+        assert!(looks_like_board("4x4x4x4"));
+        assert!(looks_like_board("4x-4x4"));
+        assert!(!looks_like_board("4x4x4.json"));
+        assert!(!looks_like_board("xx"));
     }
 }

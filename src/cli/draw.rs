@@ -1,5 +1,6 @@
 //! `render` with --animate, --rule and --frames, and `worksheet`: drawings beyond a
-//! single still picture.
+//! single still picture; and the still drawing every command makes (of a board of
+//! three or more sides, its levels).
 
 use std::path::Path;
 
@@ -128,7 +129,7 @@ pub(super) fn animate_rule(
             ))
         }
     };
-    let board: Board = input.parse()?;
+    let board = Board::parse_flat(input)?;
     let variant = build.variant.as_deref().unwrap_or("roth");
     let tie = construct::warnsdorff::TieBreak::by_name(variant)
         .ok_or_else(|| Error::from(Unknown::new(Named::RuleTieBreak, variant, &[])))?;
@@ -169,6 +170,36 @@ pub(super) fn worksheet(
 }
 
 /// Draws `tour` with its metrics.
+/// The still drawing of a tour with its metrics: the board, or on a board of three or
+/// more sides its levels side by side.
 pub(super) fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
-    Drawing::new(tour, &metrics::measure(tour), opts)
+    let m = metrics::measure(tour);
+    if tour.board().dims() > 2 {
+        return render::levels::drawing(tour, &m, opts);
+    }
+    Drawing::new(tour, &m, opts)
+}
+
+/// `knights render` of a tour of a board of three or more sides: its levels, still
+/// and whole.
+pub(super) fn render_levels(
+    tour: &Verified,
+    style: &StyleArgs,
+    animated: bool,
+    output: Option<&Path>,
+) -> Result<(), Failure> {
+    if animated {
+        return Err(Failure::Usage(format!(
+            "--animate, --rule and --frames draw tours of 2-D boards; the {} board is drawn as its levels side by side without them",
+            tour.board()
+        )));
+    }
+    if style.region.is_some() {
+        return Err(Failure::Usage(
+            "--region shows part of a 2-D board; a board of three or more sides is drawn whole"
+                .into(),
+        ));
+    }
+    let out = output.ok_or_else(|| Failure::Usage("give the drawing's path with -o".into()))?;
+    Ok(write_drawing(&draw(tour, &style.options()?)?, out)?)
 }

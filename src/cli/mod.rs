@@ -18,7 +18,6 @@ mod research;
 mod serve;
 #[cfg(test)]
 mod shown;
-mod space;
 mod stats;
 mod tourney;
 mod tours;
@@ -27,12 +26,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 use knights_construct::Algo;
-use knights_core::Error;
+use knights_core::{Board, Error};
 
 use args::*;
-use draw::{animate, animate_rule, draw, worksheet, write_drawing};
+use draw::{animate, animate_rule, draw, render_levels, worksheet, write_drawing};
 use init::init_site;
-use knights_core::AnyVerified;
 use optimum::OptimumArgs;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
@@ -365,16 +363,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             build,
             format,
             output,
-        } => match board.parse()? {
-            BoardSize::Flat(board) => tour(board, &build, format, output.as_deref()),
-            BoardSize::Space(s) => space::tour(s, &build, format, output.as_deref()),
-        },
+        } => tour(board.parse()?, &build, format, output.as_deref()),
         Command::Tourney {
             board,
             args,
             format,
             output,
-        } => tourney::tourney(board.parse()?, &args, format, output.as_deref()),
+        } => tourney::tourney(Board::parse_flat(&board)?, &args, format, output.as_deref()),
         Command::Verify { file, topology } => verify_file(&file, topology),
         Command::Metrics { input, build, json } => print_metrics(&input, &build, json),
         Command::Render {
@@ -408,11 +403,11 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                         "{input} is an uncrossed path: it is drawn still, without --animate or --frames"
                     )))
                 }
-                Loaded::Tour(AnyVerified::Flat(t)) => *t,
-                Loaded::Tour(AnyVerified::Space(t)) => {
+                Loaded::Tour(t) if t.board().dims() > 2 => {
                     let animated = walk.animate || walk.frames.is_some();
-                    return space::render(&t, &style, animated, output.as_deref());
+                    return render_levels(&t, &style, animated, output.as_deref());
                 }
+                Loaded::Tour(t) => *t,
             };
             match output {
                 Some(out) if !walk.animate && walk.frames.is_none() => {
@@ -433,7 +428,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             motif,
             format,
             output,
-        } => design_motif(&board.parse()?, &motif, format, output.as_deref()),
+        } => design_motif(
+            &Board::parse_flat(&board)?,
+            &motif,
+            format,
+            output.as_deref(),
+        ),
         Command::Optimum(args) => optimum::optimum(&args),
         Command::Worksheet {
             input,
@@ -446,7 +446,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             cipher,
         } => {
             // A board too large for a page of answers is refused before it is built.
-            if let Ok(board) = input.parse::<knights_core::board::Board>() {
+            if let Ok(board) = Board::parse_flat(&input) {
                 knights_teach::worksheet::check(&board, per_page as usize)?;
                 if let Some(message) = &cipher {
                     knights_teach::cipher::check(message, board.cells() as usize, &board)?;
@@ -471,7 +471,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             build,
             samples,
             plot,
-        } => stats::stats(board.parse()?, &build, samples, plot.as_deref()),
+        } => stats::stats(Board::parse_flat(&board)?, &build, samples, plot.as_deref()),
         Command::List => list(),
         Command::Bounds { board, json } => print_bounds(knights_core::board::sides(&board)?, json),
         Command::Gadgets {

@@ -56,7 +56,7 @@ pub(super) struct OptimumArgs {
 
 /// The model the arguments ask for, checked.
 fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
-    let board: Board = args.board.as_deref().unwrap_or_default().parse()?;
+    let board = Board::parse_flat(args.board.as_deref().unwrap_or_default())?;
     let measure = match (&args.minimize, &args.maximize) {
         (Some(m), _) => Measure::parse(m, false)?,
         (_, Some(m)) => Measure::parse(m, true)?,

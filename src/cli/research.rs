@@ -184,25 +184,16 @@ pub(super) fn list() -> Result<(), Failure> {
         if !c.variants().is_empty() {
             println!("    variants: {}", c.variants().join(", "));
         }
+        if let Some(more) = c.more_sides() {
+            println!(
+                "    3+ sides: {} (WxHxD, WxHxDxE, ...; docs/space.md)",
+                more.boards
+            );
+            println!("              {}", more.summary);
+        }
     }
     println!("{}", Algo::Auto);
-    println!("    the first of the above that supports the board (the default)");
-    println!();
-    println!("Boards with three or more sides (WxHxD, WxHxDxE, ...; docs/space.md):");
-    let summary = |a| knights_construct::space::summary(a).unwrap_or_default();
-    println!("besa");
-    println!("    {}", summary("besa"));
-    println!(
-        "    boards:   one of the first two sides even and >= 16, the other >= 12; closed; knight"
-    );
-    println!("warnsdorff");
-    println!("    {}", summary("warnsdorff"));
-    println!(
-        "    boards:   up to {} cells, any leaper; closed needs a side even",
-        knights_construct::space::walk::CELL_LIMIT
-    );
-    println!("auto");
-    println!("    besa where it applies, else warnsdorff");
+    println!("    the first of the above that supports the board (the default; on a board of three or more sides, the first with a 3+ sides line)");
     println!();
     println!("Tourneys (closed cycles covering the board: knights tourney; docs/tourneys.md):");
     for g in construct::tourney::generators() {

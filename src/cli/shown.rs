@@ -11,9 +11,8 @@ use std::path::Path;
 
 use clap::Parser;
 
-use super::args::BoardSize;
 use super::{Cli, Command};
-use knights_site::{BuildOptions, Site, Target};
+use knights_site::{BuildOptions, Site};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,22 +42,12 @@ fn every_catalogue_tours_command_asks_for_the_tour_it_shows() {
         let Command::Tour { board, build, .. } = cli.command else {
             panic!("{slug}: {args:?} is not `knights tour`");
         };
-        let board: BoardSize = board
+        let board = board
             .parse()
             .unwrap_or_else(|e| panic!("{slug}: {args:?}: {e}"));
-        let (asked, shown) = match (board, target) {
-            (BoardSize::Flat(b), Target::Plane { algorithm, request }) => {
-                assert_eq!(build.algo, *algorithm, "{slug}");
-                let r = super::tours::request(b, &build).unwrap();
-                (format!("{r:?}"), format!("{request:?}"))
-            }
-            (BoardSize::Space(s), Target::Space { algorithm, request }) => {
-                assert_eq!(build.algo.name(), algorithm, "{slug}");
-                let r = super::space::request(s, &build).unwrap();
-                (format!("{r:?}"), format!("{request:?}"))
-            }
-            (b, _) => panic!("{slug}: {args:?} reads the board as {b:?}"),
-        };
+        assert_eq!(build.algo, target.algorithm, "{slug}");
+        let r = super::tours::request(board, &build).unwrap();
+        let (asked, shown) = (format!("{r:?}"), format!("{:?}", target.request));
         assert_eq!(asked, shown, "{slug}: {}", target.command_line());
         checked += 1;
     }

@@ -8,23 +8,25 @@ use knights_core::atomic::write_with;
 use knights_core::format::{self, Document, Format};
 use knights_core::magic::{self, Magic};
 use knights_core::metrics::{self, Metrics};
-use knights_core::space as nd;
 use knights_core::symmetry::{self, Symmetry};
 use knights_core::tourney;
 use knights_core::uncrossed;
-use knights_core::{verify, AnyTour, AnyVerified, Board, Error, Topology, Tour, Verified};
+use knights_core::{verify, Board, Error, Topology, Tour, Verified};
 use knights_core::{VerifiedTourney, VerifiedUncrossed};
 use knights_render as render;
 
 use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
 use super::draw::{draw, write_drawing};
-use super::space::{self, looks_like_space};
 use super::Failure;
 
-/// What the options ask to build on `board`.
+/// What the options ask to build on `board`; on a board of three or more sides the
+/// options that only boards of two take are refused by name.
 pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> {
+    if board.dims() > 2 {
+        refuse_flat_goals(&board, args)?;
+    }
     let board = match args.leaper {
-        Some(l) if l != board.leaper() => Board::with_leaper(board.width(), board.height(), l)?,
+        Some(l) if l != board.leaper() => board.for_leaper(l),
         _ => board,
     };
     Ok(Request {
@@ -36,17 +38,57 @@ pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> 
     })
 }
 
-/// Builds and verifies a tour of `board`.
-pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Error> {
+/// `--magic` and `--symmetry`, refused on a board of three or more sides.
+fn refuse_flat_goals(board: &Board, args: &BuildArgs) -> Result<(), Error> {
+    let flag = [
+        (args.magic.is_some(), "--magic"),
+        (args.symmetry.is_some(), "--symmetry"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag));
+    match flag {
+        Some(flag) => Err(Error::invalid(format!(
+            "{flag} takes boards of two sides; the {board} board has {}",
+            board.dims()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `--start` and a glued `--topology`, refused on a board of three or more sides (its
+/// tours start at its corner, its sides are not glued).
+fn refuse_flat_options(board: &Board, args: &BuildArgs) -> Result<(), Failure> {
+    if board.dims() == 2 {
+        return Ok(());
+    }
+    if args.start.is_some() {
+        return Err(Failure::Usage(format!(
+            "--start takes a square X,Y of a 2-D board; tours of the {board} board start at its corner"
+        )));
+    }
+    if args.topology.is_some_and(|t| t.wraps()) {
+        return Err(Failure::Usage(format!(
+            "--topology glues the sides of a 2-D board; the {board} board has {} sides",
+            board.dims()
+        )));
+    }
+    Ok(())
+}
+
+/// Builds and verifies a tour of `board`, of any number of sides.
+pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Failure> {
+    refuse_flat_options(&board, args)?;
     let req = request(board, args)?;
     let tour = construct::resolve(&req, args.construction().0)
         .map_err(Error::from)?
         .build()?;
     let tour = match args.blur {
-        Some(k) => construct::tourney::blur(&*verify::constructed(tour)?, k, args.seed)?,
-        None => tour,
+        Some(k) if req.board.dims() == 2 => {
+            construct::tourney::blur(&*verify::constructed(tour)?, k, args.seed)?
+        }
+        _ => tour,
     };
-    verify::constructed(tour)
+    Ok(verify::constructed(tour)?)
 }
 
 /// A board of two sides (`WxH`) to build, or a tour file of one to read and verify;
@@ -57,20 +99,23 @@ pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
             "the {board} board has {sides} sides: this command takes boards of two; tour, verify, metrics and render take more"
         )))
     };
-    if looks_like_space(input) {
-        let s: nd::Space = input.parse()?;
-        return Err(refuse(&s.to_string(), s.dims()));
+    if looks_like_board(input) {
+        let b: Board = input.parse()?;
+        if b.dims() > 2 {
+            return Err(refuse(&b.to_string(), b.dims()));
+        }
     }
     match load_any(input, args)? {
-        AnyVerified::Flat(t) => Ok(*t),
-        AnyVerified::Space(t) => Err(refuse(&t.space().to_string(), t.space().dims())),
+        t if t.board().dims() > 2 => Err(refuse(&t.board().to_string(), t.board().dims())),
+        t => Ok(t),
     }
 }
 
 /// A proved tour, or a proved tourney (from a file with cycles).
 pub(super) enum Loaded {
-    /// A tour of a board of any number of sides.
-    Tour(AnyVerified),
+    /// A tour of a board of any number of sides (boxed: a verified tour carries its
+    /// move grid).
+    Tour(Box<Verified>),
     /// A tourney.
     Tourney(VerifiedTourney),
     /// An uncrossed path (from a file of `"kind": "uncrossed"`).
@@ -79,9 +124,9 @@ pub(super) enum Loaded {
 
 /// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify; a
 /// tourney file is refused, naming the commands that read it.
-pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<AnyVerified, Failure> {
+pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     match load_document(input, args)? {
-        Loaded::Tour(t) => Ok(t),
+        Loaded::Tour(t) => Ok(*t),
         Loaded::Tourney(t) => Err(Failure::Invalid(Error::invalid(format!(
             "{input}: field cycles: the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
             t.cycles().len()
@@ -95,15 +140,8 @@ pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<AnyVerified, Fai
 
 /// A board to build (a tour), or a file holding a tour or a tourney to read and prove.
 pub(super) fn load_document(input: &str, args: &BuildArgs) -> Result<Loaded, Failure> {
-    if looks_like_space(input) {
-        let s: nd::Space = input.parse()?;
-        return Ok(Loaded::Tour(AnyVerified::Space(space::construct(s, args)?)));
-    }
     if looks_like_board(input) {
-        let board: Board = input.parse()?;
-        return Ok(Loaded::Tour(AnyVerified::Flat(Box::new(construct(
-            board, args,
-        )?))));
+        return Ok(Loaded::Tour(Box::new(construct(input.parse()?, args)?)));
     }
     if let Some(flag) = args.given() {
         return Err(Failure::Usage(format!(
@@ -147,18 +185,19 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
                 .map_err(|e| Failure::Invalid(Error::invalid(format!("{file}: {e}"))));
         }
     };
-    let tour = match (tour, topology) {
-        (AnyTour::Space(t), Some(top)) if top.wraps() => {
+    let tour = match topology {
+        Some(top) if tour.board().dims() > 2 && top.wraps() => {
             return Err(Failure::Invalid(Error::invalid(format!(
                 "{file}: field board: the {} board has {} sides and cannot be read on a {top}",
-                t.space(),
-                t.space().dims()
+                tour.board(),
+                tour.board().dims()
             ))));
         }
-        (AnyTour::Flat(t), Some(top)) => AnyTour::Flat(on_topology(t, top, &file)?),
-        (tour, _) => tour,
+        Some(top) if tour.board().dims() == 2 => on_topology(tour, top, &file)?,
+        _ => tour,
     };
-    Ok(Loaded::Tour(tour.verify_file(&file)?))
+    let proven = verify::verify(tour).map_err(|f| Error::not_a_tour(file, f))?;
+    Ok(Loaded::Tour(Box::new(proven)))
 }
 
 /// A 2-D tour read on the band `topology` names: a file without a topology field is
@@ -182,6 +221,33 @@ fn read_any(path: &Path) -> Result<Document, Error> {
     format::read_path(path, &path.display().to_string())
 }
 
+/// Refuses a binary drawing to standard output, and a path whose extension is not the
+/// format's.
+fn check_drawing_output(
+    fmt: OutFormat,
+    output: Option<&Path>,
+    to_stdout: bool,
+) -> Result<(), Failure> {
+    let text = matches!(fmt, OutFormat::Json | OutFormat::Grid);
+    if !text && fmt != OutFormat::Svg && to_stdout {
+        return Err(Failure::Usage(
+            format!("--format {fmt:?} writes a binary file: give it a path with -o").to_lowercase(),
+        ));
+    }
+    let ext = format!("{fmt:?}").to_lowercase();
+    if let Some(path) = output.filter(|_| !text && !to_stdout) {
+        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+            return Err(Failure::Usage(format!(
+                "--format {ext} but {} does not end in .{ext}",
+                path.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `knights tour BOARD`: JSON, the numbered grid (two sides only) or a drawing (the
+/// levels side by side on a board of more sides).
 pub(super) fn tour(
     board: Board,
     args: &BuildArgs,
@@ -194,19 +260,14 @@ pub(super) fn tour(
         _ => None,
     };
     let to_stdout = output.is_none_or(|p| p == Path::new("-"));
-    if text_format.is_none() && fmt != OutFormat::Svg && to_stdout {
-        return Err(Failure::Usage(
-            format!("--format {fmt:?} writes a binary file: give it a path with -o").to_lowercase(),
-        ));
-    }
-    let ext = format!("{fmt:?}").to_lowercase();
-    if let Some(path) = output.filter(|_| text_format.is_none() && !to_stdout) {
-        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+    if board.dims() > 2 {
+        if fmt == OutFormat::Grid {
             return Err(Failure::Usage(format!(
-                "--format {ext} but {} does not end in .{ext}",
-                path.display()
+                "the numbered grid has one number per square of a 2-D board; write the {board} board's tour with --format json"
             )));
         }
+    } else {
+        check_drawing_output(fmt, output, to_stdout)?;
     }
     let tour = construct(board, args)?;
     match (text_format, output) {
@@ -228,7 +289,7 @@ pub(super) fn tour(
 
 pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(), Failure> {
     let tour = match read_verified_on(file, topology)? {
-        Loaded::Tour(t) => t,
+        Loaded::Tour(t) => *t,
         Loaded::Tourney(t) => {
             println!("{}: ok, {t} ({} cells)", file.display(), t.cells());
             return Ok(());
@@ -275,8 +336,8 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
         return done;
     }
     let tour = match load_document(input, args)? {
-        Loaded::Tour(AnyVerified::Flat(t)) => *t,
-        Loaded::Tour(AnyVerified::Space(t)) => return space::print_metrics(&t, json),
+        Loaded::Tour(t) if t.board().dims() > 2 => return super::report::levels(&t, json),
+        Loaded::Tour(t) => *t,
         Loaded::Tourney(t) => return super::tourney::print_metrics(&t, json),
         Loaded::Uncrossed(p) => return print_uncrossed_metrics(&p, json),
     };

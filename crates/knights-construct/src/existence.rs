@@ -21,8 +21,8 @@
 //!   and Gallian, "A survey: Hamiltonian cycles in Cayley graphs", 1984): the knight
 //!   tours every torus of three or more cells (Watkins and Hoenigman, "Knight's tours
 //!   on a torus", 1997);
-//! - boards of three or more sides: [`crate::space::check_exists`], with
-//!   [`unreachable`] for the leaper.
+//! - boards of three or more sides: [`check_more_sides`], with [`unreachable`] for the
+//!   leaper.
 
 use knights_core::board::{Board, Leaper};
 use knights_core::{Error, NoTour, Theorem, TourKind};
@@ -31,6 +31,9 @@ use knights_core::{Error, NoTour, Theorem, TourKind};
 /// known for this board: boards with holes, large boards of other leapers), else
 /// [`Error::NoTour`] citing the rule.
 pub fn check(board: &Board, open: bool) -> Result<(), Error> {
+    if board.dims() > 2 {
+        return check_more_sides(board, open);
+    }
     if board.topology().wraps_rows() {
         return check_torus(board, open);
     }
@@ -277,6 +280,45 @@ pub fn check_torus(board: &Board, open: bool) -> Result<(), Error> {
         2 if !open => none(Theorem::TwoCells),
         _ => Ok(()),
     }
+}
+
+/// `Ok` when a tour of the kind asked for may exist on a board of three or more
+/// sides, else the rule that forbids it. A leap of a leaper `(a, b)` with `a + b` odd
+/// (the knight's) changes the sum of the coordinates by an odd number, so a closed tour
+/// alternates between even and odd cells and needs as many of each: a board whose sides
+/// are all odd has one more even cell and no closed tour (the easy half of the theorem
+/// of Erde, Golénia and Golénia, "The closed knight tour problem in higher dimensions",
+/// 2012, whose other half asks for the board to be large enough, left to the
+/// constructions). A board whose centre cell has no leap has no tour of either kind
+/// (the 3x3x3 board's centre moves 2 along no side); the centre is the least mobile
+/// cell, since on each side the coordinates that cannot move by a step form an
+/// interval around the middle.
+fn check_more_sides(s: &Board, open: bool) -> Result<(), Error> {
+    let kind = TourKind::open_if(open);
+    let sides = s.sides();
+    let no_tour = |kind, theorem| -> Result<(), Error> {
+        Err(NoTour::Theorem {
+            board: s.to_string(),
+            leaper: s.leaper(),
+            kind,
+            theorem,
+        }
+        .into())
+    };
+    let centre: Vec<u32> = sides.iter().map(|&v| (v - 1) / 2).collect();
+    let c = s.index_of(&centre);
+    if s.cells() > 1 && s.leap_vectors().iter().all(|v| s.step_by(c, v).is_none()) {
+        return no_tour(kind, Theorem::IsolatedCentre);
+    }
+    if let Some(theorem) = unreachable(s.leaper(), &sides) {
+        return no_tour(kind, theorem);
+    }
+    let (a, b) = s.leaper().steps();
+    let odd = sides.iter().all(|s| s % 2 == 1);
+    if !open && odd && (a + b) % 2 == 1 {
+        return no_tour(TourKind::Closed, Theorem::AllSidesOdd);
+    }
+    Ok(())
 }
 
 /// Refuses, before any allocation, a board whose tour would not fit in the memory this

@@ -1,7 +1,8 @@
 //! `knights-construct`: every construction of `knights`, one module per family of
 //! tours, all behind the [`Construction`] trait, with the search engine and the stored
-//! data they rest on (pieces, motifs, tiles). Boards of three or more sides are built in
-//! [`space`]. The searches that made the stored data are not here but in knights-lab,
+//! data they rest on (pieces, motifs, tiles). Boards of three or more sides are built by
+//! the constructions that say so ([`Construction::more_sides`]: `besa` and
+//! `warnsdorff`), which branch inside on the number of sides. The searches that made the stored data are not here but in knights-lab,
 //! which depends on this crate (never the other way).
 //!
 //! Constructions: one module per family of tours, all behind the [`Construction`]
@@ -23,6 +24,8 @@ pub mod existence;
 pub mod fibonacci;
 pub mod hilbert;
 pub mod magic;
+#[cfg(test)]
+mod more_sides_tests;
 pub mod motif;
 mod once;
 pub mod parberry;
@@ -33,8 +36,6 @@ pub mod symmetric;
 pub mod torus;
 pub mod tourney;
 pub mod warnsdorff;
-
-pub mod space;
 
 #[cfg(test)]
 mod tests_of_core;
@@ -80,6 +81,16 @@ impl Request {
     }
 }
 
+/// What a construction builds on boards of three or more sides, for `knights list` and
+/// the gallery.
+#[derive(Clone, Copy, Debug)]
+pub struct MoreSides {
+    /// One line on what it builds there.
+    pub summary: &'static str,
+    /// Which of those boards it supports, in words.
+    pub boards: &'static str,
+}
+
 /// A family of tours.
 pub trait Construction: Sync {
     /// The name given to `--algo`.
@@ -108,6 +119,11 @@ pub trait Construction: Sync {
     /// of the band too (every leap of the plane is one of the band).
     fn bands(&self) -> bool {
         false
+    }
+    /// What it builds on boards of three or more sides; `None` (the default) when it
+    /// builds boards of two sides only.
+    fn more_sides(&self) -> Option<MoreSides> {
+        None
     }
     /// `Ok` when it can build `req`, else the reason it cannot ([`Error::Unsupported`]).
     fn check(&self, req: &Request) -> Result<(), Error>;

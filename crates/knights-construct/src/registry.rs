@@ -105,6 +105,9 @@ pub enum Part {
     Board,
     /// The variant: the construction has none of that name.
     Variant,
+    /// The construction: it does not build this kind of board (one of three or more
+    /// sides).
+    Algorithm,
 }
 
 /// Why [`resolve`] refused a request.
@@ -250,6 +253,9 @@ fn candidates(req: &Request) -> Vec<&'static dyn Construction> {
 /// and supports the board.
 pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     check_exists(req).map_err(Refusal::board)?;
+    if req.board.dims() > 2 {
+        return resolve_more_sides(req, algo);
+    }
     if let Some((x, y)) = req.start {
         let b = &req.board;
         if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
@@ -318,6 +324,57 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
             reasons.join("; ")
         ),
     })))
+}
+
+/// [`resolve`] on a board of three or more sides: no variant; a construction that
+/// builds such boards ([`Construction::more_sides`]); `auto` takes the first that takes
+/// the board, or else gives the last one's reason.
+fn resolve_more_sides(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
+    if let Some(v) = &req.variant {
+        return Err(Refusal {
+            part: Part::Variant,
+            error: Error::invalid(format!(
+                "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
+            )),
+        });
+    }
+    let builders = all().iter().copied().filter(|c| c.more_sides().is_some());
+    let resolved = |construction| Resolved {
+        construction,
+        request: req,
+    };
+    match algo {
+        Algo::Named(c) if c.more_sides().is_none() => {
+            let names: Vec<&str> = builders.map(|c| c.name()).collect();
+            Err(Refusal {
+                part: Part::Algorithm,
+                error: Unsupported::new(
+                    AUTO,
+                    &req.board,
+                    format!(
+                        "{} builds tours of boards with two sides; for the {} board use auto, {}",
+                        c.name(),
+                        req.board,
+                        names.join(" or ")
+                    ),
+                )
+                .into(),
+            })
+        }
+        Algo::Named(c) => c.check(req).map(|()| resolved(c)).map_err(Refusal::board),
+        Algo::Auto => {
+            let mut last = None;
+            for c in builders {
+                match c.check(req) {
+                    Ok(()) => return Ok(resolved(c)),
+                    Err(e) => last = Some(e),
+                }
+            }
+            Err(Refusal::board(last.unwrap_or_else(|| {
+                Error::internal("no construction builds boards of three or more sides")
+            })))
+        }
+    }
 }
 
 /// Builds a tour for `req` with the construction named `algo` (`auto` picks the first

@@ -8,14 +8,13 @@
 //! The groups of modules below come in the order a tour goes through them: the board, the tour
 //! on it, its proof, its measures, its file; then what every layer shares.
 
-// The board and what lies on it: the board (its leaper and topology), the kind of tour,
-// the moves, a part of the board, boards of three or more sides, the tour, and the walk
-// from a move grid to a visiting order.
+// The board and what lies on it: the board (its leaper and topology, any number of
+// sides), the kind of tour, the moves, a part of the board, the tour, and the walk from
+// a move grid to a visiting order.
 pub mod board;
 mod kind;
 pub mod moves;
 mod region;
-pub mod space;
 pub mod tour;
 pub mod tourney;
 pub mod trace;
@@ -30,9 +29,6 @@ pub mod verify;
 // Reading and writing tours.
 pub mod format;
 
-// One seam for boards of two sides and of more.
-mod any;
-
 // What every layer shares: the errors, memory limits, interrupt-safe file writing.
 pub mod article;
 pub mod atomic;
@@ -43,11 +39,10 @@ pub mod memory;
 // Small tours that can be checked by hand.
 pub mod examples;
 
-pub use any::{AnyTour, AnyVerified};
 pub use board::{Board, Leaper, Topology};
 pub use error::{
-    AnyFailure, BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named,
-    NoTour, NotUncrossed, PathProblem, SpaceFailure, Theorem, TooLarge, Unknown, Unsupported,
+    BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
+    NotUncrossed, PathProblem, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
 pub use tour::{Sections, Tour, TourKind};

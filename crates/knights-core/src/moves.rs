@@ -68,6 +68,9 @@ impl MoveGrid {
     /// The moves of a path (and its closing move when `closed`), or `None` if some
     /// step is not a leap on this board.
     pub fn from_path(board: &Board, path: &[u32], closed: bool) -> Option<MoveGrid> {
+        if board.dims() > 2 {
+            return None; // a board of more sides has no move grid
+        }
         let area = board.area() as usize;
         if path.iter().any(|&c| c as usize >= area) {
             return None;

@@ -1,5 +1,6 @@
 //! Tours: the visiting order of a board's cells, closed or open, with optional per-step
-//! section labels that say which part of its construction each step belongs to.
+//! section labels that say which part of its construction each step belongs to. A
+//! board of any number of sides; the move grid is of boards of two.
 //!
 //! A tour built from its move grid need not hold its path: it holds the walk of the
 //! grid (mostly arithmetic runs) and writes the path out when first asked for, so a
@@ -255,7 +256,7 @@ impl Tour {
     }
 
     /// The tour's moves as one byte of direction bits per cell, or `None` when a step
-    /// is not a leap of the board's leaper.
+    /// is not a leap of the board's leaper or the board has more than two sides.
     pub fn grid(&self) -> Option<&MoveGrid> {
         self.grid
             .get_or_init(|| MoveGrid::from_path(&self.board, self.path(), self.closed))
@@ -289,7 +290,7 @@ impl Tour {
         })
     }
 
-    /// The same tour with rows and columns swapped.
+    /// The same tour with rows and columns swapped (a tour of a board of two sides).
     pub fn transposed(&self) -> Tour {
         let b = &self.board;
         let t = b.transposed();

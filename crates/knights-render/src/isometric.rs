@@ -17,8 +17,8 @@ use svg::Document;
 use super::frame::{background, num};
 use super::levels::{label, Colours};
 use super::theme::Theme;
-use knights_core::space::metrics::steps;
-use knights_core::space::{Space, VerifiedSpaceTour};
+use knights_core::metrics::levels::steps;
+use knights_core::{Board, Verified};
 
 /// cos 30° and sin 30°: a square's sides in isometric projection.
 const C: f64 = 0.866_025_403_784_438_6;
@@ -43,8 +43,8 @@ impl Iso {
 
 /// The isometric view of `tour` drawn with `theme`'s colours, as an SVG document;
 /// `None` unless the board has exactly three sides (a fourth has no direction left).
-pub fn isometric(tour: &VerifiedSpaceTour, theme: &Theme) -> Option<String> {
-    let s = tour.space();
+pub fn isometric(tour: &Verified, theme: &Theme) -> Option<String> {
+    let s = tour.board();
     if s.dims() != 3 {
         return None;
     }
@@ -172,7 +172,7 @@ pub fn isometric(tour: &VerifiedSpaceTour, theme: &Theme) -> Option<String> {
 }
 
 /// Where cell `c` of the space is drawn.
-fn point(s: &Space, iso: &Iso, c: u32) -> (f64, f64) {
+fn point(s: &Board, iso: &Iso, c: u32) -> (f64, f64) {
     let xyz = s.coords(c);
     iso.at(xyz[0] as f64, xyz[1] as f64, xyz[2] as f64)
 }
@@ -201,7 +201,7 @@ mod tests {
     fn one_plate_per_level_and_every_move_drawn() {
         for name in ["6x5x3.json"] {
             let t = space_tour(name);
-            let s = t.space();
+            let s = t.board();
             let svg = isometric(&t, &Theme::default()).unwrap();
             assert_eq!(svg.matches("class=\"level\"").count(), s.levels() as usize);
             assert_eq!(svg.matches("class=\"plate\"").count(), s.levels() as usize);

@@ -22,9 +22,9 @@ use super::layers::Layer;
 use super::theme::Theme;
 use super::{colour, markers, squares, Drawing, Options};
 use knights_core::board::Board;
-use knights_core::space::metrics::{level_grids, steps, SpaceMetrics, CROSSINGS_NOTE};
-use knights_core::space::{Space, VerifiedSpaceTour};
-use knights_core::Error;
+use knights_core::metrics::levels::{level_grids, steps};
+use knights_core::metrics::{Metrics, CROSSINGS_NOTE};
+use knights_core::{Error, Verified};
 
 /// Squares between two levels, across and down.
 const GAP: f64 = 1.5;
@@ -32,12 +32,13 @@ const GAP: f64 = 1.5;
 const LABEL: f64 = 1.4;
 
 /// Draws `tour` (whose metrics are `m`) as its levels side by side.
-pub fn drawing(
-    tour: &VerifiedSpaceTour,
-    m: &SpaceMetrics,
-    opts: &Options,
-) -> Result<Drawing, Error> {
-    let s = tour.space();
+pub fn drawing(tour: &Verified, m: &Metrics, opts: &Options) -> Result<Drawing, Error> {
+    let s = tour.board();
+    if s.dims() < 3 {
+        return Err(Error::internal(format!(
+            "the levels drawing takes boards of three or more sides, not the {s} board"
+        )));
+    }
     let level = Board::with_leaper(s.width(), s.height(), s.leaper())?;
     // The layers a level draws; the others (coordinates, numbers...) are not drawn, so
     // the drawing does not report them to a legend.
@@ -49,7 +50,7 @@ pub fn drawing(
 }
 
 /// Where the levels go: `cols` levels across, then the next row of levels below.
-fn columns(s: &Space) -> u32 {
+fn columns(s: &Board) -> u32 {
     let levels = s.levels();
     let z = s.sides()[2];
     if s.dims() > 3 && z <= 8 {
@@ -62,7 +63,7 @@ fn columns(s: &Space) -> u32 {
 }
 
 /// The label of level `l`: `z = 2` or `z = 2, w = 1, ...`.
-pub(crate) fn label(s: &Space, l: u32) -> String {
+pub(crate) fn label(s: &Board, l: u32) -> String {
     const NAMES: [&str; 4] = ["z", "w", "v", "u"];
     let parts: Vec<String> = (s.level_coords(l).iter().enumerate())
         .map(|(i, v)| match NAMES.get(i) {
@@ -74,12 +75,13 @@ pub(crate) fn label(s: &Space, l: u32) -> String {
 }
 
 fn document(
-    tour: &VerifiedSpaceTour,
-    m: &SpaceMetrics,
+    tour: &Verified,
+    m: &Metrics,
     theme: &Theme,
     layers: super::Layers,
 ) -> Result<(String, f64), Error> {
-    let s = tour.space();
+    let s = tour.board();
+    let between = m.levels.as_ref().map_or(0, |l| l.moves_between_levels);
     let (w, h) = (s.width() as f64, s.height() as f64);
     let cols = columns(s);
     let rows = s.levels().div_ceil(cols);
@@ -117,7 +119,7 @@ fn document(
         s.levels(),
         m.turns,
         m.crossings,
-        m.moves_between_levels
+        between
     );
     let (vx, vy) = (-0.5 - margin_sq, -0.5 - margin_sq - label_band);
     let mut doc = Document::new()
@@ -127,7 +129,7 @@ fn document(
         .set("data-turns", m.turns)
         .set("data-crossings", m.crossings)
         .set("data-levels", s.levels())
-        .set("data-moves-between-levels", m.moves_between_levels)
+        .set("data-moves-between-levels", between)
         .add(Title::new(title))
         .add(super::frame::background(
             [vx, vy, total_w, total_h],
@@ -206,7 +208,7 @@ fn capitalized(s: &str) -> String {
 /// the tour's ends.
 #[allow(clippy::too_many_arguments)]
 fn level_group(
-    tour: &VerifiedSpaceTour,
+    tour: &Verified,
     l: u32,
     frame: &Frame,
     theme: &Theme,
@@ -216,7 +218,7 @@ fn level_group(
     marks: &Marks,
     label_size: f64,
 ) -> Group {
-    let s = tour.space();
+    let s = tour.board();
     let mut g = Group::new()
         .set("class", "level")
         .set("data-level", l)
@@ -252,14 +254,8 @@ fn level_group(
 }
 
 /// The leaps inside level `l`, one path per colour.
-fn leaps(
-    tour: &VerifiedSpaceTour,
-    l: u32,
-    frame: &Frame,
-    theme: &Theme,
-    colours: &Colours,
-) -> Group {
-    let s = tour.space();
+fn leaps(tour: &Verified, l: u32, frame: &Frame, theme: &Theme, colours: &Colours) -> Group {
+    let s = tour.board();
     let mut by_colour: Vec<(String, String)> = Vec::new();
     for (i, (a, b)) in steps(tour.path(), tour.is_closed()).enumerate() {
         if s.level_of(a) != l || s.level_of(b) != l {
@@ -289,14 +285,14 @@ fn leaps(
 }
 
 /// The SVG point of cell `c` inside its level.
-fn at(s: &Space, frame: &Frame, c: u32) -> (i64, i64) {
+fn at(s: &Board, frame: &Frame, c: u32) -> (i64, i64) {
     let xyz = s.coords(c);
     frame.cell((xyz[0], xyz[1]))
 }
 
 /// Cells of level `l` where the tour turns.
-fn turn_cells(tour: &VerifiedSpaceTour, l: u32) -> Vec<(u32, u32)> {
-    let (s, p) = (tour.space(), tour.path());
+fn turn_cells(tour: &Verified, l: u32) -> Vec<(u32, u32)> {
+    let (s, p) = (tour.board(), tour.path());
     let n = p.len();
     (0..n)
         .filter(|&i| s.level_of(p[i]) == l)
@@ -310,8 +306,8 @@ fn turn_cells(tour: &VerifiedSpaceTour, l: u32) -> Vec<(u32, u32)> {
 }
 
 /// The start (a ring) and an open tour's end (a square), on their levels.
-fn ends(tour: &VerifiedSpaceTour, l: u32, frame: &Frame, theme: &Theme) -> Group {
-    let (s, p) = (tour.space(), tour.path());
+fn ends(tour: &Verified, l: u32, frame: &Frame, theme: &Theme) -> Group {
+    let (s, p) = (tour.board(), tour.path());
     let m = &theme.markers;
     let r = frame.size(&m.start);
     let stroke = num((r * 0.35).max(frame.size(&theme.tour.width)));
@@ -351,11 +347,7 @@ pub(crate) struct Colours<'a> {
 }
 
 impl<'a> Colours<'a> {
-    pub(crate) fn new(
-        tour: &'a VerifiedSpaceTour,
-        theme: &'a Theme,
-        by_section: bool,
-    ) -> Colours<'a> {
+    pub(crate) fn new(tour: &'a Verified, theme: &'a Theme, by_section: bool) -> Colours<'a> {
         let n = tour.path().len();
         let sections = tour
             .sections()
@@ -435,8 +427,8 @@ impl Marks {
 }
 
 /// A mark at both ends of every move between levels.
-fn collect_marks(tour: &VerifiedSpaceTour, colours: &Colours, marks: &mut Marks) {
-    let s = tour.space();
+fn collect_marks(tour: &Verified, colours: &Colours, marks: &mut Marks) {
+    let s = tour.board();
     let per = s.level_cells();
     for (i, (a, b)) in steps(tour.path(), tour.is_closed()).enumerate() {
         let (la, lb) = (s.level_of(a), s.level_of(b));
@@ -464,10 +456,11 @@ mod tests {
         for (sides, open) in [("6x5x3", false), ("4x3x3x2", true)] {
             let name = format!("{sides}{}.json", if open { "-open" } else { "" });
             let t = space_tour(&name);
-            let m = knights_core::space::metrics::measure(&t);
+            let m = knights_core::metrics::measure(&t);
             let d = drawing(&t, &m, &Options::default()).unwrap();
             let svg = d.svg();
-            let s = t.space();
+            let s = t.board();
+            let between = m.levels.as_ref().unwrap().moves_between_levels;
             assert_eq!(count(svg, "class=\"level\""), s.levels() as usize);
             for l in 0..s.levels() {
                 assert!(
@@ -476,15 +469,9 @@ mod tests {
                 );
             }
             // One filled and one outlined triangle per move between levels.
-            assert_eq!(
-                count(svg, "class=\"leave\""),
-                m.moves_between_levels as usize
-            );
-            assert_eq!(
-                count(svg, "class=\"arrive\""),
-                m.moves_between_levels as usize
-            );
-            assert!(m.moves_between_levels > 0);
+            assert_eq!(count(svg, "class=\"leave\""), between as usize);
+            assert_eq!(count(svg, "class=\"arrive\""), between as usize);
+            assert!(between > 0);
             assert_eq!(crate::markers::count(svg, "crossing"), m.crossings as usize);
             assert_eq!(crate::markers::count(svg, "turn"), m.turns as usize);
             assert!(svg.contains("crossings between levels are left undefined"));
@@ -493,7 +480,7 @@ mod tests {
             let png = d.png_at(crate::Resolution::Width(300)).unwrap();
             assert_eq!(&png[1..4], b"PNG");
         }
-        let s: Space = "4x3x3x2".parse().unwrap();
+        let s: Board = "4x3x3x2".parse().unwrap();
         assert_eq!(label(&s, 4), "z = 1, w = 1");
         assert_eq!(columns(&s), 3);
     }
@@ -503,7 +490,7 @@ mod tests {
     #[test]
     fn labels_stay_readable_when_the_squares_are_small() {
         let t = space_tour("6x5x3.json");
-        let m = knights_core::space::metrics::measure(&t);
+        let m = knights_core::metrics::measure(&t);
         let mut opts = Options::default();
         opts.theme.page.max_size = 60.0;
         let svg = drawing(&t, &m, &opts).unwrap().svg().to_string();

@@ -11,31 +11,20 @@ impl Target {
     /// then only the options that differ from the command line's defaults.
     pub fn command(&self) -> Vec<String> {
         let mut args = vec!["tour".to_string()];
-        let (algorithm, variant, open, seed, leaper, topology) = match self {
-            Target::Plane { algorithm, request } => {
-                let b = &request.board;
-                args.push(format!("{}x{}", b.width(), b.height()));
-                (
-                    algorithm.to_string(),
-                    &request.variant,
-                    request.open,
-                    request.seed,
-                    b.leaper(),
-                    b.topology(),
-                )
-            }
-            Target::Space { algorithm, request } => {
-                args.push(request.space.to_string());
-                (
-                    algorithm.clone(),
-                    &request.variant,
-                    request.open,
-                    request.seed,
-                    request.space.leaper(),
-                    Topology::Plane,
-                )
-            }
-        };
+        let request = &self.request;
+        let b = &request.board;
+        args.push(match b.dims() {
+            2 => format!("{}x{}", b.width(), b.height()),
+            _ => b.to_string(),
+        });
+        let (algorithm, variant, open, seed, leaper, topology) = (
+            self.algorithm.to_string(),
+            &request.variant,
+            request.open,
+            request.seed,
+            b.leaper(),
+            b.topology(),
+        );
         args.extend(["--algo".to_string(), algorithm]);
         if let Some(v) = variant {
             args.extend(["--variant".to_string(), v.clone()]);

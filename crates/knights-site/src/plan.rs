@@ -9,11 +9,9 @@ use super::catalogue::{Catalogue, PageSpec, SeriesSpec, TourSpec};
 use super::config::SiteConfig;
 use super::pattern;
 use super::place::{Located, Place};
-use super::slugs::{check_slug, claim_slug, default_slug, space_slug};
-use knights_construct::space::SpaceRequest;
+use super::slugs::{check_slug, claim_slug, default_slug};
 use knights_construct::{self as construct, Algo, Part, Request};
 use knights_core::board::{Board, Leaper};
-use knights_core::space::Space;
 use knights_core::Error;
 
 /// Most boards one series may expand to.
@@ -46,72 +44,45 @@ pub struct Job {
     pub pyramid: bool,
 }
 
-/// What a job builds: a tour of a 2-D board through the constructions of
-/// [`knights_construct`], or of a board of three or more sides through
-/// [`knights_construct::space`]. The two pipelines share nothing below the site.
+/// What a job builds: a tour of a board of any number of sides, by the construction
+/// asked for, through [`knights_construct`]'s registry.
 #[derive(Clone, Debug)]
-pub enum Target {
-    /// A board of two sides.
-    Plane {
-        /// The construction asked for (`auto` allowed).
-        algorithm: Algo,
-        /// The board, open or closed, variant and seed.
-        request: Request,
-    },
-    /// A board of three or more sides.
-    Space {
-        /// The construction asked for (`auto`, `besa`, `warnsdorff`).
-        algorithm: String,
-        /// The board, open or closed, and seed.
-        request: SpaceRequest,
-    },
+pub struct Target {
+    /// The construction asked for (`auto` allowed).
+    pub algorithm: Algo,
+    /// The board, open or closed, variant and seed.
+    pub request: Request,
 }
 
 impl Target {
     /// The board as written, `WxH` (with its topology when it wraps) or `WxHxD...`.
     pub fn board_name(&self) -> String {
-        match self {
-            Target::Plane { request, .. } => {
-                let b = &request.board;
-                match b.topology() {
-                    knights_core::board::Topology::Plane => format!("{}x{}", b.width(), b.height()),
-                    t => format!("{}x{} {t}", b.width(), b.height()),
-                }
-            }
-            Target::Space { request, .. } => request.space.to_string(),
+        let b = &self.request.board;
+        match b.topology() {
+            _ if b.dims() > 2 => b.to_string(),
+            knights_core::board::Topology::Plane => format!("{}x{}", b.width(), b.height()),
+            t => format!("{}x{} {t}", b.width(), b.height()),
         }
     }
 
     /// The sides, x first.
     pub fn sides(&self) -> Vec<u32> {
-        match self {
-            Target::Plane { request, .. } => vec![request.board.width(), request.board.height()],
-            Target::Space { request, .. } => request.space.sides().to_vec(),
-        }
+        self.request.board.sides()
     }
 
     /// The leaper that tours the board.
     pub fn leaper(&self) -> Leaper {
-        match self {
-            Target::Plane { request, .. } => request.board.leaper(),
-            Target::Space { request, .. } => request.space.leaper(),
-        }
+        self.request.board.leaper()
     }
 
     /// `open` or `closed`.
     pub fn kind(&self) -> knights_core::TourKind {
-        match self {
-            Target::Plane { request, .. } => request.kind(),
-            Target::Space { request, .. } => knights_core::TourKind::open_if(request.open),
-        }
+        self.request.kind()
     }
 
     /// The construction asked for, as named.
     pub fn algorithm(&self) -> String {
-        match self {
-            Target::Plane { algorithm, .. } => algorithm.to_string(),
-            Target::Space { algorithm, .. } => algorithm.clone(),
-        }
+        self.algorithm.to_string()
     }
 }
 
@@ -271,13 +242,10 @@ fn leaper(text: &str) -> Result<Leaper, Error> {
     Leaper::new(step(a)?, step(b)?)
 }
 
-/// One tour of the catalogue, checked: the board parses and has a tour of the kind
-/// asked for, the algorithm exists, has the variant, and supports the board. A board
-/// written with three or more sides goes to [`resolve_space`].
+/// One tour of the catalogue, checked: the board (of any number of sides) parses and
+/// has a tour of the kind asked for, the algorithm exists, has the variant, and
+/// supports the board. A board of three or more sides takes no topology.
 fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
-    if knights_core::space::sides_written(&board.value) >= 3 {
-        return resolve_space(spec, board);
-    }
     let b: Board = board
         .value
         .parse()
@@ -285,10 +253,19 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
     let b = match &spec.leaper {
         None => b,
         Some(l) => leaper(&l.value)
-            .and_then(|leaper| Board::with_leaper(b.width(), b.height(), leaper))
+            .and_then(|leaper| Board::with_sides(&b.sides(), leaper))
             .map_err(|e| l.place.error("leaper", e.to_string()))?,
     };
     let b = match &spec.topology {
+        Some(t) if b.dims() > 2 => {
+            return Err(t.place.error(
+                "topology",
+                format!(
+                    "the {b} board has three or more sides, which take no topology: leave out topology = \"{}\"",
+                    t.value
+                ),
+            ))
+        }
         Some(t) => b.with_topology(
             t.value
                 .parse()
@@ -311,6 +288,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
     };
     construct::resolve(&request, algo).map_err(|r| match (r.part, &spec.variant) {
         (Part::Variant, Some(v)) => v.place.error("variant", r.error.to_string()),
+        (Part::Algorithm, _) => spec.algorithm.place.error("algorithm", r.error.to_string()),
         _ => board.place.error("board", in_catalogue_words(&r.error)),
     })?;
     let slug = match &spec.slug {
@@ -322,7 +300,7 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
     };
     let kind = request.kind();
     let title = format!("{b} {kind} tour, {algo}");
-    let target = Target::Plane {
+    let target = Target {
         algorithm: algo,
         request,
     };
@@ -357,64 +335,6 @@ fn job(
     }
 }
 
-/// One tour of a board of three or more sides, checked as [`resolve`] checks a 2-D
-/// one: the board parses, has a tour of the kind asked for, and the construction
-/// exists and takes it ([`knights_construct::space::check`]). These boards take no
-/// topology.
-fn resolve_space(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
-    let parsed: Space = board
-        .value
-        .parse()
-        .map_err(|e: Error| board.place.error("board", e.to_string()))?;
-    let space = match &spec.leaper {
-        None => parsed,
-        Some(l) => leaper(&l.value)
-            .and_then(|leaper| Space::with_leaper(parsed.sides(), leaper))
-            .map_err(|e| l.place.error("leaper", e.to_string()))?,
-    };
-    if let Some(t) = &spec.topology {
-        return Err(t.place.error(
-            "topology",
-            format!(
-                "the {space} board has three or more sides, which take no topology: leave out topology = \"{}\"",
-                t.value
-            ),
-        ));
-    }
-    let algo = spec.algorithm.value.clone();
-    let request = SpaceRequest {
-        space: space.clone(),
-        open: spec.open,
-        variant: spec.variant.as_ref().map(|v| v.value.clone()),
-        seed: spec.seed,
-    };
-    knights_construct::space::check(&request, &algo).map_err(|e| match (&spec.variant, &e) {
-        (Some(v), Error::Invalid(_)) => v.place.error("variant", e.to_string()),
-        (_, Error::Unsupported(_))
-            if !knights_construct::space::ALGORITHMS.contains(&algo.as_str()) && algo != "auto" =>
-        {
-            spec.algorithm.place.error("algorithm", e.to_string())
-        }
-        _ => board.place.error("board", in_catalogue_words(&e)),
-    })?;
-    let slug = match &spec.slug {
-        Some(s) => {
-            check_slug(s)?;
-            s.value.clone()
-        }
-        None => space_slug(&space, &algo, spec.open, spec.seed),
-    };
-    let title = format!(
-        "{space} {} tour, {algo}",
-        knights_core::TourKind::open_if(spec.open)
-    );
-    let target = Target::Space {
-        algorithm: algo,
-        request,
-    };
-    Ok(job(spec, board, target, slug, title))
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::catalogue::read_toml;
@@ -427,7 +347,7 @@ mod tests {
     }
 
     #[test]
-    fn boards_of_three_or_more_sides_become_space_jobs() {
+    fn boards_of_three_or_more_sides_become_jobs_like_any_other() {
         let p = plan_of(
             "[[tour]]\nboard = \"16x12x4\"\nalgorithm = \"besa\"\n\
              [[tour]]\nboard = \"5x5x5\"\nopen = true\n\
@@ -446,12 +366,9 @@ mod tests {
             ["16x12x4-besa", "5x5x5-auto-open", "16x16x16-besa"]
         );
         assert_eq!(slugs[5], "52x22-besa-giraffe");
-        assert!(
-            matches!(&p.jobs[0].target, Target::Space { algorithm, request }
-            if algorithm == "besa" && request.space.levels() == 4 && !request.open)
-        );
-        assert!(matches!(&p.jobs[5].target, Target::Plane { request, .. }
-            if request.board.leaper() == Leaper::GIRAFFE));
+        let t = &p.jobs[0].target;
+        assert!(t.algorithm() == "besa" && t.request.board.levels() == 4 && !t.request.open);
+        assert_eq!(p.jobs[5].target.leaper(), Leaper::GIRAFFE);
         assert_eq!(p.jobs[2].title, "16x16x16 closed tour, besa");
         assert_eq!(p.series[0].members, [2, 3, 4]);
     }

@@ -8,26 +8,15 @@ use std::collections::HashMap;
 
 use super::place::{Located, Place};
 use knights_core::board::{Board, Leaper};
-use knights_core::space::Space;
 use knights_core::Error;
 
-/// `20x16x6-besa`, with `-open` and `-seedN` as for 2-D boards.
-pub fn space_slug(space: &Space, algo: &str, open: bool, seed: u64) -> String {
-    let mut s = format!("{space}-{algo}");
-    s.push_str(&leaper_suffix(space.leaper()));
-    if open {
-        s.push_str("-open");
-    }
-    if seed != 0 {
-        s.push_str(&format!("-seed{seed}"));
-    }
-    s
-}
-
-/// `8x8-besa` (with the topology of a band), then the variant, the leaper, `-open` and
-/// `-seedN` when they are not the defaults.
+/// `8x8-besa` or `20x16x6-besa` (with the topology of a band), then the variant, the
+/// leaper, `-open` and `-seedN` when they are not the defaults.
 pub fn default_slug(b: &Board, algo: &str, variant: Option<&str>, open: bool, seed: u64) -> String {
-    let mut s = format!("{}x{}-{algo}", b.width(), b.height());
+    let mut s = match b.dims() {
+        2 => format!("{}x{}-{algo}", b.width(), b.height()),
+        _ => format!("{b}-{algo}"),
+    };
     if b.topology().wraps() {
         s = format!("{}x{}-{}-{algo}", b.width(), b.height(), b.topology());
     }

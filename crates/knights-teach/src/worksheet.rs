@@ -294,8 +294,8 @@ fn circled(errors: &[Failure], frame: &Frame) -> Group {
         .set("stroke-width", ".09");
     for e in errors {
         if let Failure::NotALeap { from, to, .. } = e {
-            for &(x, y) in [from, to] {
-                let (cx, cy) = frame.cell((x, y));
+            for cell in [from, to] {
+                let (cx, cy) = frame.cell(cell.pair());
                 g = g.add(
                     Circle::new()
                         .set("class", "mistake")

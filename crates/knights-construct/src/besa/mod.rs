@@ -66,7 +66,7 @@ mod tests;
 
 use rayon::prelude::*;
 
-use super::{Construction, Request};
+use super::{Construction, MoreSides, Request};
 use knights_core::board::Leaper;
 use knights_core::moves::MoveGrid;
 use knights_core::{Board, Error, Sections, Tour, Unsupported};
@@ -161,8 +161,18 @@ impl Construction for Besa {
         variant == "corner"
     }
 
+    fn more_sides(&self) -> Option<MoreSides> {
+        Some(MoreSides {
+            summary: "the formation algorithm on every level (Besa et al., Section 5.1)",
+            boards: "one of the first two sides even and >= 16, the other >= 12; closed; knight",
+        })
+    }
+
     fn check(&self, req: &Request) -> Result<(), Error> {
         let b = &req.board;
+        if b.dims() > 2 {
+            return levels::check_request(req);
+        }
         let refuse = |why: String| Err(Unsupported::new(self.name(), b, why).into());
         if req.open {
             return refuse(
@@ -228,6 +238,9 @@ impl Construction for Besa {
     }
 
     fn build(&self, req: &Request) -> Result<Tour, Error> {
+        if req.board.dims() > 2 {
+            return levels::tour(req);
+        }
         if req.board.leaper() == Leaper::GIRAFFE {
             return giraffe::build(&req.board);
         }

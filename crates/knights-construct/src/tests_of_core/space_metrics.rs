@@ -1,12 +1,12 @@
 //! The measures of tours of boards with more sides against a brute-force count.
 
-use crate::space::walk;
-use knights_core::metrics::open_segments_cross;
-use knights_core::space::metrics::{measure, steps};
-use knights_core::space::{verify, Space, SpaceTour};
+use crate::warnsdorff::more_sides as walk;
+use knights_core::metrics::levels::steps;
+use knights_core::metrics::{measure, open_segments_cross};
+use knights_core::{verify, Board, Leaper, Tour};
 
 /// Turns and crossings straight from the definitions, in quadratic time.
-fn brute(s: &Space, path: &[u32], closed: bool) -> (u64, Vec<u64>, u64) {
+fn brute(s: &Board, path: &[u32], closed: bool) -> (u64, Vec<u64>, u64) {
     let edges: Vec<(u32, u32)> = steps(path, closed).collect();
     let n = path.len();
     let mut turns = 0;
@@ -60,18 +60,19 @@ fn metrics_match_a_brute_force_count_on_small_boards() {
         vec![4, 3, 3, 2],
         vec![8, 6, 2],
     ] {
-        let s = Space::new(&sides).unwrap();
+        let s = Board::with_sides(&sides, Leaper::KNIGHT).unwrap();
         for (open, seed) in [(false, 0), (true, 1), (false, 2)] {
             let path = walk::tour(&s, open, seed).unwrap();
-            let t = verify::verify(SpaceTour::new(s.clone(), path.clone(), !open)).unwrap();
+            let t = verify::verify(Tour::new(s.clone(), path.clone(), !open)).unwrap();
             let m = measure(&t);
+            let l = m.levels.as_ref().expect("a board of more sides has levels");
             let (turns, per, between) = brute(&s, &path, !open);
             assert_eq!(m.turns, turns, "{s}");
-            assert_eq!(m.crossings_per_level, per, "{s}");
+            assert_eq!(l.crossings_per_level, per, "{s}");
             assert_eq!(m.crossings, per.iter().sum::<u64>());
-            assert_eq!(m.moves_between_levels, between, "{s}");
+            assert_eq!(l.moves_between_levels, between, "{s}");
             let edges = path.len() as u64 - open as u64;
-            assert_eq!(m.moves_in_levels + m.moves_between_levels, edges);
+            assert_eq!(l.moves_in_levels + l.moves_between_levels, edges);
             assert!(m.turns > 0, "{s}: a walk turns");
             crossed += m.crossings;
         }

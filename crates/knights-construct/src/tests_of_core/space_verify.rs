@@ -1,31 +1,31 @@
 //! The proof of tours of boards with more sides: every kind of failure named.
 
-use crate::space::walk;
-use knights_core::space::verify::{check, verify};
-use knights_core::space::{Coords, Space, SpaceFailure, SpaceTour};
+use crate::warnsdorff::more_sides as walk;
+use knights_core::verify::{check, verify};
+use knights_core::{Board, Coords, Failure, Leaper, Tour};
 
 /// A closed tour of the 4x4x4 board, from the construction for small boards (it
 /// is verified by this module first, then corrupted).
-fn good() -> SpaceTour {
-    let s = Space::new(&[4, 4, 4]).unwrap();
+fn good() -> Tour {
+    let s = Board::with_sides(&[4, 4, 4], Leaper::KNIGHT).unwrap();
     let path = walk::tour(&s, false, 0).expect("4x4x4 has a closed tour");
-    let t = SpaceTour::new(s, path, true);
+    let t = Tour::new(s, path, true);
     check(&t).unwrap();
     t
 }
 
-fn bad(t: &SpaceTour, path: Vec<u32>, closed: bool) -> SpaceFailure {
-    check(&SpaceTour::new(t.space().clone(), path, closed)).unwrap_err()
+fn bad(t: &Tour, path: Vec<u32>, closed: bool) -> Failure {
+    check(&Tour::new(t.board().clone(), path, closed)).unwrap_err()
 }
 
 #[test]
 fn accepts_a_closed_tour_its_open_cuts_and_rotations() {
     let t = good();
     let p = t.path().to_vec();
-    assert!(verify(SpaceTour::new(t.space().clone(), p.clone(), false)).is_ok());
+    assert!(verify(Tour::new(t.board().clone(), p.clone(), false)).is_ok());
     for k in [1, 17, 63] {
         let r: Vec<u32> = p[k..].iter().chain(&p[..k]).copied().collect();
-        assert!(check(&SpaceTour::new(t.space().clone(), r, true)).is_ok());
+        assert!(check(&Tour::new(t.board().clone(), r, true)).is_ok());
     }
     assert_eq!(
         verify(t).unwrap().to_string(),
@@ -36,14 +36,14 @@ fn accepts_a_closed_tour_its_open_cuts_and_rotations() {
 #[test]
 fn names_each_kind_of_failure() {
     let t = good();
-    let s = t.space().clone();
+    let s = t.board().clone();
     let p = t.path().to_vec();
     // A repeated cell.
     let mut q = p.clone();
     q[9] = q[2];
     assert_eq!(
         bad(&t, q, true),
-        SpaceFailure::Repeated {
+        Failure::Repeated {
             cell: s.at(p[2]),
             first: 2,
             second: 9
@@ -54,27 +54,24 @@ fn names_each_kind_of_failure() {
     q.pop();
     assert!(matches!(
         bad(&t, q.clone(), false),
-        SpaceFailure::WrongLength {
+        Failure::WrongLength {
             expected: 64,
             actual: 63,
             ..
         }
     ));
-    assert!(matches!(bad(&t, q, true), SpaceFailure::WrongLength { .. }));
+    assert!(matches!(bad(&t, q, true), Failure::WrongLength { .. }));
     // A step that is not a leap: two neighbours of the path swapped.
     let mut q = p.clone();
     q.swap(10, 11);
     let e = bad(&t, q, false);
-    assert!(
-        matches!(e, SpaceFailure::NotALeap { step: 10, .. }),
-        "{e:?}"
-    );
+    assert!(matches!(e, Failure::NotALeap { step: 10, .. }), "{e:?}");
     // A cell off the board.
     let mut q = p.clone();
     q[5] = 64;
     assert!(matches!(
         bad(&t, q, false),
-        SpaceFailure::OffBoard {
+        Failure::OffBoard {
             step: 5,
             cell: 64,
             ..
@@ -92,17 +89,17 @@ fn names_each_kind_of_failure() {
         .chain(p[j + 1..].iter().rev())
         .copied()
         .collect();
-    assert!(check(&SpaceTour::new(s.clone(), q.clone(), false)).is_ok());
+    assert!(check(&Tour::new(s.clone(), q.clone(), false)).is_ok());
     assert_eq!(
         bad(&t, q, true),
-        SpaceFailure::NotClosed {
+        Failure::NotClosed {
             first: s.at(p[0]),
             last: s.at(p[j + 1]),
             leaper: "(1, 2)".into()
         }
     );
     assert_eq!(
-        SpaceFailure::NotClosed {
+        Failure::NotClosed {
             first: Coords(vec![0, 0, 0]),
             last: Coords(vec![3, 3, 3]),
             leaper: "(1, 2)".into()

@@ -1,24 +1,36 @@
-//! Why a tour of a two-sided board is not a tour, and where ([`Failure`]): what
-//! [`crate::verify`] finds wrong with a path, a move grid or a claimed closing move;
-//! and [`AnyFailure`], the same for a board of any number of sides.
+//! Why a tour is not a tour, and where ([`Failure`]): what [`crate::verify`] finds
+//! wrong with a path, a move grid or a claimed closing move, on a board of any number
+//! of sides, its cells written as [`Coords`].
 
-use super::SpaceFailure;
+use std::fmt;
 
-/// Why a tour of a board of any number of sides is not a tour: the one failure type
-/// of [`crate::AnyTour::verify`] and of the errors that report a failed proof.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AnyFailure {
-    /// A board of two sides.
-    #[error(transparent)]
-    Flat(#[from] Failure),
-    /// A board of three or more sides (boxed: it names cells of any length).
-    #[error(transparent)]
-    Space(Box<SpaceFailure>),
+/// The coordinates of a cell, x first, written `[x, y]` (`[x, y, z, ...]` on a board of
+/// more sides).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coords(pub Vec<u32>);
+
+impl Coords {
+    /// The cell `(x, y)` of a board of two sides.
+    pub fn xy((x, y): (u32, u32)) -> Coords {
+        Coords(vec![x, y])
+    }
+
+    /// The first two coordinates, `(x, y)`.
+    pub fn pair(&self) -> (u32, u32) {
+        (self.0[0], self.0[1])
+    }
 }
 
-impl From<SpaceFailure> for AnyFailure {
-    fn from(f: SpaceFailure) -> AnyFailure {
-        AnyFailure::Space(Box::new(f))
+impl fmt::Display for Coords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, v) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        f.write_str("]")
     }
 }
 
@@ -28,7 +40,7 @@ pub enum Failure {
     /// The path does not have one entry per cell.
     #[error("the path has {actual} cells but the {board} board has {expected}{hint}")]
     WrongLength {
-        /// The board, as `WxH`.
+        /// The board, as `WxH` (or `WxHxD`).
         board: String,
         /// Cells the board has.
         expected: u64,
@@ -44,7 +56,7 @@ pub enum Failure {
         step: usize,
         /// The cell number.
         cell: u32,
-        /// The board, as `WxH`.
+        /// The board, as `WxH` (or `WxHxD`).
         board: String,
     },
     /// A cell the board does not have.
@@ -58,26 +70,24 @@ pub enum Failure {
         y: u32,
     },
     /// A cell visited twice.
-    #[error("cell [{x}, {y}] is visited twice, at steps {first} and {second} of the path")]
+    #[error("cell {cell} is visited twice, at steps {first} and {second} of the path")]
     Repeated {
-        /// Column.
-        x: u32,
-        /// Row from the bottom.
-        y: u32,
+        /// The cell.
+        cell: Coords,
         /// The first visit (from 0).
         first: usize,
         /// The second visit.
         second: usize,
     },
     /// A step that is not a leap.
-    #[error("step {step} of the path, from [{}, {}] to [{}, {}], is not a {leaper} leap", from.0, from.1, to.0, to.1)]
+    #[error("step {step} of the path, from {from} to {to}, is not a {leaper} leap")]
     NotALeap {
         /// The position of the step's end in the path (from 1).
         step: usize,
         /// Where it leaves.
-        from: (u32, u32),
+        from: Coords,
         /// Where it lands.
-        to: (u32, u32),
+        to: Coords,
         /// The leaper, as `(1, 2)`.
         leaper: String,
     },
@@ -107,12 +117,12 @@ pub enum Failure {
         y: u32,
     },
     /// A tour claimed closed whose ends are not a leap apart.
-    #[error("the tour claims to be closed, but its last cell [{}, {}] is not a {leaper} leap from its first [{}, {}]", last.0, last.1, first.0, first.1)]
+    #[error("the tour claims to be closed, but its last cell {last} is not a {leaper} leap from its first {first}")]
     NotClosed {
         /// The first cell.
-        first: (u32, u32),
+        first: Coords,
         /// The last cell.
-        last: (u32, u32),
+        last: Coords,
         /// The leaper.
         leaper: String,
     },

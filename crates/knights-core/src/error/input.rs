@@ -316,10 +316,10 @@ pub enum BadBoard {
         /// Which side (from 1).
         side: usize,
     },
-    /// Fewer than three sides for a board of three or more.
+    /// Fewer than two sides.
     #[error(
-        "{} board has {sides} sides: this kind of board has three or more \
-         (WIDTHxHEIGHTxDEPTH)",
+        "{} board has {sides} sides: a board has two or more \
+         (WIDTHxHEIGHT, WIDTHxHEIGHTxDEPTH, ...)",
         crate::article::an(board)
     )]
     FewSides {
@@ -327,6 +327,12 @@ pub enum BadBoard {
         board: String,
         /// Its sides.
         sides: usize,
+    },
+    /// A hole on a board of three or more sides.
+    #[error("the {board} board has three or more sides, and such boards take no holes")]
+    HolesInSpace {
+        /// The board, as `WxHxD`.
+        board: String,
     },
     /// A hole off the board.
     #[error("hole [{x}, {y}] is outside the {width}x{height} board")]

@@ -2,8 +2,8 @@
 //! module of the crate but the leaf [`crate::TourKind`]): [`Error`], whose variants are
 //! problems a user can act on or bugs of this tool, and beside it, one file per idea,
 //! the typed reasons a board gets no tour ([`NoTour`], [`Unsupported`], [`GaveUp`]),
-//! resource limits ([`TooLarge`]), and why a tour is not a tour ([`Failure`], and
-//! [`SpaceFailure`] for boards of three or more sides). Each message is one line naming
+//! resource limits ([`TooLarge`]), and why a tour is not a tour ([`Failure`], on a
+//! board of any number of sides). Each message is one line naming
 //! the board, file, line or field concerned. Boards are named as their `Display` writes
 //! them (`8x8`, `5x5 (missing 1 cell)`), so that these types need not depend on
 //! [`crate::Board`].
@@ -15,15 +15,13 @@ mod input;
 mod limits;
 mod no_tour;
 mod path;
-mod space_failure;
 mod uncrossed;
 
-pub use failure::{AnyFailure, Failure};
+pub use failure::{Coords, Failure};
 pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
 pub use path::PathProblem;
-pub use space_failure::{Coords, SpaceFailure};
 pub use uncrossed::NotUncrossed;
 
 /// Everything that can go wrong in the library.
@@ -86,8 +84,8 @@ pub enum Error {
     NotATour {
         /// The file (or `-` for standard input).
         file: String,
-        /// Why it is not a tour.
-        failure: AnyFailure,
+        /// Why it is not a tour (boxed: it names cells of any length).
+        failure: Box<Failure>,
     },
     /// A construction returned a tour that failed verification: a bug of this tool.
     #[error(
@@ -99,8 +97,8 @@ pub enum Error {
         algorithm: String,
         /// The board, as its `Display` writes it (`WxH`, `WxHxD`, ...).
         board: String,
-        /// Why its tour is not a tour.
-        failure: AnyFailure,
+        /// Why its tour is not a tour (boxed: it names cells of any length).
+        failure: Box<Failure>,
     },
     /// Any other bug of this tool (built-in data that does not load, a drawing the
     /// renderer cannot read back): never the user's fault.
@@ -166,7 +164,7 @@ impl Error {
     }
 
     /// An [`Error::Unverified`]: the tour `algorithm` built of `board` failed its proof.
-    pub fn unverified(algorithm: &str, board: String, failure: impl Into<AnyFailure>) -> Error {
+    pub fn unverified(algorithm: &str, board: String, failure: Failure) -> Error {
         let algorithm = match algorithm {
             "" => "unnamed",
             name => name,
@@ -174,15 +172,15 @@ impl Error {
         Error::Unverified {
             algorithm: algorithm.to_string(),
             board,
-            failure: failure.into(),
+            failure: Box::new(failure),
         }
     }
 
     /// An [`Error::NotATour`]: the tour read from `file` failed its proof.
-    pub fn not_a_tour(file: impl Into<String>, failure: impl Into<AnyFailure>) -> Error {
+    pub fn not_a_tour(file: impl Into<String>, failure: Failure) -> Error {
         Error::NotATour {
             file: file.into(),
-            failure: failure.into(),
+            failure: Box::new(failure),
         }
     }
 

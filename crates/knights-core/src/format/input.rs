@@ -11,7 +11,6 @@ use std::path::Path;
 
 use super::{grid::parse_grid, json::parse_json, parse_document, Document};
 use crate::memory;
-use crate::AnyTour;
 use crate::{Bytes, Error, TooLarge};
 
 /// Reads the tour (or tourney) file at `path`, named `file` in messages: streamed when
@@ -53,7 +52,7 @@ pub fn read(input: impl Read + Seek, file: &str) -> Result<Document, Error> {
     {
         parse_json(serde_json::Deserializer::from_reader(input), file)
     } else {
-        parse_grid(input, file).map(|t| Document::Tour(Box::new(AnyTour::Flat(t))))
+        parse_grid(input, file).map(|t| Document::Tour(Box::new(t)))
     }
 }
 

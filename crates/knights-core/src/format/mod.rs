@@ -11,15 +11,13 @@ mod json;
 
 use std::io::{self, Write};
 
-use crate::space::SpaceTour;
 use crate::tour::Tour;
 use crate::tourney::Tourney;
 use crate::uncrossed::UncrossedPath;
-use crate::AnyTour;
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
-use json::{parse_json, write_json, write_space_json, write_tourney_json, write_uncrossed_json};
+use json::{parse_json, write_json, write_tourney_json, write_uncrossed_json};
 
 pub use input::{read, read_path, read_text};
 
@@ -38,7 +36,7 @@ pub enum Format {
 #[derive(Clone, Debug)]
 pub enum Document {
     /// A tour (boxed: a tour carries its lazily made path and grid).
-    Tour(Box<AnyTour>),
+    Tour(Box<Tour>),
     /// A tourney.
     Tourney(Tourney),
     /// An uncrossed path (`"kind": "uncrossed"`, JSON only).
@@ -53,14 +51,13 @@ pub fn parse_document(text: &str, file: &str) -> Result<Document, Error> {
     if text.trim_start().starts_with('{') {
         parse_json(serde_json::Deserializer::from_str(text), file)
     } else {
-        parse_grid(io::Cursor::new(text.as_bytes()), file)
-            .map(|t| Document::Tour(Box::new(AnyTour::Flat(t))))
+        parse_grid(io::Cursor::new(text.as_bytes()), file).map(|t| Document::Tour(Box::new(t)))
     }
 }
 
 /// Reads a tour from `text` in either format, whatever its board's number of sides
 /// (see [`parse_document`]); a tourney is refused, naming its field.
-pub fn parse_any(text: &str, file: &str) -> Result<AnyTour, Error> {
+pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
     match parse_document(text, file)? {
         Document::Tour(t) => Ok(*t),
         Document::Tourney(t) => Err(parse_error(
@@ -101,37 +98,8 @@ pub fn uncrossed_to_json(p: &UncrossedPath) -> String {
     String::from_utf8(out).expect("JSON is UTF-8")
 }
 
-/// Reads a tour of a 2-D board (see [`parse_any`]); a board of three or more sides is
-/// refused, naming its field.
-pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
-    match parse_any(text, file)? {
-        AnyTour::Flat(t) => Ok(t),
-        AnyTour::Space(t) => Err(parse_error(
-            file,
-            "field board",
-            format!(
-                "the {} board has {} sides, and only boards of two are read here",
-                t.space(),
-                t.space().dims()
-            ),
-        )),
-    }
-}
-
-/// Writes a tour of a board of three or more sides as JSON (the numbered grid has no
-/// form for it).
-pub fn write_space(tour: &SpaceTour, out: &mut impl Write) -> io::Result<()> {
-    write_space_json(tour, out)
-}
-
-/// A tour of a board of three or more sides as a JSON document.
-pub fn space_to_json(tour: &SpaceTour) -> String {
-    let mut out = Vec::new();
-    write_space_json(tour, &mut out).expect("writing to memory cannot fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// Writes `tour` in `format`.
+/// Writes `tour` in `format` (a tour of a board of three or more sides in JSON: the
+/// numbered grid has no form for it).
 pub fn write(tour: &Tour, format: Format, out: &mut impl Write) -> io::Result<()> {
     match format {
         Format::Json => write_json(tour, out),
@@ -152,6 +120,17 @@ fn parse_error(file: &str, place: impl Into<String>, message: impl Into<String>)
         place: place.into(),
         message: message.into(),
     }
+}
+
+/// `[0] has 1 coordinate but the 3x3 board has 2 sides`.
+fn arity_message(xy: &[i64], board: &str, sides: usize) -> String {
+    let written: Vec<String> = xy.iter().map(i64::to_string).collect();
+    let plural = if xy.len() == 1 { "" } else { "s" };
+    format!(
+        "[{}] has {} coordinate{plural} but the {board} board has {sides} sides",
+        written.join(", "),
+        xy.len()
+    )
 }
 
 #[cfg(test)]
@@ -256,11 +235,10 @@ mod tests {
         assert!(parse(&text, "f.json").is_ok());
     }
 
-    fn space(text: &str) -> Result<SpaceTour, Error> {
-        match parse_any(text, "s.json")? {
-            AnyTour::Space(t) => Ok(t),
-            AnyTour::Flat(t) => panic!("read as a 2-D tour of {}", t.board()),
-        }
+    fn space(text: &str) -> Result<Tour, Error> {
+        let t = parse(text, "s.json")?;
+        assert!(t.board().dims() > 2, "read as a 2-D tour of {}", t.board());
+        Ok(t)
     }
 
     #[test]

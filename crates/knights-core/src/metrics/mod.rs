@@ -15,6 +15,9 @@
 //! - [`structure::count`]: turns and crossings of a tour given by a constant-time rule,
 //!   without its board, for boards too large to build.
 //!
+//! A board of three or more sides has no move grid: `levels` measures its tours (turns,
+//! crossings inside each level, moves between levels), and [`measure`] branches there.
+//!
 //! On a band (cylinder, Moebius strip) crossings are counted on the surface, leap by
 //! leap (`band`, which says how); turns and runs read each cell's moves in its own frame.
 //!
@@ -26,6 +29,7 @@ mod band;
 pub mod bounds;
 mod crossings;
 mod geometry;
+pub mod levels;
 mod patterns;
 mod planes;
 mod runs;
@@ -48,10 +52,13 @@ pub use angles::{
 };
 pub use crossings::{crossing_points, crossings};
 pub use geometry::open_segments_cross;
+pub use levels::{Levels, CROSSINGS_NOTE};
 pub use runs::{longest_run, longest_runs};
 pub use turns::{is_turn, turn_cells, turns};
 
-/// What a tour measures.
+/// What a tour measures. On a board of three or more sides the measures of 2-D
+/// drawings (longest run, the turn bounds and ratio, turns by angle) are left at zero
+/// or empty and [`Metrics::levels`] holds what its levels measure.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
     /// Cells visited.
@@ -79,10 +86,17 @@ pub struct Metrics {
     /// The turns of each angle (how far travel turns, in degrees), by increasing angle.
     #[serde(default)]
     pub turns_by_angle: Vec<AngleTurns>,
+    /// On a board of three or more sides, the facts of its levels (crossings inside
+    /// each, moves between them); `None` on a board of two sides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub levels: Option<Levels>,
 }
 
 /// Measures a verified tour.
 pub fn measure(tour: &Verified) -> Metrics {
+    if tour.board().dims() > 2 {
+        return levels::measure(tour);
+    }
     let grid = tour.grid();
     let turns = turns(grid);
     let mut bound = edge_turn_bound(tour.board());
@@ -111,6 +125,7 @@ pub fn measure(tour: &Verified) -> Metrics {
         },
         turns_to_bound,
         turns_by_angle: turns_by_angle(grid),
+        levels: None,
     }
 }
 

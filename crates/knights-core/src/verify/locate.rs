@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use super::fast::Geometry;
 use super::Failure;
 use crate::board::Board;
+use crate::error::Coords;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
 
@@ -29,10 +30,8 @@ pub(super) fn cells(b: &Board, path: &[u32]) -> Result<(), Failure> {
     for (second, &c) in path.iter().enumerate() {
         if !seen.insert(c) {
             let first = path.iter().position(|&p| p == c).expect("seen before");
-            let (x, y) = b.xy(c);
             return Err(Failure::Repeated {
-                x,
-                y,
+                cell: Coords::xy(b.xy(c)),
                 first,
                 second,
             });
@@ -126,8 +125,8 @@ pub(super) fn leaps(b: &Board, path: &[u32]) -> Result<(), Failure> {
         None => Ok(()),
         Some(i) => Err(Failure::NotALeap {
             step: i + 1,
-            from: b.xy(path[i]),
-            to: b.xy(path[i + 1]),
+            from: Coords::xy(b.xy(path[i])),
+            to: Coords::xy(b.xy(path[i + 1])),
             leaper: b.leaper().to_string(),
         }),
     }
@@ -166,8 +165,8 @@ pub(super) fn every_bad_leap(b: &Board, path: &[u32]) -> Vec<Failure> {
         .filter(|&i| !g.leap(path[i], path[i + 1]))
         .map(|i| Failure::NotALeap {
             step: i + 1,
-            from: b.xy(path[i]),
-            to: b.xy(path[i + 1]),
+            from: Coords::xy(b.xy(path[i])),
+            to: Coords::xy(b.xy(path[i + 1])),
             leaper: b.leaper().to_string(),
         })
         .collect()

@@ -2,7 +2,8 @@
 //! and the closing leap when it claims to be closed. Nothing is drawn or published
 //! without passing through here: [`verify`] is the only way to get a [`Verified`] tour.
 //!
-//! All checks are O(cells) and run in parallel.
+//! All checks are O(cells) and run in parallel. A board of three or more sides has no
+//! move grid: its tours are proved by [`more_sides`], one pass over the path.
 
 use std::fmt;
 use std::ops::Deref;
@@ -11,15 +12,17 @@ use std::sync::OnceLock;
 mod fast;
 mod grid;
 mod locate;
+mod more_sides;
 
+use crate::error::Coords;
 pub use crate::error::Failure;
 use crate::moves::MoveGrid;
 use crate::tour::Tour;
 use crate::trace::Trace;
 use crate::Error;
 
-/// A tour that passed [`verify`], with its move grid. Read it through `Deref` as a
-/// [`Tour`].
+/// A tour that passed [`verify`], with its move grid (on a board of two sides). Read it
+/// through `Deref` as a [`Tour`].
 #[derive(Clone, Debug)]
 pub struct Verified {
     tour: Tour,
@@ -37,8 +40,14 @@ impl Deref for Verified {
 
 impl Verified {
     /// The tour's moves, one byte of direction bits per cell (proven to be exactly the
-    /// path's moves).
+    /// path's moves). Boards of two sides only: a caller that takes boards of more
+    /// sides branches on [`crate::Board::dims`] first.
     pub fn grid(&self) -> &MoveGrid {
+        assert!(
+            self.board().dims() == 2,
+            "the {} board has no move grid",
+            self.board()
+        );
         self.grid.get_or_init(|| fast::moves(&self.tour))
     }
 
@@ -68,6 +77,13 @@ impl fmt::Display for Verified {
 /// A tour built from its grid without its path written out is proven by its grid alone,
 /// and its path becomes the walk the proof made of that grid.
 pub fn verify(mut tour: Tour) -> Result<Verified, Failure> {
+    if tour.board().dims() > 2 {
+        more_sides::check(&tour)?;
+        return Ok(Verified {
+            tour,
+            grid: OnceLock::new(),
+        });
+    }
     let grid = tour.take_grid();
     if let (Some(g), Some(trace)) = (&grid, tour.take_walk()) {
         // The tour is the walk of its grid from its first cell towards its second: the
@@ -118,6 +134,9 @@ pub fn constructed(tour: Tour) -> Result<Verified, Error> {
 
 /// The checks of [`verify`] without taking the tour.
 pub fn check(tour: &Tour) -> Result<(), Failure> {
+    if tour.board().dims() > 2 {
+        return more_sides::check(tour);
+    }
     check_with(tour, tour.attached_grid()).map(drop)
 }
 
@@ -147,8 +166,8 @@ fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<Option<Trace>, Fai
         let (first, last) = (path[0], path[path.len() - 1]);
         if path.len() < 3 || b.dir_between(last, first).is_none() {
             return Err(Failure::NotClosed {
-                first: b.xy(first),
-                last: b.xy(last),
+                first: Coords::xy(b.xy(first)),
+                last: Coords::xy(b.xy(last)),
                 leaper: b.leaper().to_string(),
             });
         }
@@ -165,7 +184,7 @@ fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<Option<Trace>, Fai
 /// failures come first; [`check`] says which).
 pub fn bad_leaps(tour: &Tour) -> Vec<Failure> {
     let (b, path) = (tour.board(), tour.path());
-    if locate::cells(b, path).is_err() {
+    if b.dims() > 2 || locate::cells(b, path).is_err() {
         return Vec::new();
     }
     locate::every_bad_leap(b, path)
@@ -174,7 +193,6 @@ pub fn bad_leaps(tour: &Tour) -> Vec<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::AnyFailure;
     use crate::Board;
 
     fn ring() -> (Board, Vec<u32>) {
@@ -203,8 +221,7 @@ mod tests {
         assert_eq!(
             bad(p, false),
             Failure::Repeated {
-                x: 1,
-                y: 2,
+                cell: Coords(vec![1, 2]),
                 first: 1,
                 second: 7
             }
@@ -259,7 +276,7 @@ mod tests {
             panic!("{e:?}")
         };
         assert!(
-            matches!(failure, AnyFailure::Flat(Failure::NotALeap { step: 2, .. })),
+            matches!(**failure, Failure::NotALeap { step: 2, .. }),
             "{failure:?}"
         );
         let msg = e.to_string();

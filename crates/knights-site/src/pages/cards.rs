@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
-use crate::plan::{Job, Target};
-use crate::tours::{Built, Drawn, Measures};
+use crate::plan::Job;
+use crate::tours::{Built, Drawn};
+use knights_core::metrics::Metrics;
 
 /// One tour as the templates see it.
 #[derive(Clone, Debug, Serialize)]
@@ -37,8 +38,8 @@ pub struct Card {
     crossings_per_n: String,
     /// The 2-D measures (longest run, bounds); none on a board of three or more sides.
     plane: Option<PlaneCard>,
-    /// The measures of a board of three or more sides.
-    space: Option<SpaceCard>,
+    /// The measures of a board of three or more sides (`space` in the templates).
+    space: Option<LevelsCard>,
     /// The `knights tour` command that makes this tour, from the request that made it.
     command: String,
     pub(super) tags: Vec<String>,
@@ -80,7 +81,7 @@ struct Asymptotic {
 
 /// What only a tour of a board of three or more sides measures.
 #[derive(Clone, Debug, Serialize)]
-pub struct SpaceCard {
+pub struct LevelsCard {
     levels: u32,
     moves_between_levels: u64,
     moves_in_levels: u64,
@@ -106,21 +107,17 @@ fn plane_card(job: &Job, m: &knights_core::metrics::Metrics) -> PlaneCard {
         Some(r) => (r.bound as u64, r.source.clone()),
         None => (m.edge_turn_bound, String::new()),
     };
-    let asymptotic = match &job.target {
-        // The board asked for has no holes; a variant may take cells out of it.
-        Target::Plane { request, .. }
-            if bounds::paper_applies(&request.board, m.closed)
-                && m.cells == request.board.cells() =>
-        {
-            bounds::asymptotic(request.board.width())
-                .into_iter()
-                .map(|b| Asymptotic {
-                    measure: b.measure,
-                    value: number(b.value),
-                    source: b.source,
-                })
-                .collect()
-        }
+    let board = &job.target.request.board;
+    // The board asked for has no holes; a variant may take cells out of it.
+    let asymptotic = match bounds::paper_applies(board, m.closed) && m.cells == board.cells() {
+        true => bounds::asymptotic(board.width())
+            .into_iter()
+            .map(|b| Asymptotic {
+                measure: b.measure,
+                value: number(b.value),
+                source: b.source,
+            })
+            .collect(),
         _ => Vec::new(),
     };
     PlaneCard {
@@ -143,19 +140,19 @@ pub fn card(job: &Job, b: &Built) -> Card {
         board: job.target.board_name(),
         width: sides[0],
         height: sides[1],
-        cells: m.cells(),
+        cells: m.cells,
         algorithm: b.algorithm.clone(),
         algorithm_summary: algorithm_summary(job, &b.algorithm),
-        closed: m.closed(),
-        turns: m.turns(),
-        crossings: m.crossings(),
+        closed: m.closed,
+        turns: m.turns,
+        crossings: m.crossings,
         sides: sides.len(),
         per: per_name(sides.len()),
         side: number(mean_side(&sides)),
-        turns_per_n: number(per_n(m.turns(), &sides)),
-        crossings_per_n: number(per_n(m.crossings(), &sides)),
-        plane: m.plane().map(|p| plane_card(job, p)),
-        space: space_card(m),
+        turns_per_n: number(per_n(m.turns, &sides)),
+        crossings_per_n: number(per_n(m.crossings, &sides)),
+        plane: m.levels.is_none().then(|| plane_card(job, m)),
+        space: levels_card(m),
         command: job.target.command_line(),
         tags: job.tags.clone(),
         series: job.series.clone(),
@@ -175,28 +172,24 @@ pub fn card(job: &Job, b: &Built) -> Card {
 }
 
 /// What only a tour of a board of three or more sides measures; `None` on the plane.
-fn space_card(m: &Measures) -> Option<SpaceCard> {
-    let Measures::Space(s) = m else {
-        return None;
-    };
-    Some(SpaceCard {
+fn levels_card(m: &Metrics) -> Option<LevelsCard> {
+    let s = m.levels.as_ref()?;
+    Some(LevelsCard {
         levels: s.levels,
         moves_between_levels: s.moves_between_levels,
         moves_in_levels: s.moves_in_levels,
         level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
         level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
-        crossings_note: sentence(knights_core::space::metrics::CROSSINGS_NOTE),
+        crossings_note: sentence(knights_core::metrics::CROSSINGS_NOTE),
     })
 }
 
 /// What the construction `name` that made the tour of `job` does, in one line.
 fn algorithm_summary(job: &Job, name: &str) -> String {
-    let summary = match job.target {
-        Target::Plane { .. } => knights_construct::all()
-            .iter()
-            .find(|c| c.name() == name)
-            .map(|c| c.summary()),
-        Target::Space { .. } => knights_construct::space::summary(name),
+    let c = knights_construct::all().iter().find(|c| c.name() == name);
+    let summary = match job.target.sides().len() {
+        2 => c.map(|c| c.summary()),
+        _ => c.and_then(|c| c.more_sides()).map(|m| m.summary),
     };
     summary.unwrap_or_default().to_string()
 }
@@ -205,18 +198,18 @@ fn algorithm_summary(job: &Job, name: &str) -> String {
 /// levels), the construction and its counts.
 fn alt_text(job: &Job, b: &Built) -> String {
     let m = &b.metrics;
-    let (levels, inside) = match m {
-        Measures::Space(s) => (format!(" ({} levels)", s.levels), " inside levels"),
-        Measures::Plane(_) => (String::new(), ""),
+    let (levels, inside) = match &m.levels {
+        Some(s) => (format!(" ({} levels)", s.levels), " inside levels"),
+        None => (String::new(), ""),
     };
     format!(
         "A {} {} tour of the {} board{levels} by {}: {} turns, {} crossings{inside}",
-        knights_core::TourKind::open_if(!m.closed()),
+        knights_core::TourKind::open_if(!m.closed),
         piece(job.target.leaper()),
         job.target.board_name(),
         b.algorithm,
-        m.turns(),
-        m.crossings(),
+        m.turns,
+        m.crossings,
     )
 }
 

@@ -85,18 +85,18 @@ pub fn table(plan: &Plan, built: &[Built]) -> Table {
 fn row(series: &str, job: &Job, b: &Built) -> Row {
     let sides = job.target.sides();
     let m = &b.metrics;
-    let turns = m.plane().and_then(|p| p.turns_to_bound.as_ref());
+    let turns = m.turns_to_bound.as_ref();
     Row {
         series: series.to_string(),
         algorithm: b.algorithm.clone(),
         board: job.target.board_name(),
         sides: sides.len(),
         n: mean_side(&sides),
-        cells: m.cells(),
-        turns: m.turns(),
-        crossings: m.crossings(),
-        turns_per_n: per_n(m.turns(), &sides),
-        crossings_per_n: per_n(m.crossings(), &sides),
+        cells: m.cells,
+        turns: m.turns,
+        crossings: m.crossings,
+        turns_per_n: per_n(m.turns, &sides),
+        crossings_per_n: per_n(m.crossings, &sides),
         turn_bound: turns.map(|r| r.bound),
         turns_to_bound: turns.map(|r| r.ratio),
         page: format!("tours/{}.html", job.slug),

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use super::pyramid::Pyramid;
 use crate::plan::Job;
 use knights_core::metrics::Metrics;
-use knights_core::space::metrics::SpaceMetrics;
 use knights_core::Error;
 use knights_render::{self as render, Theme};
 
@@ -20,7 +19,7 @@ pub struct Built {
     /// The construction that actually made the tour (resolves `auto`).
     pub algorithm: String,
     /// Its measurements.
-    pub metrics: Measures,
+    pub metrics: Metrics,
     /// Seconds spent constructing it.
     pub construct_secs: f64,
     /// Seconds spent verifying it.
@@ -82,58 +81,6 @@ impl Drawn {
             ends: l.has(Layer::Ends),
             sections: l.has(Layer::Sections),
             coords: l.has(Layer::Coords),
-        }
-    }
-}
-
-/// What a tour measures: the 2-D metrics, or those of a board of three or more sides
-/// (turns, crossings inside each level, moves between levels).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum Measures {
-    /// A 2-D tour's.
-    Plane(Metrics),
-    /// A tour's of a board of three or more sides.
-    Space(SpaceMetrics),
-}
-
-impl Measures {
-    /// Turns.
-    pub fn turns(&self) -> u64 {
-        match self {
-            Measures::Plane(m) => m.turns,
-            Measures::Space(m) => m.turns,
-        }
-    }
-
-    /// Crossings (inside levels, for a board of three or more sides).
-    pub fn crossings(&self) -> u64 {
-        match self {
-            Measures::Plane(m) => m.crossings,
-            Measures::Space(m) => m.crossings,
-        }
-    }
-
-    /// Cells visited.
-    pub fn cells(&self) -> u64 {
-        match self {
-            Measures::Plane(m) => m.cells,
-            Measures::Space(m) => m.cells,
-        }
-    }
-
-    /// Closed or open.
-    pub fn closed(&self) -> bool {
-        match self {
-            Measures::Plane(m) => m.closed,
-            Measures::Space(m) => m.closed,
-        }
-    }
-
-    /// The 2-D metrics, when the tour is of a 2-D board.
-    pub fn plane(&self) -> Option<&Metrics> {
-        match self {
-            Measures::Plane(m) => Some(m),
-            Measures::Space(_) => None,
         }
     }
 }

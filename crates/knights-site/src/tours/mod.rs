@@ -1,15 +1,17 @@
 //! The build's third step: every tour of the plan built on its own (construct, verify,
 //! measure, draw, write its files), in parallel on the build's worker threads, each
-//! taken from the build cache when nothing its files depend on changed. A 2-D tour goes
-//! through [`plane`], a tour of a board of three or more sides through [`space`]; both
-//! ship the files every tour page has through [`ship`] and return a [`Built`] record.
+//! taken from the build cache when nothing its files depend on changed. Every tour takes
+//! the one road of [`tour`], which branches only where the drawing differs ([`flat`],
+//! [`levels`]); each ships the files every tour page has through [`ship`] and returns a
+//! [`Built`] record.
 
 mod built;
-mod plane;
+mod flat;
+mod levels;
 mod progress;
 mod pyramid;
 mod ship;
-mod space;
+mod tour;
 
 use std::path::Path;
 use std::time::Instant;
@@ -18,10 +20,10 @@ use rayon::prelude::*;
 use rayon::ThreadPool;
 
 use crate::cache::Cache;
-use crate::plan::{Job, Target};
+use crate::plan::Job;
 use knights_core::Error;
 
-pub use built::{Built, Drawn, Measures};
+pub use built::{Built, Drawn};
 pub use ship::Settings;
 
 /// Builds every job into `dir` (the staging folder) on `pool`, through `cache`,
@@ -100,18 +102,6 @@ fn cached_or_built(
     let files = |b: &Built| b.all_files().cloned().collect::<Vec<_>>();
     match cache.get(&key, dir, files) {
         Some(b) => Ok(Built { cached: true, ..b }),
-        None => build(job, settings, dir).inspect(|b| cache.put(&key, dir, b, &files(b))),
-    }
-}
-
-/// Builds, proves, measures and draws `job` into `out` (the staging folder).
-fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error> {
-    match &job.target {
-        Target::Plane { algorithm, request } => {
-            plane::build(job, request, *algorithm, settings, out)
-        }
-        Target::Space { algorithm, request } => {
-            space::build(job, request, algorithm, settings, out)
-        }
+        None => tour::build(job, settings, dir).inspect(|b| cache.put(&key, dir, b, &files(b))),
     }
 }

@@ -33,10 +33,43 @@ use super::layout::orientation;
 use super::pieces::piece;
 use super::{cell_moves, Besa};
 use crate::besa::Cell;
-use crate::Construction;
+use crate::{Construction, Request};
 use knights_core::board::Leaper;
-use knights_core::tour::Sections;
+use knights_core::tour::{Sections, Tour};
 use knights_core::{Error, Unsupported};
+
+/// Why `besa` refuses a request for a board of three or more sides, or `Ok`.
+pub(crate) fn check_request(req: &Request) -> Result<(), Error> {
+    let refuse = |why: String| Err(Unsupported::new("besa", &req.board, why).into());
+    if req.open {
+        return refuse("the formation construction builds closed tours; leave out --open".into());
+    }
+    if req.board.leaper().steps() != (1, 2) {
+        return refuse(
+            "the formation construction of boards of three or more sides is built for the knight only"
+                .into(),
+        );
+    }
+    match refusal(&req.board.sides()) {
+        Some(why) => refuse(format!(
+            "the formation tour cannot tour the {} board: {why}",
+            req.board
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The formation construction on every level of a board of three or more sides
+/// (Besa et al., Section 5.1), its sections the levels.
+pub(crate) fn tour(req: &Request) -> Result<Tour, Error> {
+    check_request(req)?;
+    let (path, sections) = build(&req.board.sides())?;
+    let tour = Tour::new(req.board.clone(), path, true);
+    Ok(match sections {
+        Some(s) => tour.with_sections(s),
+        None => tour,
+    })
+}
 
 /// Why the construction cannot tour a board with these sides, naming the rule that
 /// fails; `None` when it can.

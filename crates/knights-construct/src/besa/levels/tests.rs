@@ -6,16 +6,16 @@
 use rayon::prelude::*;
 
 use super::*;
-use knights_core::space::metrics::measure;
-use knights_core::space::verify::verify;
-use knights_core::space::{Space, SpaceTour, VerifiedSpaceTour};
+use knights_core::metrics::measure;
+use knights_core::verify::verify;
+use knights_core::{Board, Verified};
 
 /// The verified closed tour of a board with `sides` (the N-D model's `verify`: every
 /// cell once, every step a knight's leap in as many dimensions as the board has, the
 /// last step back to the first cell).
-fn verified(sides: &[u32], path: Vec<u32>) -> VerifiedSpaceTour {
-    let space = Space::new(sides).unwrap();
-    verify(SpaceTour::new(space, path, true)).unwrap_or_else(|e| panic!("{sides:?}: {e}"))
+fn verified(sides: &[u32], path: Vec<u32>) -> Verified {
+    let space = Board::with_sides(sides, Leaper::KNIGHT).unwrap();
+    verify(Tour::new(space, path, true)).unwrap_or_else(|e| panic!("{sides:?}: {e}"))
 }
 
 /// Checks a closed tour of a board with `sides`.

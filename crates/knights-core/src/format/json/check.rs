@@ -3,14 +3,13 @@
 //! cell checked on it, and the sections. Each refusal names its field.
 
 use super::form::Form;
-use super::space::{board_sides, parse_space};
+use super::sides::{self, board_sides};
 use super::visit::{Cells, JsonBoard, JsonSections, JsonTour};
 use crate::board::{Board, Leaper, Topology};
-use crate::format::{parse_error, Document};
+use crate::format::{arity_message, parse_error, Document};
 use crate::tour::{Sections, Tour};
 use crate::tourney::Tourney;
 use crate::uncrossed::UncrossedPath;
-use crate::AnyTour;
 use crate::Error;
 
 /// The document a file's fields make: a tour (of a board of any number of sides), a
@@ -25,14 +24,32 @@ pub(super) fn document(t: JsonTour, file: &str) -> Result<Document, Error> {
     let form = Form::of(&t, file)?;
     if let Some(sides) = board_sides(&t.board, file)? {
         form.refuse_more_sides(file)?;
-        return parse_space(t, &sides, leaper, file)
-            .map(|t| Document::Tour(Box::new(AnyTour::Space(t))));
+        let board = sides::board(&t, &sides, leaper, file)?;
+        let path = sides::path(&t, &board, file)?;
+        return tour(t, board, path, file);
     }
     flat_document(t, form, leaper, file)
 }
 
+/// The tour of `path` on `board`, closed as the file says, with its algorithm and
+/// sections.
+fn tour(t: JsonTour, board: Board, path: Vec<u32>, file: &str) -> Result<Document, Error> {
+    let n = path.len();
+    let closed = t.closed.unwrap_or(false);
+    let mut tour = Tour::new(board, path, closed).with_algorithm(t.algorithm);
+    if let Some(s) = t.sections {
+        tour = tour.with_sections(sections_from_runs(s, n, file)?);
+    }
+    Ok(Document::Tour(Box::new(tour)))
+}
+
 /// The document of a file whose board has two sides.
-fn flat_document(t: JsonTour, form: Form, leaper: Leaper, file: &str) -> Result<Document, Error> {
+fn flat_document(
+    mut t: JsonTour,
+    form: Form,
+    leaper: Leaper,
+    file: &str,
+) -> Result<Document, Error> {
     let board = flat_board(&t.board, t.topology.as_deref(), leaper, file)?;
     if let (Form::Tourney, Some(cycles)) = (form, &t.cycles) {
         let cycles = (cycles.iter().enumerate())
@@ -42,7 +59,7 @@ fn flat_document(t: JsonTour, form: Form, leaper: Leaper, file: &str) -> Result<
             Tourney::new(board, cycles).with_algorithm(t.algorithm),
         ));
     }
-    let path = match t.path {
+    let path = match t.path.take() {
         // Read on this board, each pair checked on it.
         Some(Cells {
             numbered: Some(path),
@@ -51,20 +68,15 @@ fn flat_document(t: JsonTour, form: Form, leaper: Leaper, file: &str) -> Result<
         Some(p) => cells_on(&board, &p, file, &|i| format!("path[{i}]"))?,
         None => Vec::new(),
     };
-    let n = path.len();
-    let closed = t.closed.unwrap_or(false);
     if let Form::Uncrossed = form {
+        let closed = t.closed.unwrap_or(false);
         let mut p = UncrossedPath::new(board, path, closed).with_algorithm(t.algorithm);
         if let Some(leaps) = t.leaps {
             p = p.with_claim(leaps);
         }
         return Ok(Document::Uncrossed(p));
     }
-    let mut tour = Tour::new(board, path, closed).with_algorithm(t.algorithm);
-    if let Some(s) = t.sections {
-        tour = tour.with_sections(sections_from_runs(s, n, file)?);
-    }
-    Ok(Document::Tour(Box::new(AnyTour::Flat(tour))))
+    tour(t, board, path, file)
 }
 
 /// The 2-D board: its sides and leaper, its topology (the plane when the field is
@@ -137,22 +149,8 @@ fn cell(
     }
 }
 
-/// `[0] has 1 coordinate but the 3x3 board has 2 sides`.
-pub(super) fn arity_message(xy: &[i64], board: &str, sides: usize) -> String {
-    let written: Vec<String> = xy.iter().map(i64::to_string).collect();
-    let plural = if xy.len() == 1 { "" } else { "s" };
-    format!(
-        "[{}] has {} coordinate{plural} but the {board} board has {sides} sides",
-        written.join(", "),
-        xy.len()
-    )
-}
-
-pub(super) fn sections_from_runs(
-    s: JsonSections,
-    steps: usize,
-    file: &str,
-) -> Result<Sections, Error> {
+/// The labels of `steps` steps from runs of `[label, length]`, each run checked.
+fn sections_from_runs(s: JsonSections, steps: usize, file: &str) -> Result<Sections, Error> {
     let mut labels = Vec::with_capacity(steps);
     for (i, &[label, len]) in s.runs.iter().enumerate() {
         if label as usize >= s.names.len() || label > u8::MAX as u64 {

@@ -1,20 +1,20 @@
 //! The JSON tour format (docs/tour-format.md): `[x, y]` pairs with `y` from the bottom, the
 //! board, the leaper, closed or open, and optional sections as label runs. A board of
 //! three or more sides (`depth`, and `sides` from four on) has cells of as many
-//! coordinates; it is read into a [`crate::space::SpaceTour`]. Reading is two steps:
-//! [`visit`] streams the fields in (the path pair by pair), [`check`] makes the document
-//! they describe or names the field that is wrong; [`write`] writes the four kinds.
+//! coordinates (`sides`). Reading is two steps: [`visit`] streams the fields in (the path
+//! pair by pair), [`check`] makes the document they describe or names the field that is
+//! wrong; [`write`] writes the three kinds.
 
 mod check;
 mod form;
-mod space;
+mod sides;
 mod visit;
 mod write;
 
 use super::Document;
 use crate::Error;
 
-pub(super) use write::{write_json, write_space_json, write_tourney_json, write_uncrossed_json};
+pub(super) use write::{write_json, write_tourney_json, write_uncrossed_json};
 
 /// Reads a JSON tour file from `de` (its text in memory, or a reader streamed).
 pub(super) fn parse_json<'de, R: serde_json::de::Read<'de>>(

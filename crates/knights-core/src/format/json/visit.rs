@@ -9,10 +9,9 @@ use std::fmt;
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 
-use super::check::arity_message;
 use crate::board::Board;
-use crate::format::parse_error;
-use crate::space::MAX_SIDES;
+use crate::board::MAX_SIDES;
+use crate::format::{arity_message, parse_error};
 use crate::{Bytes, Error, TooLarge};
 
 /// A tour file's fields. Read by [`TourSeed`], which reads the path's pairs into cell

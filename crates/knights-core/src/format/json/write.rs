@@ -1,5 +1,5 @@
-//! Writing JSON tour files: a tour, a tourney, an uncrossed path and a tour of a board
-//! of three or more sides. Big paths are formatted in parallel pieces, a bounded batch
+//! Writing JSON tour files: a tour (of a board of any number of sides), a tourney and
+//! an uncrossed path. Big paths are formatted in parallel pieces, a bounded batch
 //! at a time.
 
 use std::io::{self, Write};
@@ -7,7 +7,6 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::space::SpaceTour;
 use crate::tour::{Sections, Tour};
 use crate::tourney::Tourney;
 use crate::uncrossed::UncrossedPath;
@@ -30,8 +29,13 @@ fn write_board(b: &Board, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "  \"leaper\": [{a}, {l}],")
 }
 
+/// Writes a tour: the board, the leaper, `closed`, the topology of a band, the
+/// algorithm, the sections and the path.
 pub(in crate::format) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     let b = tour.board();
+    if b.dims() > 2 {
+        return write_more_sides(tour, out);
+    }
     write_board(b, out)?;
     writeln!(out, "  \"closed\": {},", tour.is_closed())?;
     if b.topology().wraps() {
@@ -132,11 +136,8 @@ fn write_sections(s: &Sections, out: &mut impl Write) -> io::Result<()> {
 /// Writes a tour of a board of three or more sides: the board's `width`, `height` and
 /// `depth` (and `sides`, all of them, from four sides on), and cells of as many
 /// coordinates as the board has sides.
-pub(in crate::format) fn write_space_json(
-    tour: &SpaceTour,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    let s = tour.space();
+fn write_more_sides(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
+    let s = tour.board();
     let (a, l) = s.leaper().steps();
     let sides = s.sides();
     write!(

@@ -1,8 +1,6 @@
-//! One tour of a board of three or more sides, start to finish, as `plane` does it
-//! for 2-D boards: built by [`knights_construct::space`] (which proves it before
-//! returning it), proved once more on its own and timed, measured by
-//! [`knights_core::space::metrics`] and drawn by [`knights_render::levels`] as its levels side
-//! by side. A tour that fails the proof stops here: nothing of it is written.
+//! The drawings of a tour of a board of three or more sides, the branch of
+//! [`super::tour`]'s road where the drawing differs from a 2-D board's: drawn by
+//! [`knights_render::levels`] as its levels side by side.
 //!
 //! What it ships: what every tour does ([`super::ship`]): the drawing of its levels as
 //! SVG, thumbnails, and the `[site]` downloads (PNG and PDF of the same drawing, the
@@ -16,15 +14,12 @@
 //! Thumbnails show the leaps in the levels' colours on a plain background, drawn wide
 //! enough to keep their colours at 1x ([`thumb_theme`]).
 
-use std::path::Path;
-use std::time::Instant;
-
-use super::built::{blame, section_counts, Built, Drawn, Measures};
+use super::built::blame;
 use super::ship::{downloads, thumb_line, thumb_theme, thumb_width, Files, Settings};
+use super::tour::Pictures;
 use crate::plan::Job;
-use knights_construct::space::SpaceRequest;
-use knights_core::space::{metrics, verify};
-use knights_core::Error;
+use knights_core::metrics::Metrics;
+use knights_core::{Error, Verified};
 use knights_render::{isometric, levels, Layer, Options, Show};
 
 /// The layers a series member's drawing leaves out.
@@ -44,31 +39,23 @@ fn marked(listed: bool, level_cells: u32) -> bool {
 /// leave little of a 16-colour palette to the levels' colours at this size.
 const THUMB: Show = LIGHT.without(Layer::Squares).without(Layer::Ends);
 
-/// Builds, proves, measures and draws the tour of `req` by `algo` into `out`.
-pub fn build(
+/// The drawings of the proved tour of `job` (measured as `m`): its levels, page and
+/// downloads, thumbnails, and a catalogue tour's isometric stack.
+pub(super) fn draw(
     job: &Job,
-    req: &SpaceRequest,
-    algo: &str,
+    tour: &Verified,
+    m: &Metrics,
     settings: &Settings,
-    out: &Path,
-) -> Result<Built, Error> {
+    files: &mut Files<'_>,
+) -> Result<Pictures, Error> {
     let at = blame(job);
-    let t0 = Instant::now();
-    let tour = knights_construct::space::build(req, algo).map_err(at)?;
-    let construct_secs = t0.elapsed().as_secs_f64();
-    let t1 = Instant::now();
-    verify::check(&tour).map_err(|f| Error::internal(format!("{}: {f}", req.space)))?;
-    let verify_secs = t1.elapsed().as_secs_f64();
-    let t2 = Instant::now();
-    let m = metrics::measure(&tour);
-    let page_show = if marked(job.listed, tour.space().level_cells()) {
+    let page_show = if marked(job.listed, tour.board().level_cells()) {
         Show::defaults()
     } else {
         LIGHT
     };
-    let mut files = Files::new(out, &job.slug);
-    let drawing = levels::drawing(&tour, &m, &options(settings, page_show)).map_err(at)?;
-    let json = || knights_core::format::space_to_json(&tour);
+    let drawing = levels::drawing(tour, m, &options(settings, page_show)).map_err(at)?;
+    let json = || knights_core::format::to_json(tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
     // Their lines are wide enough for their pixels (26 levels of 26x26 at 1x: whole
@@ -81,28 +68,20 @@ pub fn build(
             theme: thumb_theme(&settings.theme, thumb_line(squares, px)),
             ..options(settings, THUMB)
         };
-        levels::drawing(&tour, &m, &o).map_err(at)
+        levels::drawing(tour, m, &o).map_err(at)
     };
     files.thumbnails(&thumb(1)?, &thumb(2)?, true, at)?;
     // A catalogue tour of three sides: its levels stacked in isometric projection.
     if job.listed {
-        if let Some(svg) = isometric::isometric(&tour, &settings.theme) {
+        if let Some(svg) = isometric::isometric(tour, &settings.theme) {
             files.put("iso", format!("files/{}-iso.svg", job.slug), svg.as_bytes())?;
         }
     }
-    Ok(Built {
-        algorithm: tour.algorithm().to_string(),
-        metrics: Measures::Space(m),
-        construct_secs,
-        verify_secs,
-        draw_secs: t2.elapsed().as_secs_f64(),
-        sections: section_counts(tour.sections(), &settings.theme),
-        files: files.written(),
+    Ok(Pictures {
+        drawing,
         crops: Vec::new(),
         walk: None,
         pyramid: None,
-        drawn: Drawn::of(&drawing),
-        cached: false,
     })
 }
 

@@ -1,67 +1,30 @@
-//! Boards with more than two sides (`WxHxD`, `WxHxDxE`, ...), kept apart from the 2-D
-//! pipeline ([`crate::Board`], [`crate::Tour`], the move grid), which stays as fast and
-//! as simple as it is. Everything a tour of such a board needs lives here: the board
-//! ([`Space`]), the tour ([`SpaceTour`]), its proof ([`verify`]), its measures
-//! ([`metrics`]) and a construction for any small board ([`walk`], [`build`]).
+//! What a board of three or more sides (`WxHxD`, `WxHxDxE`, ...) adds to the 2-D board:
+//! its sides, coordinates of any length, leaps along any two axes, and levels.
 //!
 //! Cells are numbered by the linear index `x + w*(y + h*(z + d*(...)))` as `u32`, `x`
 //! fastest, so the first `w * h` cells are the bottom level, numbered as the 2-D board
 //! numbers them. A *level* is a 2-D slice: all coordinates beyond the first two fixed.
 //! A leaper `(a, b)` moves `a` along one axis and `b` along another, the other
-//! coordinates unchanged (Besa et al., "Taming the Knight's Tour", Section 5.1).
+//! coordinates unchanged (Besa et al., "Taming the Knight's Tour", Section 5.1). A board
+//! of two sides answers every method here too (one level; its own leaps).
 
-pub mod metrics;
-mod tour;
-pub mod verify;
-
-use std::fmt;
-use std::str::FromStr;
-
-use crate::board::{Leaper, MAX_CELLS};
-use crate::error::BadBoard;
+use super::{Board, Leaper, Topology, MAX_CELLS};
+use crate::error::{BadBoard, Coords};
 use crate::{Error, TooLarge};
-
-pub use crate::error::{Coords, SpaceFailure};
-pub use tour::SpaceTour;
-pub use verify::VerifiedSpaceTour;
 
 /// The most sides a board may have (a board of 33 sides of at least 2 would have more
 /// cells than cell numbers).
 pub const MAX_SIDES: usize = 32;
 
-/// The number of cells of a board with these sides, written out: exact while it fits
-/// in 128 bits, else rounded (32 sides of at most 2^32 stay below 2^1024, within f64).
-fn cell_count(sides: &[u32]) -> String {
-    match sides
-        .iter()
-        .try_fold(1u128, |n, &s| n.checked_mul(s as u128))
-    {
-        Some(n) => n.to_string(),
-        None => {
-            let n: f64 = sides.iter().map(|&s| s as f64).product();
-            format!("about {n:.3e}")
+impl Board {
+    /// A full board with these sides (x first, at least two of them, at most
+    /// [`MAX_SIDES`], each at least 1, at most [`MAX_CELLS`] cells) for `leaper`.
+    pub fn with_sides(sides: &[u32], leaper: Leaper) -> Result<Board, Error> {
+        if let [w, h] = *sides {
+            return Board::with_leaper(w, h, leaper);
         }
-    }
-}
-
-/// A board of three or more sides, and the leaper that tours it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Space {
-    sides: Vec<u32>,
-    leaper: Leaper,
-}
-
-impl Space {
-    /// A board with these sides (x first) for the knight.
-    pub fn new(sides: &[u32]) -> Result<Space, Error> {
-        Space::with_leaper(sides, Leaper::KNIGHT)
-    }
-
-    /// A board with these sides for any leaper: at least three sides, each at least 1,
-    /// at most [`MAX_SIDES`] of them and at most [`MAX_CELLS`] cells.
-    pub fn with_leaper(sides: &[u32], leaper: Leaper) -> Result<Space, Error> {
         let name = name(sides);
-        if sides.len() < 3 {
+        if sides.len() < 2 {
             return Err(BadBoard::FewSides {
                 board: name,
                 sides: sides.len(),
@@ -93,50 +56,50 @@ impl Space {
             }
             .into());
         }
-        Ok(Space {
-            sides: sides.to_vec(),
+        Ok(Board {
+            width: sides[0],
+            height: sides[1],
             leaper,
+            topology: Topology::Plane,
+            holes: Vec::new(),
+            more: sides[2..].to_vec(),
         })
     }
 
+    /// The same board for another leaper.
+    pub fn for_leaper(&self, leaper: Leaper) -> Board {
+        Board {
+            leaper,
+            ..self.clone()
+        }
+    }
+
     /// The sides, x first.
-    pub fn sides(&self) -> &[u32] {
-        &self.sides
+    pub fn sides(&self) -> Vec<u32> {
+        self.side_iter().collect()
     }
 
-    /// Number of sides (dimensions).
+    /// The sides, x first, without collecting them.
+    fn side_iter(&self) -> impl Iterator<Item = u32> + '_ {
+        [self.width, self.height]
+            .into_iter()
+            .chain(self.more.iter().copied())
+    }
+
+    /// Number of sides (dimensions): 2 for a rectangle.
     pub fn dims(&self) -> usize {
-        self.sides.len()
+        2 + self.more.len()
     }
 
-    /// Columns (the first side).
-    pub fn width(&self) -> u32 {
-        self.sides[0]
-    }
-
-    /// Rows (the second side).
-    pub fn height(&self) -> u32 {
-        self.sides[1]
-    }
-
-    /// The leaper that tours this board.
-    pub fn leaper(&self) -> Leaper {
-        self.leaper
-    }
-
-    /// All cells (at most [`MAX_CELLS`]).
-    pub fn cells(&self) -> u64 {
-        self.sides.iter().map(|&s| s as u64).product()
-    }
-
-    /// Cells of one level, `width * height`.
+    /// Cells of one level, `width * height` (holes included).
     pub fn level_cells(&self) -> u32 {
-        self.sides[0] * self.sides[1]
+        self.width * self.height
     }
 
-    /// Number of levels: the product of the sides beyond the first two.
+    /// Number of levels: the product of the sides beyond the first two (1 on a board
+    /// of two sides).
     pub fn levels(&self) -> u32 {
-        self.sides[2..].iter().product()
+        self.more.iter().product()
     }
 
     /// The level of cell `c` (levels are numbered as cells are, the third side fastest).
@@ -147,7 +110,7 @@ impl Space {
     /// The coordinates beyond the first two of level `l`: `(z, w, ...)`.
     pub fn level_coords(&self, l: u32) -> Vec<u32> {
         let mut rest = l;
-        self.sides[2..]
+        self.more
             .iter()
             .map(|&s| {
                 let v = rest % s;
@@ -158,11 +121,12 @@ impl Space {
     }
 
     /// The cell number of `coords` (one per side, each inside its side).
-    pub fn index(&self, coords: &[u32]) -> u32 {
-        debug_assert_eq!(coords.len(), self.sides.len());
+    pub fn index_of(&self, coords: &[u32]) -> u32 {
+        debug_assert_eq!(coords.len(), self.dims());
+        let sides: Vec<u32> = self.sides();
         coords
             .iter()
-            .zip(&self.sides)
+            .zip(&sides)
             .rev()
             .fold(0u32, |n, (&v, &s)| n * s + v)
     }
@@ -170,9 +134,8 @@ impl Space {
     /// The coordinates of cell number `c`, x first.
     pub fn coords(&self, c: u32) -> Vec<u32> {
         let mut rest = c;
-        self.sides
-            .iter()
-            .map(|&s| {
+        self.side_iter()
+            .map(|s| {
                 let v = rest % s;
                 rest /= s;
                 v
@@ -188,7 +151,7 @@ impl Space {
     /// The leap vectors: `±a` along one axis and `±b` along another, for every ordered
     /// pair of axes (`8 * d * (d - 1) / 2` of them in `d` dimensions). The first eight
     /// are the 2-D leaps inside a level, in the order of [`Leaper::dirs`].
-    pub fn leaps(&self) -> Vec<Vec<i32>> {
+    pub fn leap_vectors(&self) -> Vec<Vec<i32>> {
         let (a, b) = self.leaper.steps();
         let (a, b) = (a as i32, b as i32);
         let d = self.dims();
@@ -214,12 +177,13 @@ impl Space {
         out
     }
 
-    /// The cell reached from `c` by the leap `v`, if it is on the board.
-    pub fn step(&self, c: u32, v: &[i32]) -> Option<u32> {
+    /// The cell reached from `c` by the leap vector `v`, if it is in the box (edges
+    /// apart, holes not looked at: the walk of boards of three or more sides).
+    pub fn step_by(&self, c: u32, v: &[i32]) -> Option<u32> {
         let mut rest = c;
         let mut stride = 1u32;
         let mut n = c as i64;
-        for (&s, &dv) in self.sides.iter().zip(v) {
+        for (s, &dv) in self.side_iter().zip(v) {
             let x = (rest % s) as i64 + dv as i64;
             if x < 0 || x >= s as i64 {
                 return None;
@@ -240,13 +204,17 @@ impl Space {
             .collect()
     }
 
-    /// Whether cells `a` and `b` (on the board) are a leap apart: one coordinate
-    /// differs by the short step, one by the long step, the others not at all.
+    /// Whether cells `a` and `b` are a leap apart: on a board of two sides, a leap of
+    /// its topology ([`Board::dir_between`]); on one of more, one coordinate differs by
+    /// the short step, one by the long step, the others not at all.
     pub fn is_leap(&self, a: u32, b: u32) -> bool {
+        if self.more.is_empty() {
+            return self.dir_between(a, b).is_some();
+        }
         let (s, l) = self.leaper.steps();
         let (mut ra, mut rb) = (a, b);
         let (mut short, mut long, mut other) = (0, 0, 0);
-        for &side in &self.sides {
+        for side in self.side_iter() {
             match (ra % side).abs_diff(rb % side) {
                 0 => {}
                 d if d == s => short += 1,
@@ -259,9 +227,24 @@ impl Space {
         short == 1 && long == 1 && other == 0
     }
 
-    /// Whether cell `c` (a cell number, possibly off the board) is on it.
+    /// Whether cell `c` (a cell number, possibly off the board) is in the box.
     pub fn contains(&self, c: u32) -> bool {
-        (c as u64) < self.cells()
+        (c as u64) < self.area()
+    }
+}
+
+/// The number of cells of a board with these sides, written out: exact while it fits
+/// in 128 bits, else rounded (32 sides of at most 2^32 stay below 2^1024, within f64).
+fn cell_count(sides: &[u32]) -> String {
+    match sides
+        .iter()
+        .try_fold(1u128, |n, &s| n.checked_mul(s as u128))
+    {
+        Some(n) => n.to_string(),
+        None => {
+            let n: f64 = sides.iter().map(|&s| s as f64).product();
+            format!("about {n:.3e}")
+        }
     }
 }
 
@@ -271,54 +254,44 @@ fn name(sides: &[u32]) -> String {
     s.join("x")
 }
 
-impl fmt::Display for Space {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&name(&self.sides))
-    }
-}
-
 /// The number of sides written in a board size such as `20x16x6` (separators counted,
 /// whatever stands between them).
 pub fn sides_written(s: &str) -> usize {
     s.trim().split(['x', 'X']).count()
 }
 
-impl FromStr for Space {
-    type Err = Error;
-
-    /// Parses `WxHxD` or `WxHxDxE...`, width (columns) first.
-    fn from_str(s: &str) -> Result<Space, Error> {
-        let bad = |why: &'static str| -> Error {
-            BadBoard::Size {
-                text: s.into(),
-                why,
-            }
-            .into()
-        };
-        let usage = "write the sides separated by x, for example 8x8x8 or 20x16x6x2";
-        let parts: Vec<&str> = s.trim().split(['x', 'X']).map(str::trim).collect();
-        if parts.len() < 3 {
+/// Parses `WxHxD` or `WxHxDxE...`, width (columns) first.
+pub(super) fn parse(s: &str) -> Result<Board, Error> {
+    let bad = |why: &'static str| -> Error {
+        BadBoard::Size {
+            text: s.into(),
+            why,
+        }
+        .into()
+    };
+    let usage = "write the sides separated by x, for example 8x8x8 or 20x16x6x2";
+    let parts: Vec<&str> = s.trim().split(['x', 'X']).map(str::trim).collect();
+    if parts.len() < 3 {
+        return Err(bad(usage));
+    }
+    let mut sides = Vec::with_capacity(parts.len());
+    for t in parts {
+        if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad(
+                "a side cannot be negative: every side must be at least 1",
+            ));
+        }
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad(usage));
         }
-        let mut sides = Vec::with_capacity(parts.len());
-        for t in parts {
-            if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad(
-                    "a side cannot be negative: every side must be at least 1",
-                ));
-            }
-            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(bad(usage));
-            }
-            sides.push(t.parse::<u32>().map_err(|_| {
-                Error::from(TooLarge::Side {
-                    text: s.to_string(),
-                    limit: MAX_CELLS,
-                })
-            })?);
-        }
-        Space::new(&sides)
+        sides.push(t.parse::<u32>().map_err(|_| {
+            Error::from(TooLarge::Side {
+                text: s.to_string(),
+                limit: MAX_CELLS,
+            })
+        })?);
     }
+    Board::with_sides(&sides, Leaper::KNIGHT)
 }
 
 #[cfg(test)]
@@ -327,20 +300,16 @@ mod tests {
 
     #[test]
     fn parses_any_number_of_sides_and_names_what_is_wrong() {
-        let s: Space = "20x16x6".parse().unwrap();
+        let s: Board = "20x16x6".parse().unwrap();
         assert_eq!(s.sides(), [20, 16, 6]);
         assert_eq!(s.to_string(), "20x16x6");
-        let s: Space = "3X4x5x6".parse().unwrap();
+        assert_eq!((s.width(), s.height(), s.dims()), (20, 16, 3));
+        let s: Board = "3X4x5x6".parse().unwrap();
         assert_eq!((s.dims(), s.cells(), s.levels()), (4, 360, 30));
-        let e = |t: &str| t.parse::<Space>().unwrap_err().to_string();
+        let e = |t: &str| t.parse::<Board>().unwrap_err().to_string();
         assert_eq!(
             e("8x0x8"),
             "an 8x0x8 board has no cells: side 2 is 0, and every side must be at least 1"
-        );
-        assert!(
-            e("8x8").contains("write the sides separated by x"),
-            "{}",
-            e("8x8")
         );
         assert!(e("8x-1x8").contains("cannot be negative"));
         assert!(e("8xax8").contains("write the sides"));
@@ -352,19 +321,37 @@ mod tests {
         assert!(e("8x8x99999999999").contains("too large a board"));
         let many = vec!["2"; 33].join("x");
         assert!(e(&many).contains("more than the 32"), "{}", e(&many));
+        // Two sides are the 2-D board, whichever way it is made.
+        let flat = Board::with_sides(&[8, 6], Leaper::KNIGHT).unwrap();
+        assert_eq!(
+            (flat, "8x6".parse::<Board>().unwrap().dims()),
+            (Board::new(8, 6).unwrap(), 2)
+        );
     }
 
     #[test]
     fn coordinates_and_indices_agree_x_fastest() {
-        let s = Space::new(&[3, 4, 5, 2]).unwrap();
+        let s = Board::with_sides(&[3, 4, 5, 2], Leaper::KNIGHT).unwrap();
         for c in 0..s.cells() as u32 {
             let xyz = s.coords(c);
-            assert_eq!(s.index(&xyz), c);
-            assert!(xyz.iter().zip(s.sides()).all(|(v, s)| v < s));
+            assert_eq!(s.index_of(&xyz), c);
+            assert!(xyz.iter().zip(s.sides()).all(|(&v, s)| v < s));
         }
-        assert_eq!(s.index(&[1, 2, 3, 1]), 1 + 3 * (2 + 4 * (3 + 5)));
-        assert_eq!(s.level_of(s.index(&[2, 3, 4, 1])), 4 + 5);
+        assert_eq!(s.index_of(&[1, 2, 3, 1]), 1 + 3 * (2 + 4 * (3 + 5)));
+        assert_eq!(s.level_of(s.index_of(&[2, 3, 4, 1])), 4 + 5);
         assert_eq!(s.level_coords(9), [4, 1]);
+        // The bottom level is numbered as the 2-D board numbers it.
+        assert_eq!(s.index_of(&[2, 3, 0, 0]), s.index(2, 3));
+    }
+
+    #[test]
+    fn a_box_takes_no_holes() {
+        let s: Board = "3x3x3".parse().unwrap();
+        let e = s.with_holes(&[(0, 0)]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "the 3x3x3 board has three or more sides, and such boards take no holes"
+        );
     }
 
     #[test]
@@ -374,12 +361,12 @@ mod tests {
             (vec![4, 3, 3, 3], Leaper::KNIGHT),
             (vec![6, 6, 6], Leaper::GIRAFFE),
         ] {
-            let s = Space::with_leaper(&sides, leaper).unwrap();
-            let leaps = s.leaps();
+            let s = Board::with_sides(&sides, leaper).unwrap();
+            let leaps = s.leap_vectors();
             let d = sides.len();
             assert_eq!(leaps.len(), 4 * d * (d - 1));
             for c in 0..s.cells() as u32 {
-                let by_leaps: Vec<u32> = leaps.iter().filter_map(|v| s.step(c, v)).collect();
+                let by_leaps: Vec<u32> = leaps.iter().filter_map(|v| s.step_by(c, v)).collect();
                 let mut sorted = by_leaps.clone();
                 sorted.sort_unstable();
                 sorted.dedup();

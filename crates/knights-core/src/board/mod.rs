@@ -10,12 +10,21 @@
 //! on crossing the seam), or a torus, whose top and bottom rows are glued too. Every leap is described in the frame of the cell it leaves;
 //! on a Moebius strip the way back across the seam is therefore not the opposite
 //! direction but its vertical mirror ([`Board::back`]).
+//!
+//! A board may have more than two sides (`20x16x6`): `more_sides` holds what it adds
+//! (cells numbered `x` fastest, a *level* the 2-D slice of cells whose coordinates
+//! beyond the first two agree). The 2-D accessors stay as fast as ever;
+//! topologies and holes are of boards of two sides only.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{BadBoard, Named, Unknown};
 use crate::{Error, TooLarge};
+
+mod more_sides;
+
+pub use more_sides::{sides_written, MAX_SIDES};
 
 /// The largest number of cells a board may have: cell numbers are `u32`.
 pub const MAX_CELLS: u64 = u32::MAX as u64 - 1;
@@ -158,8 +167,9 @@ impl FromStr for Topology {
     }
 }
 
-/// A rectangular board, possibly with missing cells, and the leaper that tours it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board of two or more sides (a rectangle, possibly with missing cells and glued
+/// edges, or a box of three or more sides), and the leaper that tours it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     width: u32,
     height: u32,
@@ -167,6 +177,8 @@ pub struct Board {
     topology: Topology,
     /// Missing cells as cell numbers, sorted, without duplicates.
     holes: Vec<u32>,
+    /// The sides beyond the first two (empty on a board of two sides).
+    more: Vec<u32>,
 }
 
 impl Board {
@@ -195,6 +207,7 @@ impl Board {
             leaper,
             topology: Topology::Plane,
             holes: Vec::new(),
+            more: Vec::new(),
         })
     }
 
@@ -214,8 +227,14 @@ impl Board {
         self.clone().with_topology(Topology::Plane)
     }
 
-    /// This board with the cells `(x, y)` removed.
+    /// This board with the cells `(x, y)` removed (a board of two sides only).
     pub fn with_holes(mut self, holes: &[(u32, u32)]) -> Result<Board, Error> {
+        if self.dims() > 2 && !holes.is_empty() {
+            return Err(BadBoard::HolesInSpace {
+                board: self.to_string(),
+            }
+            .into());
+        }
         for &(x, y) in holes {
             if x >= self.width || y >= self.height {
                 let (width, height) = (self.width, self.height);
@@ -259,9 +278,9 @@ impl Board {
         !self.holes.is_empty() && self.holes.binary_search(&c).is_ok()
     }
 
-    /// All cells of the rectangle, holes included.
+    /// All cells of the rectangle (or box), holes included.
     pub fn area(&self) -> u64 {
-        self.width as u64 * self.height as u64
+        self.width as u64 * self.height as u64 * self.levels() as u64
     }
 
     /// The cells a tour must visit: the rectangle minus the holes.
@@ -351,7 +370,8 @@ impl Board {
         (0..8).find(|&d| self.wraps(a, d) && self.step(a, d) == Some(b))
     }
 
-    /// The board with rows and columns swapped (holes and leaper carried over).
+    /// The board with rows and columns swapped (holes and leaper carried over; the
+    /// sides beyond the first two stay).
     pub fn transposed(&self) -> Board {
         let holes = self
             .holes
@@ -367,6 +387,7 @@ impl Board {
             leaper: self.leaper,
             topology: self.topology,
             holes,
+            more: self.more.clone(),
         };
         t.holes.sort_unstable();
         t
@@ -376,6 +397,9 @@ impl Board {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.width, self.height)?;
+        for side in &self.more {
+            write!(f, "x{side}")?;
+        }
         if !self.holes.is_empty() {
             write!(f, " (missing {} cell", self.holes.len())?;
             if self.holes.len() > 1 {
@@ -393,8 +417,20 @@ impl fmt::Display for Board {
 impl FromStr for Board {
     type Err = Error;
 
-    /// Parses `WxH`, width (columns) first: `8x8`, `40x24`.
+    /// Parses `WxH`, width (columns) first: `8x8`, `40x24`; or more sides, `20x16x6`.
     fn from_str(s: &str) -> Result<Board, Error> {
+        if sides_written(s) >= 3 {
+            return more_sides::parse(s);
+        }
+        let (w, h) = sides(s)?;
+        Board::new(w, h)
+    }
+}
+
+impl Board {
+    /// A board of two sides written `WxH`, for what takes only those: a board written
+    /// with more sides is refused as not `WxH`.
+    pub fn parse_flat(s: &str) -> Result<Board, Error> {
         let (w, h) = sides(s)?;
         Board::new(w, h)
     }

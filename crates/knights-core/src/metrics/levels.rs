@@ -1,4 +1,4 @@
-//! Turns and crossings of a tour of a board of three or more sides.
+//! The measures of a tour of a board of three or more sides, which has no move grid.
 //!
 //! - A turn is a cell where the leap arriving and the leap leaving differ (Definition 1
 //!   of Besa et al. carries over unchanged; a closed tour wraps, an open one's ends
@@ -13,24 +13,17 @@
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{Space, VerifiedSpaceTour};
+use super::Metrics;
 use crate::board::Board;
 use crate::moves::MoveGrid;
+use crate::verify::Verified;
 
 /// What the crossing count means, in words, for every output that shows it.
 pub const CROSSINGS_NOTE: &str = "crossings are counted inside each level (leaps whose coordinates beyond the first two are all equal); crossings between levels are left undefined by Besa et al. and not counted";
 
-/// What a tour of a board of three or more sides measures.
+/// What only a tour of a board of three or more sides measures: its levels.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SpaceMetrics {
-    /// Cells visited.
-    pub cells: u64,
-    /// Closed or open.
-    pub closed: bool,
-    /// Turns: cells where the arriving and leaving leaps differ.
-    pub turns: u64,
-    /// Crossings inside levels, summed over the levels.
-    pub crossings: u64,
+pub struct Levels {
     /// Crossings inside each level, levels numbered as cells are (third side fastest).
     pub crossings_per_level: Vec<u64>,
     /// Leaps that change level.
@@ -41,24 +34,33 @@ pub struct SpaceMetrics {
     pub levels: u32,
 }
 
-/// Measures a verified tour.
-pub fn measure(tour: &VerifiedSpaceTour) -> SpaceMetrics {
-    let (s, path) = (tour.space(), tour.path());
+/// Measures a verified tour of a board of three or more sides: turns, crossings
+/// inside levels and the levels' facts; the measures of 2-D drawings (runs, angles,
+/// the bounds) are left at nothing.
+pub(super) fn measure(tour: &Verified) -> Metrics {
+    let (s, path) = (tour.board(), tour.path());
     let steps = steps(path, tour.is_closed());
     let between = steps
         .clone()
         .filter(|&(a, b)| s.level_of(a) != s.level_of(b))
         .count() as u64;
     let per_level = level_crossings(s, steps.clone());
-    SpaceMetrics {
+    Metrics {
         cells: path.len() as u64,
         closed: tour.is_closed(),
         turns: turns(s, path, tour.is_closed()),
         crossings: per_level.iter().sum(),
-        crossings_per_level: per_level,
-        moves_between_levels: between,
-        moves_in_levels: steps.count() as u64 - between,
-        levels: s.levels(),
+        longest_run: 0,
+        edge_turn_bound: 0,
+        turn_ratio: 0.0,
+        turns_to_bound: None,
+        turns_by_angle: Vec::new(),
+        levels: Some(Levels {
+            crossings_per_level: per_level,
+            moves_between_levels: between,
+            moves_in_levels: steps.count() as u64 - between,
+            levels: s.levels(),
+        }),
     }
 }
 
@@ -69,7 +71,7 @@ pub fn steps(path: &[u32], closed: bool) -> impl Iterator<Item = (u32, u32)> + C
 }
 
 /// Cells where the leap vector changes.
-pub fn turns(s: &Space, path: &[u32], closed: bool) -> u64 {
+fn turns(s: &Board, path: &[u32], closed: bool) -> u64 {
     let n = path.len();
     if n < 3 {
         return 0;
@@ -84,7 +86,7 @@ pub fn turns(s: &Space, path: &[u32], closed: bool) -> u64 {
 
 /// Each level's leaps as a 2-D move grid (of the level's `width x height` board), for
 /// the 2-D crossing count and the drawings.
-pub fn level_grids(s: &Space, steps: impl Iterator<Item = (u32, u32)>) -> Vec<MoveGrid> {
+pub fn level_grids(s: &Board, steps: impl Iterator<Item = (u32, u32)>) -> Vec<MoveGrid> {
     let leaper = s.leaper();
     let (w, h) = (s.width(), s.height());
     let per = s.level_cells() as usize;
@@ -113,7 +115,7 @@ pub fn level_grids(s: &Space, steps: impl Iterator<Item = (u32, u32)>) -> Vec<Mo
 }
 
 /// Crossings inside each level.
-fn level_crossings(s: &Space, steps: impl Iterator<Item = (u32, u32)>) -> Vec<u64> {
+fn level_crossings(s: &Board, steps: impl Iterator<Item = (u32, u32)>) -> Vec<u64> {
     level_grids(s, steps)
         .par_iter()
         .map(crate::metrics::crossings)

@@ -8,9 +8,14 @@
 //! Open tours start from `Request::start` (default the bottom-left corner). A closed
 //! tour is an open one whose ends are then brought a leap apart by Pósa rotations and
 //! rotated to begin at the start square.
+//!
+//! A board of three or more sides is walked by [`more_sides`], the same rule in any
+//! number of dimensions.
+
+pub mod more_sides;
 
 use super::engine::{run, Plan};
-use super::{unchecked_variant, Construction, Request};
+use super::{unchecked_variant, Construction, MoreSides, Request};
 use knights_core::{Error, GaveUp, Tour, Unsupported};
 
 pub use super::engine::TieBreak;
@@ -52,7 +57,17 @@ impl Construction for Warnsdorff {
     fn bands(&self) -> bool {
         true
     }
+    fn more_sides(&self) -> Option<MoreSides> {
+        Some(MoreSides {
+            summary:
+                "Warnsdorff's rule in any number of dimensions, with Pósa rotations and restarts",
+            boards: "up to 1000000 cells, any leaper; closed needs a side even",
+        })
+    }
     fn check(&self, req: &Request) -> Result<(), Error> {
+        if req.board.dims() > 2 {
+            return more_sides::refusal(req);
+        }
         let cells = req.board.cells();
         let limit = if req.open {
             CELL_LIMIT
@@ -70,6 +85,9 @@ impl Construction for Warnsdorff {
         Ok(())
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
+        if req.board.dims() > 2 {
+            return more_sides::build(req);
+        }
         let variant = req.variant.as_deref().unwrap_or("roth");
         let tie = TieBreak::by_name(variant).ok_or_else(|| unchecked_variant(self, variant))?;
         let plan = Plan {

@@ -12,7 +12,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use knights_core::space::Space;
+use knights_core::board::Board;
+use knights_core::{Error, GaveUp, Tour, Unsupported};
+
+use crate::Request;
 
 /// Largest board (cells) the walk accepts.
 pub const CELL_LIMIT: u64 = 1_000_000;
@@ -34,12 +37,12 @@ pub const ROTATION_WORK: u64 = 5_000_000_000;
 /// A closed (or, with `open`, open) tour of `space` as cell numbers, or `None` when
 /// every walk ran out of its budget. `seed` chooses the random streams. Open tours
 /// start at the corner, cell 0.
-pub fn tour(space: &Space, open: bool, seed: u64) -> Option<Vec<u32>> {
+pub fn tour(space: &Board, open: bool, seed: u64) -> Option<Vec<u32>> {
     tour_within(space, open, seed, ROTATION_WORK)
 }
 
 /// [`tour`] with the rotations of all the walks moving at most `work` cells.
-fn tour_within(space: &Space, open: bool, seed: u64, mut work: u64) -> Option<Vec<u32>> {
+fn tour_within(space: &Board, open: bool, seed: u64, mut work: u64) -> Option<Vec<u32>> {
     let n = Neighbours::new(space);
     (0..ATTEMPTS).find_map(|attempt| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(attempt));
@@ -49,7 +52,9 @@ fn tour_within(space: &Space, open: bool, seed: u64, mut work: u64) -> Option<Ve
 
 /// The leaps from each cell, computed on the fly from its coordinates.
 struct Neighbours {
-    space: Space,
+    space: Board,
+    /// The sides, x first.
+    sides: Vec<i64>,
     strides: Vec<i64>,
     /// Each leap as its two moving axes and their steps.
     leaps: Vec<[(usize, i32); 2]>,
@@ -59,7 +64,7 @@ struct Neighbours {
 }
 
 impl Neighbours {
-    fn new(space: &Space) -> Neighbours {
+    fn new(space: &Board) -> Neighbours {
         let sides = space.sides();
         let strides = sides
             .iter()
@@ -70,7 +75,7 @@ impl Neighbours {
             })
             .collect();
         let leaps = space
-            .leaps()
+            .leap_vectors()
             .iter()
             .map(|v| {
                 let mut moving = v.iter().enumerate().filter(|(_, &d)| d != 0);
@@ -80,6 +85,7 @@ impl Neighbours {
             .collect();
         Neighbours {
             centre2: sides.iter().map(|&s| s as i64 - 1).collect(),
+            sides: sides.iter().map(|&s| s as i64).collect(),
             space: space.clone(),
             strides,
             leaps,
@@ -97,11 +103,7 @@ impl Neighbours {
         let xyz = self.coords(c);
         for &[(i, di), (j, dj)] in &self.leaps {
             let (a, b) = (xyz[i] + di as i64, xyz[j] + dj as i64);
-            if a >= 0
-                && b >= 0
-                && a < self.space.sides()[i] as i64
-                && b < self.space.sides()[j] as i64
-            {
+            if a >= 0 && b >= 0 && a < self.sides[i] && b < self.sides[j] {
                 let to = c as i64 + di as i64 * self.strides[i] + dj as i64 * self.strides[j];
                 out.push(to as u32);
             }
@@ -263,10 +265,70 @@ impl<'a, R: Rng> Walk<'a, R> {
     }
 }
 
+/// Why `warnsdorff` refuses `req` on a board of three or more sides (a board too
+/// large for its walks).
+pub(crate) fn refusal(req: &Request) -> Result<(), Error> {
+    let (board, cells) = (&req.board, req.board.cells());
+    if cells > CELL_LIMIT {
+        return Err(Unsupported::new(
+            "warnsdorff",
+            board,
+            format!(
+                "warnsdorff walks boards of three or more sides of at most {CELL_LIMIT} cells; the {board} board has {cells}"
+            ),
+        )
+        .into());
+    }
+    if !req.open && cells > CLOSED_CELL_LIMIT {
+        return Err(Unsupported::new(
+            "warnsdorff",
+            board,
+            format!(
+                "warnsdorff closes tours of boards of three or more sides of at most {CLOSED_CELL_LIMIT} cells, in time growing with the square of the cells; the {board} board has {cells}, which would take {}: try --open, or a board where besa applies",
+                closing_minutes(cells)
+            ),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// How long a closed walk of `cells` takes, about (from the measured 73 s for 216,000
+/// cells, scaled with the square of the cells).
+fn closing_minutes(cells: u64) -> String {
+    let x = cells as f64 / 216_000.0;
+    match (73.0 * x * x / 60.0).round() as u64 {
+        0..=1 => "about a minute".into(),
+        m => format!("about {m} minutes"),
+    }
+}
+
+/// Warnsdorff's rule with rotations and restarts on a board of three or more sides.
+pub(crate) fn build(req: &Request) -> Result<Tour, Error> {
+    let cells = req.board.cells();
+    let path = tour(&req.board, req.open, req.seed).ok_or_else(|| {
+        Error::from(GaveUp::Walks {
+            algorithm: "warnsdorff",
+            variant: None,
+            board: req.board.to_string(),
+            kind: req.kind(),
+            walks: ATTEMPTS,
+            moves: cells,
+            hint: if req.open {
+                "try another --seed"
+            } else {
+                "try another --seed, or --open"
+            },
+        })
+    })?;
+    Ok(Tour::new(req.board.clone(), path, !req.open))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::space::{verify, SpaceTour};
+    use knights_core::board::Leaper;
+    use knights_core::verify;
 
     /// Every 3-D board with sides 3..=6 and a few 4-D ones: the walk's tours are
     /// proven by `verify`, closed where a side is even, open everywhere; the boards it
@@ -293,7 +355,7 @@ mod tests {
         }
         boards.push(vec![4, 4, 3, 3, 2]);
         for sides in boards {
-            let s = Space::new(&sides).unwrap();
+            let s = Board::with_sides(&sides, Leaper::KNIGHT).unwrap();
             for open in [true, false] {
                 if !open && sides.iter().all(|v| v % 2 == 1) {
                     continue; // no closed tour exists
@@ -303,7 +365,7 @@ mod tests {
                 }
                 match tour(&s, open, 0) {
                     Some(path) => {
-                        let t = SpaceTour::new(s.clone(), path, !open);
+                        let t = Tour::new(s.clone(), path, !open);
                         verify::check(&t).unwrap_or_else(|e| panic!("{s} open={open}: {e}"));
                     }
                     None => gave_up.push(format!("{s}{}", if open { " open" } else { "" })),
@@ -316,15 +378,15 @@ mod tests {
     #[test]
     fn the_issues_boards_get_closed_tours() {
         for sides in [[20, 16, 6], [12, 8, 3], [16, 12, 5]] {
-            let s = Space::new(&sides).unwrap();
+            let s = Board::with_sides(&sides, Leaper::KNIGHT).unwrap();
             let path = tour(&s, false, 0).unwrap_or_else(|| panic!("{s}"));
-            verify::check(&SpaceTour::new(s, path, true)).unwrap();
+            verify::check(&Tour::new(s, path, true)).unwrap();
         }
     }
 
     #[test]
     fn the_rotations_of_all_walks_share_one_bound() {
-        let s = Space::new(&[8, 8, 8]).unwrap();
+        let s = Board::with_sides(&[8, 8, 8], Leaper::KNIGHT).unwrap();
         assert!(tour_within(&s, false, 0, ROTATION_WORK).is_some());
         assert!(tour_within(&s, false, 0, 0).is_none());
     }

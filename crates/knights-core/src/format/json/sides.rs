@@ -1,12 +1,10 @@
 //! A JSON tour file whose board has three or more sides (`depth`, and `sides` from four
-//! on): its sides, each field that disagrees named, and its path read into a
-//! [`SpaceTour`].
+//! on): its sides, each field that disagrees named, the fields such a board refuses,
+//! and its path's cells of as many coordinates as the board has sides.
 
-use super::check::{arity_message, sections_from_runs};
 use super::visit::{JsonBoard, JsonTour};
-use crate::board::{Leaper, Topology};
-use crate::format::parse_error;
-use crate::space::{Space, SpaceTour};
+use crate::board::{Board, Leaper, Topology};
+use crate::format::{arity_message, parse_error};
 use crate::Error;
 
 /// The sides of a board of three or more sides (`None` for a 2-D board), with the
@@ -46,14 +44,15 @@ pub(super) fn board_sides(b: &JsonBoard, file: &str) -> Result<Option<Vec<u32>>,
     }
 }
 
-/// The rest of a file whose board has three or more sides.
-pub(super) fn parse_space(
-    t: JsonTour,
+/// The board of three or more sides of a file, refused (naming the field) when the
+/// file gives it holes or a topology.
+pub(super) fn board(
+    t: &JsonTour,
     sides: &[u32],
     leaper: Leaper,
     file: &str,
-) -> Result<SpaceTour, Error> {
-    let space = Space::with_leaper(sides, leaper)
+) -> Result<Board, Error> {
+    let space = Board::with_sides(sides, leaper)
         .map_err(|e| parse_error(file, "field board", e.to_string()))?;
     if !t.board.holes.is_empty() {
         return Err(parse_error(
@@ -73,7 +72,13 @@ pub(super) fn parse_space(
             format!("'{name}': a board of three or more sides is not glued into a band"),
         ));
     }
+    Ok(space)
+}
+
+/// The path of a file whose board has three or more sides, each cell checked on it.
+pub(super) fn path(t: &JsonTour, space: &Board, file: &str) -> Result<Vec<u32>, Error> {
     let p = t.path.as_ref().expect("a tour has a path (Form::of)");
+    let sides = space.sides();
     let mut path = Vec::with_capacity(p.len());
     for i in 0..p.len() {
         let xs = p.get(i);
@@ -84,10 +89,7 @@ pub(super) fn parse_space(
                 arity_message(&xs, &space.to_string(), space.dims()),
             ));
         }
-        let inside = xs
-            .iter()
-            .zip(space.sides())
-            .all(|(&v, &s)| v >= 0 && v < s as i64);
+        let inside = xs.iter().zip(&sides).all(|(&v, &s)| v >= 0 && v < s as i64);
         if !inside {
             let written: Vec<String> = xs.iter().map(i64::to_string).collect();
             return Err(parse_error(
@@ -97,13 +99,7 @@ pub(super) fn parse_space(
             ));
         }
         let coords: Vec<u32> = xs.iter().map(|&v| v as u32).collect();
-        path.push(space.index(&coords));
+        path.push(space.index_of(&coords));
     }
-    let n = path.len();
-    let closed = t.closed.unwrap_or(false);
-    let mut tour = SpaceTour::new(space, path, closed).with_algorithm(t.algorithm);
-    if let Some(s) = t.sections {
-        tour = tour.with_sections(sections_from_runs(s, n, file)?);
-    }
-    Ok(tour)
+    Ok(path)
 }

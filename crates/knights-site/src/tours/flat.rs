@@ -1,6 +1,5 @@
-//! One 2-D tour of the plan, start to finish: construct, verify, measure, draw, write
-//! its files. Independent of every other tour, so the build runs these in parallel. A
-//! tour that fails verification stops here: nothing of it is written.
+//! The drawings of a tour of a board of two sides, the branch of [`super::tour`]'s road
+//! where the drawing differs from a board of more sides'.
 //!
 //! What a 2-D tour ships beyond what every tour does ([`super::ship`]: its drawing,
 //! downloads and thumbnails): detailed crops of the corners and busiest places when
@@ -10,16 +9,15 @@
 //! Each picture is drawn once; the PNG and PDF come from the same document as the SVG.
 
 use std::path::Path;
-use std::time::Instant;
 
-use super::built::{blame, section_counts, Built, Drawn, Measures};
+use super::built::blame;
 use super::pyramid;
 use super::ship::{downloads, thumb_theme, Files, Settings, THUMB_LINE};
+use super::tour::Pictures;
 use crate::files;
 use crate::plan::Job;
-use knights_construct as construct;
-use knights_core::metrics::{self, Metrics};
-use knights_core::verify::{self, Verified};
+use knights_core::metrics::Metrics;
+use knights_core::verify::Verified;
 use knights_core::Error;
 use knights_render::animate::Walkthrough;
 use knights_render::steps::{Timing, MAX_STEPS};
@@ -61,30 +59,27 @@ const MODEL_COLOUR: &str = "#b03a2e";
 /// buttons on their page.
 pub const WALK_MAX_SIDE: u32 = 12;
 
-/// The 2-D tour of `job` (`request` by `algorithm`): built, proved, measured and drawn
-/// into `out` (the staging folder).
-pub fn build(
+/// The drawings of the proved 2-D tour of `job` (measured as `m`): the page's drawing
+/// and downloads, thumbnails, a band's model, the walk-through, crops and pyramid.
+pub(super) fn draw(
     job: &Job,
-    request: &construct::Request,
-    algorithm: construct::Algo,
+    tour: &Verified,
+    m: &Metrics,
     settings: &Settings,
     out: &Path,
-) -> Result<Built, Error> {
+    files: &mut Files<'_>,
+) -> Result<Pictures, Error> {
     let at = blame(job);
-    let (tour, construct_secs, verify_secs) = construct_and_prove(request, algorithm, at)?;
-    let t2 = Instant::now();
-    let m = metrics::measure(&tour);
     let theme = &settings.theme;
     let draw = Draw {
-        tour: &tour,
-        m: &m,
+        tour,
+        m,
         theme,
         at,
         crops: job.pyramid,
     };
-    let mut files = Files::new(out, &job.slug);
     let drawing = draw.drawing(Style::Auto, None, PAGE_SHOW)?;
-    let json = || knights_core::format::to_json(&tour);
+    let json = || knights_core::format::to_json(tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     let overview_thumb = draw.overview_thumbnail()?;
     let leaps_thumb = draw.leaps_thumbnail()?;
@@ -92,44 +87,20 @@ pub fn build(
     // An overview's flat blocks are drawn at the size the cards show them.
     let fit = overview_thumb.is_some();
     files.thumbnails(leaps_thumb.as_ref().unwrap_or(at2x), at2x, fit, at)?;
-    draw.band_model(&mut files, &job.slug)?;
-    let walk = draw.walk(&mut files, &job.slug)?;
+    draw.band_model(files, &job.slug)?;
+    let walk = draw.walk(files, &job.slug)?;
     let crops = draw.crops(out, &job.slug)?;
     let pyramid = if job.pyramid {
-        pyramid::write(&tour, &m, theme, &drawing, &job.slug, out).map_err(at)?
+        pyramid::write(tour, m, theme, &drawing, &job.slug, out).map_err(at)?
     } else {
         None
     };
-    Ok(Built {
-        algorithm: tour.algorithm().to_string(),
-        metrics: Measures::Plane(m),
-        construct_secs,
-        verify_secs,
-        draw_secs: t2.elapsed().as_secs_f64(),
-        sections: section_counts(tour.sections(), theme),
-        files: files.written(),
+    Ok(Pictures {
+        drawing,
         crops,
         walk,
         pyramid,
-        drawn: Drawn::of(&drawing),
-        cached: false,
     })
-}
-
-/// The tour of `request` by `algorithm`, constructed and proved, with the seconds
-/// each took.
-fn construct_and_prove(
-    request: &construct::Request,
-    algorithm: construct::Algo,
-    at: impl Fn(Error) -> Error,
-) -> Result<(Verified, f64, f64), Error> {
-    let t0 = Instant::now();
-    let resolved = construct::resolve(request, algorithm).map_err(|r| at(r.error))?;
-    let tour = resolved.build().map_err(at)?;
-    let construct_secs = t0.elapsed().as_secs_f64();
-    let t1 = Instant::now();
-    let tour = verify::constructed(tour)?;
-    Ok((tour, construct_secs, t1.elapsed().as_secs_f64()))
 }
 
 /// A proved tour and its metrics, drawn in the site's theme; drawing errors go through
@@ -273,7 +244,6 @@ fn crop_caption(number: usize, name: &str, r: Region) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::Target;
     use knights_render::overview::detail_sides;
 
     /// The sides of the shipped catalogue's boards (tours and series members).
@@ -284,7 +254,7 @@ mod tests {
             .unwrap()
             .jobs
             .iter()
-            .filter(|j| matches!(j.target, Target::Plane { .. }))
+            .filter(|j| j.target.sides().len() == 2)
             .map(|j| j.target.sides().into_iter().max().unwrap_or(0))
             .collect();
         sides.sort_unstable();

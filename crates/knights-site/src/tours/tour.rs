@@ -1,0 +1,75 @@
+//! One tour of the plan, start to finish, whatever its board's number of sides:
+//! constructed through the registry, proved, measured, its JSON file and downloads
+//! written, and drawn: a board of two sides by [`super::flat`], one of three or more
+//! as its levels by [`super::levels`] (the one place the road branches). Independent
+//! of every other tour, so the build runs these in parallel. A tour that fails its
+//! proof stops here: nothing of it is written.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::built::{blame, section_counts, Built, Drawn};
+use super::ship::{Files, Settings};
+use super::{flat, levels};
+use crate::plan::{Job, Target};
+use knights_construct as construct;
+use knights_core::metrics;
+use knights_core::verify::{self, Verified};
+use knights_core::Error;
+use knights_render::Drawing;
+
+/// What a tour's drawing branch made beside its files: the page's drawing, and on a
+/// board of two sides its crops, walk-through and pyramid.
+pub(super) struct Pictures {
+    /// The page's drawing.
+    pub drawing: Drawing,
+    /// The detailed crops: (what each shows, its file).
+    pub crops: Vec<(String, String)>,
+    /// The walk-through's SVG, for a small board.
+    pub walk: Option<String>,
+    /// The tiled pyramid of a heavy full detail.
+    pub pyramid: Option<crate::tours::pyramid::Pyramid>,
+}
+
+/// Builds, proves, measures and draws the tour of `job` into `out` (the staging
+/// folder).
+pub(super) fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built, Error> {
+    let at = blame(job);
+    let (tour, construct_secs, verify_secs) = construct_and_prove(&job.target, at)?;
+    let t2 = Instant::now();
+    let m = metrics::measure(&tour);
+    let mut files = Files::new(out, &job.slug);
+    let pictures = match tour.board().dims() {
+        2 => flat::draw(job, &tour, &m, settings, out, &mut files)?,
+        _ => levels::draw(job, &tour, &m, settings, &mut files)?,
+    };
+    Ok(Built {
+        algorithm: tour.algorithm().to_string(),
+        metrics: m,
+        construct_secs,
+        verify_secs,
+        draw_secs: t2.elapsed().as_secs_f64(),
+        sections: section_counts(tour.sections(), &settings.theme),
+        files: files.written(),
+        crops: pictures.crops,
+        walk: pictures.walk,
+        pyramid: pictures.pyramid,
+        drawn: Drawn::of(&pictures.drawing),
+        cached: false,
+    })
+}
+
+/// The tour `target` asks for, constructed and proved, with the seconds each took.
+fn construct_and_prove(
+    target: &Target,
+    at: impl Fn(Error) -> Error,
+) -> Result<(Verified, f64, f64), Error> {
+    let t0 = Instant::now();
+    let resolved =
+        construct::resolve(&target.request, target.algorithm).map_err(|r| at(r.error))?;
+    let tour = resolved.build().map_err(at)?;
+    let construct_secs = t0.elapsed().as_secs_f64();
+    let t1 = Instant::now();
+    let tour = verify::constructed(tour)?;
+    Ok((tour, construct_secs, t1.elapsed().as_secs_f64()))
+}
