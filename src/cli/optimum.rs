@@ -61,11 +61,11 @@ fn spec_of(args: &OptimumArgs) -> Result<Spec, Error> {
         (Some(m), _) => Measure::parse(m, false)?,
         (_, Some(m)) => Measure::parse(m, true)?,
         (None, None) => {
-            return Err(Error::invalid(format!(
-                "name a measure: --minimize {}|SUM or --maximize {}",
-                optimum::names(false).join("|"),
-                optimum::names(true).join("|")
-            )))
+            return Err(optimum::OptimumError::NoMeasure {
+                minimized: optimum::names(false).join("|"),
+                maximized: optimum::names(true).join("|"),
+            }
+            .into())
         }
     };
     // A tour is closed unless `--open`; an uncrossed path open unless `--closed`.

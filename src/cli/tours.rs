@@ -11,7 +11,7 @@ use knights_core::metrics::{self, Metrics};
 use knights_core::symmetry::{self, Symmetry};
 use knights_core::tourney;
 use knights_core::uncrossed;
-use knights_core::{verify, Board, Error, Topology, Tour, Verified};
+use knights_core::{verify, BadBoard, Board, Error, PathProblem, Topology, Tour, Verified};
 use knights_core::{VerifiedTourney, VerifiedUncrossed};
 use knights_render as render;
 
@@ -47,10 +47,12 @@ fn refuse_flat_goals(board: &Board, args: &BuildArgs) -> Result<(), Error> {
     .into_iter()
     .find_map(|(given, flag)| given.then_some(flag));
     match flag {
-        Some(flag) => Err(Error::invalid(format!(
-            "{flag} takes boards of two sides; the {board} board has {}",
-            board.dims()
-        ))),
+        Some(option) => Err(BadBoard::TwoSides {
+            board: board.to_string(),
+            sides: board.dims(),
+            option: Some(option),
+        }
+        .into()),
         None => Ok(()),
     }
 }
@@ -95,9 +97,14 @@ pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Fail
 /// boards of more sides are refused, for the commands that draw or use only 2-D tours.
 pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     let refuse = |board: &str, sides: usize| {
-        Failure::Invalid(Error::invalid(format!(
-            "the {board} board has {sides} sides: this command takes boards of two; tour, verify, metrics and render take more"
-        )))
+        Failure::Invalid(
+            BadBoard::TwoSides {
+                board: board.to_string(),
+                sides,
+                option: None,
+            }
+            .into(),
+        )
     };
     if looks_like_board(input) {
         let b: Board = input.parse()?;
@@ -127,14 +134,22 @@ pub(super) enum Loaded {
 pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     match load_document(input, args)? {
         Loaded::Tour(t) => Ok(*t),
-        Loaded::Tourney(t) => Err(Failure::Invalid(Error::invalid(format!(
-            "{input}: field cycles: the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
-            t.cycles().len()
-        )))),
-        Loaded::Uncrossed(p) => Err(Failure::Invalid(Error::invalid(format!(
-            "{input}: field kind: the file is an uncrossed path of {} cells, not a tour: verify, metrics and render (still drawings) read uncrossed paths",
-            p.path().len()
-        )))),
+        Loaded::Tourney(t) => Err(in_file(
+            input,
+            "field cycles",
+            format!(
+                "the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
+                t.cycles().len()
+            ),
+        )),
+        Loaded::Uncrossed(p) => Err(in_file(
+            input,
+            "field kind",
+            format!(
+                "the file is an uncrossed path of {} cells, not a tour: verify, metrics and render (still drawings) read uncrossed paths",
+                p.path().len()
+            ),
+        )),
     }
 }
 
@@ -150,9 +165,10 @@ pub(super) fn load_document(input: &str, args: &BuildArgs) -> Result<Loaded, Fai
     }
     let path = Path::new(input);
     if input != "-" && !path.exists() {
-        return Err(Failure::Invalid(Error::invalid(format!(
+        let message = format!(
             "'{input}' is neither a board size (WIDTHxHEIGHT, e.g. 8x8, or more sides, e.g. 20x16x6) nor a tour file that exists"
-        ))));
+        );
+        return Err(Error::path(path, PathProblem::Missing, message).into());
     }
     read_verified_on(path, args.topology)
 }
@@ -166,9 +182,11 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
         Document::Tour(t) => *t,
         Document::Tourney(t) => {
             if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(Failure::Invalid(Error::invalid(format!(
-                    "{file}: field cycles: tourneys lie on the plane and cannot be read on a {top}"
-                ))));
+                return Err(in_file(
+                    &file,
+                    "field cycles",
+                    format!("tourneys lie on the plane and cannot be read on a {top}"),
+                ));
             }
             return tourney::verify(t).map(Loaded::Tourney).map_err(|f| {
                 Failure::Invalid(Error::invalid(format!("{file}: not a tourney: {f}")))
@@ -176,9 +194,11 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
         }
         Document::Uncrossed(p) => {
             if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(Failure::Invalid(Error::invalid(format!(
-                    "{file}: field kind: uncrossed paths lie on the plane and cannot be read on a {top}"
-                ))));
+                return Err(in_file(
+                    &file,
+                    "field kind",
+                    format!("uncrossed paths lie on the plane and cannot be read on a {top}"),
+                ));
             }
             return uncrossed::verify(p)
                 .map(Loaded::Uncrossed)
@@ -187,11 +207,15 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
     };
     let tour = match topology {
         Some(top) if tour.board().dims() > 2 && top.wraps() => {
-            return Err(Failure::Invalid(Error::invalid(format!(
-                "{file}: field board: the {} board has {} sides and cannot be read on a {top}",
-                tour.board(),
-                tour.board().dims()
-            ))));
+            return Err(in_file(
+                &file,
+                "field board",
+                format!(
+                    "the {} board has {} sides and cannot be read on a {top}",
+                    tour.board(),
+                    tour.board().dims()
+                ),
+            ));
         }
         Some(top) if tour.board().dims() == 2 => on_topology(tour, top, &file)?,
         _ => tour,
@@ -205,11 +229,23 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
 fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failure> {
     let recorded = tour.board().topology();
     if recorded.wraps() && recorded != topology {
-        return Err(Failure::Invalid(Error::invalid(format!(
-            "{file}: field topology: the file records a {recorded} but --topology says {topology}"
-        ))));
+        return Err(in_file(
+            file,
+            "field topology",
+            format!("the file records a {recorded} but --topology says {topology}"),
+        ));
     }
     Ok(tour.with_topology(topology))
+}
+
+/// A tour file `file` that cannot be used as asked, for a reason found at `place`
+/// (`field topology`).
+fn in_file(file: &str, place: &str, message: String) -> Failure {
+    Failure::Invalid(Error::Parse {
+        file: file.to_string(),
+        place: place.to_string(),
+        message,
+    })
 }
 
 /// Reads a tour file of any board, or a tourney file: a file on disk streamed, standard

@@ -15,7 +15,7 @@ use super::{
 use super::{Construction, Request};
 use knights_core::article::an;
 use knights_core::tour::Tour;
-use knights_core::{Error, Named, Unknown, Unsupported};
+use knights_core::{BadBoard, BadOption, Error, Named, Unknown, Unsupported};
 
 /// Every construction, in the order `auto` tries them.
 pub fn all() -> &'static [&'static dyn Construction] {
@@ -259,9 +259,14 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     if let Some((x, y)) = req.start {
         let b = &req.board;
         if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
-            return Err(Refusal::board(Error::invalid(format!(
-                "the start square [{x}, {y}] is not a cell of the {b} board"
-            ))));
+            return Err(Refusal::board(
+                BadBoard::StartNotACell {
+                    x,
+                    y,
+                    board: b.to_string(),
+                }
+                .into(),
+            ));
         }
     }
     let resolved = |construction| Resolved {
@@ -333,9 +338,10 @@ fn resolve_more_sides(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal
     if let Some(v) = &req.variant {
         return Err(Refusal {
             part: Part::Variant,
-            error: Error::invalid(format!(
-                "the constructions of boards of three or more sides have no variants; leave out --variant {v}"
-            )),
+            error: BadOption::VariantOnMoreSides {
+                variant: v.to_string(),
+            }
+            .into(),
         });
     }
     let builders = all().iter().copied().filter(|c| c.more_sides().is_some());

@@ -5,7 +5,7 @@
 use super::field::Field;
 use crate::Request;
 use knights_core::board::Board;
-use knights_core::{Error, NoTour, Tour};
+use knights_core::{BadBoard, Error, NoTour, Tour};
 
 /// The padded start square of `req`: the one asked for, else the bottom-left corner.
 /// Refuses a square off the board, and (for an open tour) a square of the minority
@@ -14,9 +14,12 @@ pub(crate) fn start_of(field: &Field, req: &Request) -> Result<u32, Error> {
     let (x, y) = req.start.unwrap_or((0, 0));
     let b = &req.board;
     if x >= b.width() || y >= b.height() || b.is_hole(b.index(x, y)) {
-        return Err(Error::invalid(format!(
-            "the start square [{x}, {y}] is not a cell of the {b} board"
-        )));
+        return Err(BadBoard::StartNotACell {
+            x,
+            y,
+            board: b.to_string(),
+        }
+        .into());
     }
     let (l, m) = b.leaper().steps();
     if req.open && (l + m) % 2 == 1 {

@@ -262,6 +262,15 @@ pub enum BadOption {
         /// The value as given.
         text: String,
     },
+    /// `--variant` for a board of three or more sides, whose constructions have none.
+    #[error(
+        "the constructions of boards of three or more sides have no variants; leave out \
+         --variant {variant}"
+    )]
+    VariantOnMoreSides {
+        /// The variant as given.
+        variant: String,
+    },
     /// `--reveal` showing every step of the tour.
     #[error(
         "--reveal {reveal} shows every step of {}-step tour: give fewer than {steps}",
@@ -334,6 +343,23 @@ pub enum BadBoard {
         /// The board, as `WxHxD`.
         board: String,
     },
+    /// A board of three or more sides given to a command (or, `option`, an option of
+    /// it) that takes boards of two.
+    #[error("{}", match option {
+        Some(option) => format!("{option} takes boards of two sides; the {board} board has {sides}"),
+        None => format!(
+            "the {board} board has {sides} sides: this command takes boards of two; tour, \
+             verify, metrics and render take more"
+        ),
+    })]
+    TwoSides {
+        /// The board.
+        board: String,
+        /// Its sides.
+        sides: usize,
+        /// The option that takes boards of two, when the command takes more.
+        option: Option<&'static str>,
+    },
     /// A hole off the board.
     #[error("hole [{x}, {y}] is outside the {width}x{height} board")]
     HoleOutside {
@@ -349,6 +375,16 @@ pub enum BadBoard {
     /// A start off the board.
     #[error("[{x}, {y}] is off the {board} board")]
     StartOutside {
+        /// Column.
+        x: u32,
+        /// Row from the bottom.
+        y: u32,
+        /// The board.
+        board: String,
+    },
+    /// A start square that is no cell of the board (off it, or a hole).
+    #[error("the start square [{x}, {y}] is not a cell of the {board} board")]
+    StartNotACell {
         /// Column.
         x: u32,
         /// Row from the bottom.

@@ -17,6 +17,7 @@
 
 #[cfg(test)]
 mod brute;
+mod error;
 mod file;
 pub mod frontier;
 pub mod improve;
@@ -39,6 +40,7 @@ use knights_core::Error;
 
 use crate::motif::Graph;
 
+pub use error::OptimumError;
 pub use file::{command, file_text};
 pub use leaps::{
     chosen_of, crossing_cliques, crossing_pairs, gentle_pairs, lines, straight_pairs, Counter,
@@ -67,7 +69,7 @@ impl Spec {
     /// `Ok` when the model can be built, else the reason (one line).
     pub fn check(&self) -> Result<(), Error> {
         let b = &self.board;
-        let refuse = |why: String| Err(Error::invalid(format!("knights optimum: {why}")));
+        let refuse = |why: String| Err(OptimumError::Model { why }.into());
         if b.leaper() != Leaper::KNIGHT {
             return refuse(format!(
                 "the models are of the knight's leaps, not the {} leaper's",

@@ -10,9 +10,9 @@ use std::path::Path;
 use serde_json::Value;
 
 use knights_core::format::{self, Document};
-use knights_core::{metrics, uncrossed, verify, Error};
+use knights_core::{metrics, uncrossed, verify, Error, PathProblem};
 
-use super::{Improved, Measure, Spec};
+use super::{Improved, Measure, OptimumError, Spec};
 
 /// One stored optimum: what its file holds and what its record says.
 #[derive(Clone, Debug)]
@@ -134,7 +134,13 @@ impl Stored {
 /// Reads one stored file (`name` for the messages, `stem` its name without `.json`),
 /// proves its tour and checks its record, or says in one line which field is wrong.
 pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
-    let bad = |what: String| Error::invalid(format!("{name}: {what}"));
+    let bad = |problem: String| -> Error {
+        OptimumError::Record {
+            file: name.to_string(),
+            problem,
+        }
+        .into()
+    };
     let json: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON ({e})")))?;
     let r = &json["optimum"];
     if !r.is_object() {
@@ -346,12 +352,25 @@ fn proved(
     measure: Measure,
     counts: Option<&Value>,
 ) -> Result<(knights_core::Board, bool, u64, Vec<u32>, Terms), Error> {
-    let bad = |e: Error| Error::invalid(format!("{name}: {e}"));
+    let bad = |e: Error| -> Error {
+        OptimumError::Unproved {
+            file: name.to_string(),
+            source: Box::new(e),
+        }
+        .into()
+    };
+    let record = |problem: String| -> Error {
+        OptimumError::Record {
+            file: name.to_string(),
+            problem,
+        }
+        .into()
+    };
     if !measure.tours() {
         let Document::Uncrossed(p) = format::parse_document(text, name)? else {
-            return Err(Error::invalid(format!(
-                "{name}: field kind: an uncrossed optimum is an uncrossed path file"
-            )));
+            return Err(record(
+                "field kind: an uncrossed optimum is an uncrossed path file".into(),
+            ));
         };
         let v = uncrossed::verify(p).map_err(bad)?;
         return Ok((
@@ -369,8 +388,8 @@ fn proved(
         for (t, k) in measure.terms() {
             let want = t.of_metrics(&m);
             if counts[t.to_string()].as_u64() != Some(want) {
-                return Err(Error::invalid(format!(
-                    "{name}: field optimum.counts.{t} is not {want}, the tour's {t}"
+                return Err(record(format!(
+                    "field optimum.counts.{t} is not {want}, the tour's {t}"
                 )));
             }
             terms.push((t, k, want));
@@ -397,18 +416,25 @@ pub fn improve_stored(
     text: &str,
     budget: std::time::Duration,
 ) -> Result<(String, u64, u64, f64), Error> {
+    let record = |problem: String| -> Error {
+        OptimumError::Record {
+            file: name.to_string(),
+            problem,
+        }
+        .into()
+    };
     let s = read_one(name, stem, text)?;
     if !s.spec.measure.tours() {
-        return Err(Error::invalid(format!(
-            "{name}: the local search improves tours; an uncrossed path is searched in full by knights optimum --maximize uncrossed"
-        )));
+        return Err(record(
+            "the local search improves tours; an uncrossed path is searched in full by knights optimum --maximize uncrossed".into(),
+        ));
     }
     let json: Value = serde_json::from_str(text).expect("read_one parsed it");
     let r = &json["optimum"];
     let num = |key: &str| {
-        r[key].as_u64().ok_or_else(|| {
-            Error::invalid(format!("{name}: field optimum.{key} is not a whole number"))
-        })
+        r[key]
+            .as_u64()
+            .ok_or_else(|| record(format!("field optimum.{key} is not a whole number")))
     };
     let how = super::How::Solver {
         solves: num("solves")? as usize,
@@ -473,10 +499,11 @@ pub fn read(dir: &Path) -> Result<Vec<Stored>, Error> {
         out.push(read_one(&path.display().to_string(), stem, &text)?);
     }
     if out.is_empty() {
-        return Err(Error::invalid(format!(
+        let message = format!(
             "{}: no stored optima (*.json written by knights optimum)",
             dir.display()
-        )));
+        );
+        return Err(Error::path(dir, PathProblem::Missing, message));
     }
     out.sort_by_key(Stored::order);
     Ok(out)

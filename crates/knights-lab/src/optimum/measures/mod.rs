@@ -26,7 +26,7 @@ use knights_render::Layer;
 
 use super::leaps::Counter;
 use super::walk::Cost;
-use super::{Optimum, Solve, Spec};
+use super::{Optimum, OptimumError, Solve, Spec};
 use crate::motif::Graph;
 
 pub use crossings::Crossings;
@@ -152,7 +152,11 @@ impl Measure {
     pub fn parse(name: &str, maximize: bool) -> Result<Measure, Error> {
         let m: Measure = name.parse()?;
         match m.refuse_sense(maximize) {
-            Some(why) => Err(Error::invalid(why)),
+            Some(why) => Err(OptimumError::Sense {
+                measure: m.name(),
+                why,
+            }
+            .into()),
             None => Ok(m),
         }
     }
@@ -258,10 +262,11 @@ impl FromStr for Measure {
                 _ => Measure(Of::Sum(sum)),
             });
         }
-        Err(Error::invalid(format!(
-            "'{s}' is not a measure knights optimum models: choose {} or a weighted sum such as 2*turns+crossings (--minimize) or {} (--maximize)",
-            names(false).join(", "),
-            names(true).join(" or ")
-        )))
+        Err(OptimumError::NotAMeasure {
+            name: s.to_string(),
+            minimized: names(false).join(", "),
+            maximized: names(true).join(" or "),
+        }
+        .into())
     }
 }

@@ -9,6 +9,7 @@ use knights_render::Layer;
 
 use super::super::leaps::Counter;
 use super::super::walk::{Cost, Move, Walk};
+use super::super::OptimumError;
 use super::{Measure, Objective, ALL};
 use crate::motif::Graph;
 
@@ -23,10 +24,13 @@ impl Sum {
     pub fn parse(sum: &str) -> Result<Sum, Error> {
         let mut weights = [0; ALL.len()];
         for term in sum.split('+') {
-            let bad = |why: &str| {
-                Error::invalid(format!(
-                    "'{term}' in '{sum}' is not a term of a weighted sum: {why}"
-                ))
+            let bad = |why: &str| -> Error {
+                OptimumError::Term {
+                    term: term.to_string(),
+                    sum: sum.to_string(),
+                    why: why.to_string(),
+                }
+                .into()
             };
             let (weight, name) = match term.split_once('*') {
                 Some((k, name)) => {

@@ -12,7 +12,7 @@ use knights_render::Layer;
 
 use super::super::leaps::Counter;
 use super::super::walk::{Cost, Move, Walk};
-use super::super::{How, Optimum, Round, Solve, Spec};
+use super::super::{How, Optimum, OptimumError, Round, Solve, Spec};
 use super::Objective;
 use crate::motif::Graph;
 
@@ -110,10 +110,11 @@ fn search(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     if found.path.is_empty() {
         let what = if spec.closed { "cycle" } else { "path" };
         return Err(if found.complete {
-            Error::invalid(format!(
-                "{} has no uncrossed knight's {what}: the search tried every one",
-                spec.board
-            ))
+            OptimumError::NoUncrossed {
+                board: spec.board.to_string(),
+                what,
+            }
+            .into()
         } else {
             GaveUp::Runs {
                 algorithm: "the uncrossed search",
