@@ -80,8 +80,8 @@ impl Construction for Backtrack {
 mod tests {
     use super::*;
     use crate::existence;
-    use knights_core::board::Board;
     use knights_core::verify::verify;
+    use knights_core::Board;
 
     fn req(w: u32, h: u32, open: bool) -> Request {
         let mut r = Request::closed(Board::new(w, h).unwrap());

@@ -22,7 +22,7 @@
 use super::motif;
 use super::{search, Construction, Request};
 use knights_core::article::an;
-use knights_core::board::Topology;
+use knights_core::Topology;
 use knights_core::{Board, Error, Sections, Tour, Unsupported};
 
 /// Band tours from a motif repeated round the band.

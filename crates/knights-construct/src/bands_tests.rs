@@ -2,10 +2,10 @@
 //! sizes, by plane constructions, proved by `verify`, measured against a reference.
 
 use crate::{build, existence, Request};
-use knights_core::board::{Board, Topology};
 use knights_core::metrics;
 use knights_core::tour::Tour;
 use knights_core::verify::{check, verify};
+use knights_core::{Board, Topology};
 
 fn band(w: u32, h: u32, t: Topology) -> Board {
     Board::new(w, h).unwrap().with_topology(t)

@@ -24,7 +24,7 @@
 //! - boards of three or more sides: [`check_more_sides`], with [`unreachable`] for the
 //!   leaper.
 
-use knights_core::board::{Board, Leaper};
+use knights_core::{Board, Leaper};
 use knights_core::{Error, NoTour, Theorem, TourKind};
 
 /// `Ok` when a tour of the kind asked for exists on `board` (or when the rule is not
@@ -173,13 +173,13 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
     // colours.
     let (w, h) = (board.width(), board.height());
     let coloured = match board.topology() {
-        knights_core::board::Topology::Moebius => (w + h) % 2 == 1,
+        knights_core::Topology::Moebius => (w + h) % 2 == 1,
         _ => w % 2 == 0,
     };
     if coloured && h == 4 {
         return Err(none(knights_core::error::Theorem::FourRowBand));
     }
-    if coloured && h == 2 && board.topology() == knights_core::board::Topology::Cylinder {
+    if coloured && h == 2 && board.topology() == knights_core::Topology::Cylinder {
         return Err(none(knights_core::error::Theorem::TwoRowCylinder));
     }
     Ok(())
@@ -416,7 +416,7 @@ mod tests {
     fn torus(w: u32, h: u32, l: Leaper) -> Board {
         Board::with_leaper(w, h, l)
             .unwrap()
-            .with_topology(knights_core::board::Topology::Torus)
+            .with_topology(knights_core::Topology::Torus)
     }
 
     fn leapers(max: u32) -> impl Iterator<Item = Leaper> {
@@ -498,7 +498,7 @@ mod tests {
     /// other leapers a band in pieces is refused whatever its rule.
     #[test]
     fn band_refusals_are_right() {
-        use knights_core::board::Topology;
+        use knights_core::Topology;
         for t in [Topology::Cylinder, Topology::Moebius] {
             for l in leapers(4) {
                 let (_, long) = l.steps();

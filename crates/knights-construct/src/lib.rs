@@ -40,8 +40,8 @@ pub mod warnsdorff;
 #[cfg(test)]
 mod tests_of_core;
 
-use knights_core::board::Board;
 use knights_core::tour::{Tour, TourKind};
+use knights_core::Board;
 use knights_core::Error;
 
 pub(crate) use registry::unchecked_variant;

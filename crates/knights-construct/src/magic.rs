@@ -21,7 +21,7 @@
 //! reversed numbering), 63 of them closed and 77 open, and none is magic (no
 //! tour's two diagonals also sum to 260).
 
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, GaveUp, Leaper, NoTour, Tour, Unsupported};
 
 use super::{Construction, Request};

@@ -416,8 +416,8 @@ pub(crate) fn unchecked_variant(c: &dyn Construction, variant: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::board::Board;
     use knights_core::tour::TourKind;
+    use knights_core::Board;
 
     fn req(w: u32, h: u32, open: bool, variant: Option<&str>) -> Request {
         let mut r = Request::closed(Board::new(w, h).unwrap());

@@ -86,8 +86,8 @@ impl Construction for Search {
 mod tests {
     use super::*;
     use crate::{build, existence};
-    use knights_core::board::Board;
     use knights_core::verify::verify;
+    use knights_core::Board;
     use std::time::{Duration, Instant};
 
     fn req(w: u32, h: u32, open: bool) -> Request {
@@ -140,8 +140,8 @@ mod tests {
 mod strips {
     use super::*;
     use crate::build;
-    use knights_core::board::Board;
     use knights_core::verify::verify;
+    use knights_core::Board;
 
     fn tour(w: u32, h: u32, open: bool, start: Option<(u32, u32)>, seed: u64) -> Vec<u32> {
         let mut r = Request::closed(Board::new(w, h).unwrap());
@@ -228,8 +228,8 @@ mod strips {
 #[cfg(test)]
 mod others {
     use super::*;
-    use knights_core::board::{Board, Leaper};
     use knights_core::verify::verify;
+    use knights_core::{Board, Leaper};
 
     fn run(b: &Board, open: bool) -> Result<Tour, Error> {
         let mut r = Request::closed(b.clone());

@@ -17,7 +17,7 @@
 //! maps onto itself. Beyond [`SEARCH_LIMIT`] Parberry's `sym180` (4 | n) and `sym90`
 //! (n = 2 mod 4, also invariant under the half turn) build the tour.
 
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, GaveUp, Leaper, NoTour, Tour, Unsupported};
 
 use super::{parberry, Construction, Request};

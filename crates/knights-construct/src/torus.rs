@@ -25,7 +25,7 @@
 //! tours on a torus", 1997) proved that every torus has a closed knight's tour.
 
 use super::{besa, Construction, Request};
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, Tour, Unsupported};
 
 /// Tours of the torus from straight lines joined one to the next.
@@ -191,8 +191,8 @@ fn line_len(b: &Board, v: (i64, i64)) -> u64 {
 mod tests {
     use super::*;
     use crate::{build, existence};
-    use knights_core::board::{Leaper, Topology};
     use knights_core::verify::verify;
+    use knights_core::{Leaper, Topology};
 
     fn torus(w: u32, h: u32, leaper: Leaper) -> Board {
         Board::with_leaper(w, h, leaper)

@@ -15,8 +15,8 @@ use std::f64::consts::PI;
 use std::fmt::Write;
 
 use crate::frame::num;
-use knights_core::board::Topology;
 use knights_core::verify::Verified;
+use knights_core::Topology;
 use knights_core::{memory, BadBoard, Error};
 
 /// A point in space.

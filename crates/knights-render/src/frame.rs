@@ -11,7 +11,7 @@
 //! [`Frame::shows_cell`] and [`Frame::shows_point`] let through.
 
 use super::theme::{Size, Theme};
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::Region;
 
 /// Geometry shared by every layer.

@@ -21,9 +21,9 @@ use super::frame::{num, Frame};
 use super::layers::Layer;
 use super::theme::Theme;
 use super::{colour, markers, squares, Drawing, Options};
-use knights_core::board::Board;
 use knights_core::metrics::levels::{level_grids, steps};
 use knights_core::metrics::{Metrics, CROSSINGS_NOTE};
+use knights_core::Board;
 use knights_core::{Error, Verified};
 
 /// Squares between two levels, across and down.

@@ -10,8 +10,8 @@ use svg::Document;
 
 use super::frame::num;
 use super::theme::Theme;
-use knights_core::board::Board;
 use knights_core::magic::Magic;
+use knights_core::Board;
 
 /// Points per square in the document's `width` and `height`.
 const CELL_PT: f64 = 40.0;

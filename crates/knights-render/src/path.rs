@@ -47,7 +47,7 @@ impl<'a> Walk<'a> {
         Walk { tour, dirs }
     }
 
-    /// The direction (an index into the leaper's [`knights_core::board::Leaper::dirs`]) of
+    /// The direction (an index into the leaper's [`knights_core::Leaper::dirs`]) of
     /// edge `i`.
     pub fn dir(&self, i: usize) -> usize {
         self.dirs[i] as usize

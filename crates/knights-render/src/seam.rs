@@ -8,7 +8,7 @@ use svg::node::element::{Group, Line, Path};
 
 use super::frame::{num, Frame};
 use super::theme::Theme;
-use knights_core::board::{Board, Topology};
+use knights_core::{Board, Topology};
 
 /// Whether `frame` of `board` shows the seam.
 fn shown(board: &Board, frame: &Frame) -> bool {

@@ -11,7 +11,7 @@ use super::frame::{background, num, Frame};
 use super::layers::{Layer, Layers};
 use super::squares;
 use super::theme::Theme;
-use knights_core::board::Board;
+use knights_core::Board;
 
 /// The page of `board` in `frame`: its size, `title`, background and squares.
 pub fn page(

@@ -10,7 +10,7 @@ use svg::node::element::{Group, Path, Rectangle};
 
 use super::frame::{num, Frame};
 use super::theme::Theme;
-use knights_core::board::Board;
+use knights_core::Board;
 
 fn rect(x: f64, y: f64, w: f64, h: f64) -> Rectangle {
     Rectangle::new()

@@ -4,7 +4,7 @@
 //! tour's alike, whatever its variant, topology, leaper or seed).
 
 use crate::plan::Target;
-use knights_core::board::{Leaper, Topology};
+use knights_core::{Leaper, Topology};
 
 impl Target {
     /// The arguments after `knights` that make this tour: `tour BOARD --algo NAME`,

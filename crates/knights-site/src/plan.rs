@@ -11,8 +11,8 @@ use super::pattern;
 use super::place::{Located, Place};
 use super::slugs::{check_slug, claim_slug, default_slug};
 use knights_construct::{self as construct, Algo, Part, Request};
-use knights_core::board::{Board, Leaper};
 use knights_core::Error;
+use knights_core::{Board, Leaper};
 
 /// Most boards one series may expand to.
 const MAX_SERIES_LEN: u32 = 1000;
@@ -60,7 +60,7 @@ impl Target {
         let b = &self.request.board;
         match b.topology() {
             _ if b.dims() > 2 => b.to_string(),
-            knights_core::board::Topology::Plane => format!("{}x{}", b.width(), b.height()),
+            knights_core::Topology::Plane => format!("{}x{}", b.width(), b.height()),
             t => format!("{}x{} {t}", b.width(), b.height()),
         }
     }

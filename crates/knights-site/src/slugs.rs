@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 
 use super::place::{Located, Place};
-use knights_core::board::{Board, Leaper};
 use knights_core::Error;
+use knights_core::{Board, Leaper};
 
 /// `8x8-besa` or `20x16x6-besa` (with the topology of a band), then the variant, the
 /// leaper, `-open` and `-seedN` when they are not the defaults.

@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::Error;
 use knights_core::Region;
 

@@ -13,8 +13,8 @@ use svg::node::element::{Circle, Group, Path, Rectangle, Text};
 use svg::Document;
 
 use crate::exercises::{Exercise, Task};
-use knights_core::board::Board;
 use knights_core::verify::Failure;
+use knights_core::Board;
 use knights_core::{Error, TooLarge};
 use knights_render::frame::{num, Frame};
 use knights_render::text::MAX_NUMBERED_CELLS;

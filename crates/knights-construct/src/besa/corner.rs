@@ -297,7 +297,7 @@ mod tests {
                 assert_eq!(g.masks()[c as usize], corner_cell_moves(w, h, x, y));
             }
             // The move (0, 1)-(2, 0) next to the missing cell: dir (2, -1) from (0, 1).
-            let d = knights_core::board::Leaper::KNIGHT.dir_of(2, -1).unwrap();
+            let d = knights_core::Leaper::KNIGHT.dir_of(2, -1).unwrap();
             assert_eq!(corner_cell_moves(w, h, 0, 1) >> d & 1, 1, "{w}x{h}");
         }
     }

@@ -499,7 +499,7 @@ fn corner_placements(w: u32, h: u32) -> Vec<Placement> {
     out
 }
 
-/// The direction bits (see [`knights_core::board::Leaper::dirs`]) of the two moves of the
+/// The direction bits (see [`knights_core::Leaper::dirs`]) of the two moves of the
 /// formation algorithm's tour at cell `(x, y)` (`y` from the bottom) of a `w x h` board,
 /// in constant time; 0 when the algorithm does not support the board or the cell is off
 /// it.

@@ -5,7 +5,7 @@
 //!
 //! A file has a `[moves]` table whose `row_delta` and `col_delta` (rows growing
 //! downwards) must number the knight's leaps as the project does
-//! ([`knights_core::board::Leaper::dirs`]), and one `[pieces.NAME]` table per piece:
+//! ([`knights_core::Leaper::dirs`]), and one `[pieces.NAME]` table per piece:
 //! its `width`, `height` and `cells`, one string per row from the top, each cell either
 //! `xx` (not covered) or written in the encoding of the file's reader. What a cell means
 //! beyond two move digits (the level corners' ends) and what becomes of a piece (turned,
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use knights_core::board::Leaper;
+use knights_core::Leaper;
 
 /// A pieces file as written.
 #[derive(Debug, Deserialize)]

@@ -4,7 +4,7 @@
 //!
 //! A piece is a small grid of cells, rows from the TOP, each cell either not covered or
 //! holding the two moves of the tour there as a direction mask (the TOML's move digits
-//! are the project's direction numbers, see [`knights_core::board::Leaper::dirs`]).
+//! are the project's direction numbers, see [`knights_core::Leaper::dirs`]).
 //! The file is read by [`super::piece_file`], shared with the level corners; what is
 //! this module's own is the background and the pieces turned for the top and right
 //! edges.

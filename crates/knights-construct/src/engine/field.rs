@@ -8,7 +8,7 @@
 //! from where one addition would: a table of every cell's eight landings replaces the
 //! addition there.
 
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, TooLarge};
 
 /// `degree` flag: the cell is visited (or not a cell at all).

@@ -4,7 +4,7 @@
 
 use super::field::Field;
 use crate::Request;
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{BadBoard, Error, NoTour, Tour};
 
 /// The padded start square of `req`: the one asked for, else the bottom-left corner.

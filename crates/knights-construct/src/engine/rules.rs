@@ -55,7 +55,7 @@ impl<R: Rule> Rule for Pruned<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::board::Board;
+    use knights_core::Board;
 
     #[test]
     fn fixed_takes_free_directions_in_order_and_pruned_cuts_dead_ends() {

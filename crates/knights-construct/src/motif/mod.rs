@@ -48,8 +48,8 @@ pub fn coprime(a: u64, b: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::board::{Board, Topology};
     use knights_core::verify::verify;
+    use knights_core::{Board, Topology};
 
     /// Every stored motif is a tour with its recorded ends. (Its symmetry count, and
     /// that it keeps the rules of its command, are checked with the designer, in

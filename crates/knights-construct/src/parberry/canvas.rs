@@ -3,10 +3,10 @@
 //! per cell. The construction addresses cells as `(row from the top, column)`, as the
 //! paper's figures do; this module is the one place that maps them to board cells.
 
-use knights_core::board::{Board, Leaper};
 use knights_core::memory::try_vec;
 use knights_core::moves::MoveGrid;
 use knights_core::Error;
+use knights_core::{Board, Leaper};
 
 /// A cell of a tile or canvas: `(row from the top, column)`.
 pub type Rc = (u32, u32);

@@ -17,9 +17,9 @@ pub mod tiles;
 
 use super::{unchecked_variant, Construction, Request};
 use knights_core::article::an;
-use knights_core::board::{Board, Leaper};
 use knights_core::moves::MoveGrid;
 use knights_core::tour::Sections;
+use knights_core::{Board, Leaper};
 use knights_core::{Error, Tour, TourKind, Unsupported};
 
 use canvas::Canvas;

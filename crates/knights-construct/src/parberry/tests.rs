@@ -5,9 +5,9 @@ use super::split::{base_sizes, split};
 use super::tiles::{self, is_knight_move, Rc};
 use super::Parberry;
 use crate::{Construction, Request};
-use knights_core::board::{Board, Leaper};
 use knights_core::symmetry::symmetry;
 use knights_core::verify::{verify, Verified};
+use knights_core::{Board, Leaper};
 use knights_core::{Error, Tour};
 
 fn request(w: u32, h: u32, variant: Option<&str>) -> Request {

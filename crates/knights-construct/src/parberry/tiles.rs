@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use knights_core::board::Leaper;
 use knights_core::format::grid::{self, GridError, Numbered};
 use knights_core::Error;
+use knights_core::Leaper;
 
 use super::canvas::Canvas;
 

@@ -9,8 +9,8 @@ use rayon::prelude::*;
 
 use super::spiral::Spiral;
 use super::tiles::{self, Side};
-use knights_core::board::{Board, Leaper};
 use knights_core::Error;
+use knights_core::{Board, Leaper};
 
 /// The tile grid of a board with both sides at least 6.
 #[derive(Clone, Copy, Debug)]

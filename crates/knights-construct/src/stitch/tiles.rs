@@ -10,11 +10,11 @@
 
 use std::sync::OnceLock;
 
-use knights_core::board::Board;
 use knights_core::error::Failure;
 use knights_core::format::grid::{self, GridError, Numbered};
 use knights_core::moves::MoveGrid;
 use knights_core::tour::{Tour, TourKind};
+use knights_core::Board;
 use knights_core::Error;
 
 use crate::once::get_or_make;

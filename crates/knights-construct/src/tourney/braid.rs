@@ -8,7 +8,7 @@ use super::cover::lay_block;
 use super::factor::two_factor;
 use super::links::Links;
 use super::Generator;
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, Tourney, Unsupported};
 
 /// The concentric braid generator.

@@ -4,7 +4,7 @@
 
 use super::links::Links;
 use super::Generator;
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, Tourney, Unsupported};
 
 /// The four 4-cycles of a 4x4 block, `(x, y)` from its bottom-left cell.

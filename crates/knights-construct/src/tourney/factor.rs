@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use super::links::Links;
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::Tourney;
 
 /// A flow network with integer capacities, edges stored in pairs (edge `e ^ 1` is the

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::links::Links;
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{BadOption, Error, GaveUp, Tour, Tourney};
 
 /// A tourney joined into a tour.

@@ -2,7 +2,7 @@
 //! generated, joined and blurred (an exchange of moves rewrites four entries), read
 //! back as cycles at the end.
 
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::Tourney;
 
 /// No neighbour yet.

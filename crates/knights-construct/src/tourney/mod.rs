@@ -18,7 +18,7 @@ pub use join::{blur, join, Joined, MAX_BLUR};
 pub use neural::Neural;
 pub use no_tourney::NoTourney;
 
-use knights_core::board::{Board, Leaper};
+use knights_core::{Board, Leaper};
 use knights_core::{Error, Named, Tourney, Unknown, Unsupported};
 
 /// A family of tourneys.

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use super::links::Links;
 use super::{join, Generator};
 use crate::{Construction, Request};
-use knights_core::board::{Board, Leaper};
+use knights_core::{Board, Leaper};
 use knights_core::{Error, GaveUp, Tour, Tourney, Unsupported};
 
 /// Sweeps of one run before it counts as oscillating (Parberry's Tourney uses 400).

@@ -2,8 +2,8 @@
 //! a caller can tell a board that has none from one this tool does not build, and
 //! turned into the library's error at the boundary.
 
-use knights_core::board::{Leaper, Topology};
 use knights_core::Error;
+use knights_core::{Leaper, Topology};
 
 /// A board with no knight's tourney, or one the generators do not build, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -113,8 +113,8 @@ impl Construction for Warnsdorff {
 mod tests {
     use super::*;
     use crate::{build, existence};
-    use knights_core::board::Board;
     use knights_core::verify::{verify, Verified};
+    use knights_core::Board;
 
     fn req(w: u32, h: u32, open: bool, tie: TieBreak) -> Request {
         let mut r = Request::closed(Board::new(w, h).unwrap());

@@ -12,7 +12,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, GaveUp, Tour, Unsupported};
 
 use crate::Request;
@@ -327,8 +327,8 @@ pub(crate) fn build(req: &Request) -> Result<Tour, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::board::Leaper;
     use knights_core::verify;
+    use knights_core::Leaper;
 
     /// Every 3-D board with sides 3..=6 and a few 4-D ones: the walk's tours are
     /// proven by `verify`, closed where a side is even, open everywhere; the boards it

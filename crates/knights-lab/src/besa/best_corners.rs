@@ -19,7 +19,7 @@ use super::regions::{closed, ports};
 use crate::gadget::{search, Cell, Ending, Options, Outcome, Problem, Solution, Spec};
 use knights_construct::besa::corner_classes::{Corner, CORNERS};
 use knights_construct::besa::{HeelsOnly, Variant};
-use knights_core::board::Leaper;
+use knights_core::Leaper;
 
 /// A board's moves as a closure over a grid, 0 off the board.
 fn grid_moves(w: u32, h: u32, layout: &HeelsOnly) -> impl Fn(i32, i32) -> u8 + Sync {

@@ -297,7 +297,7 @@ mod tests {
         let pieces = find_pieces().unwrap();
         let junction = &pieces[1].masks;
         let ((ax, ay), (bx, by)) = CORNER_MOVE;
-        let d = knights_core::board::Leaper::KNIGHT
+        let d = knights_core::Leaper::KNIGHT
             .dir_of(bx - ax, by - ay)
             .unwrap();
         assert_eq!(junction[&(ax, ay)] >> d & 1, 1);

@@ -354,7 +354,7 @@ mod edge_search {
 
     /// The `(entry, exit)` of each run of the plain tour through `cells`.
     fn runs(cells: &[Cell]) -> Vec<(Cell, Cell)> {
-        let dirs = knights_core::board::Leaper::KNIGHT.dirs();
+        let dirs = knights_core::Leaper::KNIGHT.dirs();
         let set: HashSet<Cell> = cells.iter().copied().collect();
         let step = |c: Cell, d: usize| (c.0 + dirs[d].0, c.1 + dirs[d].1);
         let mut seen = HashSet::new();

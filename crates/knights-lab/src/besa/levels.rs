@@ -118,7 +118,7 @@ fn runs(
     if entries.len() != 2 {
         return Err(SearchError::Runs(entries.len()));
     }
-    let dirs = knights_core::board::Leaper::KNIGHT.dirs();
+    let dirs = knights_core::Leaper::KNIGHT.dirs();
     let inside: BTreeSet<Cell> = cells.iter().copied().collect();
     let step = |c: Cell, d: usize| (c.0 + dirs[d].0, c.1 + dirs[d].1);
     let mut out = [Vec::new(), Vec::new()];
@@ -146,7 +146,7 @@ fn runs(
 
 /// The direction from `a` to `b`.
 fn dir(a: Cell, b: Cell) -> u8 {
-    knights_core::board::Leaper::KNIGHT
+    knights_core::Leaper::KNIGHT
         .dir_of(b.0 - a.0, b.1 - a.1)
         .expect("a knight's move") as u8
 }
@@ -168,7 +168,7 @@ fn straight_at(base: &dyn Fn(i32, i32) -> u8, a: Cell, b: Cell) -> bool {
 
 /// Crossings of the move `a`-`b` with the tour's other moves near it.
 fn crossings_of(base: &dyn Fn(i32, i32) -> u8, (a, b): (Cell, Cell)) -> u32 {
-    let dirs = knights_core::board::Leaper::KNIGHT.dirs();
+    let dirs = knights_core::Leaper::KNIGHT.dirs();
     let mut n = 0;
     for x in a.0.min(b.0) - 3..=a.0.max(b.0) + 3 {
         for y in a.1.min(b.1) - 3..=a.1.max(b.1) + 3 {

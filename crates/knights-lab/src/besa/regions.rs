@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::error::SearchError;
 use crate::gadget::Cell;
-use knights_core::board::Leaper;
+use knights_core::Leaper;
 
 /// The cell a knight's move `d` away from `c`.
 pub(super) fn step(c: Cell, d: u8) -> Cell {

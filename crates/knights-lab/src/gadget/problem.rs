@@ -10,8 +10,8 @@
 use std::collections::{HashMap, HashSet};
 
 use super::Unsearchable;
-use knights_core::board::Leaper;
 use knights_core::metrics::open_segments_cross;
+use knights_core::Leaper;
 
 /// A cell of the board, `(x, y)` with `y` up; it may lie off the board (its mask is 0).
 pub type Cell = (i32, i32);

@@ -4,7 +4,7 @@
 
 use super::*;
 use knights_construct::Request;
-use knights_core::board::Leaper;
+use knights_core::Leaper;
 use knights_core::{Board, Tour};
 
 /// A closed giraffe's tour of the 20x20 board (by the search construction).

@@ -2,8 +2,8 @@
 //! failures, in its own type, turned into the library's error at the boundary with
 //! [`knights_core::Error::other`], so a caller can downcast and act on the reason.
 
-use knights_core::board::Topology;
 use knights_core::Error;
+use knights_core::Topology;
 
 /// A specification of a motif that makes no model: each message is one line naming
 /// the square, leap, board or option concerned.

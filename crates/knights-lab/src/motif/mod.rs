@@ -31,8 +31,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use knights_construct::motif::stored::Stored;
-use knights_core::board::{Board, Topology};
 use knights_core::tour::Tour;
+use knights_core::{Board, Topology};
 use knights_core::{Error, Named, TooLarge, Unknown};
 
 // How a band motif winds round its band: the constructions need it too.

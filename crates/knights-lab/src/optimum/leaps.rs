@@ -4,8 +4,8 @@
 //! [`Counter`] of a board that holds them, which each measure counts a set of chosen
 //! leaps by (for the solver, the local search and brute force).
 
-use knights_core::board::Board;
 use knights_core::metrics::open_segments_cross;
+use knights_core::Board;
 
 use crate::motif::Graph;
 

@@ -35,8 +35,8 @@ mod walk;
 
 use std::time::Duration;
 
-use knights_core::board::{Board, Leaper, Topology};
 use knights_core::Error;
+use knights_core::{Board, Leaper, Topology};
 
 use crate::motif::Graph;
 

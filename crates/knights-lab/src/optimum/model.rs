@@ -12,7 +12,7 @@ use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense
 
 use super::{How, Optimum, Spec};
 use crate::motif::Graph;
-use knights_core::board::Board;
+use knights_core::Board;
 use knights_core::{Error, GaveUp};
 
 /// The model's columns, with their index order (for a starting answer).

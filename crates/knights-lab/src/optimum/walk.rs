@@ -7,7 +7,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use knights_core::board::Board;
+use knights_core::Board;
 
 use crate::motif::Graph;
 

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use knights_construct::engine::{linked_walk, Field, Linked};
 use knights_construct::parberry::base_sizes;
 use knights_construct::parberry::tiles::{self, quadrant, required_moves, Rc, Tile};
-use knights_core::board::Board;
+use knights_core::Board;
 
 /// The stored file the tiles are written to, from the repository's root.
 pub const STORED: &str = "crates/knights-construct/src/parberry/tiles.txt";

@@ -14,9 +14,9 @@ use rand_chacha::ChaCha8Rng;
 
 use knights_construct::engine::{linked_walk, Field, Linked};
 use knights_construct::stitch::tiles::{self, sizes, Side, Tile};
-use knights_core::board::Board;
 use knights_core::metrics;
 use knights_core::moves::MoveGrid;
+use knights_core::Board;
 
 /// How many tours of each rectangle the search finds before keeping the best.
 pub const TRIES: usize = 200;

@@ -95,7 +95,7 @@ pub const FRAMED_BELOW: f64 = 0.5;
 /// Whether a drawing of the whole board with `theme` frames its [`spots`]: an overview
 /// always, a drawing square by square when its squares are smaller than
 /// [`FRAMED_BELOW`] of the theme's full square.
-pub fn framed(board: &knights_core::board::Board, theme: &Theme) -> bool {
+pub fn framed(board: &knights_core::Board, theme: &Theme) -> bool {
     let all = Region::all(board);
     match Style::Auto.resolve(&all, theme) {
         Style::Overview => true,

@@ -224,10 +224,10 @@ fn sentence(text: &str) -> String {
 }
 
 /// Whose tour it is, for the alt text: the knight's, the giraffe's or an (a, b)-leaper's.
-fn piece(leaper: knights_core::board::Leaper) -> String {
+fn piece(leaper: knights_core::Leaper) -> String {
     match leaper {
-        knights_core::board::Leaper::KNIGHT => "knight's".into(),
-        knights_core::board::Leaper::GIRAFFE => "giraffe's".into(),
+        knights_core::Leaper::KNIGHT => "knight's".into(),
+        knights_core::Leaper::GIRAFFE => "giraffe's".into(),
         l => {
             let (a, b) = l.steps();
             format!("({a}, {b})-leaper's")
@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn alt_texts_name_the_leaper_whose_tour_it_is() {
-        use knights_core::board::Leaper;
+        use knights_core::Leaper;
         assert_eq!(piece(Leaper::KNIGHT), "knight's");
         assert_eq!(piece(Leaper::GIRAFFE), "giraffe's");
         assert_eq!(piece(Leaper::new(2, 3).unwrap()), "(2, 3)-leaper's");

@@ -5,7 +5,7 @@
 use super::support::{tour, variant_tour};
 use crate::besa::{cell_moves, variant_cell_moves, Besa, Variant};
 use crate::{Construction, Request};
-use knights_core::board::Leaper;
+use knights_core::Leaper;
 use knights_core::{Board, Error};
 
 #[test]

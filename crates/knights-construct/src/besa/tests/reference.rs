@@ -6,7 +6,7 @@ use crate::besa::corner_classes::{Corner, CORNERS, CORNERS_FROM};
 use crate::besa::layout::orientation;
 use crate::besa::pieces::{background, find_piece, piece, Piece};
 use crate::besa::Variant;
-use knights_core::board::Leaper;
+use knights_core::Leaper;
 
 /// The built board's masks (rows from the top), pasting the pieces one by one exactly
 /// as docs/formation.md lists them: the specification that the constant-time

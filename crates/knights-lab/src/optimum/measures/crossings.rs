@@ -3,8 +3,8 @@
 //! `x_e + x_f - 1`, and for each set of leaps crossing pairwise the rows that `k` of
 //! them cross `k(k-1)/2 >= t k - t(t+1)/2` times (t = 1, 2).
 
-use knights_core::board::Board;
 use knights_core::metrics::Metrics;
+use knights_core::Board;
 use knights_render::Layer;
 
 use super::super::leaps::{crossing_pairs, Counter};

@@ -19,8 +19,8 @@ mod uncrossed;
 use std::fmt;
 use std::str::FromStr;
 
-use knights_core::board::Board;
 use knights_core::metrics::Metrics;
+use knights_core::Board;
 use knights_core::Error;
 use knights_render::Layer;
 

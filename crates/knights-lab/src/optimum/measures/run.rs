@@ -12,8 +12,8 @@
 //! of a run ([`run_cost`]), so that a move's change is counted at its cells; the tour
 //! kept is the best by the longest run itself.
 
-use knights_core::board::Board;
 use knights_core::metrics::Metrics;
+use knights_core::Board;
 use knights_render::Layer;
 
 use super::super::leaps::Counter;

@@ -4,8 +4,8 @@
 //! in one taken pair there at most, and sharp = (cells with two leaps) - (gentle pairs
 //! taken).
 
-use knights_core::board::Board;
 use knights_core::metrics::{sharp_turns, Metrics};
+use knights_core::Board;
 use knights_render::Layer;
 
 use super::super::leaps::Counter;

@@ -2,8 +2,8 @@
 //! measure of the list that may be summed and its whole weight. It counts, costs,
 //! models and draws as its terms do, each times its weight.
 
-use knights_core::board::Board;
 use knights_core::metrics::Metrics;
+use knights_core::Board;
 use knights_core::Error;
 use knights_render::Layer;
 

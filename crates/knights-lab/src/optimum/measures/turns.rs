@@ -2,8 +2,8 @@
 //! model has a 0/1 "straight" column per cell and pair of opposite leaps at it, at
 //! most each of the two; turns = (cells with two leaps) - (sum of straights).
 
-use knights_core::board::Board;
 use knights_core::metrics::Metrics;
+use knights_core::Board;
 use knights_render::Layer;
 
 use super::super::leaps::Counter;

@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use knights_core::board::Board;
 use knights_core::metrics::Metrics;
+use knights_core::Board;
 use knights_core::{Error, GaveUp};
 use knights_render::Layer;
 
