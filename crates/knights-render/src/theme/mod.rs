@@ -13,7 +13,7 @@ mod own;
 pub use crate::layers::LayerDefaults;
 pub use fields::{BoardStyle, Markers, OverviewStyle, Page, Size, TextStyle, Theme, TourStyle};
 pub use file::BUILT_IN;
-pub use own::{Field, Value};
+pub(crate) use own::{Field, Value};
 
 use std::path::Path;
 

@@ -49,7 +49,7 @@ enum Stored {
 
 impl Theme {
     /// The size the theme gives `field` (its default when the field is no size).
-    pub fn size(&self, field: &Field) -> Size {
+    pub(crate) fn size(&self, field: &Field) -> Size {
         match (self.owned.0.get(&(field.table, field.key)), &field.default) {
             (Some(Stored::Size(s)), _) | (None, Value::Size(s)) => *s,
             _ => Size {
@@ -62,7 +62,7 @@ impl Theme {
     }
 
     /// The colour the theme gives `field` (its default when the field is no colour).
-    pub fn colour(&self, field: &Field) -> &str {
+    pub(crate) fn colour(&self, field: &Field) -> &str {
         match (self.owned.0.get(&(field.table, field.key)), &field.default) {
             (Some(Stored::Colour(c)), _) => c,
             (None, Value::Colour(c)) => c,
