@@ -134,22 +134,22 @@ pub(super) enum Loaded {
 pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     match load_document(input, args)? {
         Loaded::Tour(t) => Ok(*t),
-        Loaded::Tourney(t) => Err(in_file(
+        Loaded::Tourney(t) => Err(Error::parse(
             input,
             "field cycles",
             format!(
                 "the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
                 t.cycles().len()
             ),
-        )),
-        Loaded::Uncrossed(p) => Err(in_file(
+        ).into()),
+        Loaded::Uncrossed(p) => Err(Error::parse(
             input,
             "field kind",
             format!(
                 "the file is an uncrossed path of {} cells, not a tour: verify, metrics and render (still drawings) read uncrossed paths",
                 p.path().len()
             ),
-        )),
+        ).into()),
     }
 }
 
@@ -182,11 +182,12 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
         Document::Tour(t) => *t,
         Document::Tourney(t) => {
             if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(in_file(
+                return Err(Error::parse(
                     &file,
                     "field cycles",
                     format!("tourneys lie on the plane and cannot be read on a {top}"),
-                ));
+                )
+                .into());
             }
             return tourney::verify(t).map(Loaded::Tourney).map_err(|f| {
                 Failure::Invalid(Error::invalid(format!("{file}: not a tourney: {f}")))
@@ -194,11 +195,12 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
         }
         Document::Uncrossed(p) => {
             if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(in_file(
+                return Err(Error::parse(
                     &file,
                     "field kind",
                     format!("uncrossed paths lie on the plane and cannot be read on a {top}"),
-                ));
+                )
+                .into());
             }
             return uncrossed::verify(p)
                 .map(Loaded::Uncrossed)
@@ -207,7 +209,7 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
     };
     let tour = match topology {
         Some(top) if tour.board().dims() > 2 && top.wraps() => {
-            return Err(in_file(
+            return Err(Error::parse(
                 &file,
                 "field board",
                 format!(
@@ -215,7 +217,8 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
                     tour.board(),
                     tour.board().dims()
                 ),
-            ));
+            )
+            .into());
         }
         Some(top) if tour.board().dims() == 2 => on_topology(tour, top, &file)?,
         _ => tour,
@@ -229,23 +232,14 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
 fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failure> {
     let recorded = tour.board().topology();
     if recorded.wraps() && recorded != topology {
-        return Err(in_file(
+        return Err(Error::parse(
             file,
             "field topology",
             format!("the file records a {recorded} but --topology says {topology}"),
-        ));
+        )
+        .into());
     }
     Ok(tour.with_topology(topology))
-}
-
-/// A tour file `file` that cannot be used as asked, for a reason found at `place`
-/// (`field topology`).
-fn in_file(file: &str, place: &str, message: String) -> Failure {
-    Failure::Invalid(Error::Parse {
-        file: file.to_string(),
-        place: place.to_string(),
-        message,
-    })
 }
 
 /// Reads a tour file of any board, or a tourney file: a file on disk streamed, standard

@@ -144,6 +144,16 @@ impl Error {
         Error::Invalid(message.into())
     }
 
+    /// An [`Error::Parse`]: `file` is wrong at `place` (`field kind`, `line 3`), as
+    /// `message` says.
+    pub fn parse(file: &str, place: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::Parse {
+            file: file.to_string(),
+            place: place.into(),
+            message: message.into(),
+        }
+    }
+
     /// An [`Error::Other`]: a layer's own failure `e`, its sources kept.
     pub fn other(e: impl std::error::Error + Send + Sync + 'static) -> Error {
         Error::Other(Box::new(e))

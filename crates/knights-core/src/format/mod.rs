@@ -115,11 +115,7 @@ pub fn to_json(tour: &Tour) -> String {
 }
 
 fn parse_error(file: &str, place: impl Into<String>, message: impl Into<String>) -> Error {
-    Error::Parse {
-        file: file.to_string(),
-        place: place.into(),
-        message: message.into(),
-    }
+    Error::parse(file, place, message)
 }
 
 /// `[0] has 1 coordinate but the 3x3 board has 2 sides`.
