@@ -38,7 +38,7 @@ pub mod tourney;
 pub mod warnsdorff;
 
 #[cfg(test)]
-mod tests_of_core;
+mod core_fixtures;
 
 use knights_core::tour::{Tour, TourKind};
 use knights_core::Board;

@@ -540,6 +540,34 @@ mod tests {
         );
     }
 
+    /// The reasons a library user matches on, as the registry raises them.
+    #[test]
+    fn a_library_user_matches_the_reason_a_board_gets_no_tour() {
+        use knights_core::error::{NoTour, Theorem};
+        let e = build(&req(4, 9, false, None), "auto").unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                Error::NoTour(NoTour::Theorem {
+                    board,
+                    kind: TourKind::Closed,
+                    theorem: Theorem::NarrowClosed,
+                    ..
+                }) if board == "4x9"
+            ),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "no closed knight's tour exists on a 4x9 board: no board with a side of 1, 2 or 4 has one (Schwenk 1991); try --open"
+        );
+        let e = build(&req(8, 8, false, None), "besa").unwrap_err();
+        assert!(
+            matches!(&e, Error::Unsupported(Unsupported { algorithm: Some("besa"), board, .. }) if board == "8x8"),
+            "{e:?}"
+        );
+    }
+
     #[test]
     fn auto_skips_constructions_without_the_variant() {
         let r = req(10, 10, true, Some("corner"));

@@ -1,9 +1,9 @@
-//! Metrics on constructed tours.
+//! Metrics on tours of the constructions.
 
 use knights_core::metrics::{edge_turn_bound, measure};
 use knights_core::Board;
 
-use crate::{build, Request};
+use crate::fixtures::verified;
 
 /// Every edge cell of a closed tour turns; a hole on the edge and the two ends of an
 /// open tour lower the bound.
@@ -17,11 +17,8 @@ fn the_turn_bound_counts_edge_cells() {
     );
     assert_eq!(edge_turn_bound(&b.with_holes(&[(4, 4)]).unwrap()), 32);
     for (w, h, open) in [(8, 8, false), (7, 7, true), (12, 5, false), (6, 9, true)] {
-        let req = Request {
-            open,
-            ..Request::closed(Board::new(w, h).unwrap())
-        };
-        let t = knights_core::verify::verify(build(&req, "auto").unwrap()).unwrap();
+        let t = verified(&format!("{w}x{h}{}.json", if open { "-open" } else { "" }));
+        assert_eq!(t.is_closed(), !open);
         let m = measure(&t);
         assert_eq!(m.edge_turn_bound, 2 * (w + h) as u64 - 4 - 2 * open as u64);
         assert!(m.turns >= m.edge_turn_bound, "{w}x{h}: {m:?}");

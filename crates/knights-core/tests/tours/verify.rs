@@ -1,13 +1,16 @@
-//! The proof of a constructed tour's move grid, and corruptions of large tours.
+//! The proof of a constructed tour's move grid, and corruptions of large tours: the
+//! formation tours as their construction gives them, walked from their grids.
 
 use knights_core::moves::MoveGrid;
 use knights_core::verify::{check, verify, Failure};
 use knights_core::{Board, Tour};
 
+use crate::fixtures::walked;
+
 #[test]
 fn a_constructions_grid_is_proven_equal_to_its_path() {
     let board = Board::new(16, 12).unwrap();
-    let built = || crate::build(&crate::Request::closed(board.clone()), "besa").unwrap();
+    let built = || walked("besa-16x12.json");
     let t = built();
     assert!(t.attached_grid().is_some(), "besa attaches its grid");
     let v = verify(t).unwrap();
@@ -60,8 +63,7 @@ fn a_constructions_grid_is_proven_equal_to_its_path() {
 #[test]
 fn a_grids_uniform_rectangle_is_proven_before_it_stands_for_its_cells() {
     let board = Board::new(40, 30).unwrap();
-    let req = crate::Request::closed(board.clone());
-    let t = crate::build(&req, "besa").unwrap();
+    let t = walked("besa-40x30.json");
     let grid = t.attached_grid().unwrap().clone();
     let s = grid
         .straight()
@@ -110,8 +112,7 @@ fn a_grids_uniform_rectangle_is_proven_before_it_stands_for_its_cells() {
 #[test]
 fn rejects_every_corruption_of_a_large_tour() {
     let board = Board::new(40, 30).unwrap();
-    let req = crate::Request::closed(board.clone());
-    let t = crate::build(&req, "besa").unwrap();
+    let t = walked("besa-40x30.json");
     assert!(check(&t).is_ok());
     assert!(verify(t.clone()).is_ok(), "with its grid");
     let n = t.path().len();

@@ -11,13 +11,11 @@ use proptest::prelude::*;
 use knights_core::format::{parse, to_json, write, Format};
 use knights_core::verify;
 
+use crate::fixtures::tour;
+
 /// Valid files to mutate: a closed 6x6 tour as JSON and as a grid, and the 3x3 ring.
 fn seeds() -> Vec<Vec<u8>> {
-    let six = crate::build(
-        &crate::Request::closed(knights_core::Board::new(6, 6).unwrap()),
-        "auto",
-    )
-    .unwrap();
+    let six = tour("6x6.json");
     let mut grid = Vec::new();
     write(&six, Format::Grid, &mut grid).unwrap();
     vec![
@@ -42,13 +40,9 @@ fn read_and_check(bytes: &[u8]) {
 
 /// Valid files of boards of three and four sides, to mutate.
 fn space_seeds() -> Vec<Vec<u8>> {
-    use crate::{build, Request};
-    ["4x4x3", "4x3x3x2"]
+    ["4x4x3.json", "4x3x3x2.json"]
         .iter()
-        .map(|b| {
-            let t = build(&Request::closed(b.parse().unwrap()), "auto").unwrap();
-            to_json(&t).into_bytes()
-        })
+        .map(|name| to_json(&tour(name)).into_bytes())
         .collect()
 }
 

@@ -1,9 +1,11 @@
-//! The measures of tours of boards with more sides against a brute-force count.
+//! The measures of tours of boards with more sides against a brute-force count, on
+//! the walks of the construction for small boards.
 
-use crate::warnsdorff::more_sides as walk;
 use knights_core::metrics::levels::steps;
 use knights_core::metrics::{measure, open_segments_cross};
-use knights_core::{verify, Board, Leaper, Tour};
+use knights_core::Board;
+
+use crate::fixtures::verified;
 
 /// Turns and crossings straight from the definitions, in quadratic time.
 fn brute(s: &Board, path: &[u32], closed: bool) -> (u64, Vec<u64>, u64) {
@@ -53,17 +55,12 @@ fn brute(s: &Board, path: &[u32], closed: bool) -> (u64, Vec<u64>, u64) {
 #[test]
 fn metrics_match_a_brute_force_count_on_small_boards() {
     let mut crossed = 0;
-    for sides in [
-        vec![4, 4, 4],
-        vec![6, 5, 3],
-        vec![5, 5, 4],
-        vec![4, 3, 3, 2],
-        vec![8, 6, 2],
-    ] {
-        let s = Board::with_sides(&sides, Leaper::KNIGHT).unwrap();
-        for (open, seed) in [(false, 0), (true, 1), (false, 2)] {
-            let path = walk::tour(&s, open, seed).unwrap();
-            let t = verify::verify(Tour::new(s.clone(), path.clone(), !open)).unwrap();
+    for board in ["4x4x4", "6x5x3", "5x5x4", "4x3x3x2", "8x6x2"] {
+        for open in [false, true] {
+            let name = format!("walk-{board}{}.json", if open { "-open" } else { "" });
+            let t = verified(&name);
+            assert_eq!(t.is_closed(), !open, "{name}");
+            let (s, path) = (t.board().clone(), t.path().to_vec());
             let m = measure(&t);
             let l = m.levels.as_ref().expect("a board of more sides has levels");
             let (turns, per, between) = brute(&s, &path, !open);

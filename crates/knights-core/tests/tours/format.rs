@@ -1,24 +1,19 @@
-//! Tour files of boards with more sides round-trip (the tours from the construction).
+//! Tour files of boards with more sides round-trip (tours of the constructions).
 
 use knights_core::format::{parse, to_json};
 use knights_core::{verify, Error, Sections, Tour};
 
-use crate::{build, Request};
+use crate::fixtures::tour;
 
-/// A closed tour of the 4x4x4 board and an open one of a 4-D board, built by the
-/// construction for small boards and proven before use.
+/// A closed tour of the 4x4x4 board with two sections, and an open one of a 4-D board.
 fn space_tours() -> Vec<Tour> {
-    let mut four = Request::closed("4x3x3x2".parse().unwrap());
-    four.open = true;
     let sections = Sections::new(
         vec!["low".into(), "high".into()],
         (0..64).map(|i| (i >= 40) as u8).collect(),
     );
     vec![
-        build(&Request::closed("4x4x4".parse().unwrap()), "auto")
-            .unwrap()
-            .with_sections(sections),
-        build(&four, "auto").unwrap(),
+        tour("4x4x4.json").with_sections(sections),
+        tour("4x3x3x2-open.json"),
     ]
 }
 

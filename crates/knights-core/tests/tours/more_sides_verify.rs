@@ -1,15 +1,14 @@
 //! The proof of tours of boards with more sides: every kind of failure named.
 
-use crate::warnsdorff::more_sides as walk;
 use knights_core::verify::{check, verify};
-use knights_core::{Board, Coords, Failure, Leaper, Tour};
+use knights_core::{Coords, Failure, Tour};
+
+use crate::fixtures::tour;
 
 /// A closed tour of the 4x4x4 board, from the construction for small boards (it
 /// is verified by this module first, then corrupted).
 fn good() -> Tour {
-    let s = Board::with_sides(&[4, 4, 4], Leaper::KNIGHT).unwrap();
-    let path = walk::tour(&s, false, 0).expect("4x4x4 has a closed tour");
-    let t = Tour::new(s, path, true);
+    let t = tour("walk-4x4x4.json");
     check(&t).unwrap();
     t
 }

@@ -1,16 +1,21 @@
-//! Jumping over the straight runs a construction declares changes no walk.
+//! Jumping over the straight runs a construction declares changes no walk, and a
+//! tour that holds its walk folds in blocks to its path.
 
 use knights_core::moves::MoveGrid;
+use knights_core::verify::verify;
 use knights_core::Board;
 
-use crate::{build, Request};
+use crate::fixtures::{grid, walked};
 
 #[test]
 fn jumping_over_straight_runs_changes_nothing() {
     for (w, h) in [(16, 12), (30, 30), (40, 17), (13, 16), (62, 45)] {
         let board = Board::new(w, h).unwrap();
-        let t = build(&Request::closed(board.clone()), "besa").unwrap();
-        let g = t.grid().unwrap();
+        let g = &grid(&format!("besa-{w}x{h}.json"));
+        assert!(
+            g.straight().is_some(),
+            "{board}: the construction declares a rectangle"
+        );
         let plain = MoveGrid::from_masks(board.clone(), g.masks().to_vec());
         // Starts on the edge, in the straight rectangle, and one leap from it.
         let (cx, cy) = (w / 2, h / 2);
@@ -32,11 +37,10 @@ fn jumping_over_straight_runs_changes_nothing() {
 
 #[test]
 fn folding_a_walked_tour_in_blocks_reads_its_visiting_order() {
-    // 300x300 is more than one block of 65536 cells; the formation tours hold their walk.
-    for (w, h) in [(40, 17), (300, 300)] {
-        let board = Board::new(w, h).unwrap();
-        let t =
-            knights_core::verify::verify(build(&Request::closed(board), "besa").unwrap()).unwrap();
+    // A tour of more than one block of 65536 cells, too large to store here, is
+    // folded in construct's tests of the formation tours.
+    for (w, h) in [(40, 17), (62, 45)] {
+        let t = verify(walked(&format!("besa-{w}x{h}.json"))).unwrap();
         let mut blocks = t.fold_blocks(
             Vec::new,
             |mut v, pos, cells| {
