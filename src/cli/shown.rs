@@ -47,7 +47,7 @@ fn every_catalogue_tours_command_asks_for_the_tour_it_shows() {
             .unwrap_or_else(|e| panic!("{slug}: {args:?}: {e}"));
         assert_eq!(build.algo, target.algorithm, "{slug}");
         let r = super::tours::request(board, &build).unwrap();
-        let (asked, shown) = (format!("{r:?}"), format!("{:?}", target.request));
+        let (asked, shown) = (format!("{r:?}"), format!("{:?}", target.request()));
         assert_eq!(asked, shown, "{slug}: {}", target.command_line());
         checked += 1;
     }

@@ -134,23 +134,39 @@ impl From<Refusal> for Error {
     }
 }
 
-/// A request checked and matched with the construction that will build it.
-#[derive(Clone, Copy)]
-pub struct Resolved<'a> {
+/// A request checked and matched with the construction that will build it. It holds
+/// its own copy of the request, so a caller can keep it (the site's plan keeps one per
+/// tour) and build from it later without checking the request again.
+#[derive(Clone)]
+pub struct Resolved {
     construction: &'static dyn Construction,
-    request: &'a Request,
+    request: Request,
 }
 
-impl Resolved<'_> {
+impl fmt::Debug for Resolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Resolved")
+            .field("construction", &self.construction.name())
+            .field("request", &self.request)
+            .finish()
+    }
+}
+
+impl Resolved {
     /// The construction that will build the tour.
     pub fn construction(&self) -> &'static dyn Construction {
         self.construction
     }
 
+    /// The request it checked.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
     /// Builds the tour, named after its construction. A tour of the other kind than
     /// the one asked for is a bug of the construction, refused here.
     pub fn build(&self) -> Result<Tour, Error> {
-        let (c, req) = (self.construction, self.request);
+        let (c, req) = (self.construction, &self.request);
         let tour = match on_plane(c, req) {
             Some(flat) => c.build(&flat)?.with_topology(req.board.topology()),
             None => c.build(req)?,
@@ -251,7 +267,7 @@ fn candidates(req: &Request) -> Vec<&'static dyn Construction> {
 /// the variant is one of the construction's, and the construction supports the board.
 /// `auto` takes the first construction (in the order of [`all`]) that has the variant
 /// and supports the board.
-pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
+pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
     check_exists(req).map_err(Refusal::board)?;
     if req.board.dims() > 2 {
         return resolve_more_sides(req, algo);
@@ -271,7 +287,7 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
     }
     let resolved = |construction| Resolved {
         construction,
-        request: req,
+        request: req.clone(),
     };
     if let Algo::Named(c) = algo {
         if let Some(v) = &req.variant {
@@ -334,7 +350,7 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
 /// [`resolve`] on a board of three or more sides: no variant; a construction that
 /// builds such boards ([`Construction::more_sides`]); `auto` takes the first that takes
 /// the board, or else gives the last one's reason.
-fn resolve_more_sides(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal> {
+fn resolve_more_sides(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
     if let Some(v) = &req.variant {
         return Err(Refusal {
             part: Part::Variant,
@@ -347,7 +363,7 @@ fn resolve_more_sides(req: &Request, algo: Algo) -> Result<Resolved<'_>, Refusal
     let builders = all().iter().copied().filter(|c| c.more_sides().is_some());
     let resolved = |construction| Resolved {
         construction,
-        request: req,
+        request: req.clone(),
     };
     match algo {
         Algo::Named(c) if c.more_sides().is_none() => {

@@ -9,6 +9,9 @@
 //!   whether it ships downloads;
 //! - each exhibit ([`crate::exhibits`]): its folder, keyed by its name, the theme and
 //!   the content files it reads (the stored optima's records);
+//!
+//! A key is made of typed values ([`ThemeKey`], the plan's `TargetKey`), never of a
+//! type's `Debug` text, which may change, or print two different values alike.
 //! - the metrics plots' PNG and PDF, keyed by the plot's SVG.
 //!
 //! The pages are rendered again on every build: they are cheap and show many tours. An
@@ -29,6 +32,17 @@ use serde::Serialize;
 
 use knights_core::interrupt::Unfinished;
 use knights_core::Error;
+
+/// What a theme was read from, as the keys of what is drawn with it hold it: a built-in
+/// theme by its name (its file is in this binary, which every key holds), a theme file
+/// by its text (which names the built-in theme it starts from).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ThemeKey {
+    /// A built-in theme (`web`).
+    BuiltIn(String),
+    /// A theme file's text.
+    File(String),
+}
 
 /// The record of a cached entry, beside its files.
 const RECORD: &str = "record.json";

@@ -11,7 +11,7 @@ impl Target {
     /// then only the options that differ from the command line's defaults.
     pub fn command(&self) -> Vec<String> {
         let mut args = vec!["tour".to_string()];
-        let request = &self.request;
+        let request = self.request();
         let b = &request.board;
         args.push(match b.dims() {
             2 => format!("{}x{}", b.width(), b.height()),

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::cache::Cache;
+use super::cache::{Cache, ThemeKey};
 use super::catalogue::PageSpec;
 use super::exhibit::{Context, Exhibit};
 use super::files;
@@ -32,23 +32,24 @@ pub struct Written {
 
 /// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
 /// among `pages`' markdown) into its folder under `site` (the staging folder), in
-/// parallel, through `cache`: a site whose pages show none of them (the starter site)
-/// ships none of their files. The first failure, in the order of `all`, is the error.
+/// parallel, through `cache` (with `theme`, what `ctx`'s theme was read from, in their
+/// keys): a site whose pages show none of them (the starter site) ships none of their
+/// files. The first failure, in the order of `all`, is the error.
 pub fn write_all(
     all: &List,
     site: &Path,
     ctx: &Context<'_>,
+    theme: &ThemeKey,
     pages: &[PageSpec],
     cache: &Cache,
 ) -> Result<Written, Error> {
-    let theme_id = format!("{:?}", ctx.theme);
     let shown: Vec<&&dyn Exhibit> = all.iter().filter(|e| shown(e.folder(), pages)).collect();
     let cached = shown
         .par_iter()
         .map(|e| {
             knights_core::interrupt::check()?;
             let read = read(&e.reads(ctx)?, ctx.content)?;
-            let key = Cache::key(&("exhibit", e.folder(), &theme_id, &read));
+            let key = Cache::key(&("exhibit", e.folder(), theme, &read));
             cache.files(&key, site, || {
                 let dir = site.join(e.folder());
                 e.write(&dir, ctx)?;
@@ -203,6 +204,11 @@ mod tests {
 
     const ALL: &List = &[&Demo];
 
+    /// The key of the built-in theme these tests draw with.
+    fn web() -> ThemeKey {
+        ThemeKey::BuiltIn("web".into())
+    }
+
     fn page(body: &str) -> PageSpec {
         crate::catalogue::read_page("p.md", Path::new("p.md"), body).unwrap()
     }
@@ -267,7 +273,7 @@ mod tests {
         let build = |n: u32| {
             let site = tmp.path().join(format!("site{n}"));
             let cache = Cache::open(&tmp.path().join("site"), false);
-            let w = write_all(ALL, &site, &ctx, &pages, &cache).unwrap();
+            let w = write_all(ALL, &site, &ctx, &web(), &pages, &cache).unwrap();
             (
                 w,
                 std::fs::read_to_string(site.join("demo/demo.txt")).unwrap(),
@@ -287,7 +293,8 @@ mod tests {
         std::fs::write(content.join("demo.txt"), "two").unwrap();
         assert_eq!(build(3), (fresh, "two".to_string()));
         let cache = Cache::open(&tmp.path().join("site"), false);
-        let none = write_all(ALL, &tmp.path().join("site4"), &ctx, &[], &cache).unwrap();
+        let site4 = tmp.path().join("site4");
+        let none = write_all(ALL, &site4, &ctx, &web(), &[], &cache).unwrap();
         assert_eq!(none, Written::default());
     }
 }

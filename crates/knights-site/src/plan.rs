@@ -10,7 +10,7 @@ use super::config::SiteConfig;
 use super::pattern;
 use super::place::{Located, Place};
 use super::slugs::{check_slug, claim_slug, default_slug};
-use knights_construct::{self as construct, Algo, Part, Request};
+use knights_construct::{self as construct, Algo, Part, Request, Resolved};
 use knights_core::Error;
 use knights_core::{Board, Leaper};
 
@@ -45,19 +45,59 @@ pub struct Job {
 }
 
 /// What a job builds: a tour of a board of any number of sides, by the construction
-/// asked for, through [`knights_construct`]'s registry.
+/// asked for, through [`knights_construct`]'s registry. It keeps the request as the
+/// registry resolved it (checked and matched with its construction), so building the
+/// tour resolves nothing again.
 #[derive(Clone, Debug)]
 pub struct Target {
     /// The construction asked for (`auto` allowed).
     pub algorithm: Algo,
-    /// The board, open or closed, variant and seed.
-    pub request: Request,
+    /// The board, open or closed, variant and seed, resolved.
+    resolved: Resolved,
+}
+
+/// Everything a [`Target`] asks for, as a value: two targets with equal keys build the
+/// same tour. Typed (no `Debug` text), so that a change to how a type prints can
+/// neither change a key nor make two keys alike.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TargetKey {
+    /// The construction asked for, by name (`auto` allowed).
+    algorithm: &'static str,
+    /// The board, with its leaper, topology and holes.
+    board: Board,
+    open: bool,
+    variant: Option<String>,
+    seed: u64,
+    start: Option<(u32, u32)>,
 }
 
 impl Target {
+    /// The request as resolved, ready to build ([`Resolved::build`]).
+    pub fn resolved(&self) -> &Resolved {
+        &self.resolved
+    }
+
+    /// The board, open or closed, variant and seed.
+    pub fn request(&self) -> &Request {
+        self.resolved.request()
+    }
+
+    /// Everything it asks for, as a key.
+    pub fn key(&self) -> TargetKey {
+        let r = self.request();
+        TargetKey {
+            algorithm: self.algorithm.name(),
+            board: r.board.clone(),
+            open: r.open,
+            variant: r.variant.clone(),
+            seed: r.seed,
+            start: r.start,
+        }
+    }
+
     /// The board as written, `WxH` (with its topology when it wraps) or `WxHxD...`.
     pub fn board_name(&self) -> String {
-        let b = &self.request.board;
+        let b = &self.request().board;
         match b.topology() {
             _ if b.dims() > 2 => b.to_string(),
             knights_core::Topology::Plane => format!("{}x{}", b.width(), b.height()),
@@ -67,17 +107,17 @@ impl Target {
 
     /// The sides, x first.
     pub fn sides(&self) -> Vec<u32> {
-        self.request.board.sides()
+        self.request().board.sides()
     }
 
     /// The leaper that tours the board.
     pub fn leaper(&self) -> Leaper {
-        self.request.board.leaper()
+        self.request().board.leaper()
     }
 
     /// `open` or `closed`.
     pub fn kind(&self) -> knights_core::TourKind {
-        self.request.kind()
+        self.request().kind()
     }
 
     /// The construction asked for, as named.
@@ -112,14 +152,6 @@ pub struct Plan {
     pub site: SiteConfig,
 }
 
-/// Tours that ask for the same thing are built once: the key is everything the
-/// target holds (board with leaper and topology, construction, variant, open, seed).
-type Key = String;
-
-fn key(job: &Job) -> Key {
-    format!("{:?}", job.target)
-}
-
 /// Resolves and checks the catalogue.
 pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
     let mut jobs = Jobs::default();
@@ -150,7 +182,8 @@ pub fn plan(cat: Catalogue) -> Result<Plan, Error> {
 #[derive(Default)]
 struct Jobs {
     jobs: Vec<Job>,
-    by_key: HashMap<Key, usize>,
+    /// Tours that ask for the same thing are built once.
+    by_key: HashMap<TargetKey, usize>,
     slugs: HashMap<String, Place>,
 }
 
@@ -160,7 +193,9 @@ impl Jobs {
         let job = resolve(spec, &spec.board)?;
         let place = spec.slug.as_ref().map_or(&job.place, |s| &s.place);
         claim_slug(&mut self.slugs, &job.slug, place, "tour")?;
-        self.by_key.entry(key(&job)).or_insert(self.jobs.len());
+        self.by_key
+            .entry(job.target.key())
+            .or_insert(self.jobs.len());
         self.jobs.push(job);
         Ok(())
     }
@@ -204,11 +239,12 @@ impl Jobs {
     fn member(&mut self, mut job: Job) -> Result<usize, Error> {
         job.listed = false;
         job.pyramid = false;
-        if let Some(&i) = self.by_key.get(&key(&job)) {
+        let key = job.target.key();
+        if let Some(&i) = self.by_key.get(&key) {
             return Ok(i);
         }
         claim_slug(&mut self.slugs, &job.slug, &job.place, "tour")?;
-        self.by_key.insert(key(&job), self.jobs.len());
+        self.by_key.insert(key, self.jobs.len());
         self.jobs.push(job);
         Ok(self.jobs.len() - 1)
     }
@@ -286,11 +322,13 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         seed: spec.seed,
         start: None,
     };
-    construct::resolve(&request, algo).map_err(|r| match (r.part, &spec.variant) {
-        (Part::Variant, Some(v)) => v.place.error("variant", r.error.to_string()),
-        (Part::Algorithm, _) => spec.algorithm.place.error("algorithm", r.error.to_string()),
-        _ => board.place.error("board", in_catalogue_words(&r.error)),
-    })?;
+    let kind = request.kind();
+    let resolved =
+        construct::resolve(&request, algo).map_err(|r| match (r.part, &spec.variant) {
+            (Part::Variant, Some(v)) => v.place.error("variant", r.error.to_string()),
+            (Part::Algorithm, _) => spec.algorithm.place.error("algorithm", r.error.to_string()),
+            _ => board.place.error("board", in_catalogue_words(&r.error)),
+        })?;
     let slug = match &spec.slug {
         Some(s) => {
             check_slug(s)?;
@@ -298,11 +336,10 @@ fn resolve(spec: &TourSpec, board: &Located<String>) -> Result<Job, Error> {
         }
         None => default_slug(&b, algo.name(), variant.as_deref(), spec.open, spec.seed),
     };
-    let kind = request.kind();
     let title = format!("{b} {kind} tour, {algo}");
     let target = Target {
         algorithm: algo,
-        request,
+        resolved,
     };
     Ok(job(spec, board, target, slug, title))
 }
@@ -367,7 +404,7 @@ mod tests {
         );
         assert_eq!(slugs[5], "52x22-besa-giraffe");
         let t = &p.jobs[0].target;
-        assert!(t.algorithm() == "besa" && t.request.board.levels() == 4 && !t.request.open);
+        assert!(t.algorithm() == "besa" && t.request().board.levels() == 4 && !t.request().open);
         assert_eq!(p.jobs[5].target.leaper(), Leaper::GIRAFFE);
         assert_eq!(p.jobs[2].title, "16x16x16 closed tour, besa");
         assert_eq!(p.series[0].members, [2, 3, 4]);

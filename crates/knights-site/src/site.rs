@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use rayon::ThreadPool;
 use tera::Tera;
 
-use crate::cache::Cache;
+use crate::cache::{Cache, ThemeKey};
 use crate::error::SiteError;
 use crate::exhibit;
 use crate::options::{check_jobs, BuildOptions};
@@ -21,7 +21,7 @@ use crate::plan::Plan;
 use crate::templates::{self, Templates};
 use crate::tours::{self, Built};
 use crate::{catalogue, exhibits, files, guards, html, links, output, pages, plan, timings};
-use knights_core::Error;
+use knights_core::{Error, Named, Unknown};
 use knights_render::Theme;
 
 /// The folders of the site every build makes, whether or not anything goes in them.
@@ -174,7 +174,8 @@ impl Site {
     /// The exhibits the pages show, written beside the tours.
     fn write_exhibits(&self, dir: &Path, cache: &Cache) -> Result<exhibits::Written, Error> {
         let (all, ctx) = (self.options.exhibits, self.exhibit_context());
-        exhibits::write_all(all, dir, &ctx, &self.inputs.plan.pages, cache)
+        let theme = &self.inputs.settings.theme_key;
+        exhibits::write_all(all, dir, &ctx, theme, &self.inputs.plan.pages, cache)
     }
 
     /// What comes after the tours: the metrics, the pages, the content's static files
@@ -213,8 +214,10 @@ impl Inputs {
         let plan = plan::plan(cat)?;
         let templates = Templates::load(&templates::folders(opts)?)?;
         let tera = templates.tera(html::escape)?;
+        let (theme, theme_key) = load_theme(&plan.site.theme, &opts.content)?;
         let settings = tours::Settings {
-            theme: load_theme(&plan.site.theme, &opts.content)?,
+            theme,
+            theme_key,
             downloads: plan.site.downloads.clone(),
             series_downloads: plan.site.series_downloads,
         };
@@ -228,13 +231,21 @@ impl Inputs {
     }
 }
 
-/// The drawings' theme: a built-in name, or a theme file relative to the content folder.
-fn load_theme(spec: &str, content: &Path) -> Result<Theme, Error> {
+/// The drawings' theme: a built-in name, or a theme file relative to the content folder
+/// (read once, so that the theme and its key come from the same bytes), with its key.
+fn load_theme(spec: &str, content: &Path) -> Result<(Theme, ThemeKey), Error> {
     if knights_render::theme::BUILT_IN.contains(&spec) {
-        Theme::load(spec)
-    } else {
-        Theme::load(&content.join(spec).to_string_lossy())
+        return Ok((Theme::load(spec)?, ThemeKey::BuiltIn(spec.to_string())));
     }
+    let path = content.join(spec);
+    if path.extension().is_none_or(|e| e != "toml") && !path.exists() {
+        // Neither a built-in theme nor a file: refused as `Theme::load` refuses it.
+        let name = path.to_string_lossy();
+        return Err(Unknown::new(Named::Theme, name, &knights_render::theme::BUILT_IN).into());
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+    let theme = Theme::from_toml(&path.display().to_string(), &text)?;
+    Ok((theme, ThemeKey::File(text)))
 }
 
 /// What a build made.
@@ -273,5 +284,36 @@ impl fmt::Display for Summary {
             self.seconds,
             self.bytes as f64 / 1e6
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A theme's cache key is what it was read from: a built-in theme's name, a theme
+    /// file's text (so an edit changes the key); a name that is neither is refused as
+    /// `Theme::load` refuses it.
+    #[test]
+    fn a_theme_is_keyed_by_what_it_was_read_from() {
+        let content = tempfile::tempdir().unwrap();
+        let (_, key) = load_theme("print", content.path()).unwrap();
+        assert_eq!(key, ThemeKey::BuiltIn("print".into()));
+        let file = content.path().join("mine.toml");
+        let text = "base = \"print\"\n[tour]\nopacity = 0.5\n";
+        std::fs::write(&file, text).unwrap();
+        let (theme, key) = load_theme("mine.toml", content.path()).unwrap();
+        assert_eq!(theme.tour.opacity, 0.5);
+        assert_eq!(key, ThemeKey::File(text.into()));
+        std::fs::write(&file, "base = \"print\"\n").unwrap();
+        let (_, edited) = load_theme("mine.toml", content.path()).unwrap();
+        assert_ne!(edited, key);
+        let e = load_theme("nope", content.path()).unwrap_err().to_string();
+        let nope = content.path().join("nope");
+        let want = Theme::load(&nope.to_string_lossy())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, want);
+        assert!(e.contains("web, print, teaching"), "{e}");
     }
 }

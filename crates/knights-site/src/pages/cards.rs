@@ -107,7 +107,7 @@ fn plane_card(job: &Job, m: &knights_core::metrics::Metrics) -> PlaneCard {
         Some(r) => (r.bound as u64, r.source.clone()),
         None => (m.edge_turn_bound, String::new()),
     };
-    let board = &job.target.request.board;
+    let board = &job.target.request().board;
     // The board asked for has no holes; a variant may take cells out of it.
     let asymptotic = match bounds::paper_applies(board, m.closed) && m.cells == board.cells() {
         true => bounds::asymptotic(board.width())

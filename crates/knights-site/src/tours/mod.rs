@@ -19,8 +19,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
-use crate::cache::Cache;
-use crate::plan::Job;
+use crate::cache::{Cache, ThemeKey};
+use crate::plan::{Job, TargetKey};
 use knights_core::Error;
 
 pub use built::{Built, Drawn};
@@ -42,7 +42,6 @@ pub fn build_all(
     progress: bool,
     pool: &ThreadPool,
 ) -> Result<Vec<Built>, Error> {
-    let theme_id = format!("{:?}", settings.theme);
     let bar = progress::Progress::new(progress, jobs.len());
     let built: Result<Vec<(usize, Built)>, Error> = pool.install(|| {
         largest_first(jobs)
@@ -52,7 +51,7 @@ pub fn build_all(
                 knights_core::interrupt::check()?;
                 let job = &jobs[i];
                 let t = Instant::now();
-                let r = cached_or_built(job, settings, dir, cache, &theme_id);
+                let r = cached_or_built(job, settings, dir, cache);
                 bar.done(job, r.as_ref().ok(), t.elapsed().as_secs_f64());
                 r.map(|b| (i, b))
             })
@@ -84,21 +83,31 @@ fn cost(job: &Job) -> u64 {
     }
 }
 
+/// Everything the files of a tour depend on besides this binary: what it asks for,
+/// its slug, the theme, the downloads it ships and whether it may get a pyramid.
+#[derive(Hash)]
+struct TourKey<'a> {
+    target: TargetKey,
+    slug: &'a str,
+    theme: &'a ThemeKey,
+    downloads: &'a [String],
+    pyramid: bool,
+}
+
 /// `job` from the cache when it has it, else built now and put in the cache.
 fn cached_or_built(
     job: &Job,
     settings: &Settings,
     dir: &Path,
     cache: &Cache,
-    theme_id: &str,
 ) -> Result<Built, Error> {
-    let key = Cache::key(&(
-        format!("{:?}", job.target),
-        &job.slug,
-        theme_id,
-        ship::downloads(job, settings),
-        job.pyramid,
-    ));
+    let key = Cache::key(&TourKey {
+        target: job.target.key(),
+        slug: &job.slug,
+        theme: &settings.theme_key,
+        downloads: ship::downloads(job, settings),
+        pyramid: job.pyramid,
+    });
     let files = |b: &Built| b.all_files().cloned().collect::<Vec<_>>();
     match cache.get(&key, dir, files) {
         Some(b) => Ok(Built { cached: true, ..b }),

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::cache::ThemeKey;
 use crate::files;
 use crate::plan::Job;
 use knights_core::Error;
@@ -95,6 +96,8 @@ pub fn thumb_theme(theme: &Theme, line: f64) -> Theme {
 pub struct Settings {
     /// The drawings' theme.
     pub theme: Theme,
+    /// What the theme was read from, for the build cache's keys.
+    pub theme_key: ThemeKey,
     /// The downloads of a tour page (`png`, `pdf`, `json`).
     pub downloads: Vec<String>,
     /// Write downloads for series members too.

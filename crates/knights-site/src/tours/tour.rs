@@ -12,7 +12,6 @@ use super::built::{blame, section_counts, Built, Drawn};
 use super::ship::{Files, Settings};
 use super::{flat, levels};
 use crate::plan::{Job, Target};
-use knights_construct as construct;
 use knights_core::metrics;
 use knights_core::verify::{self, Verified};
 use knights_core::Error;
@@ -59,15 +58,14 @@ pub(super) fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built,
     })
 }
 
-/// The tour `target` asks for, constructed and proved, with the seconds each took.
+/// The tour `target` asks for, constructed (from the request the plan resolved) and
+/// proved, with the seconds each took.
 fn construct_and_prove(
     target: &Target,
     at: impl Fn(Error) -> Error,
 ) -> Result<(Verified, f64, f64), Error> {
     let t0 = Instant::now();
-    let resolved =
-        construct::resolve(&target.request, target.algorithm).map_err(|r| at(r.error))?;
-    let tour = resolved.build().map_err(at)?;
+    let tour = target.resolved().build().map_err(at)?;
     let construct_secs = t0.elapsed().as_secs_f64();
     let t1 = Instant::now();
     let tour = verify::constructed(tour)?;
