@@ -39,6 +39,10 @@ pub mod memory;
 // Small tours that can be checked by hand.
 pub mod examples;
 
+// Tests that need real tours, read from `tests/fixtures/`.
+#[cfg(test)]
+mod stored_tours;
+
 pub use board::{Board, Leaper, Topology};
 pub use error::{
     BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,

@@ -1,9 +1,9 @@
 //! Tour files of boards with more sides round-trip (tours of the constructions).
 
-use knights_core::format::{parse, to_json};
-use knights_core::{verify, Error, Sections, Tour};
+use crate::format::{parse, to_json};
+use crate::{verify, Error, Sections, Tour};
 
-use crate::fixtures::tour;
+use super::fixtures::tour;
 
 /// A closed tour of the 4x4x4 board with two sections, and an open one of a 4-D board.
 fn space_tours() -> Vec<Tour> {

@@ -8,10 +8,10 @@
 
 use proptest::prelude::*;
 
-use knights_core::format::{parse, to_json, write, Format};
-use knights_core::verify;
+use crate::format::{parse, to_json, write, Format};
+use crate::verify;
 
-use crate::fixtures::tour;
+use super::fixtures::tour;
 
 /// Valid files to mutate: a closed 6x6 tour as JSON and as a grid, and the 3x3 ring.
 fn seeds() -> Vec<Vec<u8>> {
@@ -21,7 +21,7 @@ fn seeds() -> Vec<Vec<u8>> {
     vec![
         to_json(&six).into_bytes(),
         grid,
-        to_json(&knights_core::examples::ring()).into_bytes(),
+        to_json(&crate::examples::ring()).into_bytes(),
     ]
 }
 
@@ -52,7 +52,7 @@ fn read_any_and_check(bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes);
     match parse(&text, "fuzz") {
         Ok(t) if t.board().dims() > 2 => {
-            if knights_core::verify::check(&t).is_ok() {
+            if crate::verify::check(&t).is_ok() {
                 let back = parse(&to_json(&t), "again").expect("reads back");
                 assert_eq!(
                     (back.board(), back.path(), back.kind()),

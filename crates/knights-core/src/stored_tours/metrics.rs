@@ -1,9 +1,9 @@
 //! Metrics on tours of the constructions.
 
-use knights_core::metrics::{edge_turn_bound, measure};
-use knights_core::Board;
+use crate::metrics::{edge_turn_bound, measure};
+use crate::Board;
 
-use crate::fixtures::verified;
+use super::fixtures::verified;
 
 /// Every edge cell of a closed tour turns; a hole on the edge and the two ends of an
 /// open tour lower the bound.

@@ -1,8 +1,8 @@
 //! The errors a library user matches on, as core raises them (the constructions'
 //! refusals are tested in construct).
 
-use knights_core::error::{Bytes, TooLarge};
-use knights_core::{Board, Error};
+use crate::error::{Bytes, TooLarge};
+use crate::{Board, Error};
 
 #[test]
 fn a_library_user_matches_the_reason_a_board_is_refused() {

@@ -1,11 +1,8 @@
 //! Tests of core that need real tours: proof, measures, symmetry, the walk of a move
 //! grid and the tour files, on tours built by the constructions and stored in
 //! `tests/fixtures/` (core cannot build them: the constructions are the layer above
-//! it). One test binary, one module per idea.
-
-// Test helpers unwrap as the tests do: a failed unwrap is a failed test (the workspace
-// lints forbid it only in the code a user runs).
-#![allow(clippy::unwrap_used)]
+//! it). As render's tests do, they read the files from inside the crate, so they test
+//! its private parts as well as its public ones. One module per idea.
 
 mod errors;
 mod fixtures;

@@ -1,11 +1,11 @@
 //! The measures of tours of boards with more sides against a brute-force count, on
 //! the walks of the construction for small boards.
 
-use knights_core::metrics::levels::steps;
-use knights_core::metrics::{measure, open_segments_cross};
-use knights_core::Board;
+use crate::metrics::levels::steps;
+use crate::metrics::{measure, open_segments_cross};
+use crate::Board;
 
-use crate::fixtures::verified;
+use super::fixtures::verified;
 
 /// Turns and crossings straight from the definitions, in quadratic time.
 fn brute(s: &Board, path: &[u32], closed: bool) -> (u64, Vec<u64>, u64) {

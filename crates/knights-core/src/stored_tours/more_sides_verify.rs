@@ -1,9 +1,9 @@
 //! The proof of tours of boards with more sides: every kind of failure named.
 
-use knights_core::verify::{check, verify};
-use knights_core::{Coords, Failure, Tour};
+use crate::verify::{check, verify};
+use crate::{Coords, Failure, Tour};
 
-use crate::fixtures::tour;
+use super::fixtures::tour;
 
 /// A closed tour of the 4x4x4 board, from the construction for small boards (it
 /// is verified by this module first, then corrupted).

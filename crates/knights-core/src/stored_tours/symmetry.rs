@@ -2,9 +2,9 @@
 
 use std::collections::HashSet;
 
-use knights_core::symmetry::{by_brute_force, symmetry};
+use crate::symmetry::{by_brute_force, symmetry};
 
-use crate::fixtures::tour;
+use super::fixtures::tour;
 
 #[test]
 fn agrees_with_brute_force_on_constructed_tours() {

@@ -1,11 +1,11 @@
 //! Jumping over the straight runs a construction declares changes no walk, and a
 //! tour that holds its walk folds in blocks to its path.
 
-use knights_core::moves::MoveGrid;
-use knights_core::verify::verify;
-use knights_core::Board;
+use crate::moves::MoveGrid;
+use crate::verify::verify;
+use crate::Board;
 
-use crate::fixtures::{grid, walked};
+use super::fixtures::{grid, walked};
 
 #[test]
 fn jumping_over_straight_runs_changes_nothing() {
@@ -52,10 +52,10 @@ fn folding_a_walked_tour_in_blocks_reads_its_visiting_order() {
                 a
             },
         );
-        let magic = knights_core::magic::of_tour(&t);
+        let magic = crate::magic::of_tour(&t);
         blocks.sort();
         let read: Vec<u32> = blocks.into_iter().flat_map(|(_, c)| c).collect();
         assert_eq!(read, t.path(), "{w}x{h}");
-        assert_eq!(magic, knights_core::magic::of_path(t.board(), t.path()));
+        assert_eq!(magic, crate::magic::of_path(t.board(), t.path()));
     }
 }

@@ -1,11 +1,11 @@
 //! The proof of a constructed tour's move grid, and corruptions of large tours: the
 //! formation tours as their construction gives them, walked from their grids.
 
-use knights_core::moves::MoveGrid;
-use knights_core::verify::{check, verify, Failure};
-use knights_core::{Board, Tour};
+use crate::moves::MoveGrid;
+use crate::verify::{check, verify, Failure};
+use crate::{Board, Tour};
 
-use crate::fixtures::walked;
+use super::fixtures::walked;
 
 #[test]
 fn a_constructions_grid_is_proven_equal_to_its_path() {
@@ -70,7 +70,7 @@ fn a_grids_uniform_rectangle_is_proven_before_it_stands_for_its_cells() {
         .expect("besa declares its background")
         .clone();
     assert!(s.xs.len() > 10 && s.ys.len() > 10, "{s:?}");
-    let with = |masks: Vec<u8>, s: knights_core::trace::Straight| {
+    let with = |masks: Vec<u8>, s: crate::trace::Straight| {
         t.clone()
             .with_grid(MoveGrid::from_masks(board.clone(), masks).with_straight(s))
     };

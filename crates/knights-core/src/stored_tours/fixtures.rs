@@ -5,11 +5,11 @@
 
 use std::path::PathBuf;
 
-use knights_core::format::parse;
-use knights_core::moves::MoveGrid;
-use knights_core::trace::Straight;
-use knights_core::verify::verify;
-use knights_core::{Tour, Verified};
+use crate::format::parse;
+use crate::moves::MoveGrid;
+use crate::trace::Straight;
+use crate::verify::verify;
+use crate::{Tour, Verified};
 
 /// The text of the fixture `name`.
 pub fn text(name: &str) -> String {
