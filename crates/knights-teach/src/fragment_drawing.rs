@@ -189,14 +189,6 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
     doc.to_string()
 }
 
-/// `svg` as PNG bytes, `width_px` pixels wide.
-pub fn png(svg: &str, width_px: u32) -> Result<Vec<u8>, knights_core::Error> {
-    knights_render::raster::png(
-        &knights_render::font::tree(svg)?,
-        knights_render::Resolution::Width(width_px),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,7 +216,9 @@ mod tests {
                 let c = section_colour(&theme, &p.label, i, d.paths().len());
                 assert!(s.contains(&c), "{} {}", f.name, p.label);
             }
-            assert!(png(&s, 200).unwrap().starts_with(b"\x89PNG"));
+            let tree = knights_render::font::tree(&s).unwrap();
+            let png = knights_render::raster::png(&tree, knights_render::Resolution::Width(200));
+            assert!(png.unwrap().starts_with(b"\x89PNG"));
         }
     }
 
