@@ -505,7 +505,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             algo,
             open,
             variant,
-        } => Ok(knights_lab::bench::run(
+        } => Ok(knights_lab::bench(
             &sizes,
             algo.name(),
             open,
