@@ -17,10 +17,10 @@
 //!   knights-construct, and the tests here recount them and find the small ones again.
 //! - [`optimum`]: exact optima (fewest turns, fewest crossings, longest uncrossed
 //!   path) by integer programming on the motif solver (`knights optimum`).
-//! - [`tiles`]: the searches that found the stored tiles of Parberry's divide and
+//! - `tiles`: the searches that found the stored tiles of Parberry's divide and
 //!   conquer and of the stitched tours (knights-construct's engine, its tile rule).
-//! - [`bench`]: `knights bench`, the constructions timed against a memory baseline.
-//! - [`stats`]: `knights stats`, a construction studied over many seeded tours.
+//! - [`bench()`]: `knights bench`, the constructions timed against a memory baseline.
+//! - [`sample`]: `knights stats`, a construction studied over many seeded tours.
 //!
 //! The dependency runs one way: this crate uses `knights-construct` (the tours the
 //! searches cut regions from, the stored data they are compared with), and nothing in

@@ -1,7 +1,7 @@
 //! Printable worksheets: exercises laid out several to an A4 page, then the same
 //! number of answers to a page, as SVG pages that [`knights_render::pages`] binds into one PDF.
 //!
-//! Exercises draw from [`crate::exercises`]: a board with some step numbers, a board
+//! Exercises draw from [`crate::make_exercises`]: a board with some step numbers, a board
 //! with the first moves drawn, or a path with illegal steps drawn like a tour. That
 //! path is the one thing outside [`Drawing`](super::Drawing) that draws cells in an
 //! order that is not a verified tour; its illegal steps, as verify located them, are

@@ -76,7 +76,7 @@ pub(crate) fn heel_spec(area: Area) -> Spec<'static> {
     }
 }
 
-/// The heel problem of [`heel_spec`].
+/// The heel problem of `heel_spec`.
 pub fn heel_problem(area: Area) -> Problem {
     Problem::new(&heel_spec(area)).expect("the heel area fits the plain tour (tested)")
 }
