@@ -131,7 +131,7 @@ pub(super) fn animate_rule(
     };
     let board = Board::parse_flat(input)?;
     let variant = build.variant.as_deref().unwrap_or("roth");
-    let tie = construct::warnsdorff::TieBreak::by_name(variant)
+    let tie = construct::TieBreak::by_name(variant)
         .ok_or_else(|| Error::from(Unknown::new(Named::RuleTieBreak, variant, &[])))?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
     let trace = knights_teach::trace_rule(&board, start, tie, 5)?;

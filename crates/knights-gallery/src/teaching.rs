@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use knights_construct::warnsdorff::TieBreak;
+use knights_construct::TieBreak;
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};

@@ -173,7 +173,7 @@ fn square(b: &knights_core::Board, c: u32) -> String {
 mod tests {
     use super::*;
     use crate::rule_trace::record;
-    use knights_construct::warnsdorff::TieBreak;
+    use knights_construct::TieBreak;
     use knights_core::Board;
 
     #[test]
