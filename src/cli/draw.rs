@@ -7,10 +7,10 @@ use std::path::Path;
 use knights_construct as construct;
 use knights_core::{atomic, metrics};
 use knights_core::{Board, Error, Named, Unknown, Verified};
-use knights_render::animate::Walkthrough;
 use knights_render::frames;
-use knights_render::steps::{Timing, MAX_STEPS};
+use knights_render::Walkthrough;
 use knights_render::{self as render, Drawing, Format, Resolution, Theme};
+use knights_render::{Timing, MAX_STEPS};
 
 use super::args::{AnimateArgs, BuildArgs, Start, StyleArgs};
 use super::progress::Progress;
@@ -27,7 +27,7 @@ pub(super) fn animate(
     let mut opts = style.options()?;
     let chosen = style.width.is_some() || style.dpi.is_some();
     if !chosen {
-        opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
+        opts.resolution = Resolution::Dpi(render::FRAME_DPI);
     }
     if let Some(dir) = frames {
         // The folder is made first, so that a path taken by a file is refused before

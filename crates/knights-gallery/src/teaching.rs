@@ -8,9 +8,9 @@ use knights_construct::TieBreak;
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};
-use knights_render::animate::Walkthrough;
-use knights_render::steps::{Repeat, Timing, MAX_STEPS};
+use knights_render::Walkthrough;
 use knights_render::{self as render, Drawing, Layer, Layers, Options, Show, Theme};
+use knights_render::{Repeat, Timing, MAX_STEPS};
 use knights_site::{Context, Exhibit};
 use knights_teach::Plan;
 
