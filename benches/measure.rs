@@ -475,9 +475,9 @@ fn draw_speed() {
 /// size, against two baselines of the same run (best of three): its frames rasterized
 /// and nothing else, and the same frames as whole PNG pictures.
 fn animate_gif() {
-    use knights_render::animate::Walkthrough;
-    use knights_render::steps::{Timing, MAX_STEPS};
+    use knights_render::Walkthrough;
     use knights_render::{font, frames, raster};
+    use knights_render::{Timing, MAX_STEPS};
     let v = verify(build(&request(30, 30, false, None), "besa").expect("besa")).expect("a tour");
     let opts = Options::default();
     let walk = Walkthrough::new(&v, &opts.theme, opts.layers(v.board()), MAX_STEPS);

@@ -6,8 +6,8 @@ use clap::ValueEnum;
 
 use knights_construct::Algo;
 use knights_core::{Error, Leaper, Topology};
-use knights_render::steps::{Repeat, Timing};
 use knights_render::{self as render, Resolution, Show, Theme};
+use knights_render::{Repeat, Timing};
 use knights_site as site;
 
 /// How to build a tour when the input is a board.

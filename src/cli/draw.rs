@@ -7,10 +7,10 @@ use std::path::Path;
 use knights_construct as construct;
 use knights_core::{atomic, metrics};
 use knights_core::{Board, Error, Named, Unknown, Verified};
-use knights_render::animate::Walkthrough;
 use knights_render::frames;
-use knights_render::steps::{Timing, MAX_STEPS};
+use knights_render::Walkthrough;
 use knights_render::{self as render, Drawing, Format, Resolution, Theme};
+use knights_render::{Timing, MAX_STEPS};
 
 use super::args::{AnimateArgs, BuildArgs, Start, StyleArgs};
 use super::progress::Progress;
@@ -27,7 +27,7 @@ pub(super) fn animate(
     let mut opts = style.options()?;
     let chosen = style.width.is_some() || style.dpi.is_some();
     if !chosen {
-        opts.resolution = Resolution::Dpi(render::animate::FRAME_DPI);
+        opts.resolution = Resolution::Dpi(render::FRAME_DPI);
     }
     if let Some(dir) = frames {
         // The folder is made first, so that a path taken by a file is refused before
@@ -131,18 +131,18 @@ pub(super) fn animate_rule(
     };
     let board = Board::parse_flat(input)?;
     let variant = build.variant.as_deref().unwrap_or("roth");
-    let tie = construct::warnsdorff::TieBreak::by_name(variant)
+    let tie = construct::TieBreak::by_name(variant)
         .ok_or_else(|| Error::from(Unknown::new(Named::RuleTieBreak, variant, &[])))?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
-    let trace = knights_teach::rule_trace::record(&board, start, tie, 5)?;
+    let trace = knights_teach::trace_rule(&board, start, tie, 5)?;
     let timing = Timing::new(walk.speed, walk.repeat)?;
-    let svg = knights_teach::rule::animated(&trace, &Theme::load(&style.theme)?, timing);
+    let svg = knights_teach::animate_rule(&trace, &Theme::load(&style.theme)?, timing);
     Ok(atomic::write_bytes(out, svg.as_bytes())?)
 }
 
 pub(super) fn worksheet(
     tour: &Verified,
-    plan: &knights_teach::exercises::Plan,
+    plan: &knights_teach::Plan,
     cipher: Option<&str>,
     per_page: usize,
     out: &Path,
@@ -156,11 +156,11 @@ pub(super) fn worksheet(
     knights_teach::worksheet::check(tour.board(), per_page)?;
     let (exercises, title) = match cipher {
         Some(message) => (
-            knights_teach::exercises::ciphers(tour, plan, message)?,
+            knights_teach::cipher_exercises(tour, plan, message)?,
             format!("Knight's tour ciphers on the {} board", tour.board()),
         ),
         None => (
-            knights_teach::exercises::make(tour, plan)?,
+            knights_teach::make_exercises(tour, plan)?,
             format!("Knight's tours on the {} board", tour.board()),
         ),
     };

@@ -453,7 +453,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 }
             }
             let tour = load(&input, &build)?;
-            let plan = knights_teach::exercises::Plan {
+            let plan = knights_teach::Plan {
                 count: count.map_or(per_page as usize, |c| c as usize),
                 reveal,
                 mistakes: mistakes as usize,
@@ -505,7 +505,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             algo,
             open,
             variant,
-        } => Ok(knights_lab::bench::run(
+        } => Ok(knights_lab::bench(
             &sizes,
             algo.name(),
             open,

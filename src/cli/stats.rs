@@ -5,8 +5,8 @@ use std::path::Path;
 
 use knights_core::atomic;
 use knights_core::{Board, Error, Named, Unknown};
-use knights_lab::stats::{histogram, sample, Stats};
-use knights_render::chart::{chart, Bars, Heat, Panel};
+use knights_lab::{histogram, sample, Stats};
+use knights_render::{chart, Bars, Heat, Panel};
 use knights_render::{svg_to_pdf, svg_to_png, Resolution};
 
 use super::args::BuildArgs;

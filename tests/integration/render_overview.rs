@@ -168,7 +168,7 @@ fn a_region_is_drawn_in_full_detail_in_board_coordinates() {
 /// of the catalogue's series, with neither within 0.5% of it.
 #[test]
 fn the_overview_threshold_is_decided_on_whole_squares_away_from_the_catalogue_sides() {
-    use knights_render::overview::detail_sides;
+    use knights_render::detail_sides;
     use knights_render::Theme;
     let square = |n: u32| Region {
         x0: 0,

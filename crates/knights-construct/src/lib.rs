@@ -14,120 +14,59 @@
 //! `check`, `build`) and list it in [`all`]. The registry checks the variant, stamps the
 //! name on the tour and checks it is open or closed as asked, so `build` only builds.
 
-pub mod backtrack;
-pub mod band_motif;
-#[cfg(test)]
-mod bands_tests;
-pub mod besa;
-pub mod engine;
+// 1. What a user asks for, the trait every construction implements, and the registry
+//    that lists them, checks a request against them and builds it.
+mod construction;
+mod registry;
+mod request;
+
+// 2. Which boards have a tour at all, and which fit in memory: a public module because
+//    its rules read best under its name (`existence::check`, `existence::check_memory`).
 pub mod existence;
-pub mod fibonacci;
-pub mod hilbert;
-pub mod magic;
-#[cfg(test)]
-mod more_sides_tests;
+
+// 3. The constructions, by idea (the registry lists them in the order `auto` tries them).
+//    Structured tours in linear time, from stored pieces and tiles or a formula; three
+//    are public modules, each a facade of what knights-lab's searches remake (the
+//    pieces, corners and levels of `besa`, the tiles of `parberry` and `stitch`) and
+//    knights-teach draws (`besa`'s pieces).
+pub mod besa;
+pub mod parberry;
+pub mod stitch;
+mod torus;
+
+//    Walks and searches: Warnsdorff's rule, its restarts closed by Pósa rotations, plain
+//    backtracking, and the searches for magic and for symmetric tours.
+mod backtrack;
+mod magic;
+mod search;
+mod symmetric;
+mod warnsdorff;
+
+//    Tours of motif blocks (Bosch-Huang): a Hilbert curve, a Fibonacci spiral, a band.
+mod band_motif;
+mod fibonacci;
+mod hilbert;
+
+//    Tourneys (cycles covering the board) and the tours joined from them: public for
+//    its generators (`knights tourney`).
+pub mod tourney;
+
+// 4. What the constructions rest on: the search engine, the stored motifs, stored data
+//    made once. `engine` and `motif` are public for knights-lab, whose tile searches
+//    walk the engine and whose motif designer recounts the stored motifs.
+pub mod engine;
 pub mod motif;
 mod once;
-pub mod parberry;
-mod registry;
-pub mod search;
-pub mod stitch;
-pub mod symmetric;
-pub mod torus;
-pub mod tourney;
-pub mod warnsdorff;
 
 #[cfg(test)]
 mod core_fixtures;
+#[cfg(test)]
+mod bands_tests;
+#[cfg(test)]
+mod more_sides_tests;
 
-use knights_core::tour::{Tour, TourKind};
-use knights_core::Board;
-use knights_core::Error;
-
+pub use construction::{Construction, MoreSides};
 pub(crate) use registry::unchecked_variant;
 pub use registry::{all, build, check_exists, resolve, Algo, Part, Refusal, Resolved};
-
-/// What the user asked for: a board, open or closed, a variant, a seed.
-#[derive(Clone, Debug)]
-pub struct Request {
-    /// The board to tour.
-    pub board: Board,
-    /// An open tour rather than a closed one.
-    pub open: bool,
-    /// A construction-specific variant (`--variant`), if any.
-    pub variant: Option<String>,
-    /// Seed for constructions that make random choices.
-    pub seed: u64,
-    /// The square `(x, y)` the tour should start from, for constructions that honour it
-    /// (searches); `None` lets the construction choose.
-    pub start: Option<(u32, u32)>,
-}
-
-impl Request {
-    /// A closed tour of `board`, no variant, seed 0.
-    pub fn closed(board: Board) -> Request {
-        Request {
-            board,
-            open: false,
-            variant: None,
-            seed: 0,
-            start: None,
-        }
-    }
-
-    /// Whether it asks for an open or a closed tour.
-    pub fn kind(&self) -> TourKind {
-        TourKind::open_if(self.open)
-    }
-}
-
-/// What a construction builds on boards of three or more sides, for `knights list` and
-/// the gallery.
-#[derive(Clone, Copy, Debug)]
-pub struct MoreSides {
-    /// One line on what it builds there.
-    pub summary: &'static str,
-    /// Which of those boards it supports, in words.
-    pub boards: &'static str,
-}
-
-/// A family of tours.
-pub trait Construction: Sync {
-    /// The name given to `--algo`.
-    fn name(&self) -> &'static str;
-    /// One line on what it builds, for `knights list`.
-    fn summary(&self) -> &'static str;
-    /// Which boards it supports, in words, for `knights list`.
-    fn boards(&self) -> &'static str;
-    /// The variants `--variant` accepts ([`resolve`] refuses any other).
-    fn variants(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Whether its variant `variant` tours another board than the one asked for (the
-    /// `corner` variants of `besa` and `parberry` leave out the bottom-left cell), so
-    /// that the construction, not the full board's existence rules, judges the board.
-    fn reshapes(&self, _variant: &str) -> bool {
-        false
-    }
-    /// Whether its open tours start where `--start` asks (the searches); a closed tour
-    /// of any construction is turned to start there.
-    fn starts_anywhere(&self) -> bool {
-        false
-    }
-    /// Whether it searches the leaps of a band (cylinder, Moebius strip) itself. The
-    /// others build a band's tour on the flat board of the same size, which is a tour
-    /// of the band too (every leap of the plane is one of the band).
-    fn bands(&self) -> bool {
-        false
-    }
-    /// What it builds on boards of three or more sides; `None` (the default) when it
-    /// builds boards of two sides only.
-    fn more_sides(&self) -> Option<MoreSides> {
-        None
-    }
-    /// `Ok` when it can build `req`, else the reason it cannot ([`Error::Unsupported`]).
-    fn check(&self, req: &Request) -> Result<(), Error>;
-    /// Builds the tour. Only called after [`Construction::check`] said yes, with no
-    /// variant or one of [`Construction::variants`]; the registry names the tour.
-    fn build(&self, req: &Request) -> Result<Tour, Error>;
-}
+pub use request::Request;
+pub use warnsdorff::TieBreak;

@@ -11,8 +11,8 @@ use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::magic::{constants, of_path};
 use knights_core::{examples, verify, Board, Error, Verified};
-use knights_render::numbered::{lettered, numbered, Sums};
 use knights_render::Theme;
+use knights_render::{lettered, numbered, Sums};
 use knights_site::{Context, Exhibit};
 use knights_teach::cipher;
 

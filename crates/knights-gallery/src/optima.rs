@@ -585,7 +585,7 @@ mod tests {
 
     #[test]
     fn the_drawings_and_plots_are_written() {
-        use knights_render::markers::count;
+        use knights_render::parts::count;
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), &Theme::load("web").unwrap(), &stored()).unwrap();
         for e in entries(&stored()).unwrap() {

@@ -4,16 +4,15 @@
 
 use std::path::Path;
 
-use knights_construct::warnsdorff::TieBreak;
+use knights_construct::TieBreak;
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{metrics, verify, Board, Error};
-use knights_render::animate::Walkthrough;
-use knights_render::steps::{Repeat, Timing, MAX_STEPS};
+use knights_render::Walkthrough;
 use knights_render::{self as render, Drawing, Layer, Layers, Options, Show, Theme};
+use knights_render::{Repeat, Timing, MAX_STEPS};
 use knights_site::{Context, Exhibit};
-use knights_teach::exercises::{self, Plan};
-use knights_teach::rule_trace;
+use knights_teach::Plan;
 
 /// The teaching notes' material, in `teaching/`.
 pub struct Teaching;
@@ -56,8 +55,8 @@ pub fn write(dir: &Path) -> Result<(), Error> {
         &dir.join("walk-8x8.svg"),
         walk.animated(Timing::default()).as_bytes(),
     )?;
-    let trace = rule_trace::record(&Board::new(8, 8)?, (0, 0), TieBreak::Roth, 5)?;
-    let rule = knights_teach::rule::animated(&trace, &theme, Timing::new(2.0, Repeat::Forever)?);
+    let trace = knights_teach::trace_rule(&Board::new(8, 8)?, (0, 0), TieBreak::Roth, 5)?;
+    let rule = knights_teach::animate_rule(&trace, &theme, Timing::new(2.0, Repeat::Forever)?);
     write_bytes(&dir.join("rule-8x8.svg"), rule.as_bytes())?;
     for (name, w, h, open) in [
         ("5x5-open", 5, 5, true),
@@ -71,7 +70,7 @@ pub fn write(dir: &Path) -> Result<(), Error> {
             mistakes: 1,
             seed: 1,
         };
-        let ex = exercises::make(&t, &plan)?;
+        let ex = knights_teach::make_exercises(&t, &plan)?;
         let title = format!("Knight's tours on the {} board", t.board());
         let pages = knights_teach::worksheet::pages(&ex, &theme, 3, &title);
         write_bytes(

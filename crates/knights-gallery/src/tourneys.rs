@@ -10,8 +10,8 @@ use knights_construct::{tourney as gen, Algo, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::tourney::{measure, verify};
 use knights_core::{Board, Error};
-use knights_lab::stats::{histogram, sample};
-use knights_render::chart::{chart, Bars, Panel};
+use knights_lab::{histogram, sample};
+use knights_render::{chart, Bars, Panel};
 use knights_render::{Drawing, Options, Theme};
 use knights_site::{Context, Exhibit};
 

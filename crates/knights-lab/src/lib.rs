@@ -17,23 +17,35 @@
 //!   knights-construct, and the tests here recount them and find the small ones again.
 //! - [`optimum`]: exact optima (fewest turns, fewest crossings, longest uncrossed
 //!   path) by integer programming on the motif solver (`knights optimum`).
-//! - [`tiles`]: the searches that found the stored tiles of Parberry's divide and
+//! - `tiles`: the searches that found the stored tiles of Parberry's divide and
 //!   conquer and of the stitched tours (knights-construct's engine, its tile rule).
-//! - [`bench`]: `knights bench`, the constructions timed against a memory baseline.
-//! - [`stats`]: `knights stats`, a construction studied over many seeded tours.
+//! - [`bench()`]: `knights bench`, the constructions timed against a memory baseline.
+//! - [`sample`]: `knights stats`, a construction studied over many seeded tours.
 //!
 //! The dependency runs one way: this crate uses `knights-construct` (the tours the
 //! searches cut regions from, the stored data they are compared with), and nothing in
 //! the product depends on it but the command line and the gallery's search page.
 
-pub mod bench;
+// The searches, one public module each: every module is the facade of its search (its
+// own files private behind it), and they stay modules because their names read best
+// under the search's name and clash between searches (`motif::Spec`, `optimum::Spec`,
+// `gadget::Spec`; `besa::SearchError`, `giraffe::SearchError`).
 pub mod besa;
 pub mod gadget;
 pub mod giraffe;
 pub mod motif;
 pub mod optimum;
-pub mod stats;
-pub mod tiles;
+
+// The tiles' searches: only their tests run them, to compare with the stored tiles.
+#[cfg(test)]
+mod tiles;
+
+// The constructions timed and studied: `knights bench` and `knights stats`.
+mod bench;
+mod stats;
 
 #[cfg(test)]
 mod stored;
+
+pub use bench::run as bench;
+pub use stats::{histogram, sample, Stats};

@@ -11,67 +11,87 @@
 //! that the teaching figures, the gallery and the command line draw with themselves.
 
 // How to draw: the look (a theme and its colours), the layers shown, square by square
-// or as an overview, and how a walk-through plays.
+// or as an overview, and how a walk-through plays. `theme` is public: a theme's parts
+// (`theme::Page`, `theme::Size`, `theme::BUILT_IN`) read best under its name.
 mod colour;
 mod layers;
 mod options;
 mod palette;
-pub mod steps;
+mod steps;
 pub mod theme;
 
 // Where things go: the frame from cells to points, and the tour as a walk of moves
 // coloured by section.
-pub mod frame;
+mod frame;
 mod path;
 
 // The parts of a drawing: the layers (each one type, listed once in `layers`), the
 // marks and text they and the other drawings draw with, and the legend that says what
 // they mean.
 mod legend;
-pub mod markers;
-pub mod overview;
+mod markers;
+mod overview;
 mod seam;
 mod sheet;
-pub mod squares;
-pub mod text;
+mod squares;
+mod text;
+
+// The same parts for figures drawn outside this crate (the teaching figures): a facade.
+pub mod parts;
 
 // The document: of a board of two sides, of three or more (its levels side by side,
 // or stacked in isometric projection), and a band's 3-D model; the drawing made of
-// it, within the renderer's budget.
-pub mod band3d;
+// it, within the renderer's budget; charts and numbered squares.
 mod budget;
-pub mod chart;
+mod chart;
 mod document;
 mod drawing;
-pub mod isometric;
+mod isometric;
+mod numbered;
+
+// Drawings with entry points of their own: a band's 3-D model (`band3d::stl`,
+// `band3d::projection`), the levels of a board of three or more sides, tourneys and
+// uncrossed paths (these three are being folded into `Drawing`).
+pub mod band3d;
 pub mod levels;
-pub mod numbered;
 pub mod tourney;
 pub mod uncrossed;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
-// (one drawing, or pages of them).
+// (one drawing, or pages of them). `font` and `raster` are public for the benches,
+// which time the raster pipeline's steps against baselines made of them; `tiles` for
+// the pyramid (`tiles::Level`, `tiles::TILE`).
 pub mod font;
-pub mod pages;
+mod pages;
 mod pdf;
 pub mod raster;
 pub mod tiles;
 mod zlib;
 
-// The walk-through: an animated SVG, and its steps as a GIF or numbered PNG frames.
-pub mod animate;
+// The walk-through: an animated SVG, and its steps as a GIF or numbered PNG frames
+// (public: `frames::gif`, `frames::png`, `frames::check_cost` read best under it).
+mod animate;
 pub mod frames;
 
 // Small tours for the tests.
 #[cfg(test)]
 mod fixtures;
 
-pub use budget::MAX_ELEMENTS;
-pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
 pub use knights_core::Region;
 pub use layers::{Layer, Layers, Show};
 pub use options::Options;
-pub use overview::Style;
+pub use overview::{detail_sides, spots_of, Spot, Style};
+pub use steps::{Repeat, Steps, Timing, MAX_STEPS};
+pub use theme::{section_colour, Theme};
+
+pub use budget::MAX_ELEMENTS;
+pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
+
+pub use chart::{chart, Bars, Heat, Panel};
+pub use isometric::isometric;
+pub use numbered::{lettered, numbered, Sums};
+
 pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
-pub use theme::{section_colour, Theme};
+
+pub use animate::{Walkthrough, FRAME_DPI};

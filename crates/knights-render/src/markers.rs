@@ -93,7 +93,7 @@ pub fn crossings(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
 /// [`Frame::point`]): one path of dots drawn twice, its outline's width wider
 /// (`class="crossing"`) then the disk's white (`class="crossing-fill"`), which looks
 /// as a stroked circle each because no two disks touch. They are sized by their
-/// spacing: at most [`SPACING_SHARE`] of the distance between the two closest, so
+/// spacing: at most `SPACING_SHARE` of the distance between the two closest, so
 /// that no two disks merge into a blob (the closest crossings of knight's leaps are
 /// 0.11 squares apart; the theme's radius is 0.13), but never below the theme's
 /// smallest size in points.

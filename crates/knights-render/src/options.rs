@@ -27,7 +27,7 @@ pub struct Options {
     /// A legend beside the board: what each mark shown means (`--legend`).
     pub legend: bool,
     /// Leave out the numbered frames of the corners and busiest places that a drawing
-    /// of small squares or an overview carries ([`crate::overview::framed`]): for a
+    /// of small squares or an overview carries (`overview::framed`): for a
     /// page that shows no detailed crops of them to point at.
     pub no_frames: bool,
 }

@@ -306,11 +306,6 @@ impl<'a> Colours<'a> {
         self.colours.len()
     }
 
-    /// Whether there are no keys (never: at least one colour).
-    pub fn is_empty(&self) -> bool {
-        self.colours.is_empty()
-    }
-
     /// The key of edge `i`.
     pub fn key_of_edge(&self, i: usize) -> usize {
         match &self.keys {

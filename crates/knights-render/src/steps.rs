@@ -130,7 +130,7 @@ impl Steps {
     }
 
     /// The fraction of one play at which state `s` begins (state 0: nothing drawn;
-    /// state `k + 1`: step `k` done). The finished tour holds [`HOLD_STEPS`] steps.
+    /// state `k + 1`: step `k` done). The finished tour holds `HOLD_STEPS` steps.
     pub fn key_time(&self, s: usize) -> f64 {
         s as f64 / (self.len() + HOLD_STEPS) as f64
     }

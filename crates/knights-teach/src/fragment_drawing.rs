@@ -2,7 +2,7 @@
 //! the theme's squares (the cells around them veiled), the moves around it faint, each
 //! knight's path in its own colour (a section's colour when it is named after one, a
 //! dot for a knight that stays in place), the turn and crossing marks of
-//! [`knights_render::markers`], and a caption. A partial drawing says so in its caption.
+//! [`knights_render::parts`], and a caption. A partial drawing says so in its caption.
 //!
 //! The document carries `data-knights`, `data-turns`, `data-crossings` and
 //! `data-status`, and each path is an element of class `knight`, so tests can check
@@ -15,9 +15,9 @@ use svg::Document;
 
 use crate::fragments::{Fragments, Status};
 use crate::worksheet::wrap;
-use knights_render::frame::{num, Frame};
+use knights_render::parts;
+use knights_render::parts::{num, Frame};
 use knights_render::theme::{section_colour, Theme};
-use knights_render::{markers, squares};
 
 /// Caption size, in squares.
 const CAPTION: f64 = 0.42;
@@ -62,11 +62,11 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
         .set("data-crossings", f.crossings().len())
         .set("data-status", status)
         .add(Definitions::new().add(ClipPath::new().set("id", "piece-region").add(area())))
-        .add(knights_render::frame::background(
+        .add(knights_render::parts::background(
             v,
             theme.page.background.as_str(),
         ))
-        .add(squares::layer(b, &frame, theme, true));
+        .add(parts::squares(b, &frame, theme, true));
     let mut veil = Group::new()
         .set("class", "outside")
         .set("fill", theme.page.background.as_str())
@@ -151,7 +151,7 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
                         .set("r", ".18")
                         .set("fill", c.as_str()),
                 )
-                .add(markers::arrow(a, z, size, &c, &theme.page.background));
+                .add(parts::arrow(a, z, size, &c, &theme.page.background));
         }
     }
     let shown = |xy: (u32, u32)| frame.shows_cell(xy);
@@ -164,8 +164,8 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
             .add(context)
             .add(knights)
             .add(leaps)
-            .add(markers::turn_dots(turns, &frame, theme))
-            .add(markers::crossing_disks(
+            .add(parts::turn_dots(turns, &frame, theme))
+            .add(parts::crossing_disks(
                 crossings.filter(|&p| frame.shows_point(p)),
                 &frame,
                 theme,
@@ -189,14 +189,6 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
     doc.to_string()
 }
 
-/// `svg` as PNG bytes, `width_px` pixels wide.
-pub fn png(svg: &str, width_px: u32) -> Result<Vec<u8>, knights_core::Error> {
-    knights_render::raster::png(
-        &knights_render::font::tree(svg)?,
-        knights_render::Resolution::Width(width_px),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,9 +203,9 @@ mod tests {
             let count = |needle: &str| s.matches(needle).count();
             assert_eq!(count("class=\"knight\""), d.paths().len(), "{}", f.name);
             assert!(s.contains(&format!("data-knights=\"{}\"", d.paths().len())));
-            assert_eq!(markers::count(&s, "turn"), d.turns().len(), "{}", f.name);
+            assert_eq!(parts::count(&s, "turn"), d.turns().len(), "{}", f.name);
             assert_eq!(
-                markers::count(&s, "crossing"),
+                parts::count(&s, "crossing"),
                 d.crossings().len(),
                 "{}",
                 f.name
@@ -224,7 +216,8 @@ mod tests {
                 let c = section_colour(&theme, &p.label, i, d.paths().len());
                 assert!(s.contains(&c), "{} {}", f.name, p.label);
             }
-            assert!(png(&s, 200).unwrap().starts_with(b"\x89PNG"));
+            let png = knights_render::svg_to_png(&s, knights_render::Resolution::Width(200));
+            assert!(png.unwrap().starts_with(b"\x89PNG"));
         }
     }
 

@@ -8,10 +8,10 @@ use svg::Document;
 
 use crate::rule_trace::{Event, RuleTrace};
 use crate::worksheet::wrap;
-use knights_render::frame::{num, Frame};
-use knights_render::squares;
-use knights_render::steps::{Steps, Timing};
+use knights_render::parts;
+use knights_render::parts::{num, Frame};
 use knights_render::theme::Theme;
+use knights_render::{Steps, Timing};
 
 /// Caption size, in points.
 const CAPTION_PT: f64 = 11.0;
@@ -34,11 +34,11 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
         .set("height", num(h + band * frame.cell_pt))
         .set("class", "warnsdorff")
         .set("data-steps", steps.len())
-        .add(knights_render::frame::background(
+        .add(knights_render::parts::background(
             v,
             theme.page.background.as_str(),
         ))
-        .add(squares::layer(b, &frame, theme, true));
+        .add(parts::squares(b, &frame, theme, true));
     // Each walk's moves stay until the next walk starts.
     let starts: Vec<usize> = trace
         .events
@@ -173,7 +173,7 @@ fn square(b: &knights_core::Board, c: u32) -> String {
 mod tests {
     use super::*;
     use crate::rule_trace::record;
-    use knights_construct::warnsdorff::TieBreak;
+    use knights_construct::TieBreak;
     use knights_core::Board;
 
     #[test]

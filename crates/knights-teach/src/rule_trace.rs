@@ -8,7 +8,7 @@
 //! Pósa rotations). It breaks ties the way that construction's tie-breaks do
 //! ([`TieBreak::position_key`]), for the tie-breaks that depend on position only.
 
-use knights_construct::warnsdorff::TieBreak;
+use knights_construct::TieBreak;
 use knights_core::{BadBoard, Board, Error, Named, Unknown};
 
 /// One step of the walk: where the knight is, what it may choose, what it chose.

@@ -1,7 +1,7 @@
 //! Printable worksheets: exercises laid out several to an A4 page, then the same
-//! number of answers to a page, as SVG pages that [`knights_render::pages`] binds into one PDF.
+//! number of answers to a page, as SVG pages that [`knights_render::pdf_pages`] binds into one PDF.
 //!
-//! Exercises draw from [`crate::exercises`]: a board with some step numbers, a board
+//! Exercises draw from [`crate::make_exercises`]: a board with some step numbers, a board
 //! with the first moves drawn, or a path with illegal steps drawn like a tour. That
 //! path is the one thing outside [`Drawing`](super::Drawing) that draws cells in an
 //! order that is not a verified tour; its illegal steps, as verify located them, are
@@ -16,10 +16,10 @@ use crate::exercises::{Exercise, Task};
 use knights_core::verify::Failure;
 use knights_core::Board;
 use knights_core::{Error, TooLarge};
-use knights_render::frame::{num, Frame};
-use knights_render::text::MAX_NUMBERED_CELLS;
+use knights_render::parts::MAX_NUMBERED_CELLS;
+use knights_render::parts::{num, Frame};
 use knights_render::theme::Theme;
-use knights_render::{squares, text, MAX_ELEMENTS};
+use knights_render::{parts, MAX_ELEMENTS};
 
 /// An A4 page in points.
 const PAGE: (f64, f64) = (595.0, 842.0);
@@ -204,8 +204,8 @@ fn exercise(
                 num(-v[1])
             ),
         )
-        .add(squares::layer(board, &frame, theme, true))
-        .add(text::coords(&frame, theme, 0.0));
+        .add(parts::squares(board, &frame, theme, true))
+        .add(parts::coords(&frame, theme, 0.0));
     let drawing = contents(ex, board, &frame, theme, answers)
         .into_iter()
         .fold(drawing, |g, part| g.add(part));
@@ -244,23 +244,23 @@ pub(super) fn wrap(s: &str, width: usize) -> Vec<String> {
 /// What is drawn on the board of an exercise or its answer.
 fn contents(ex: &Exercise, b: &Board, frame: &Frame, theme: &Theme, answers: bool) -> Vec<Group> {
     let p = ex.tour.path();
-    let all = || text::numbers_at(b, p, 0..p.len(), frame, theme);
+    let all = || parts::numbers_at(b, p, 0..p.len(), frame, theme);
     match (&ex.task, answers) {
         (Task::FillIn { shown }, false) => {
-            vec![text::numbers_at(b, p, shown.iter().copied(), frame, theme)]
+            vec![parts::numbers_at(b, p, shown.iter().copied(), frame, theme)]
         }
         (Task::Finish { moves }, false) => vec![
             line(b, &p[..=*moves], frame, theme),
-            text::numbers_at(b, p, 0..=*moves, frame, theme),
+            parts::numbers_at(b, p, 0..=*moves, frame, theme),
         ],
         (Task::Cipher { .. }, false) => vec![line(b, p, frame, theme), all()],
         (Task::Mistake { path, .. }, false) => vec![
             line(b, path, frame, theme),
-            text::numbers_at(b, path, 0..path.len(), frame, theme),
+            parts::numbers_at(b, path, 0..path.len(), frame, theme),
         ],
         (Task::Mistake { path, errors }, true) => vec![
             line(b, path, frame, theme),
-            text::numbers_at(b, path, 0..path.len(), frame, theme),
+            parts::numbers_at(b, path, 0..path.len(), frame, theme),
             circled(errors, frame),
         ],
         (_, true) => vec![line(b, p, frame, theme), all()],
@@ -423,7 +423,7 @@ mod tests {
                 let back = Tour::new(b.clone(), path, t.is_closed());
                 verify::verify(back).unwrap();
             }
-            let pdf = knights_render::pages::pdf(&pages).unwrap();
+            let pdf = knights_render::pdf_pages(&pages).unwrap();
             let text = String::from_utf8_lossy(&pdf);
             assert_eq!(
                 text.matches("/Type /Page\n").count()

@@ -31,15 +31,6 @@ pub struct Piece {
     pub paths: Vec<Vec<[i32; 2]>>,
 }
 
-impl Piece {
-    /// The cells the piece covers: every path's cells but its two ends.
-    pub fn cells(&self) -> impl Iterator<Item = [i32; 2]> + '_ {
-        self.paths
-            .iter()
-            .flat_map(|p| p[1..p.len().saturating_sub(1)].iter().copied())
-    }
-}
-
 /// The stored pieces, in the coordinates of a board with `k = 1` (`y` up).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub struct Pieces {

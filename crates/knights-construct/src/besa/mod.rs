@@ -54,7 +54,7 @@
 mod corner;
 pub mod corner_classes;
 pub mod corner_strip;
-pub mod giraffe;
+mod giraffe;
 mod heels_only;
 mod layout;
 pub mod levels;
@@ -71,10 +71,9 @@ use knights_core::moves::MoveGrid;
 use knights_core::Leaper;
 use knights_core::{Board, Error, Sections, Tour, Unsupported};
 
-pub use corner::corner_cell_moves;
 pub use heels_only::HeelsOnly;
+pub use layout::cell_moves;
 use layout::Layout;
-pub use layout::{cell_moves, variant_cell_moves};
 pub use sections::NAMES as SECTION_NAMES;
 
 /// A cell `(x, y)` of a board, `y` up, as the searched pieces give them; it may lie off

@@ -199,18 +199,6 @@ fn build(board: &Board, motif: &stored::Stored) -> Result<Tour, Error> {
         .with_sections(sections))
 }
 
-/// The hidden-Hilbert tour of the `n` x `n` board from `motif`, or why there is none.
-pub fn tour(n: u32, motif: &stored::Stored) -> Result<Tour, Error> {
-    let req = Request {
-        board: Board::new(n, n)?,
-        open: true,
-        variant: Some(motif.name.clone()),
-        seed: 0,
-        start: None,
-    };
-    build(&req.board, check(&req)?)
-}
-
 /// The motif blocks in visiting order (the Hilbert curve's), one section each, or runs
 /// of consecutive blocks when there are more than 256; a board of one block is the
 /// motif itself.

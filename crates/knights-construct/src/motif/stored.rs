@@ -18,15 +18,17 @@ const DATA: &str = include_str!("motifs.toml");
 
 /// The 8x8 open motifs from the bottom-left corner to the square diagonally next to
 /// the bottom-right corner: the blocks of the hidden-Hilbert and Fibonacci tours.
-pub const BLOCK_VARIANTS: &[&str] = &["o8", "o8-b", "o8-c", "o8-d", "o8-e"];
+pub(crate) const BLOCK_VARIANTS: &[&str] = &["o8", "o8-b", "o8-c", "o8-d", "o8-e"];
 
 /// The tessellation-like 24x24 open tours (nearly fourfold symmetric, the interior
-/// repeated by translation), with the same ends as the 8x8 motifs.
-pub const TESSELLATION_VARIANTS: &[&str] = &["t24-a", "t24-b", "t24-c", "t24-d"];
+/// repeated by translation), with the same ends as the 8x8 motifs (listed for the
+/// hidden-Hilbert tests; the construction takes them from [`HILBERT_VARIANTS`]).
+#[cfg(test)]
+pub(crate) const TESSELLATION_VARIANTS: &[&str] = &["t24-a", "t24-b", "t24-c", "t24-d"];
 
 /// The variants of the hidden-Hilbert construction: every open motif of the shape
 /// above, 8x8 or 24x24.
-pub const HILBERT_VARIANTS: &[&str] = &[
+pub(crate) const HILBERT_VARIANTS: &[&str] = &[
     "o8", "o8-b", "o8-c", "o8-d", "o8-e", "t24-a", "t24-b", "t24-c", "t24-d",
 ];
 

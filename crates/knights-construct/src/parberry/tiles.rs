@@ -34,7 +34,7 @@ pub fn required_moves(h: u32, w: u32, hole: bool) -> [(Rc, Rc); 2] {
 
 /// The move next to the missing corner of a corner tile (the hole at `(0, 0)`) that the
 /// 90-degree symmetric join deletes from each quadrant (one the join closes: tested).
-pub const HOLE_MOVE: (Rc, Rc) = ((2, 0), (0, 1));
+pub(crate) const HOLE_MOVE: (Rc, Rc) = ((2, 0), (0, 1));
 
 /// A base tile: a closed tour of `h` x `w` cells (the top-left one missing when
 /// `hole`), as a visiting order.

@@ -95,10 +95,11 @@ fn search_corner(
 }
 
 /// The stored file the corners are written to, from the repository's root.
-pub const STORED: &str = "crates/knights-construct/src/besa/best_corners.toml";
+pub(crate) const STORED: &str = "crates/knights-construct/src/besa/best_corners.toml";
 
 /// The command that regenerates `best_corners.toml` (docs/regenerating.md).
-pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::best_corners";
+pub(crate) const REGENERATE: &str =
+    "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::best_corners";
 
 /// What the search found for one corner and class, and the solution the best tour uses.
 pub struct Found {
@@ -139,7 +140,7 @@ fn run_cells(p: Cell, inside: &HashSet<Cell>, moves: &dyn Fn(Cell) -> u8) -> Vec
 }
 
 /// Searches one corner of one class and keeps its solution.
-pub fn find(corner: Corner, class: (u32, u32)) -> Result<Found, SearchError> {
+pub(crate) fn find(corner: Corner, class: (u32, u32)) -> Result<Found, SearchError> {
     let problem = corner_problem(corner, class)?;
     let out = search_corner(corner, class, &problem)?;
     let plain = problem.plain_score();
@@ -226,8 +227,10 @@ fn pieces_of(f: &Found) -> String {
 }
 
 /// The text of `best_corners.toml`: a header with every front, then the pieces of each
-/// corner whose kept solution is better than the plain cover.
-pub fn best_corners_toml() -> Result<String, SearchError> {
+/// corner whose kept solution is better than the plain cover (the stored file's test
+/// compares it; the command line writes `toml_of` of the corners it printed).
+#[cfg(test)]
+fn best_corners_toml() -> Result<String, SearchError> {
     Ok(toml_of(&find_all()?))
 }
 

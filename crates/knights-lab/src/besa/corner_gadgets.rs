@@ -29,10 +29,11 @@ use knights_construct::besa::cell_moves;
 use knights_construct::besa::corner_strip::{skew, top_rows, COLS, CORNER_MOVE, JUNCTION_ROWS};
 
 /// The stored file the pieces are written to, from the repository's root.
-pub const STORED: &str = "crates/knights-construct/src/besa/corner.toml";
+pub(crate) const STORED: &str = "crates/knights-construct/src/besa/corner.toml";
 
 /// The command that regenerates `corner.toml` (docs/regenerating.md).
-pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::corner_gadgets";
+pub(crate) const REGENERATE: &str =
+    "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::corner_gadgets";
 
 /// The width of the odd boards the pieces are searched on (any odd width > 16 would
 /// do: the regions stay clear of the right-hand pieces).

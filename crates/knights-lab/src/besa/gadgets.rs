@@ -57,7 +57,7 @@ fn local(c: Cell) -> (i32, i32) {
 /// before it (a 2x2 block above its left end, on the diagonal the formation comes down)
 /// and just after it (the four cells above its left half, on the diagonal it goes up);
 /// every heel of the edge holds the same solution.
-pub fn heel_spec(area: Area) -> Spec<'static> {
+pub(crate) fn heel_spec(area: Area) -> Spec<'static> {
     let p = piece("heel", false);
     let cells = (0..p.height() as i32)
         .flat_map(|i| (0..p.width() as i32).map(move |j| (i, j)))
@@ -76,7 +76,7 @@ pub fn heel_spec(area: Area) -> Spec<'static> {
     }
 }
 
-/// The heel problem of [`heel_spec`].
+/// The heel problem of `heel_spec`.
 pub fn heel_problem(area: Area) -> Problem {
     Problem::new(&heel_spec(area)).expect("the heel area fits the plain tour (tested)")
 }
@@ -137,10 +137,10 @@ fn pieces_of(p: &Problem, sol: &Solution, name: &str, what: &str) -> String {
 }
 
 /// The stored file the heels are written to, from the repository's root.
-pub const STORED: &str = "crates/knights-construct/src/besa/heels.toml";
+pub(crate) const STORED: &str = "crates/knights-construct/src/besa/heels.toml";
 
 /// The command that regenerates `heels.toml` (docs/regenerating.md).
-pub const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::gadgets";
+pub(crate) const REGENERATE: &str = "KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::gadgets";
 
 /// The text of `heels.toml`: the first solution (in the search's order) at each point
 /// of the two fronts.

@@ -28,12 +28,14 @@ use knights_construct::besa::cell_moves;
 use knights_construct::besa::levels::corners::Corner;
 use knights_construct::besa::pieces::piece;
 
-/// The stored file the pieces are written to, from the repository's root.
-pub const STORED: &str = "crates/knights-construct/src/besa/levels/levels.toml";
+/// The stored file the pieces are written to, from the repository's root (its test
+/// compares it).
+#[cfg(test)]
+const STORED: &str = "crates/knights-construct/src/besa/levels/levels.toml";
 
 /// The command that regenerates `levels.toml` (docs/regenerating.md; also
 /// `KNIGHTS_REGENERATE=1 cargo test -p knights-lab besa::levels`).
-pub const REGENERATE: &str =
+pub(crate) const REGENERATE: &str =
     "knights gadgets levels --write crates/knights-construct/src/besa/levels/levels.toml";
 
 /// The width of the boards the corners are searched on (any even width >= 16 would
@@ -200,7 +202,7 @@ type Best = (
 /// copy two cells to the side is again a pair of moves, one of each run; the pair that
 /// adds the fewest turns less removed crossings (then the one nearest the corner) is
 /// kept.
-pub fn find(corner: Corner) -> Result<Found, SearchError> {
+pub(crate) fn find(corner: Corner) -> Result<Found, SearchError> {
     let (w, h) = board(corner);
     let base = move |x: i32, y: i32| {
         if x < 0 || y < 0 || x >= w as i32 || y >= h as i32 {

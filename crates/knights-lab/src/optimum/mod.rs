@@ -20,7 +20,7 @@ mod brute;
 mod error;
 mod file;
 pub mod frontier;
-pub mod improve;
+mod improve;
 mod leaps;
 mod measures;
 #[cfg(feature = "motif")]

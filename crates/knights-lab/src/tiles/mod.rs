@@ -4,5 +4,5 @@
 //! finds the same tiles. The constructions read the tiles from their `tiles.txt` files;
 //! a test here searches them again and compares the files byte for byte.
 
-pub mod parberry;
-pub mod stitch;
+mod parberry;
+mod stitch;

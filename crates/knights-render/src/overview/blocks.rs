@@ -40,11 +40,6 @@ impl Blocks {
         (self.cols * self.rows) as usize
     }
 
-    /// Whether there are no blocks (an empty board).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The block of cell `(x, y)`.
     pub fn of(&self, (x, y): (u32, u32)) -> usize {
         ((y / self.side) * self.cols + x / self.side) as usize
@@ -78,9 +73,6 @@ pub struct Summary {
     pub key: Vec<Option<usize>>,
     /// The share of each block's cells that have its key.
     pub share: Vec<f64>,
-    /// The mean progress of each block's cells along their own colour key's steps,
-    /// 0 (its first step) to 1 (its last).
-    pub progress: Vec<f64>,
     /// The line orientation (0 to 3: a leap direction and its opposite) most straight
     /// cells of each block run in, if at least half its cells do.
     pub orientation: Vec<Option<u8>>,
@@ -112,18 +104,11 @@ impl Summary {
         for i in 0..tour.path().len() {
             per_key[step_key(i).min(keys - 1)] += 1;
         }
-        let mut seen = vec![0u64; keys.max(1)];
-        let mut progress = vec![0f64; n];
         for (i, &c) in tour.path().iter().enumerate() {
             let k = blocks.of(b.xy(c));
             let key = step_key(i).min(keys - 1);
             cells[k] += 1;
             counts[k * keys + key] += 1;
-            progress[k] += seen[key] as f64 / per_key[key].max(2).saturating_sub(1) as f64;
-            seen[key] += 1;
-        }
-        for (p, &c) in progress.iter_mut().zip(&cells) {
-            *p /= c.max(1) as f64;
         }
         let mut turns = vec![0u32; n];
         let mut crossings = vec![0u32; n];
@@ -165,7 +150,6 @@ impl Summary {
             crossings,
             key: best.iter().map(|b| b.0).collect(),
             share: best.iter().map(|b| b.1).collect(),
-            progress,
         }
     }
 

@@ -21,8 +21,7 @@ mod spots;
 mod style;
 
 pub use blocks::{Blocks, Summary};
-pub use density::dots;
-pub use spots::{framed, frames, spot_side, spots, spots_of, Spot, FRAMED_BELOW};
+pub use spots::{frames, spots, spots_of, Spot};
 pub use style::{detail_sides, Style};
 
 use svg::node::element::Group;

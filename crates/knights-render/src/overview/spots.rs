@@ -106,8 +106,8 @@ pub fn framed(board: &knights_core::Board, theme: &Theme) -> bool {
     }
 }
 
-/// The corners and busiest places of `tour` drawn whole with `theme` (see [`spots`]);
-/// empty when the drawing does not frame them ([`framed`]).
+/// The corners and busiest places of `tour` drawn whole with `theme` (see `spots`);
+/// empty when the drawing does not frame them (`framed`).
 pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
     let b = tour.board();
     if tour.path().len() < 2 || !framed(b, theme) {

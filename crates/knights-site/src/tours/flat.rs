@@ -4,8 +4,8 @@
 //! What a 2-D tour ships beyond what every tour does ([`super::ship`]: its drawing,
 //! downloads and thumbnails): detailed crops of the corners and busiest places when
 //! the drawing frames them (an overview, or squares too small to follow a leap: see
-//! [`overview::framed`]), a walk-through of a small board's tour, a band's tour
-//! bent into space, and a tiled pyramid of a heavy full detail ([`super::pyramid`]).
+//! knights-render's `overview::framed`), a walk-through of a small board's tour, a
+//! band's tour bent into space, and a tiled pyramid of a heavy full detail ([`super::pyramid`]).
 //! Each picture is drawn once; the PNG and PDF come from the same document as the SVG.
 
 use std::path::Path;
@@ -19,11 +19,9 @@ use crate::plan::Job;
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
-use knights_render::animate::Walkthrough;
-use knights_render::steps::{Timing, MAX_STEPS};
-use knights_render::{
-    self as render, overview, Drawing, Layer, Options, Region, Show, Style, Theme,
-};
+use knights_render::Walkthrough;
+use knights_render::{self as render, Drawing, Layer, Options, Region, Show, Style, Theme};
+use knights_render::{Timing, MAX_STEPS};
 
 /// Thumbnails of boards up to this side show the page's drawing; larger ones an
 /// overview of flat blocks. At 2x a square gets at least 480 / 38 = 12.6 pixels, enough
@@ -217,7 +215,7 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
             .with(Layer::Crossings)
             .with(Layer::Coords)
             .with(Layer::Ends);
-        for (i, spot) in overview::spots_of(self.tour, self.theme)
+        for (i, spot) in render::spots_of(self.tour, self.theme)
             .into_iter()
             .enumerate()
         {
@@ -244,7 +242,7 @@ fn crop_caption(number: usize, name: &str, r: Region) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_render::overview::detail_sides;
+    use knights_render::detail_sides;
 
     /// The sides of the shipped catalogue's boards (tours and series members).
     fn catalogue_sides() -> Vec<u32> {

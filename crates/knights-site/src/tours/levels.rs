@@ -73,7 +73,7 @@ pub(super) fn draw(
     files.thumbnails(&thumb(1)?, &thumb(2)?, true, at)?;
     // A catalogue tour of three sides: its levels stacked in isometric projection.
     if job.listed {
-        if let Some(svg) = isometric::isometric(tour, &settings.theme) {
+        if let Some(svg) = isometric(tour, &settings.theme) {
             files.put("iso", format!("files/{}-iso.svg", job.slug), svg.as_bytes())?;
         }
     }

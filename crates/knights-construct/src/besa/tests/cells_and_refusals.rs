@@ -3,7 +3,8 @@
 //! with a reason.
 
 use super::support::{tour, variant_tour};
-use crate::besa::{cell_moves, variant_cell_moves, Besa, Variant};
+use crate::besa::layout::variant_cell_moves;
+use crate::besa::{cell_moves, Besa, Variant};
 use crate::{Construction, Request};
 use knights_core::Leaper;
 use knights_core::{Board, Error};
