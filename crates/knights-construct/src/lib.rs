@@ -59,9 +59,9 @@ pub mod motif;
 mod once;
 
 #[cfg(test)]
-mod core_fixtures;
-#[cfg(test)]
 mod bands_tests;
+#[cfg(test)]
+mod core_fixtures;
 #[cfg(test)]
 mod more_sides_tests;
 
