@@ -46,8 +46,8 @@ mod drawing;
 pub mod isometric;
 pub mod levels;
 pub mod numbered;
-pub mod tourney;
-pub mod uncrossed;
+mod tourney;
+mod uncrossed;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
 // (one drawing, or pages of them).

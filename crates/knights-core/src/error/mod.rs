@@ -2,8 +2,8 @@
 //! module of the crate but the leaf [`crate::TourKind`]): [`Error`], whose variants are
 //! problems a user can act on or bugs of this tool, and beside it, one file per idea,
 //! the typed reasons a board gets no tour ([`NoTour`], [`Unsupported`], [`GaveUp`]),
-//! resource limits ([`TooLarge`]), and why a tour is not a tour ([`Failure`], on a
-//! board of any number of sides). Each message is one line naming
+//! resource limits ([`TooLarge`]), and why a walk is not what it claims ([`Failure`], a
+//! tour on a board of any number of sides, a tourney, an uncrossed path). Each message is one line naming
 //! the board, file, line or field concerned. Boards are named as their `Display` writes
 //! them (`8x8`, `5x5 (missing 1 cell)`), so that these types need not depend on
 //! [`crate::Board`].
@@ -15,14 +15,12 @@ mod input;
 mod limits;
 mod no_tour;
 mod path;
-mod uncrossed;
 
 pub use failure::{Coords, Failure};
 pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
 pub use path::PathProblem;
-pub use uncrossed::NotUncrossed;
 
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
@@ -79,8 +77,8 @@ pub enum Error {
         /// What is wrong there.
         message: String,
     },
-    /// A tour read from a file failed verification.
-    #[error("{file}: not a tour: {failure}")]
+    /// A tour (a tourney, an uncrossed path) read from a file failed verification.
+    #[error("{file}: {}", failure.refusal())]
     NotATour {
         /// The file (or `-` for standard input).
         file: String,
@@ -89,8 +87,8 @@ pub enum Error {
     },
     /// A construction returned a tour that failed verification: a bug of this tool.
     #[error(
-        "internal error: the {algorithm} tour of the {board} board failed verification: \
-         {failure}; please report this"
+        "internal error: the {algorithm} {} of the {board} board failed verification: \
+         {failure}; please report this", failure.walk()
     )]
     Unverified {
         /// The construction.
@@ -120,9 +118,6 @@ pub enum Error {
     /// [`crate::interrupt::check`]).
     #[error("interrupted")]
     Interrupted,
-    /// A path that is not an uncrossed path of its board.
-    #[error(transparent)]
-    NotUncrossed(#[from] NotUncrossed),
     /// A failure of a layer above this crate (the site's templates, its server, the
     /// motif designer's specification), in that layer's own error type, converted at
     /// the boundary with its sources kept: a caller downcasts it to act on the reason.
