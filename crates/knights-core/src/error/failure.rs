@@ -237,9 +237,16 @@ pub enum Failure {
     },
 }
 
+/// The kind of walk a [`Failure`] refuses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    Tour,
+    Tourney,
+    Uncrossed,
+}
+
 impl Failure {
-    /// The kind of walk the failure refuses: `tour`, `tourney` or `uncrossed path`.
-    pub fn walk(&self) -> &'static str {
+    fn of_walk(&self) -> Walk {
         use Failure::*;
         match self {
             NoCycles
@@ -247,23 +254,32 @@ impl Failure {
             | CycleOffBoard { .. }
             | CycleRepeated { .. }
             | CycleNotALeap { .. }
-            | Uncovered { .. } => "tourney",
+            | Uncovered { .. } => Walk::Tourney,
             UncrossedOffPlane { .. }
             | UncrossedTooShort { .. }
             | UncrossedRepeated { .. }
             | UncrossedNotALeap { .. }
             | Crossing { .. }
-            | WrongLeaps { .. } => "uncrossed path",
-            _ => "tour",
+            | WrongLeaps { .. } => Walk::Uncrossed,
+            _ => Walk::Tour,
+        }
+    }
+
+    /// The kind of walk the failure refuses: `tour`, `tourney` or `uncrossed path`.
+    pub fn walk(&self) -> &'static str {
+        match self.of_walk() {
+            Walk::Tour => "tour",
+            Walk::Tourney => "tourney",
+            Walk::Uncrossed => "uncrossed path",
         }
     }
 
     /// The failure said as the refusal of its walk: `not a tour: ...`, `not a tourney:
     /// ...`, `not an uncrossed path of 4x4: ...` (whose own message says so).
     pub fn refusal(&self) -> String {
-        match self.walk() {
-            "uncrossed path" => self.to_string(),
-            walk => format!("not a {walk}: {self}"),
+        match self.of_walk() {
+            Walk::Uncrossed => self.to_string(),
+            _ => format!("not a {}: {self}", self.walk()),
         }
     }
 }

@@ -226,6 +226,24 @@ mod tests {
             "t.json: not a tour: step 3 of the path visits [1, 1], which is a hole of the board"
         );
         assert!(!Error::invalid("x").is_internal());
+        // A tourney's and an uncrossed path's failures name their walk.
+        let e = Error::not_a_tour("t.json", Failure::NoCycles);
+        assert_eq!(e.to_string(), "t.json: not a tourney: there are no cycles");
+        let crossing = Failure::Crossing {
+            board: "4x4".into(),
+            first: 1,
+            second: 3,
+        };
+        assert_eq!(
+            Error::not_a_tour("u.json", crossing.clone()).to_string(),
+            "u.json: not an uncrossed path of 4x4: steps 1 and 3 cross"
+        );
+        let bug = Error::unverified("braid", "8x8".into(), Failure::NoCycles);
+        assert_eq!(
+            bug.to_string(),
+            "internal error: the braid tourney of the 8x8 board failed verification: there are no cycles; please report this"
+        );
+        assert_eq!(crossing.walk(), "uncrossed path");
         assert!(Error::internal("x").is_internal());
         assert_eq!(
             Error::internal("the tiles do not load").to_string(),
