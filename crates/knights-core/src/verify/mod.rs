@@ -5,7 +5,7 @@
 //! All checks are O(cells) and run in parallel. A board of three or more sides has no
 //! move grid: its tours are proved by [`more_sides`], one pass over the path. The
 //! other shapes of walk ([`crate::Shape`]) are proved by their own branch: a tourney
-//! by [`tourney`], an uncrossed path by [`uncrossed`].
+//! by `tourney`, an uncrossed path by `uncrossed`.
 
 use std::fmt;
 use std::ops::Deref;
