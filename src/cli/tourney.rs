@@ -6,8 +6,8 @@ use std::path::Path;
 use knights_construct::tourney as gen;
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Format};
-use knights_core::metrics::{self, lengths_text, Metrics};
-use knights_core::{verify, Board, Error, Verified};
+use knights_core::metrics::{lengths_text, Metrics};
+use knights_core::{verify, Board, Verified};
 use knights_render as render;
 
 use super::args::OutFormat;
@@ -82,11 +82,7 @@ pub(super) fn tourney(
             "the numbered grid has no form for a tourney: write json (or --join for a tour)".into(),
         )),
         _ => write_picture(
-            &render::Drawing::new(
-                &proved,
-                &metrics::measure(&proved),
-                &render::Options::default(),
-            )?,
+            &super::draw::draw(&proved, &render::Options::default())?,
             output,
             to_stdout,
         ),
@@ -121,13 +117,7 @@ struct Report<'a> {
 /// `knights metrics` of a tourney `t` measuring `m`: cycles, their lengths, turns and
 /// crossings.
 pub(super) fn print_metrics(t: &Verified, m: &Metrics, json: bool) -> Result<(), Failure> {
-    let Some(cycles) = &m.cycles else {
-        return Err(Error::internal(format!(
-            "the tourney of {} has no cycles measured",
-            t.board()
-        ))
-        .into());
-    };
+    let cycles = (m.cycles.as_ref()).expect("a tourney's metrics hold its cycles");
     if json {
         let report = Report {
             board: t.board().to_string(),
