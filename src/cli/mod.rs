@@ -468,7 +468,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             plot,
         } => stats::stats(Board::parse_flat(&board)?, &build, samples, plot.as_deref()),
         Command::List => list(),
-        Command::Bounds { board, json } => print_bounds(knights_core::board::sides(&board)?, json),
+        Command::Bounds { board, json } => print_bounds(knights_core::sides(&board)?, json),
         Command::Gadgets {
             gadget: GadgetName::Heel,
             area,

@@ -3,8 +3,8 @@
 
 use crate::{build, existence, Request};
 use knights_core::metrics;
-use knights_core::tour::Tour;
 use knights_core::verify::{check, verify};
+use knights_core::Tour;
 use knights_core::{Board, Topology};
 
 fn band(w: u32, h: u32, t: Topology) -> Board {

@@ -1,8 +1,8 @@
 //! The trait every construction implements, and what one says about boards of three or
 //! more sides: the one shape the registry lists, checks and builds through.
 
-use knights_core::tour::Tour;
 use knights_core::Error;
+use knights_core::Tour;
 
 use crate::Request;
 

@@ -142,7 +142,7 @@ fn gcd(a: u32, b: u32) -> u32 {
 fn check_band(board: &Board, open: bool) -> Result<(), Error> {
     let (_, long) = board.leaper().steps();
     if board.width() < 2 * long + 1 {
-        return Err(Error::Unsupported(knights_core::error::Unsupported {
+        return Err(Error::Unsupported(knights_core::Unsupported {
             algorithm: None,
             board: board.to_string(),
             reason: format!(
@@ -154,7 +154,7 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
     }
     let none = |theorem| no_tour(board, open, theorem);
     if board.height() == 1 && board.cells() > 1 {
-        return Err(none(knights_core::error::Theorem::OneRowBand));
+        return Err(none(knights_core::Theorem::OneRowBand));
     }
     if board.leaper() != Leaper::KNIGHT && board.holes().is_empty() {
         if let Some(reached) = reached(board).filter(|&r| r < board.cells()) {
@@ -177,10 +177,10 @@ fn check_band(board: &Board, open: bool) -> Result<(), Error> {
         _ => w % 2 == 0,
     };
     if coloured && h == 4 {
-        return Err(none(knights_core::error::Theorem::FourRowBand));
+        return Err(none(knights_core::Theorem::FourRowBand));
     }
     if coloured && h == 2 && board.topology() == knights_core::Topology::Cylinder {
-        return Err(none(knights_core::error::Theorem::TwoRowCylinder));
+        return Err(none(knights_core::Theorem::TwoRowCylinder));
     }
     Ok(())
 }

@@ -14,7 +14,7 @@ use super::{
 };
 use super::{Construction, Request};
 use knights_core::article::an;
-use knights_core::tour::Tour;
+use knights_core::Tour;
 use knights_core::{BadBoard, BadOption, Error, Named, Unknown, Unsupported};
 
 /// Every construction, in the order `auto` tries them.
@@ -237,7 +237,7 @@ fn check_on(c: &dyn Construction, req: &Request) -> Result<(), Error> {
         Some(flat) => {
             if !flat.variant.as_deref().is_some_and(|v| c.reshapes(v)) {
                 existence::check(&flat.board, flat.open).map_err(|e| {
-                    Error::Unsupported(knights_core::error::Unsupported::new(
+                    Error::Unsupported(knights_core::Unsupported::new(
                         c.name(),
                         &req.board,
                         format!(
@@ -432,8 +432,8 @@ pub(crate) fn unchecked_variant(c: &dyn Construction, variant: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::tour::TourKind;
     use knights_core::Board;
+    use knights_core::TourKind;
 
     fn req(w: u32, h: u32, open: bool, variant: Option<&str>) -> Request {
         let mut r = Request::closed(Board::new(w, h).unwrap());
@@ -559,7 +559,7 @@ mod tests {
     /// The reasons a library user matches on, as the registry raises them.
     #[test]
     fn a_library_user_matches_the_reason_a_board_gets_no_tour() {
-        use knights_core::error::{NoTour, Theorem};
+        use knights_core::{NoTour, Theorem};
         let e = build(&req(4, 9, false, None), "auto").unwrap_err();
         assert!(
             matches!(

@@ -1,8 +1,8 @@
 //! What a user asks a construction for: the board, open or closed, a variant, a seed,
 //! a start. One type every construction, the registry and the callers share.
 
-use knights_core::tour::TourKind;
 use knights_core::Board;
+use knights_core::TourKind;
 
 /// What the user asked for: a board, open or closed, a variant, a seed.
 #[derive(Clone, Debug)]

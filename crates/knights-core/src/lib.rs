@@ -12,13 +12,17 @@
 // sides), the kind of tour, the moves, a part of the board, the tour and its shape (a
 // tour, a tourney, an uncrossed path: one claim), and the walk from a move grid to a
 // visiting order.
-pub mod board;
+mod board;
 mod kind;
-pub mod moves;
+mod moves;
 mod region;
 mod shape;
-pub mod tour;
-pub mod trace;
+mod tour;
+mod trace;
+
+// The types of the modules above are re-exported below; the modules from here on are
+// public as families of functions named by what they do to a tour (`verify::verify`,
+// `metrics::measure`, `format::parse`, `atomic::write_bytes`).
 
 // The proof and the measures.
 pub mod magic;
@@ -32,7 +36,7 @@ pub mod format;
 // What every layer shares: the errors, memory limits, interrupt-safe file writing.
 pub mod article;
 pub mod atomic;
-pub mod error;
+mod error;
 pub mod interrupt;
 pub mod memory;
 
@@ -43,11 +47,13 @@ pub mod examples;
 #[cfg(test)]
 mod stored_tours;
 
-pub use board::{Board, Leaper, Topology};
+pub use board::{sides, sides_written, Board, Leaper, Topology, MAX_SIDES};
 pub use error::{
     BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
     PathProblem, Theorem, TooLarge, Unknown, Unsupported,
 };
+pub use moves::MoveGrid;
 pub use region::Region;
 pub use tour::{Sections, Shape, Tour, TourKind};
+pub use trace::{Straight, Stretch, Trace};
 pub use verify::Verified;

@@ -214,7 +214,7 @@ fn level_group(
     theme: &Theme,
     layers: super::Layers,
     colours: &Colours,
-    grid: &knights_core::moves::MoveGrid,
+    grid: &knights_core::MoveGrid,
     marks: &Marks,
     label_size: f64,
 ) -> Group {

@@ -11,8 +11,8 @@ use svg::node::element::{Circle, Group, Path, Polygon, Rectangle};
 use super::frame::{num, Frame};
 use super::theme::Theme;
 use knights_core::metrics;
-use knights_core::tour::Tour;
 use knights_core::verify::Verified;
+use knights_core::Tour;
 
 /// A circle of class `class` centred on `(x, y)` with radius `r`.
 pub fn disk(class: &str, (x, y): (f64, f64), r: &str) -> Circle {

@@ -14,7 +14,7 @@ use svg::node::element::{Group, Path};
 use super::colour;
 use super::frame::{num, Frame};
 use super::theme::Theme;
-use knights_core::tour::Tour;
+use knights_core::Tour;
 
 /// A run of edges of one colour: edges `start .. start + edges` (edge `i` leaves step
 /// `i`, indices modulo the path length for closed tours).

@@ -5,8 +5,8 @@ use svg::node::element::{Circle, Group, Text};
 
 use super::frame::{num, Frame};
 use super::theme::Theme;
-use knights_core::tour::Tour;
 use knights_core::Board;
+use knights_core::Tour;
 use knights_core::{Error, TooLarge};
 
 /// The most squares `--show numbers` will write a number in.

@@ -23,8 +23,8 @@ use super::pieces::{piece, Piece};
 use super::sections::{self, Junctions, Role};
 use super::{Besa, Variant};
 use crate::Construction;
-use knights_core::moves::MoveGrid;
-use knights_core::trace::Stretch;
+use knights_core::MoveGrid;
+use knights_core::Stretch;
 use knights_core::{Board, Error, Sections, Tour};
 
 /// Why the corner variant cannot tour a `w x h` board, naming the rule that fails;
@@ -169,7 +169,7 @@ fn move_grid(board: &Board) -> Result<MoveGrid, Error> {
     let layout = CornerLayout::new(w, h)
         .filter(|_| fits(w, h))
         .ok_or_else(|| {
-            Error::Unsupported(knights_core::error::Unsupported::new(
+            Error::Unsupported(knights_core::Unsupported::new(
                 Besa.name(),
                 &board,
                 format!(

@@ -16,8 +16,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use knights_core::moves::MoveGrid;
 use knights_core::Leaper;
+use knights_core::MoveGrid;
 use knights_core::{Board, Error, Tour};
 
 /// The stored pieces.

@@ -13,7 +13,7 @@ use std::ops::Range;
 use super::corner_classes::{Corner, CORNERS, CORNERS_FROM};
 use super::pieces::{background, find_piece, piece, Piece};
 use super::Variant;
-use knights_core::trace::Straight;
+use knights_core::Straight;
 
 /// What part of the construction a placement is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -67,8 +67,8 @@ mod tests;
 use rayon::prelude::*;
 
 use super::{Construction, MoreSides, Request};
-use knights_core::moves::MoveGrid;
 use knights_core::Leaper;
+use knights_core::MoveGrid;
 use knights_core::{Board, Error, Sections, Tour, Unsupported};
 
 pub use heels_only::HeelsOnly;

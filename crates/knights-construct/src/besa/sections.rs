@@ -9,7 +9,7 @@
 
 use super::layout::Layout;
 pub(super) use super::layout::Role;
-use knights_core::trace::{Stretch, Trace};
+use knights_core::{Stretch, Trace};
 use rayon::prelude::*;
 
 /// The section names, in tour order from the bottom-left cell: each says which part

@@ -7,9 +7,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use knights_core::tour::Tour;
 use knights_core::verify::verify;
 use knights_core::Board;
+use knights_core::Tour;
 
 /// `path` (padded indices of `field`) proved a tour of `board` by `verify`.
 fn proved(field: &Field, board: &Board, path: &[u32], closed: bool) {

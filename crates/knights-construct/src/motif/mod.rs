@@ -8,7 +8,7 @@
 
 pub mod stored;
 
-use knights_core::tour::Tour;
+use knights_core::Tour;
 
 /// How many times a closed tour of a band winds round it (an open one: its path): the leaps that cross the
 /// seam rightwards (in the frame of the cell they leave) less those that cross it

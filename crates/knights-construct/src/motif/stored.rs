@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use knights_core::format;
-use knights_core::tour::Tour;
 use knights_core::Topology;
+use knights_core::Tour;
 use knights_core::{Error, Named, Unknown};
 
 /// The data file.

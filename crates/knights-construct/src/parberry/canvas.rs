@@ -4,8 +4,8 @@
 //! paper's figures do; this module is the one place that maps them to board cells.
 
 use knights_core::memory::try_vec;
-use knights_core::moves::MoveGrid;
 use knights_core::Error;
+use knights_core::MoveGrid;
 use knights_core::{Board, Leaper};
 
 /// A cell of a tile or canvas: `(row from the top, column)`.

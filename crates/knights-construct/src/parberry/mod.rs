@@ -17,8 +17,8 @@ pub mod tiles;
 
 use super::{unchecked_variant, Construction, Request};
 use knights_core::article::an;
-use knights_core::moves::MoveGrid;
-use knights_core::tour::Sections;
+use knights_core::MoveGrid;
+use knights_core::Sections;
 use knights_core::{Board, Leaper};
 use knights_core::{Error, Tour, TourKind, Unsupported};
 

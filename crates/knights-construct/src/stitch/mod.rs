@@ -17,9 +17,9 @@ pub mod tiles;
 use rayon::prelude::*;
 
 use super::{Construction, Request};
-use knights_core::moves::MoveGrid;
-use knights_core::trace::Trace;
 use knights_core::Leaper;
+use knights_core::MoveGrid;
+use knights_core::Trace;
 use knights_core::{Board, Error, Sections, Tour, TourKind, Unsupported};
 use layout::Layout;
 

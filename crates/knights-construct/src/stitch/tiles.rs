@@ -10,12 +10,12 @@
 
 use std::sync::OnceLock;
 
-use knights_core::error::Failure;
 use knights_core::format::grid::{self, GridError, Numbered};
-use knights_core::moves::MoveGrid;
-use knights_core::tour::{Tour, TourKind};
 use knights_core::Board;
 use knights_core::Error;
+use knights_core::Failure;
+use knights_core::MoveGrid;
+use knights_core::{Tour, TourKind};
 
 use crate::once::get_or_make;
 

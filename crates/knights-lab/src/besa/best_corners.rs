@@ -302,7 +302,7 @@ mod tests {
 
     use knights_construct::besa::corner_classes::CORNERS_FROM;
     use knights_construct::besa::structure_counts;
-    use knights_core::moves::MoveGrid;
+    use knights_core::MoveGrid;
     use knights_core::{metrics, Board};
 
     /// A cell of the `w x h` board at the place of `c` on the reference board `r`,

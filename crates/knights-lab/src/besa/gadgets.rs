@@ -235,7 +235,7 @@ pub fn report(area: Area, ending: Ending) -> String {
 mod tests {
     use super::*;
     use crate::gadget::Unsearchable;
-    use knights_core::moves::MoveGrid;
+    use knights_core::MoveGrid;
 
     /// Turns and crossings of the plain board with `masks` pasted over every heel of
     /// the bottom edge, and whether it is still one cycle.

@@ -18,7 +18,7 @@ fn giraffe_tour() -> Tour {
 #[test]
 fn a_giraffe_stretch_is_searched_with_giraffe_leaps() {
     let tour = giraffe_tour();
-    let grid = knights_core::moves::MoveGrid::from_path(tour.board(), tour.path(), true).unwrap();
+    let grid = knights_core::MoveGrid::from_path(tour.board(), tour.path(), true).unwrap();
     let (w, h) = (20i32, 20i32);
     let moves = |x: i32, y: i32| -> u8 {
         if (0..w).contains(&x) && (0..h).contains(&y) {

@@ -33,7 +33,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use knights_construct::motif::stored::Stored;
-use knights_core::tour::Tour;
+use knights_core::Tour;
 use knights_core::{Board, Topology};
 use knights_core::{Error, Named, TooLarge, Unknown};
 

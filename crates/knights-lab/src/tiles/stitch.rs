@@ -15,8 +15,8 @@ use rand_chacha::ChaCha8Rng;
 use knights_construct::engine::{linked_walk, Field, Linked};
 use knights_construct::stitch::tiles::{self, sizes, Side, Tile};
 use knights_core::metrics;
-use knights_core::moves::MoveGrid;
 use knights_core::Board;
+use knights_core::MoveGrid;
 
 /// How many tours of each rectangle the search finds before keeping the best.
 pub const TRIES: usize = 200;

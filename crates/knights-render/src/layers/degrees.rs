@@ -10,7 +10,7 @@ use crate::frame::{num, Frame};
 use crate::legend::{sample, Entry, Spot};
 use crate::text::MAX_NUMBERED_CELLS;
 use crate::theme::Theme;
-use knights_core::tour::Tour;
+use knights_core::Tour;
 use knights_core::{Error, TooLarge};
 
 /// In each square, how many onward leaps it had when the knight reached it.

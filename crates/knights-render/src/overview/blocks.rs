@@ -4,8 +4,8 @@
 
 use crate::path::Walk;
 use knights_core::metrics;
-use knights_core::tour::Tour;
 use knights_core::Region;
+use knights_core::Tour;
 
 /// A board cut into square blocks of cells; block `(i, j)` holds cells
 /// `i*b .. (i+1)*b` across and `j*b .. (j+1)*b` up (the last row and column may be

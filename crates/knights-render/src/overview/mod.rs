@@ -31,7 +31,7 @@ use super::path::{Colours, Walk};
 use super::theme::Theme;
 use density::{densities, Density};
 use fills::fills;
-use knights_core::tour::Tour;
+use knights_core::Tour;
 
 /// What an overview shows besides the coloured blocks.
 #[derive(Clone, Copy, Debug, Default)]

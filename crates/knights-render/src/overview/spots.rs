@@ -9,8 +9,8 @@ use super::style::Style;
 use crate::frame::{num, Frame};
 use crate::path::{Colours, Walk};
 use crate::theme::Theme;
-use knights_core::tour::Tour;
 use knights_core::Region;
+use knights_core::Tour;
 
 /// A place worth a closer look: a board corner or a busy place, and its cells.
 #[derive(Clone, Debug, PartialEq, Eq)]

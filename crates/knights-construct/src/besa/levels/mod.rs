@@ -34,9 +34,9 @@ use super::pieces::piece;
 use super::{cell_moves, Besa};
 use crate::besa::Cell;
 use crate::{Construction, Request};
-use knights_core::tour::{Sections, Tour};
 use knights_core::Leaper;
 use knights_core::{Error, Unsupported};
+use knights_core::{Sections, Tour};
 
 /// Why `besa` refuses a request for a board of three or more sides, or `Ok`.
 pub(crate) fn check_request(req: &Request) -> Result<(), Error> {

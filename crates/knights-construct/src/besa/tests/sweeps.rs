@@ -57,7 +57,7 @@ fn check_board(w: u32, h: u32, v: Variant) -> Result<(u64, u64), String> {
         return Err("grid differs from the pasted pieces".into());
     }
     // The walk jumps over straight runs: its path must still be the grid's tour.
-    let walked = knights_core::moves::MoveGrid::from_path(t.board(), t.path(), true);
+    let walked = knights_core::MoveGrid::from_path(t.board(), t.path(), true);
     if walked.as_ref().map(|g| g.masks()) != Some(t.grid().unwrap().masks()) {
         return Err("the path does not follow the grid".into());
     }
