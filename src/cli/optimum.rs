@@ -52,6 +52,19 @@ pub(super) struct OptimumArgs {
     /// the local search within the time limit, its bound kept (no solver needed).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
     pub(super) improve: Option<PathBuf>,
+    /// Continue the run stored in FILE (written by knights optimum for the same board
+    /// and measure): its tour is the starting answer, its bound kept if this run
+    /// proves less (HiGHS's search itself starts again; docs/optimum.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "improve"])]
+    pub(super) resume: Option<PathBuf>,
+    /// Append a line for this run (date, board, kind, measure, seconds, bound,
+    /// incumbent, status, command) to the tab-separated run log FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "improve"])]
+    pub(super) log: Option<PathBuf>,
+    /// Add valid cuts and rows breaking the board's symmetries to the model: the same
+    /// optimum, found or proved sooner on larger boards (docs/optimum.md).
+    #[arg(long, conflicts_with_all = ["table", "improve"])]
+    pub(super) strengthen: bool,
 }
 
 /// The model the arguments ask for, checked.
@@ -94,7 +107,15 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
     }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
-    let found = solve(&spec, limit)?;
+    let resumed = match &args.resume {
+        Some(file) => Some(resumed(file, &spec)?),
+        None => None,
+    };
+    let found = solve(&spec, limit, resumed.as_ref(), args.strengthen)?;
+    let found = match &resumed {
+        Some(r) => optimum::runs::carry(found, r),
+        None => found,
+    };
     let verdict = if found.optimal() {
         "optimal".to_string()
     } else {
@@ -123,7 +144,30 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         args.output.as_deref().unwrap_or(Path::new("-")),
         text.as_bytes(),
     )?;
+    if let Some(log) = &args.log {
+        append_log(log, &found)?;
+    }
     Ok(())
+}
+
+/// The stored run `file` read back to continue it.
+fn resumed(file: &Path, spec: &Spec) -> Result<optimum::runs::Resumed, Error> {
+    let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    optimum::runs::resume(&file.display().to_string(), &text, spec)
+}
+
+/// This run's line appended to the run log `log` (made with its head if missing).
+fn append_log(log: &Path, found: &Optimum) -> Result<(), Error> {
+    let old = match std::fs::read_to_string(log) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::io(log, e)),
+    };
+    let words: Vec<String> = std::iter::once("knights".to_string())
+        .chain(std::env::args().skip(1))
+        .collect();
+    let line = optimum::runs::log_line(found, &optimum::runs::now_utc(), &words.join(" "));
+    write_bytes(log, optimum::runs::appended(&old, &line).as_bytes())
 }
 
 /// `knights optimum --table DIR`: the results table of the optima stored in `dir`.
@@ -148,20 +192,35 @@ fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failu
     Ok(())
 }
 
-/// Solves from the construction's tour, one progress line per solve on standard
-/// error.
-fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
+/// Solves from the stored run's tour, or else the construction's improved, one
+/// progress line per solve on standard error.
+fn solve(
+    spec: &Spec,
+    limit: Duration,
+    resumed: Option<&optimum::runs::Resumed>,
+    strengthen: bool,
+) -> Result<Optimum, Error> {
+    let start = match resumed {
+        Some(r) => {
+            eprintln!(
+                "step 0: continuing a stored run: tour {}, bound {}",
+                r.value, r.bound
+            );
+            Some(r.path.clone())
+        }
+        None => optimum::start_tour(spec, limit / 2).map(|s| {
+            eprintln!(
+                "step 0: local search from the construction's {}: {} ({:.1} s)",
+                s.built, s.value, s.seconds
+            );
+            s.path
+        }),
+    };
     optimum::solve(
         spec,
         optimum::Solve {
             limit,
-            start: optimum::start_tour(spec, limit / 2).map(|s| {
-                eprintln!(
-                    "step 0: local search from the construction's {}: {} ({:.1} s)",
-                    s.built, s.value, s.seconds
-                );
-                s.path
-            }),
+            start,
             report: &mut |r| {
                 let best = r.best.map_or("none".into(), |b| b.to_string());
                 let bound = r.bound.map_or("not yet".into(), |b| b.to_string());
@@ -170,6 +229,7 @@ fn solve(spec: &Spec, limit: Duration) -> Result<Optimum, Error> {
                     r.number, r.answer, r.seconds
                 );
             },
+            strengthen,
         },
     )
 }

@@ -378,6 +378,7 @@ fn the_quick_stored_optima_are_found_again_from_their_commands() {
                 limit: std::time::Duration::from_secs(60),
                 start: None,
                 report: &mut |_| {},
+                strengthen: false,
             },
         )
         .unwrap();

@@ -13,10 +13,13 @@
 //! This module holds the specification and its refusals and the result; the leaps'
 //! relations the measures count by are in `leaps.rs`, the local search in `improve.rs`
 //! (its moves in `walk.rs`); the solver is behind the `motif` feature; `brute.rs`
-//! (tests) enumerates every tour of a small board to check the solver against.
+//! (tests) enumerates every tour of a small board to check the solver against;
+//! `runs.rs` continues a stored run and keeps the run log.
 
 #[cfg(test)]
 mod brute;
+#[cfg(feature = "motif")]
+mod cuts;
 mod error;
 mod file;
 pub mod frontier;
@@ -25,6 +28,7 @@ mod leaps;
 mod measures;
 #[cfg(feature = "motif")]
 mod model;
+pub mod runs;
 #[cfg(feature = "motif")]
 mod solve;
 pub mod table;
@@ -233,6 +237,9 @@ pub struct Solve<'a> {
     pub start: Option<Vec<u32>>,
     /// Called after each step.
     pub report: &'a mut dyn FnMut(&Round),
+    /// Adds the valid cuts and the symmetry-breaking rows of `cuts.rs` to the model
+    /// (`knights optimum --strengthen`); the optimum is the same either way.
+    pub strengthen: bool,
 }
 
 /// Solves `spec` within `run.limit`: the best answer found, its value and the bound,

@@ -336,6 +336,12 @@ pub struct Columns<'a> {
 }
 
 impl Columns<'_> {
+    /// The measure's pair columns so far: `(column, e, f)`, each standing for the
+    /// leaps `e` and `f` both taken.
+    pub fn pairs(&self) -> &[(Col, usize, usize)] {
+        &self.pairs
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         self.board

@@ -16,10 +16,25 @@ use knights_core::{Error, NoTour};
 /// Solves `spec` within `run.limit`: the best answer found, its value and the bound.
 pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     let clock = Instant::now();
-    let (mut model, layout) = build(spec, |m| spec.measure.rows(m, 1.0));
+    let (mut model, layout) = build(spec, |m| {
+        spec.measure.rows(m, 1.0);
+        if run.strengthen {
+            super::cuts::add(m, spec);
+        }
+    });
     let graph = &layout.graph;
     let mut best: Option<(Vec<u32>, u64, &str)> = None;
-    if let Some(path) = &run.start {
+    // The orbit rows keep one image of each tour: the start is turned into it.
+    let start = match (&run.start, run.strengthen) {
+        (Some(path), true) => Some(super::cuts::canonical(
+            graph,
+            &spec.board,
+            path,
+            spec.closed,
+        )),
+        (start, _) => start.clone(),
+    };
+    if let Some(path) = &start {
         if let Some(chosen) = super::chosen_of(graph, path, spec.closed) {
             best = Some((
                 path.clone(),

@@ -5,7 +5,7 @@
 use super::*;
 
 /// The value a stored optimum (content/optima) records.
-fn stored_value(stem: &str) -> u64 {
+pub(super) fn stored_value(stem: &str) -> u64 {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../content/optima")
         .join(format!("{stem}.json"));
@@ -172,6 +172,7 @@ fn regenerate_the_stored_optima() {
                         r.seconds
                     )
                 },
+                strengthen: false,
             },
         );
         let found = match found {

@@ -1,0 +1,176 @@
+//! Runs spread over several sessions (issue 40): a proof of a large board takes longer
+//! than one sitting, so a run stopped by its time limit writes its record (the best
+//! tour and the bound proved), and a later run continues from that record: its tour
+//! is the new run's starting answer (no local search) and its bound is kept when the
+//! new run proves less. Each run can append one line to a run log kept with the
+//! records, so the bound's progress over the runs is on file.
+//!
+//! What a later run cannot reuse: HiGHS keeps nothing between two runs, so its
+//! branch-and-bound tree, its own cuts and the subtour cuts of the earlier run are
+//! found again; only the tour (a warm start) and the bound (a number, carried by
+//! taking the larger) come over.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use knights_core::Error;
+
+use super::{table, Optimum, OptimumError, Spec};
+
+/// What a stored record gives a run that continues it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumed {
+    /// The record's tour, cells in order: the new run's starting answer.
+    pub path: Vec<u32>,
+    /// Its value.
+    pub value: u64,
+    /// The bound the earlier runs proved.
+    pub bound: u64,
+}
+
+/// The record `text` (of file `name`) read and checked as `--table` does, to continue
+/// the run of `spec` from: it must be named for what it holds, a record of the same
+/// board, kind and measure, and of a minimized measure of tours (the ones the solver
+/// runs).
+pub fn resume(name: &str, text: &str, spec: &Spec) -> Result<Resumed, Error> {
+    let refuse = |problem: String| -> Error {
+        OptimumError::Record {
+            file: name.to_string(),
+            problem,
+        }
+        .into()
+    };
+    if !spec.measure.tours() || spec.measure.maximized() {
+        return Err(refuse(format!(
+            "a run of {} cannot be continued: only the solver's minimized measures of tours can",
+            spec.name()
+        )));
+    }
+    // Checked as the table checks it: named for what it holds.
+    let stem = std::path::Path::new(name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let stored = table::read_one(name, stem, text)?;
+    if stored.spec != *spec {
+        return Err(refuse(format!(
+            "it holds {}, not {}",
+            stored.spec.name(),
+            spec.name()
+        )));
+    }
+    Ok(Resumed {
+        path: stored.path,
+        value: stored.value,
+        bound: stored.bound,
+    })
+}
+
+/// The run's result with the earlier runs' bound carried over: every bound holds for
+/// every tour of the board, so the larger one (of a minimum) is the proof.
+pub fn carry(mut found: Optimum, earlier: &Resumed) -> Optimum {
+    found.bound = found.bound.max(earlier.bound);
+    found
+}
+
+/// The run log's first line (tab-separated columns).
+pub const LOG_HEAD: &str = "date\tboard\tkind\tmeasure\tseconds\tbound\tincumbent\tstatus\tcommand";
+
+/// The run log's line for `found`, run at `date` by `command`: date, board, kind,
+/// measure, seconds, bound, incumbent (the best tour's value) and status (`optimal`,
+/// or `stopped, gap N`).
+pub fn log_line(found: &Optimum, date: &str, command: &str) -> String {
+    let s = &found.spec;
+    let status = if found.optimal() {
+        "optimal".to_string()
+    } else {
+        format!("stopped, gap {}", found.gap())
+    };
+    format!(
+        "{date}\t{}\t{}\t{}\t{:.1}\t{}\t{}\t{status}\t{command}",
+        s.board,
+        s.kind(),
+        s.measure,
+        found.seconds,
+        found.bound,
+        found.value,
+    )
+}
+
+/// The log `old` (empty for a new log) with `line` appended, under its head.
+pub fn appended(old: &str, line: &str) -> String {
+    let mut text = if old.is_empty() {
+        format!("{LOG_HEAD}\n")
+    } else {
+        old.to_string()
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(line);
+    text.push('\n');
+    text
+}
+
+/// Now, in UTC, as `2026-11-29T03:45:00Z`.
+pub fn now_utc() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc(secs)
+}
+
+/// The UTC date and time `secs` seconds after 1970 (Howard Hinnant's days-to-civil
+/// algorithm).
+fn utc(secs: u64) -> String {
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3_600,
+        rest % 3_600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_dates_are_the_calendars() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc(1_795_923_900), "2026-11-29T03:45:00Z");
+    }
+
+    #[test]
+    fn the_log_gets_its_head_once_and_a_line_per_run() {
+        let one = appended("", "a");
+        assert_eq!(one, format!("{LOG_HEAD}\na\n"));
+        assert_eq!(appended(&one, "b"), format!("{LOG_HEAD}\na\nb\n"));
+    }
+
+    #[test]
+    fn a_record_continues_only_its_own_model() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../content/optima/6x6-closed-turns.json");
+        let text = &std::fs::read_to_string(path).unwrap();
+        let spec = |m: &str| Spec {
+            board: knights_core::Board::parse_flat("6x6").unwrap(),
+            closed: true,
+            measure: super::super::Measure::parse(m, false).unwrap(),
+        };
+        let r = resume("6x6-closed-turns.json", text, &spec("turns")).unwrap();
+        assert_eq!((r.value, r.bound, r.path.len()), (32, 32, 36));
+        let e = resume("6x6-closed-turns.json", text, &spec("crossings")).unwrap_err();
+        assert!(e.to_string().contains("6x6 closed crossings"), "{e}");
+    }
+}
