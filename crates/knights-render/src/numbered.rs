@@ -39,7 +39,7 @@ pub fn numbered(
     theme: &Theme,
     title: &str,
 ) -> String {
-    let mut labels = vec![String::new(); board.cells() as usize];
+    let mut labels = vec![String::new(); board.area() as usize];
     for (i, &c) in path.iter().enumerate() {
         labels[c as usize] = (i + 1).to_string();
     }
