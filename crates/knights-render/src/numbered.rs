@@ -156,7 +156,7 @@ fn grid(
     if let Some(s) = sums {
         doc = doc.add(sum_labels(board, &s, (pad, top), sum_size, &font, theme));
     }
-    doc.to_string()
+    crate::xml_safe(doc.to_string())
 }
 
 /// The sums: rows at the right (`data-row`, from the bottom), columns below

@@ -39,7 +39,7 @@ pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Resul
         .set("data-crossings", m.crossings)
         .add(cycles);
     Ok(Drawing::from_svg(
-        doc.to_string(),
+        crate::xml_safe(doc.to_string()),
         layers,
         opts.resolution,
         frame.cell_pt,

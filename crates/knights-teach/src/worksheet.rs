@@ -164,7 +164,7 @@ fn page(
             .set("data-exercise", number),
         );
     }
-    doc.to_string()
+    knights_render::xml_safe(doc.to_string())
 }
 
 /// Text in points, in the bundled font.

@@ -255,7 +255,6 @@ impl Board {
             return Err(BadBoard::AllHoles {
                 width: self.width,
                 height: self.height,
-                holes: self.holes.len(),
             }
             .into());
         }

@@ -394,14 +394,12 @@ pub enum BadBoard {
         height: u32,
     },
     /// Holes that take every cell: no tour has a cell to visit.
-    #[error("the {width}x{height} board's {holes} holes take every cell: a board needs at least one cell to tour")]
+    #[error("every cell of the {width}x{height} board is a hole: a board needs at least one cell to tour")]
     AllHoles {
         /// Columns.
         width: u32,
         /// Rows.
         height: u32,
-        /// Its distinct holes.
-        holes: usize,
     },
     /// A start off the board.
     #[error("[{x}, {y}] is off the {board} board")]
