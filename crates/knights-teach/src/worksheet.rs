@@ -340,6 +340,23 @@ fn circled(errors: &[Failure], frame: &Frame) -> Group {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_bounded_by_exercises_and_by_squares() {
+        let small = Board::new(8, 8).unwrap();
+        assert!(check(&small, 4, MAX_EXERCISES).is_ok());
+        let e = check(&small, 4, MAX_EXERCISES + 1).unwrap_err().to_string();
+        assert!(e.contains("takes at most 1000 exercises"), "{e}");
+        let large = Board::new(100, 100).unwrap();
+        assert!(check(&large, 4, 40).is_ok());
+        let e = check(&large, 4, 41).unwrap_err().to_string();
+        assert!(
+            e.contains("at most 40 exercises") && e.contains("820000"),
+            "{e}"
+        );
+        let e = check(&small, 4, u64::MAX).unwrap_err().to_string();
+        assert!(e.contains(&u64::MAX.to_string()), "{e}");
+    }
     use crate::exercises::{make, Plan};
     use crate::tour;
     use knights_core::verify;
