@@ -153,7 +153,7 @@ pub(super) fn worksheet(
             out.display()
         )));
     }
-    knights_teach::worksheet::check(tour.board(), per_page)?;
+    knights_teach::worksheet::check(tour.board(), per_page, plan.count as u64)?;
     let (exercises, title) = match cipher {
         Some(message) => (
             knights_teach::cipher_exercises(tour, plan, message)?,

@@ -440,16 +440,18 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             mistakes,
             cipher,
         } => {
-            // A board too large for a page of answers is refused before it is built.
+            // A board too large for a page of answers, or too many exercises of it,
+            // is refused before it is built.
+            let count = count.map_or(per_page as usize, |c| c as usize);
             if let Ok(board) = Board::parse_flat(&input) {
-                knights_teach::worksheet::check(&board, per_page as usize)?;
+                knights_teach::worksheet::check(&board, per_page as usize, count as u64)?;
                 if let Some(message) = &cipher {
                     knights_teach::cipher::check(message, board.cells() as usize, &board)?;
                 }
             }
             let tour = load(&input, &build)?;
             let plan = knights_teach::Plan {
-                count: count.map_or(per_page as usize, |c| c as usize),
+                count,
                 reveal,
                 mistakes: mistakes as usize,
                 seed: build.seed,

@@ -6,12 +6,13 @@ use knights_core::metrics::{self, Levels, CROSSINGS_NOTE};
 use knights_core::{TourKind, Verified};
 
 use super::Failure;
+use crate::message::escape_controls;
 
 /// Prints the lines every metrics report starts with; `board` is the board's line as
 /// the caller writes it (a board of more sides adds its sides and levels).
 pub(super) fn head(board: &str, algorithm: &str, cells: u64, closed: bool, turns: u64) {
     println!("board       {board}");
-    println!("algorithm   {algorithm}");
+    println!("algorithm   {}", escape_controls(algorithm));
     println!("cells       {cells}");
     println!("tour        {}, verified", TourKind::open_if(!closed));
     println!("turns       {turns}");

@@ -13,6 +13,7 @@ use knights_render as render;
 use super::args::OutFormat;
 use super::draw::write_drawing;
 use super::Failure;
+use crate::message::escape_controls;
 
 /// `knights tourney`'s options.
 #[derive(clap::Args, Debug)]
@@ -135,7 +136,7 @@ pub(super) fn print_metrics(t: &Verified, m: &Metrics, json: bool) -> Result<(),
         return Ok(());
     }
     println!("board       {}", t.board());
-    println!("algorithm   {}", t.algorithm());
+    println!("algorithm   {}", escape_controls(t.algorithm()));
     println!("cells       {}", m.cells);
     println!("tourney     {} closed cycles, verified", cycles.count);
     println!("lengths     {}", lengths_text(&cycles.lengths));

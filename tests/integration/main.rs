@@ -38,6 +38,7 @@ mod optima;
 mod optima_cli;
 mod readme;
 mod refusals;
+mod reliability;
 mod space_cli;
 mod stream;
 mod torus_cli;

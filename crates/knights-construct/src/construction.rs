@@ -50,6 +50,13 @@ pub trait Construction: Sync {
     fn more_sides(&self) -> Option<MoreSides> {
         None
     }
+    /// Bytes per cell at the peak of building, proving and measuring its tour of `req`,
+    /// rounded up (measured under `ulimit -v`): the memory estimate [`crate::resolve`]
+    /// refuses a board by before any work. The default is the least any construction
+    /// needs, [`knights_core::memory::BYTES_PER_CELL`].
+    fn bytes_per_cell(&self, _req: &Request) -> u64 {
+        knights_core::memory::BYTES_PER_CELL
+    }
     /// `Ok` when it can build `req`, else the reason it cannot ([`Error::Unsupported`]).
     fn check(&self, req: &Request) -> Result<(), Error>;
     /// Builds the tour. Only called after [`Construction::check`] said yes, with no

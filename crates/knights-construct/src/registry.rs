@@ -266,8 +266,22 @@ fn candidates(req: &Request) -> Vec<&'static dyn Construction> {
 /// Checks `req` against `algo` before any work: the tour exists and fits in memory,
 /// the variant is one of the construction's, and the construction supports the board.
 /// `auto` takes the first construction (in the order of [`all`]) that has the variant
-/// and supports the board.
+/// and supports the board. The memory estimate is checked twice: at the least bytes a
+/// cell of any construction before choosing, at the chosen one's own after.
 pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
+    let resolved = choose(req, algo)?;
+    let c = resolved.construction;
+    let per_cell = c.bytes_per_cell(req);
+    if per_cell > knights_core::memory::BYTES_PER_CELL {
+        let what = format!("{} board built by {}", an(&req.board), c.name());
+        knights_core::memory::check_cells(req.board.area(), per_cell, &what)
+            .map_err(Refusal::board)?;
+    }
+    Ok(resolved)
+}
+
+/// [`resolve`] but for the chosen construction's own memory estimate.
+fn choose(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
     check_exists(req).map_err(Refusal::board)?;
     if req.board.dims() > 2 {
         return resolve_more_sides(req, algo);

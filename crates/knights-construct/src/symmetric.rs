@@ -38,6 +38,12 @@ const ATTEMPT: u64 = 20_000;
 const ATTEMPTS: u64 = 500;
 
 impl Construction for Symmetric {
+    /// At the peak, beyond the search's boards, Parberry's symmetric variants
+    /// (see [`crate::parberry::Parberry`]): 10.4 bytes a cell measured at 7000x7000 (RSS),
+    /// rounded up; the search's orbits need less.
+    fn bytes_per_cell(&self, _req: &Request) -> u64 {
+        crate::parberry::BYTES_PER_CELL
+    }
     fn name(&self) -> &'static str {
         "symmetric"
     }

@@ -46,10 +46,20 @@ pub const BYTES_PER_CELL: u64 = 8;
 /// Refuses a tour of `board` (`30000x30000`, `2000x2000x1000`), of `cells` cells, when
 /// it would not fit in [`available`] memory: before anything is allocated.
 pub fn check_tour(cells: u64, board: &str) -> Result<(), Error> {
-    check(
-        cells.saturating_mul(BYTES_PER_CELL),
+    check_cells(
+        cells,
+        BYTES_PER_CELL,
         &format!("{} board", crate::article::an(board)),
-        &format!("{cells} cells at {BYTES_PER_CELL} bytes each"),
+    )
+}
+
+/// Refuses `what` (`a 14000x14000 board built by parberry`), `cells` cells at
+/// `bytes_per_cell` bytes each, when it would not fit in [`available`] memory.
+pub fn check_cells(cells: u64, bytes_per_cell: u64, what: &str) -> Result<(), Error> {
+    check(
+        cells.saturating_mul(bytes_per_cell),
+        what,
+        &format!("{cells} cells at {bytes_per_cell} bytes each"),
     )
 }
 

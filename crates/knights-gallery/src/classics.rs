@@ -90,7 +90,7 @@ pub fn cipher_key() -> Result<Verified, Error> {
 /// Each square's letter when `message` (one board of it) is written along `tour`.
 fn written(tour: &Verified, message: &str) -> Result<Vec<String>, Error> {
     let text = cipher::encode(tour, message)?;
-    let mut out = vec![String::new(); tour.board().cells() as usize];
+    let mut out = vec![String::new(); tour.board().area() as usize];
     for (c, l) in cipher::reading_order(tour).into_iter().zip(text.chars()) {
         out[c as usize] = l.to_string();
     }

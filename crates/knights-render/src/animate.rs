@@ -74,13 +74,15 @@ impl<'a> Walkthrough<'a> {
 
     /// The animated SVG document.
     pub fn animated(&self, timing: Timing) -> String {
-        self.scene(When::Animated(timing)).to_string()
+        crate::xml_safe(self.scene(When::Animated(timing)).to_string())
     }
 
     /// The scene once `done` steps are drawn (`done` from 0 to the number of steps).
     pub fn frozen(&self, done: usize) -> String {
-        self.scene(When::After(done.min(self.steps.len())))
-            .to_string()
+        crate::xml_safe(
+            self.scene(When::After(done.min(self.steps.len())))
+                .to_string(),
+        )
     }
 
     /// Height of the counter band below the board, in squares.

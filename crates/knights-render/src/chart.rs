@@ -79,7 +79,7 @@ pub fn chart(title: &str, panels: &[Panel]) -> String {
             format!("translate({} {})", num(x0), num(PAD * 1.5)),
         ));
     }
-    doc.to_string()
+    crate::xml_safe(doc.to_string())
 }
 
 fn bars(b: &Bars) -> Group {

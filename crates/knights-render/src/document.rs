@@ -125,7 +125,7 @@ pub fn document(
     if let Some(legend) = legend {
         doc = doc.add(legend);
     }
-    Ok(doc.to_string())
+    Ok(crate::xml_safe(doc.to_string()))
 }
 
 /// The document's opening: its size, title, data, background and (when the drawing

@@ -27,13 +27,14 @@ pub fn database() -> Arc<Database> {
     .clone()
 }
 
-/// Parses an SVG document (one this module's renderer made) with the bundled font.
+/// Parses an SVG document (one this module's renderer made) with the bundled font; a
+/// character XML forbids in its text is shown as its control picture first.
 pub fn tree(svg: &str) -> Result<usvg::Tree, Error> {
     let opts = usvg::Options {
         font_family: "DejaVu Sans".into(),
         fontdb: database(),
         ..usvg::Options::default()
     };
-    usvg::Tree::from_str(svg, &opts)
+    usvg::Tree::from_str(&crate::xml::xml_safe_str(svg), &opts)
         .map_err(|e| Error::internal(format!("the drawing is not valid SVG: {e}")))
 }

@@ -168,7 +168,7 @@ pub fn isometric(tour: &Verified, theme: &Theme) -> Option<String> {
         }
         doc = doc.add(g);
     }
-    Some(doc.to_string())
+    Some(crate::xml_safe(doc.to_string()))
 }
 
 /// Where cell `c` of the space is drawn.

@@ -168,7 +168,7 @@ fn document(
                 .set("fill", theme.text.coords_colour.as_str()),
         );
     }
-    Ok((doc.to_string(), cell_pt))
+    Ok((crate::xml_safe(doc.to_string()), cell_pt))
 }
 
 /// The caption under the levels, in lines.

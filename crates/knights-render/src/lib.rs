@@ -68,6 +68,9 @@ pub mod raster;
 pub mod tiles;
 mod zlib;
 
+// User text in documents: the characters XML forbids shown as control pictures.
+mod xml;
+
 // The walk-through: an animated SVG, and its steps as a GIF or numbered PNG frames
 // (public: `frames::gif`, `frames::png`, `frames::check_cost` read best under it).
 mod animate;
@@ -95,3 +98,4 @@ pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 
 pub use animate::{Walkthrough, FRAME_DPI};
+pub use xml::xml_safe;

@@ -39,7 +39,7 @@ pub fn numbered(
     theme: &Theme,
     title: &str,
 ) -> String {
-    let mut labels = vec![String::new(); board.cells() as usize];
+    let mut labels = vec![String::new(); board.area() as usize];
     for (i, &c) in path.iter().enumerate() {
         labels[c as usize] = (i + 1).to_string();
     }
@@ -156,7 +156,7 @@ fn grid(
     if let Some(s) = sums {
         doc = doc.add(sum_labels(board, &s, (pad, top), sum_size, &font, theme));
     }
-    doc.to_string()
+    crate::xml_safe(doc.to_string())
 }
 
 /// The sums: rows at the right (`data-row`, from the bottom), columns below

@@ -41,7 +41,7 @@ pub(crate) fn drawing(t: &Verified, m: &Metrics, opts: &Options) -> Result<Drawi
         .set("data-crossings", m.crossings)
         .add(cycles);
     Ok(Drawing::from_svg(
-        doc.to_string(),
+        crate::xml_safe(doc.to_string()),
         layers,
         opts.resolution,
         frame.cell_pt,

@@ -51,7 +51,7 @@ pub(crate) fn drawing(p: &Verified, opts: &Options) -> Result<Drawing, Error> {
         .add(dots)
         .add(start);
     Ok(Drawing::from_svg(
-        doc.to_string(),
+        crate::xml_safe(doc.to_string()),
         layers,
         opts.resolution,
         frame.cell_pt,

@@ -46,7 +46,7 @@ pub fn check(message: &str, squares: usize, board: &impl std::fmt::Display) -> R
 /// right; holes left out.
 pub fn reading_order(tour: &Tour) -> Vec<u32> {
     let b = tour.board();
-    let mut on = vec![false; b.cells() as usize];
+    let mut on = vec![false; b.area() as usize];
     for &c in tour.path() {
         on[c as usize] = true;
     }
@@ -72,7 +72,7 @@ pub fn encode(tour: &Tour, message: &str) -> Result<String, Error> {
     let n = tour.path().len();
     text.resize(text.len().div_ceil(n) * n, FILL);
     let order = reading_order(tour);
-    let mut board = vec![' '; tour.board().cells() as usize];
+    let mut board = vec![' '; tour.board().area() as usize];
     let mut out = String::with_capacity(text.len());
     for block in text.chunks(n) {
         for (&c, &l) in tour.path().iter().zip(block) {
@@ -97,7 +97,7 @@ pub fn decode(tour: &Tour, cipher: &str) -> Result<String, Error> {
         return Err(bad("--decode", cipher, &why));
     }
     let order = reading_order(tour);
-    let mut board = vec![' '; tour.board().cells() as usize];
+    let mut board = vec![' '; tour.board().area() as usize];
     let mut out = String::with_capacity(text.len());
     for block in text.chunks(n) {
         for (&c, &l) in order.iter().zip(block) {
@@ -178,6 +178,23 @@ mod tests {
         let (x, y) = t.board().xy(t.path()[0]);
         let at = (4 - y as usize) * 5 + x as usize;
         assert_eq!(c.chars().nth(at), Some('A'));
+    }
+
+    #[test]
+    fn a_message_comes_back_on_a_board_with_holes() {
+        // Regression (issue 39): arrays sized by the cells a tour visits were indexed
+        // by cell number, past their end on a board with holes.
+        let mut r = knights_construct::Request::closed(knights_core::Board::new(9, 9).unwrap());
+        r.variant = Some("corner".into());
+        let t = knights_construct::build(&r, "parberry").unwrap();
+        let t = knights_core::verify::verify(t).unwrap();
+        assert!(!t.board().holes().is_empty());
+        let order = reading_order(&t);
+        assert_eq!(order.len(), t.path().len());
+        assert!(order.iter().all(|&c| !t.board().is_hole(c)));
+        let c = encode(&t, "hello").unwrap();
+        assert_eq!(c.len(), 80);
+        assert_eq!(decode(&t, &c).unwrap().trim_end_matches(FILL), "HELLO");
     }
 
     #[test]

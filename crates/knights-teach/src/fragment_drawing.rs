@@ -186,7 +186,7 @@ pub fn svg(f: &Fragments, theme: &Theme, caption: &str) -> String {
                 .set("fill", theme.text.coords_colour.as_str()),
         );
     }
-    doc.to_string()
+    knights_render::xml_safe(doc.to_string())
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
     doc = doc
         .add(moves)
         .add(overlays.set("font-family", "DejaVu Sans, sans-serif"));
-    doc.to_string()
+    knights_render::xml_safe(doc.to_string())
 }
 
 /// A ring around a square.

@@ -15,7 +15,7 @@ use svg::Document;
 use crate::exercises::{Exercise, Task};
 use knights_core::verify::Failure;
 use knights_core::Board;
-use knights_core::{Error, TooLarge};
+use knights_core::{BadOption, Error, TooLarge};
 use knights_render::parts::MAX_NUMBERED_CELLS;
 use knights_render::parts::{num, Frame};
 use knights_render::theme::Theme;
@@ -36,11 +36,39 @@ const MISTAKE: &str = "#c62828";
 /// its text (whose words usvg counts as a node of their own).
 const ELEMENTS_PER_SQUARE: u64 = 3;
 
-/// Refuses, before any exercise is made, a worksheet of `board` whose squares cannot
-/// all be numbered: more than a drawing numbers ([`MAX_NUMBERED_CELLS`]), or more than
-/// the PDF renderer takes on a page of answers (`per_page` boards, every square
-/// numbered).
-pub fn check(board: &Board, per_page: usize) -> Result<(), Error> {
+/// The most exercises a worksheet holds, on any board (a class's sheets, not a book).
+pub const MAX_EXERCISES: u64 = 1_000;
+/// The most squares a worksheet numbers over its exercises and answers: more than the
+/// largest page of six allows, so every one-page sheet is made, and about a minute of
+/// drawing (the work grows with the squares drawn).
+pub const MAX_SQUARES: u64 = 800_000;
+
+/// Refuses, before any exercise is made, a worksheet of `count` exercises of `board`
+/// whose squares cannot all be numbered: more than a drawing numbers
+/// ([`MAX_NUMBERED_CELLS`]), more than the PDF renderer takes on a page of answers
+/// (`per_page` boards, every square numbered), or more exercises or squares in all than
+/// a sheet draws ([`MAX_EXERCISES`], [`MAX_SQUARES`]).
+pub fn check(board: &Board, per_page: usize, count: u64) -> Result<(), Error> {
+    check_page(board, per_page)?;
+    let cells = board.cells();
+    // Each exercise is drawn twice: on its page and on the answers' page.
+    let squares = count.saturating_mul(cells).saturating_mul(2);
+    if count > MAX_EXERCISES || squares > MAX_SQUARES {
+        return Err(BadOption::Exercises {
+            count,
+            board: board.to_string(),
+            squares,
+            most_exercises: MAX_EXERCISES,
+            most_squares: MAX_SQUARES,
+            fit: MAX_EXERCISES.min(MAX_SQUARES / (2 * cells.max(1))),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// The page's part of [`check`]: `per_page` boards of every square numbered.
+fn check_page(board: &Board, per_page: usize) -> Result<(), Error> {
     let per_page = per_page.max(1);
     let limit =
         (MAX_NUMBERED_CELLS as u64).min(MAX_ELEMENTS / ELEMENTS_PER_SQUARE / per_page as u64);
@@ -136,7 +164,7 @@ fn page(
             .set("data-exercise", number),
         );
     }
-    doc.to_string()
+    knights_render::xml_safe(doc.to_string())
 }
 
 /// Text in points, in the bundled font.
@@ -312,6 +340,23 @@ fn circled(errors: &[Failure], frame: &Frame) -> Group {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_bounded_by_exercises_and_by_squares() {
+        let small = Board::new(8, 8).unwrap();
+        assert!(check(&small, 4, MAX_EXERCISES).is_ok());
+        let e = check(&small, 4, MAX_EXERCISES + 1).unwrap_err().to_string();
+        assert!(e.contains("takes at most 1000 exercises"), "{e}");
+        let large = Board::new(100, 100).unwrap();
+        assert!(check(&large, 4, 40).is_ok());
+        let e = check(&large, 4, 41).unwrap_err().to_string();
+        assert!(
+            e.contains("at most 40 exercises") && e.contains("820000"),
+            "{e}"
+        );
+        let e = check(&small, 4, u64::MAX).unwrap_err().to_string();
+        assert!(e.contains(&u64::MAX.to_string()), "{e}");
+    }
     use crate::exercises::{make, Plan};
     use crate::tour;
     use knights_core::verify;

@@ -27,6 +27,11 @@ use layout::Layout;
 pub struct Stitch;
 
 impl Construction for Stitch {
+    /// At the peak, the path, the stitched pieces' sections and the proof's grid: 10.4 bytes a
+    /// cell measured at 7000x7000 (RSS), rounded up.
+    fn bytes_per_cell(&self, _req: &Request) -> u64 {
+        crate::parberry::BYTES_PER_CELL
+    }
     fn name(&self) -> &'static str {
         "stitch"
     }

@@ -227,7 +227,8 @@ impl Board {
         self.clone().with_topology(Topology::Plane)
     }
 
-    /// This board with the cells `(x, y)` removed (a board of two sides only).
+    /// This board with the cells `(x, y)` removed (a board of two sides only); holes that
+    /// take every cell are refused, so no board has zero cells.
     pub fn with_holes(mut self, holes: &[(u32, u32)]) -> Result<Board, Error> {
         if self.dims() > 2 && !holes.is_empty() {
             return Err(BadBoard::HolesInSpace {
@@ -250,6 +251,13 @@ impl Board {
         }
         self.holes.sort_unstable();
         self.holes.dedup();
+        if self.cells() == 0 {
+            return Err(BadBoard::AllHoles {
+                width: self.width,
+                height: self.height,
+            }
+            .into());
+        }
         Ok(self)
     }
 

@@ -220,7 +220,8 @@ pub enum BadOption {
     /// `--samples` whose tours together have more cells than one run measures.
     #[error(
         "--samples {samples} on the {board} board is {cells} cells in all, more than the {most} \
-         one run measures: take at most {fit} samples"
+         one run measures: {}",
+        if *fit == 0 { "one tour of this board is already more: take a smaller board".to_string() } else { format!("take at most {fit} samples") }
     )]
     SampledCells {
         /// The value as given.
@@ -232,6 +233,26 @@ pub enum BadOption {
         /// The most cells one run measures.
         most: u64,
         /// The most samples of this board that fit.
+        fit: u64,
+    },
+    /// A worksheet's `--count` of more exercises than one sheet draws.
+    #[error(
+        "--count {count} on the {board} board: a worksheet takes at most {fit} exercises of it \
+         (at most {most_exercises} on any board, and at most {most_squares} squares numbered \
+         over exercises and answers; these would number {squares})"
+    )]
+    Exercises {
+        /// The value as given.
+        count: u64,
+        /// The board.
+        board: String,
+        /// The squares numbered over exercises and answers.
+        squares: u64,
+        /// The most exercises on any board.
+        most_exercises: u64,
+        /// The most squares numbered.
+        most_squares: u64,
+        /// The most exercises of this board.
         fit: u64,
     },
     /// `--blur` asking for more exchanges than allowed.
@@ -370,6 +391,14 @@ pub enum BadBoard {
         /// The board's columns.
         width: u32,
         /// Its rows.
+        height: u32,
+    },
+    /// Holes that take every cell: no tour has a cell to visit.
+    #[error("every cell of the {width}x{height} board is a hole: a board needs at least one cell to tour")]
+    AllHoles {
+        /// Columns.
+        width: u32,
+        /// Rows.
         height: u32,
     },
     /// A start off the board.

@@ -87,7 +87,7 @@ pub fn level_grids(s: &Board, steps: impl Iterator<Item = (u32, u32)>) -> Vec<Mo
     let leaper = s.leaper();
     let (w, h) = (s.width(), s.height());
     let per = s.level_cells() as usize;
-    let mut masks = vec![0u8; s.cells() as usize];
+    let mut masks = vec![0u8; s.area() as usize];
     for (a, b) in steps {
         if s.level_of(a) != s.level_of(b) {
             continue;

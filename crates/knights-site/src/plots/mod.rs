@@ -245,7 +245,7 @@ fn plot_with(
     if lines.is_empty() {
         doc = doc.add(text(f.left, legend_top, "no series in the catalogue"));
     }
-    doc.to_string()
+    knights_render::xml_safe(doc.to_string())
 }
 
 /// The plot area (with room for the markers on its top edge), for clipping data lines.
