@@ -7,7 +7,9 @@
 //! numbers they reach when numbers are shown) with one `<animate>` that shows it at its
 //! time; every animation shares one duration, so they stay in step while looping.
 
-use svg::node::element::{Animate, AnimateTransform, Circle, Group, Path as SvgPath, Text};
+use svg::node::element::{
+    Animate, AnimateTransform, Circle, ClipPath, Definitions, Group, Path as SvgPath, Text,
+};
 use svg::Document;
 
 use super::colour;
@@ -122,7 +124,25 @@ impl<'a> Walkthrough<'a> {
                 .set("data-step-seconds", num(t.step_seconds()))
                 .set("data-hold-steps", super::steps::HOLD_STEPS);
         }
-        doc.add(self.moves(when))
+        let mut moves = self.moves(when);
+        if self.tour.board().topology().wraps() {
+            // A band's leaps across the seam are drawn as two halves past the edges:
+            // clipped to the board, off the coordinates and the counter.
+            let [x, y, w, h] = f.area();
+            doc = doc.add(
+                Definitions::new().add(
+                    ClipPath::new().set("id", "walk-board").add(
+                        svg::node::element::Rectangle::new()
+                            .set("x", num(x))
+                            .set("y", num(y))
+                            .set("width", num(w))
+                            .set("height", num(h)),
+                    ),
+                ),
+            );
+            moves = moves.set("clip-path", "url(#walk-board)");
+        }
+        doc.add(moves)
             .add(self.knight(when))
             .add(self.counter(when))
     }

@@ -81,7 +81,8 @@ pub fn document(
         clipped: !frame.is_whole() || band,
     };
     let (v, legend) = if plan.legend {
-        let entries = layers::legend(&canvas);
+        let mut entries = layers::legend(&canvas);
+        entries.extend(seam::legend(board, &frame));
         legend::place(frame.view_box(), &frame, theme, &entries)
     } else {
         (frame.view_box(), None)
