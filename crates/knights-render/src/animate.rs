@@ -18,7 +18,7 @@ use super::layers::{Layer, Layers};
 use super::path::{Piece, Walk};
 use super::steps::{key, Steps, Timing};
 use super::theme::Theme;
-use super::{squares, text};
+use super::{seam, squares, text};
 use knights_core::verify::Verified;
 
 /// Resolution of GIF frames and PNG frames when neither a width nor a resolution is
@@ -66,7 +66,13 @@ impl<'a> Walkthrough<'a> {
 
     /// The width of its page, in points.
     pub fn page_width_pt(&self) -> f64 {
-        self.frame.page_pt().0
+        self.view()[2] * self.frame.cell_pt
+    }
+
+    /// The view box of the board (with room for a band's seam marks), without the
+    /// counter's band.
+    fn view(&self) -> [f64; 4] {
+        seam::fit(self.tour.board(), &self.frame, self.frame.view_box())
     }
 
     /// The timeline.
@@ -92,10 +98,10 @@ impl<'a> Walkthrough<'a> {
 
     fn scene(&self, when: When) -> Document {
         let f = &self.frame;
-        let mut v = f.view_box();
+        let mut v = self.view();
         v[3] += self.band();
-        let (w, h) = f.page_pt();
-        let h = h + self.band() * f.cell_pt;
+        let w = v[2] * f.cell_pt;
+        let h = f.page_pt().1 + self.band() * f.cell_pt;
         let mut doc = Document::new()
             .set("viewBox", v.map(num).join(" "))
             .set("width", num(w))
@@ -116,8 +122,13 @@ impl<'a> Walkthrough<'a> {
                 self.theme,
                 self.layers.has(Layer::Squares),
             ));
+        let board = self.tour.board();
         if self.layers.has(Layer::Coords) {
-            doc = doc.add(text::coords(f, self.theme, 0.0));
+            doc = doc.add(text::coords(f, self.theme, seam::reach(board, f)));
+        }
+        if board.topology().wraps() {
+            // A band's glued edges, marked as on the drawing.
+            doc = doc.add(seam::layer(board, f, self.theme));
         }
         if let When::Animated(t) = when {
             doc = doc
@@ -125,7 +136,7 @@ impl<'a> Walkthrough<'a> {
                 .set("data-hold-steps", super::steps::HOLD_STEPS);
         }
         let mut moves = self.moves(when);
-        if self.tour.board().topology().wraps() {
+        if board.topology().wraps() {
             // A band's leaps across the seam are drawn as two halves past the edges:
             // clipped to the board, off the coordinates and the counter.
             let [x, y, w, h] = f.area();
@@ -264,7 +275,7 @@ impl<'a> Walkthrough<'a> {
     /// The step counter below the board: one label per state, each shown in turn.
     fn counter(&self, when: When) -> Group {
         let f = &self.frame;
-        let v = f.view_box();
+        let v = self.view();
         let size = COUNTER_PT / f.cell_pt;
         let y = v[1] + v[3] + self.band() * 0.62;
         let total = self.steps.made(self.steps.len().checked_sub(1));

@@ -32,6 +32,15 @@ pub fn reach(board: &Board, frame: &Frame) -> f64 {
     }
 }
 
+/// The view box `v` of `frame` grown on the right, if need be, so that the right
+/// edge's arrows (which reach [`reach`] squares past the board) are not cut off.
+pub fn fit(board: &Board, frame: &Frame, v: [f64; 4]) -> [f64; 4] {
+    let right = frame.area()[0] + frame.area()[2] + reach(board, frame);
+    let room = frame.cell_pt.recip() * 2.0; // two points clear of the page's edge
+    let [x, y, w, h] = v;
+    [x, y, w.max(right + room - x), h]
+}
+
 /// The marks of the seam, or nothing on a plane board.
 pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
     let mut g = Group::new().set("class", "seam");
@@ -364,6 +373,15 @@ mod tests {
                     [edges[0], edges[1], edges[2] + 0.5, edges[3] + 0.5],
                     "{name} {class}"
                 );
+                assert!(
+                    svg.contains("<g class=\"seam\">"),
+                    "{name} {class}: no seam marks"
+                );
+                // The right edge's arrows fit in the view box.
+                let v: Vec<f64> = (attr(svg, "<svg", "viewBox").split(' '))
+                    .map(|n| n.parse().unwrap())
+                    .collect();
+                assert!(v[0] + v[2] > edges[2] + 8.0_f64.min(t.board().height() as f64) / 18.0);
                 let segs = drawn(svg, class);
                 let halves = segs.iter().filter(|&&s| outside(s, edges) > 0.0).count();
                 assert!(halves >= 2, "{name} {class}: no leap across the seam drawn");
