@@ -37,3 +37,46 @@ pub fn tree(svg: &str) -> Result<usvg::Tree, Error> {
     usvg::Tree::from_str(svg, &opts)
         .map_err(|e| Error::internal(format!("the drawing is not valid SVG: {e}")))
 }
+
+/// The width, in points, of `text` set in the bundled font at `size` points, as the
+/// drawings lay it out (usvg shapes it with the font's own advances and kerning): what
+/// a page measures before it places a line, so that no guess per character decides
+/// where text ends.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\
+         <text x=\"0\" y=\"0\" font-size=\"{size}\" font-family=\"DejaVu Sans\" \
+         xml:space=\"preserve\">{escaped}</text></svg>"
+    );
+    match tree(&svg) {
+        Ok(t) => {
+            let text = t.root().children().iter().find_map(|n| match n {
+                usvg::Node::Text(t) => Some(t.bounding_box().width() as f64),
+                _ => None,
+            });
+            text.unwrap_or(0.0)
+        }
+        Err(_) => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text_width;
+
+    /// Widths come from the font: proportional (an "i" is narrower than an "m"), in
+    /// proportion to the size, and DejaVu Sans's "m" is 0.974 em wide.
+    #[test]
+    fn text_is_measured_with_the_font() {
+        let m = text_width("mmmm", 10.0);
+        assert!((m - 38.96).abs() < 0.5, "{m}");
+        assert!(text_width("iiii", 10.0) < m / 2.0);
+        assert!((text_width("mmmm", 20.0) - 2.0 * m).abs() < 0.5);
+        assert_eq!(text_width("", 10.0), 0.0);
+        assert!(text_width("a < b & c", 10.0) > text_width("a b c", 10.0));
+    }
+}
