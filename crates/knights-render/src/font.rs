@@ -64,9 +64,35 @@ pub fn text_width(text: &str, size: f64) -> f64 {
     }
 }
 
+/// `text` cut at spaces into lines no wider than `width` points at `size` points in
+/// the bundled font (a word wider than that alone on its line).
+pub fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if text_width(&format!("{l} {word}"), size) <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
-    use super::text_width;
+    use super::{text_width, wrap};
+
+    /// Lines break at spaces where the measured width runs out: capitals, wider,
+    /// break sooner than small letters.
+    #[test]
+    fn wraps_to_a_measured_width() {
+        let w = text_width("mmmm mmmm", 10.0) + 0.1;
+        assert_eq!(wrap("mmmm mmmm mmmm", 10.0, w), ["mmmm mmmm", "mmmm"]);
+        assert_eq!(wrap("iiii iiii iiii", 10.0, w), ["iiii iiii iiii"]);
+        assert_eq!(wrap("", 10.0, w), Vec::<String>::new());
+    }
 
     /// Widths come from the font: proportional (an "i" is narrower than an "m"), in
     /// proportion to the size, and DejaVu Sans's "m" is 0.974 em wide.
