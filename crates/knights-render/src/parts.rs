@@ -4,7 +4,7 @@
 //! line of text in the bundled font (to lay out words around them). A facade: the
 //! parts live in their own modules, which stay private.
 
-pub use crate::font::text_width;
+pub use crate::font::{text_width, wrap as wrap_to_width};
 pub use crate::frame::{background, num, Frame};
 pub use crate::markers::{arrow, count, crossing_disks, turn_dots};
 pub use crate::squares::layer as squares;

@@ -238,7 +238,7 @@ fn baseline(i: usize, size: f64) -> f64 {
 fn fit_instruction(text: &str, base: f64, w: f64, h: f64) -> (f64, Vec<String>, f64) {
     let mut size = base;
     loop {
-        let lines = wrap_by(text, |l| parts::text_width(l, size) <= w);
+        let lines = parts::wrap_to_width(text, size, w);
         // The last line's descent (DejaVu Sans: 0.24 em), then a gap.
         let bottom = baseline(lines.len().saturating_sub(1), size) + size * 0.3 + GAP;
         let top = bottom.max(INSTRUCTION);
@@ -251,16 +251,10 @@ fn fit_instruction(text: &str, base: f64, w: f64, h: f64) -> (f64, Vec<String>, 
 
 /// `s` cut at spaces into lines of at most `width` characters (longer words alone).
 pub(super) fn wrap(s: &str, width: usize) -> Vec<String> {
-    wrap_by(s, |l| l.chars().count() <= width)
-}
-
-/// `s` cut at spaces into lines that each `fit` (a word that does not fit alone
-/// stands alone).
-fn wrap_by(s: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in s.split_whitespace() {
         match lines.last_mut() {
-            Some(l) if fits(&format!("{l} {word}")) => {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
                 l.push(' ');
                 l.push_str(word);
             }
