@@ -7,7 +7,9 @@
 //! numbers they reach when numbers are shown) with one `<animate>` that shows it at its
 //! time; every animation shares one duration, so they stay in step while looping.
 
-use svg::node::element::{Animate, AnimateTransform, Circle, Group, Path as SvgPath, Text};
+use svg::node::element::{
+    Animate, AnimateTransform, Circle, ClipPath, Definitions, Group, Path as SvgPath, TSpan, Text,
+};
 use svg::Document;
 
 use super::colour;
@@ -16,7 +18,7 @@ use super::layers::{Layer, Layers};
 use super::path::{Piece, Walk};
 use super::steps::{key, Steps, Timing};
 use super::theme::Theme;
-use super::{squares, text};
+use super::{font, seam, squares, text};
 use knights_core::verify::Verified;
 
 /// Resolution of GIF frames and PNG frames when neither a width nor a resolution is
@@ -25,6 +27,8 @@ pub const FRAME_DPI: f32 = 96.0;
 
 /// Size of the step counter's text, in points.
 const COUNTER_PT: f64 = 12.0;
+/// Distance between the baselines of a counter's lines, in ems.
+const LEADING: f64 = 1.25;
 
 /// A walk-through of a verified tour: the timeline and how to draw it.
 pub struct Walkthrough<'a> {
@@ -33,6 +37,8 @@ pub struct Walkthrough<'a> {
     layers: Layers,
     steps: Steps,
     frame: Frame,
+    /// The lines of the counter's longest label (the last: it says the tour is closed).
+    counter_lines: usize,
 }
 
 /// When the scene is drawn: animated over time, or frozen after some steps.
@@ -53,18 +59,32 @@ impl<'a> Walkthrough<'a> {
         } else {
             n.saturating_sub(1)
         };
-        Walkthrough {
+        let mut walk = Walkthrough {
             tour,
             theme,
             layers,
             steps: Steps::new(moves, max_steps),
             frame: Frame::new(tour.board(), theme, layers.has(Layer::Coords)),
-        }
+            counter_lines: 1,
+        };
+        let last = walk.steps.len();
+        walk.counter_lines = (last.saturating_sub(1)..=last)
+            .map(|s| walk.label_lines(s).len())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        walk
     }
 
     /// The width of its page, in points.
     pub fn page_width_pt(&self) -> f64 {
-        self.frame.page_pt().0
+        self.view()[2] * self.frame.cell_pt
+    }
+
+    /// The view box of the board (with room for a band's seam marks), without the
+    /// counter's band.
+    fn view(&self) -> [f64; 4] {
+        seam::fit(self.tour.board(), &self.frame, self.frame.view_box())
     }
 
     /// The timeline.
@@ -87,15 +107,34 @@ impl<'a> Walkthrough<'a> {
 
     /// Height of the counter band below the board, in squares.
     fn band(&self) -> f64 {
-        COUNTER_PT / self.frame.cell_pt * 1.8
+        COUNTER_PT / self.frame.cell_pt * (1.8 + LEADING * (self.counter_lines - 1) as f64)
+    }
+
+    /// The counter's words once `s` steps are drawn.
+    fn label_text(&self, s: usize) -> String {
+        let total = self.steps.made(self.steps.len().checked_sub(1));
+        let made = self.steps.made(s.checked_sub(1));
+        let unit = if total == 1 { "move" } else { "moves" };
+        let mut t = format!("{made} of {total} {unit}");
+        if s == self.steps.len() && self.tour.is_closed() && total > 0 {
+            t.push_str(": back at the start, the tour is closed");
+        }
+        t
+    }
+
+    /// The counter's words once `s` steps are drawn, in lines that fit the page's
+    /// width with half an em clear each side, as the bundled font measures them.
+    fn label_lines(&self, s: usize) -> Vec<String> {
+        let width = self.view()[2] * self.frame.cell_pt - COUNTER_PT;
+        font::wrap(&self.label_text(s), COUNTER_PT, width)
     }
 
     fn scene(&self, when: When) -> Document {
         let f = &self.frame;
-        let mut v = f.view_box();
+        let mut v = self.view();
         v[3] += self.band();
-        let (w, h) = f.page_pt();
-        let h = h + self.band() * f.cell_pt;
+        let w = v[2] * f.cell_pt;
+        let h = f.page_pt().1 + self.band() * f.cell_pt;
         let mut doc = Document::new()
             .set("viewBox", v.map(num).join(" "))
             .set("width", num(w))
@@ -116,15 +155,38 @@ impl<'a> Walkthrough<'a> {
                 self.theme,
                 self.layers.has(Layer::Squares),
             ));
+        let board = self.tour.board();
         if self.layers.has(Layer::Coords) {
-            doc = doc.add(text::coords(f, self.theme, 0.0));
+            doc = doc.add(text::coords(f, self.theme, seam::reach(board, f)));
+        }
+        if board.topology().wraps() {
+            // A band's glued edges, marked as on the drawing.
+            doc = doc.add(seam::layer(board, f, self.theme));
         }
         if let When::Animated(t) = when {
             doc = doc
                 .set("data-step-seconds", num(t.step_seconds()))
                 .set("data-hold-steps", super::steps::HOLD_STEPS);
         }
-        doc.add(self.moves(when))
+        let mut moves = self.moves(when);
+        if board.topology().wraps() {
+            // A band's leaps across the seam are drawn as two halves past the edges:
+            // clipped to the board, off the coordinates and the counter.
+            let [x, y, w, h] = f.area();
+            doc = doc.add(
+                Definitions::new().add(
+                    ClipPath::new().set("id", "walk-board").add(
+                        svg::node::element::Rectangle::new()
+                            .set("x", num(x))
+                            .set("y", num(y))
+                            .set("width", num(w))
+                            .set("height", num(h)),
+                    ),
+                ),
+            );
+            moves = moves.set("clip-path", "url(#walk-board)");
+        }
+        doc.add(moves)
             .add(self.knight(when))
             .add(self.counter(when))
     }
@@ -246,20 +308,27 @@ impl<'a> Walkthrough<'a> {
     /// The step counter below the board: one label per state, each shown in turn.
     fn counter(&self, when: When) -> Group {
         let f = &self.frame;
-        let v = f.view_box();
+        let v = self.view();
         let size = COUNTER_PT / f.cell_pt;
-        let y = v[1] + v[3] + self.band() * 0.62;
-        let total = self.steps.made(self.steps.len().checked_sub(1));
+        let y = v[1] + v[3] + size * 1.8 * 0.62;
+        let x = num(v[0] + v[2] / 2.0);
         let label = |s: usize| {
-            let made = self.steps.made(s.checked_sub(1));
-            let unit = if total == 1 { "move" } else { "moves" };
-            let mut t = format!("{made} of {total} {unit}");
-            if s == self.steps.len() && self.tour.is_closed() && total > 0 {
-                t.push_str(": back at the start, the tour is closed");
+            let lines = self.label_lines(s);
+            if lines.len() <= 1 {
+                return Text::new(self.label_text(s))
+                    .set("x", x.clone())
+                    .set("y", num(y));
             }
-            Text::new(t)
-                .set("x", num(v[0] + v[2] / 2.0))
-                .set("y", num(y))
+            // Too wide for one line: a line a tspan, the band below the board as tall
+            // as the most lines any label needs.
+            let text = Text::new("").set("x", x.clone()).set("y", num(y));
+            lines.into_iter().enumerate().fold(text, |t, (i, line)| {
+                t.add(
+                    TSpan::new(line)
+                        .set("x", x.clone())
+                        .set("y", num(y + i as f64 * size * LEADING)),
+                )
+            })
         };
         let g = Group::new()
             .set("class", "counter")
@@ -352,6 +421,61 @@ mod tests {
             let tree = super::super::font::tree(&svg).unwrap();
             super::super::raster::png(&tree, Resolution::Width(60)).unwrap();
         }
-        assert!(w.frozen(36).contains("36 of 36 moves: back at the start"));
+        // The last label, wrapped onto lines that fit the 6x6 page, says it all.
+        let last = w.frozen(36);
+        let words: String = (last.split('<'))
+            .filter(|p| p.starts_with("tspan"))
+            .map(|p| p.split_once('>').unwrap().1)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(
+            words,
+            "36 of 36 moves: back at the start, the tour is closed"
+        );
+    }
+
+    /// Every frame's counter fits its page: the last frame of the 8x8 walk cut its
+    /// label ("64 of 64 moves: back at the start, the tour is cl"); it now wraps onto
+    /// a second line in a taller band, clear of the coordinates, whole on the page.
+    #[test]
+    fn the_counter_fits_its_frame() {
+        use crate::boxes::{laid_out, overlap};
+        let theme = Theme::load("web").unwrap();
+        for name in ["8x8.json", "6x6.json", "5x5-open.json", "8x8-torus.json"] {
+            let t = fixture(name);
+            let layers = Layers::defaults(&theme.layers, t.board().width());
+            let w = Walkthrough::new(&t, &theme, layers, 400);
+            for k in [0, w.steps().len()] {
+                let svg = w.frozen(k);
+                let size = |a: &str| -> f64 {
+                    let v = &svg[svg.find(&format!(" {a}=\"")).unwrap() + a.len() + 3..];
+                    v[..v.find('"').unwrap()].parse().unwrap()
+                };
+                let page = [0.0, 0.0, size("width"), size("height")];
+                let laid = laid_out(&svg).unwrap();
+                for (i, (text, r)) in laid.text.iter().enumerate() {
+                    let inside =
+                        r[0] >= page[0] && r[1] >= page[1] && r[2] <= page[2] && r[3] <= page[3];
+                    assert!(
+                        inside,
+                        "{name} frame {k}: {text:?} {r:?} off the page {page:?}"
+                    );
+                    for (other, q) in &laid.text[i + 1..] {
+                        assert!(
+                            !overlap(r, q, 0.01),
+                            "{name} frame {k}: {text:?} over {other:?}"
+                        );
+                    }
+                }
+            }
+        }
+        let t = fixture("8x8.json");
+        let w = Walkthrough::new(&t, &theme, Layers::defaults(&theme.layers, 8), 400);
+        let last = w.frozen(w.steps().len());
+        assert!(
+            last.contains("<tspan") && last.contains("tour is closed"),
+            "{}",
+            &last[last.find("class=\"counter\"").unwrap()..]
+        );
     }
 }

@@ -80,11 +80,13 @@ pub fn document(
         colours: colours.as_ref(),
         clipped: !frame.is_whole() || band,
     };
+    let v = seam::fit(board, &frame, frame.view_box());
     let (v, legend) = if plan.legend {
-        let entries = layers::legend(&canvas);
-        legend::place(frame.view_box(), &frame, theme, &entries)
+        let mut entries = layers::legend(&canvas);
+        entries.extend(seam::legend(board, &frame));
+        legend::place(v, &frame, theme, &entries)
     } else {
-        (frame.view_box(), None)
+        (v, None)
     };
     let mut doc = head(tour, metrics, theme, &frame, v);
     let mut parts = vec![(

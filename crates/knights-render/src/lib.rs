@@ -58,9 +58,11 @@ mod tourney;
 mod uncrossed;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
-// (one drawing, or pages of them). `font` and `raster` are public for the benches,
+// (one drawing, or pages of them); the boxes of a laid-out page, read back (public for
+// the tests of pages laid out elsewhere). `font` and `raster` are public for the benches,
 // which time the raster pipeline's steps against baselines made of them; `tiles` for
 // the pyramid (`tiles::Level`, `tiles::TILE`).
+pub mod boxes;
 pub mod font;
 mod pages;
 mod pdf;

@@ -168,9 +168,10 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
         let (x, y) = frame.cell(b.xy(p[i]));
         (x as f64, y as f64)
     };
-    let (s, next) = (at(0), at(1));
+    let s = at(0);
     let mut g = Group::new().set("class", "ends");
     if frame.shows_cell(b.xy(p[0])) {
+        let next = first_leap_shown(tour, frame);
         let ring = disk("start", s, &num(r))
             .set("fill", "none")
             .set("stroke", m.start_colour.as_str())
@@ -196,6 +197,38 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64) -> Group {
         );
     }
     g
+}
+
+/// Where the arrow along the first leap points to: the leap's end, or on a band whose
+/// first leap crosses the seam, the point where it leaves the board, so that the
+/// arrow sits on the half of the leap drawn at the start (the leap's two ends are on
+/// opposite edges; their midpoint is on no drawn line).
+fn first_leap_shown(tour: &Tour, frame: &Frame) -> (f64, f64) {
+    let (b, p) = (tour.board(), tour.path());
+    let (x, y) = frame.cell(b.xy(p[0]));
+    let (x, y) = (x as f64, y as f64);
+    let (nx, ny) = frame.cell(b.xy(p[1]));
+    let dir = match b.dir_between(p[0], p[1]) {
+        Some(dir) if b.wraps(p[0], dir) => dir,
+        _ => return (nx as f64, ny as f64),
+    };
+    let (dx, dy) = b.leaper().dirs()[dir];
+    let (dx, dy) = (dx as f64, -dy as f64);
+    let (ax, ay, aw, ah) = (-0.5, -0.5, frame.w as f64, frame.h as f64);
+    // The share of the leap on the board: up to the first edge it meets.
+    let exit = |from: f64, d: f64, lo: f64, hi: f64| {
+        if d > 0.0 {
+            (hi - from) / d
+        } else if d < 0.0 {
+            (lo - from) / d
+        } else {
+            f64::INFINITY
+        }
+    };
+    let t = exit(x, dx, ax, ax + aw)
+        .min(exit(y, dy, ay, ay + ah))
+        .min(1.0);
+    (x + dx * t, y + dy * t)
 }
 
 /// A triangle half way along the leap from `a` to `b`, pointing towards `b`, with a

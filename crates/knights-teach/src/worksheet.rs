@@ -219,14 +219,17 @@ fn exercise(
     let board = ex.tour.board();
     let frame = Frame::new(board, theme, true);
     let v = frame.view_box();
-    let scale = (w / v[2]).min((h - INSTRUCTION) / v[3]);
+    let base = if answers { 11.0 } else { 9.5 };
+    let text = instruction(ex, number, answers);
+    let (size, lines, top) = fit_instruction(&text, base, w, h);
+    let scale = (w / v[2]).min((h - top) / v[3]);
     let drawing = Group::new()
         .set(
             "transform",
             format!(
                 "translate({} {}) scale({}) translate({} {})",
                 num(x),
-                num(y + INSTRUCTION),
+                num(y + top),
                 num(scale),
                 num(-v[0]),
                 num(-v[1])
@@ -237,21 +240,41 @@ fn exercise(
     let drawing = contents(ex, board, &frame, theme, answers)
         .into_iter()
         .fold(drawing, |g, part| g.add(part));
-    let size = if answers { 11.0 } else { 9.5 };
-    let per_line = (w / (size * 0.56)) as usize;
-    wrap(&instruction(ex, number, answers), per_line)
+    lines
         .iter()
         .enumerate()
         .fold(Group::new(), |g, (i, line)| {
-            g.add(words(
-                line,
-                x,
-                y + 11.0 + i as f64 * size * 1.25,
-                size,
-                "start",
-            ))
+            g.add(words(line, x, y + baseline(i, size), size, "start"))
         })
         .add(drawing)
+}
+
+/// The smallest type size of an instruction, in points.
+const SMALLEST: f64 = 7.0;
+/// Space between an instruction's last line and its board, in points.
+const GAP: f64 = 4.0;
+
+/// The baseline of line `i` of an instruction in `size` points, below its box's top.
+fn baseline(i: usize, size: f64) -> f64 {
+    11.0 + i as f64 * size * 1.25
+}
+
+/// An instruction set in a box `w` by `h` points, above its board: the type size
+/// (`base`, or smaller down to [`SMALLEST`] while the board would get less than half
+/// the box), the lines, wrapped at spaces to the width the font measures, and the
+/// room they take above the board (at least [`INSTRUCTION`]).
+fn fit_instruction(text: &str, base: f64, w: f64, h: f64) -> (f64, Vec<String>, f64) {
+    let mut size = base;
+    loop {
+        let lines = parts::wrap_to_width(text, size, w);
+        // The last line's descent (DejaVu Sans: 0.24 em), then a gap.
+        let bottom = baseline(lines.len().saturating_sub(1), size) + size * 0.3 + GAP;
+        let top = bottom.max(INSTRUCTION);
+        if top <= h / 2.0 || size <= SMALLEST {
+            return (size, lines, top);
+        }
+        size = (size - 0.5).max(SMALLEST);
+    }
 }
 
 /// `s` cut at spaces into lines of at most `width` characters (longer words alone).
@@ -528,5 +551,97 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.ends_with("it has 37 letters, more than the 36 squares of the 6x6 board: a worksheet's message fits on one board"), "{e}");
+    }
+
+    /// The findings of a page's layout, read back from its SVG as usvg lays it out
+    /// (the PDF is made from the same layout): words on words, words on a board, words
+    /// off the page's margins.
+    fn crowding(page: &str) -> Vec<String> {
+        use knights_render::boxes::{laid_out, overlap};
+        let laid = laid_out(page).unwrap();
+        let mut out = Vec::new();
+        for (i, (a, ra)) in laid.text.iter().enumerate() {
+            for (b, rb) in &laid.text[i + 1..] {
+                if overlap(ra, rb, 0.01) {
+                    out.push(format!("{a:?} {ra:?} over {b:?} {rb:?}"));
+                }
+            }
+            for f in &laid.figures {
+                if overlap(ra, f, 0.01) {
+                    out.push(format!("{a:?} {ra:?} over the board {f:?}"));
+                }
+            }
+            let inside = ra[0] >= MARGIN - 0.5 && ra[2] <= PAGE.0 - MARGIN + 0.5;
+            if !inside || ra[1] < 0.0 || ra[3] > PAGE.1 - MARGIN + 0.5 {
+                out.push(format!("{a:?} {ra:?} outside the page's margins"));
+            }
+        }
+        for f in &laid.figures {
+            if f[0] < MARGIN - 0.5 || f[2] > PAGE.0 - MARGIN + 0.5 || f[3] > PAGE.1 - MARGIN + 0.5 {
+                out.push(format!("the board {f:?} outside the page's margins"));
+            }
+        }
+        out
+    }
+
+    /// `knights worksheet 8x8 --cipher "Meet me at noon"` at two exercises and at a
+    /// page's worth, at every number per page: no two words overlap, no words run over
+    /// a board or off the page (the instructions ran under and across the boards and
+    /// into the next exercise: only one to a page laid out).
+    #[test]
+    fn cipher_worksheets_lay_out_at_any_count_and_per_page() {
+        let theme = Theme::load("teaching").unwrap();
+        let t = tour(8, 8, false);
+        for per_page in 1..=6 {
+            for count in [2, per_page] {
+                let plan = Plan {
+                    count,
+                    reveal: None,
+                    mistakes: 1,
+                    seed: 0,
+                };
+                let ex = crate::exercises::ciphers(&t, &plan, "Meet me at noon").unwrap();
+                let title = "Knight's tour ciphers on the 8x8 board";
+                for (p, page) in pages(&ex, &theme, per_page, title).iter().enumerate() {
+                    let found = crowding(page);
+                    assert!(
+                        found.is_empty(),
+                        "{count} to {per_page} a page, page {}:\n{}",
+                        p + 1,
+                        found.join("\n")
+                    );
+                }
+            }
+        }
+    }
+
+    /// The other exercises too, on a small and a wide board.
+    #[test]
+    fn worksheets_lay_out_at_any_per_page() {
+        let theme = Theme::load("teaching").unwrap();
+        for t in [tour(5, 5, true), tour(12, 5, false)] {
+            for per_page in 1..=6 {
+                let plan = Plan {
+                    count: 4,
+                    reveal: None,
+                    mistakes: 2,
+                    seed: 1,
+                };
+                let ex = make(&t, &plan).unwrap();
+                for (p, page) in pages(&ex, &theme, per_page, "A worksheet")
+                    .iter()
+                    .enumerate()
+                {
+                    let found = crowding(page);
+                    assert!(
+                        found.is_empty(),
+                        "{} at {per_page} a page, page {}:\n{}",
+                        t.board(),
+                        p + 1,
+                        found.join("\n")
+                    );
+                }
+            }
+        }
     }
 }
