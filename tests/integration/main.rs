@@ -42,6 +42,7 @@ mod space_cli;
 mod stream;
 mod torus_cli;
 mod tourney_cli;
+mod wasm;
 
 mod render_legend;
 mod render_overview;
