@@ -173,11 +173,7 @@ pub(super) fn worksheet(
 /// The still drawing of a tour with its metrics: the board, or on a board of three or
 /// more sides its levels side by side.
 pub(super) fn draw(tour: &Verified, opts: &render::Options) -> Result<Drawing, Error> {
-    let m = metrics::measure(tour);
-    if tour.board().dims() > 2 {
-        return render::levels::drawing(tour, &m, opts);
-    }
-    Drawing::new(tour, &m, opts)
+    Drawing::new(tour, &metrics::measure(tour), opts)
 }
 
 /// `knights render` of a tour of a board of three or more sides: its levels, still

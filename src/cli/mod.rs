@@ -26,7 +26,7 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 use knights_construct::Algo;
-use knights_core::{Board, Error};
+use knights_core::{Board, Error, Shape};
 
 use args::*;
 use draw::{animate, animate_rule, draw, render_levels, worksheet, write_drawing};
@@ -35,7 +35,7 @@ use optimum::OptimumArgs;
 use publish::{build_site, SiteArgs};
 use research::{design_motif, gadgets, list, print_bounds};
 use serve::serve_site;
-use tours::{load, load_document, print_metrics, tour, verify_file, Loaded};
+use tours::{load, load_document, print_metrics, tour, verify_file};
 
 /// Knight's tours: build, prove, measure, draw and publish them.
 #[derive(Parser, Debug)]
@@ -382,33 +382,28 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             if walk.rule {
                 return animate_rule(&input, &build, &style, &walk, output.as_deref());
             }
-            let tour = match load_document(&input, &build)? {
-                Loaded::Tourney(t) if !walk.animate && walk.frames.is_none() => {
-                    let out = output.expect("clap requires -o without --frames");
-                    let d = tourney::drawing(&t, &style.options()?)?;
-                    return Ok(write_drawing(&d, &out)?);
+            let tour = load_document(&input, &build)?;
+            let still = !walk.animate && walk.frames.is_none();
+            match tour.shape() {
+                Shape::Tour if tour.board().dims() > 2 => {
+                    return render_levels(&tour, &style, !still, output.as_deref());
                 }
-                Loaded::Tourney(_) => {
+                Shape::Tour => {}
+                _ if still => {
+                    let out = output.expect("clap requires -o without --frames");
+                    return Ok(write_drawing(&draw(&tour, &style.options()?)?, &out)?);
+                }
+                Shape::Tourney { .. } => {
                     return Err(Failure::Usage(format!(
                         "{input} is a tourney: it is drawn still, without --animate or --frames"
                     )))
                 }
-                Loaded::Uncrossed(p) if !walk.animate && walk.frames.is_none() => {
-                    let out = output.expect("clap requires -o without --frames");
-                    let d = knights_render::uncrossed::drawing(&p, &style.options()?)?;
-                    return Ok(write_drawing(&d, &out)?);
-                }
-                Loaded::Uncrossed(_) => {
+                Shape::Uncrossed { .. } => {
                     return Err(Failure::Usage(format!(
                         "{input} is an uncrossed path: it is drawn still, without --animate or --frames"
                     )))
                 }
-                Loaded::Tour(t) if t.board().dims() > 2 => {
-                    let animated = walk.animate || walk.frames.is_some();
-                    return render_levels(&t, &style, animated, output.as_deref());
-                }
-                Loaded::Tour(t) => *t,
-            };
+            }
             match output {
                 Some(out) if !walk.animate && walk.frames.is_none() => {
                     Ok(write_drawing(&draw(&tour, &style.options()?)?, &out)?)

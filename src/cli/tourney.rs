@@ -6,8 +6,8 @@ use std::path::Path;
 use knights_construct::tourney as gen;
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Format};
-use knights_core::tourney::{self, lengths_text, TourneyMetrics};
-use knights_core::{verify, Board, Error, VerifiedTourney};
+use knights_core::metrics::{lengths_text, Metrics};
+use knights_core::{verify, Board, Verified};
 use knights_render as render;
 
 use super::args::OutFormat;
@@ -44,13 +44,8 @@ pub(super) fn tourney(
             format!("{fmt:?}").to_lowercase()
         )));
     }
-    let t = gen::build(&board, &args.algo, args.seed)?;
-    let name = t.algorithm().to_string();
-    let proved = tourney::verify(t).map_err(|f| {
-        Error::internal(format!(
-            "the {name} tourney of the {board} board failed verification: {f}"
-        ))
-    })?;
+    let proved = verify::constructed(gen::build(&board, &args.algo, args.seed)?)?;
+    let name = proved.algorithm().to_string();
     if args.join {
         let cycles = proved.cycles().len();
         let joined = gen::join(&proved, args.seed)?;
@@ -81,13 +76,13 @@ pub(super) fn tourney(
     }
     match fmt {
         OutFormat::Json => Ok(write_with(output.unwrap_or(Path::new("-")), |out| {
-            format::write_tourney(&proved, &mut &mut *out)
+            format::write(&proved, Format::Json, &mut &mut *out)
         })?),
         OutFormat::Grid => Err(Failure::Usage(
             "the numbered grid has no form for a tourney: write json (or --join for a tour)".into(),
         )),
         _ => write_picture(
-            &drawing(&proved, &render::Options::default())?,
+            &super::draw::draw(&proved, &render::Options::default())?,
             output,
             to_stdout,
         ),
@@ -107,31 +102,31 @@ fn write_picture(
     }
 }
 
-/// A tourney's drawing: each cycle in its own colour.
-pub(super) fn drawing(
-    t: &VerifiedTourney,
-    opts: &render::Options,
-) -> Result<render::Drawing, Error> {
-    render::tourney::drawing(t, &tourney::measure(t), opts)
-}
-
 /// What `knights metrics --json` prints for a tourney.
 #[derive(serde::Serialize)]
 struct Report<'a> {
     board: String,
     algorithm: &'a str,
-    #[serde(flatten)]
-    metrics: &'a TourneyMetrics,
+    cells: u64,
+    cycles: u64,
+    lengths: &'a [u64],
+    turns: u64,
+    crossings: u64,
 }
 
-/// `knights metrics` of a tourney: cycles, their lengths, turns and crossings.
-pub(super) fn print_metrics(t: &VerifiedTourney, json: bool) -> Result<(), Failure> {
-    let m = tourney::measure(t);
+/// `knights metrics` of a tourney `t` measuring `m`: cycles, their lengths, turns and
+/// crossings.
+pub(super) fn print_metrics(t: &Verified, m: &Metrics, json: bool) -> Result<(), Failure> {
+    let cycles = (m.cycles.as_ref()).expect("a tourney's metrics hold its cycles");
     if json {
         let report = Report {
             board: t.board().to_string(),
             algorithm: t.algorithm(),
-            metrics: &m,
+            cells: m.cells,
+            cycles: cycles.count,
+            lengths: &cycles.lengths,
+            turns: m.turns,
+            crossings: m.crossings,
         };
         println!(
             "{}",
@@ -142,8 +137,8 @@ pub(super) fn print_metrics(t: &VerifiedTourney, json: bool) -> Result<(), Failu
     println!("board       {}", t.board());
     println!("algorithm   {}", t.algorithm());
     println!("cells       {}", m.cells);
-    println!("tourney     {} closed cycles, verified", m.cycles);
-    println!("lengths     {}", lengths_text(&m.lengths));
+    println!("tourney     {} closed cycles, verified", cycles.count);
+    println!("lengths     {}", lengths_text(&cycles.lengths));
     println!("turns       {}", m.turns);
     println!("crossings   {}", m.crossings);
     Ok(())

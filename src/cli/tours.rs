@@ -5,14 +5,11 @@ use std::path::Path;
 
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_with;
-use knights_core::format::{self, Document, Format};
+use knights_core::format::{self, Format};
 use knights_core::magic::{self, Magic};
 use knights_core::metrics::{self, Metrics};
 use knights_core::symmetry::{self, Symmetry};
-use knights_core::tourney;
-use knights_core::uncrossed;
-use knights_core::{verify, BadBoard, Board, Error, PathProblem, Topology, Tour, Verified};
-use knights_core::{VerifiedTourney, VerifiedUncrossed};
+use knights_core::{verify, BadBoard, Board, Error, PathProblem, Shape, Topology, Tour, Verified};
 use knights_render as render;
 
 use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
@@ -118,45 +115,36 @@ pub(super) fn load(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     }
 }
 
-/// A proved tour, or a proved tourney (from a file with cycles).
-pub(super) enum Loaded {
-    /// A tour of a board of any number of sides (boxed: a verified tour carries its
-    /// move grid).
-    Tour(Box<Verified>),
-    /// A tourney.
-    Tourney(VerifiedTourney),
-    /// An uncrossed path (from a file of `"kind": "uncrossed"`).
-    Uncrossed(VerifiedUncrossed),
-}
-
 /// A board (`WxH`, `WxHxD`, ...) to build, or a tour file to read and verify; a
-/// tourney file is refused, naming the commands that read it.
+/// tourney or an uncrossed path is refused, naming the commands that read it.
 pub(super) fn load_any(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
-    match load_document(input, args)? {
-        Loaded::Tour(t) => Ok(*t),
-        Loaded::Tourney(t) => Err(Error::parse(
+    let walk = load_document(input, args)?;
+    match walk.shape() {
+        Shape::Tour => Ok(walk),
+        Shape::Tourney { starts } => Err(Error::parse(
             input,
             "field cycles",
             format!(
                 "the file is a tourney of {} cycles, not a tour: verify, metrics and render (still drawings) read tourneys",
-                t.cycles().len()
+                starts.len()
             ),
         ).into()),
-        Loaded::Uncrossed(p) => Err(Error::parse(
+        Shape::Uncrossed { .. } => Err(Error::parse(
             input,
             "field kind",
             format!(
                 "the file is an uncrossed path of {} cells, not a tour: verify, metrics and render (still drawings) read uncrossed paths",
-                p.path().len()
+                walk.len()
             ),
         ).into()),
     }
 }
 
-/// A board to build (a tour), or a file holding a tour or a tourney to read and prove.
-pub(super) fn load_document(input: &str, args: &BuildArgs) -> Result<Loaded, Failure> {
+/// A board to build (a tour), or a file holding a walk of any shape (a tour, a tourney,
+/// an uncrossed path) to read and prove.
+pub(super) fn load_document(input: &str, args: &BuildArgs) -> Result<Verified, Failure> {
     if looks_like_board(input) {
-        return Ok(Loaded::Tour(Box::new(construct(input.parse()?, args)?)));
+        return construct(input.parse()?, args);
     }
     if let Some(flag) = args.given() {
         return Err(Failure::Usage(format!(
@@ -173,40 +161,29 @@ pub(super) fn load_document(input: &str, args: &BuildArgs) -> Result<Loaded, Fai
     read_verified_on(path, args.topology)
 }
 
-/// Reads a tour or tourney file and proves it, naming the file when it is not one; a
-/// tour on the band `topology` names, when given: a file without a topology field is
-/// read on it, a file that records another one is refused. Tourneys lie on the plane.
-pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Result<Loaded, Failure> {
+/// Reads a tour, tourney or uncrossed path file and proves it, naming the file when it
+/// is not one; a tour on the band `topology` names, when given: a file without a
+/// topology field is read on it, a file that records another one is refused. Tourneys
+/// and uncrossed paths lie on the plane.
+pub(super) fn read_verified_on(
+    path: &Path,
+    topology: Option<Topology>,
+) -> Result<Verified, Failure> {
     let file = path.display().to_string();
-    let tour = match read_any(path)? {
-        Document::Tour(t) => *t,
-        Document::Tourney(t) => {
-            if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(Error::parse(
-                    &file,
-                    "field cycles",
-                    format!("tourneys lie on the plane and cannot be read on a {top}"),
-                )
-                .into());
-            }
-            return tourney::verify(t).map(Loaded::Tourney).map_err(|f| {
-                Failure::Invalid(Error::invalid(format!("{file}: not a tourney: {f}")))
-            });
-        }
-        Document::Uncrossed(p) => {
-            if let Some(top) = topology.filter(|t| t.wraps()) {
-                return Err(Error::parse(
-                    &file,
-                    "field kind",
-                    format!("uncrossed paths lie on the plane and cannot be read on a {top}"),
-                )
-                .into());
-            }
-            return uncrossed::verify(p)
-                .map(Loaded::Uncrossed)
-                .map_err(|e| Failure::Invalid(Error::invalid(format!("{file}: {e}"))));
-        }
+    let tour = read_any(path)?;
+    let on_plane = match tour.shape() {
+        Shape::Tour => None,
+        Shape::Tourney { .. } => Some(("field cycles", "tourneys")),
+        Shape::Uncrossed { .. } => Some(("field kind", "uncrossed paths")),
     };
+    if let (Some((field, walks)), Some(top)) = (on_plane, topology.filter(|t| t.wraps())) {
+        return Err(Error::parse(
+            &file,
+            field,
+            format!("{walks} lie on the plane and cannot be read on a {top}"),
+        )
+        .into());
+    }
     let tour = match topology {
         Some(top) if tour.board().dims() > 2 && top.wraps() => {
             return Err(Error::parse(
@@ -220,11 +197,12 @@ pub(super) fn read_verified_on(path: &Path, topology: Option<Topology>) -> Resul
             )
             .into());
         }
-        Some(top) if tour.board().dims() == 2 => on_topology(tour, top, &file)?,
+        Some(top) if tour.board().dims() == 2 && on_plane.is_none() => {
+            on_topology(tour, top, &file)?
+        }
         _ => tour,
     };
-    let proven = verify::verify(tour).map_err(|f| Error::not_a_tour(file, f))?;
-    Ok(Loaded::Tour(Box::new(proven)))
+    Ok(verify::verify(tour).map_err(|f| Error::not_a_tour(file, f))?)
 }
 
 /// A 2-D tour read on the band `topology` names: a file without a topology field is
@@ -242,9 +220,9 @@ fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failu
     Ok(tour.with_topology(topology))
 }
 
-/// Reads a tour file of any board, or a tourney file: a file on disk streamed, standard
-/// input read whole.
-fn read_any(path: &Path) -> Result<Document, Error> {
+/// Reads a tour file of any board, a tourney or an uncrossed path file: a file on disk
+/// streamed, standard input read whole.
+fn read_any(path: &Path) -> Result<Tour, Error> {
     if path == Path::new("-") {
         return format::parse_document(&format::read_text(io::stdin(), "-")?, "-");
     }
@@ -318,20 +296,16 @@ pub(super) fn tour(
 }
 
 pub(super) fn verify_file(file: &Path, topology: Option<Topology>) -> Result<(), Failure> {
-    let tour = match read_verified_on(file, topology)? {
-        Loaded::Tour(t) => *t,
-        Loaded::Tourney(t) => {
-            println!("{}: ok, {t} ({} cells)", file.display(), t.cells());
-            return Ok(());
+    let walk = read_verified_on(file, topology)?;
+    let cells = walk.len();
+    match walk.shape() {
+        Shape::Tour => {
+            let plural = if cells == 1 { "" } else { "s" };
+            println!("{}: ok, {walk} ({cells} cell{plural})", file.display());
         }
-        Loaded::Uncrossed(p) => {
-            println!("{}: ok, {p}", file.display());
-            return Ok(());
-        }
-    };
-    let (what, cells) = (tour.to_string(), tour.path().len());
-    let plural = if cells == 1 { "" } else { "s" };
-    println!("{}: ok, {what} ({cells} cell{plural})", file.display());
+        Shape::Tourney { .. } => println!("{}: ok, {walk} ({cells} cells)", file.display()),
+        Shape::Uncrossed { .. } => println!("{}: ok, {walk}", file.display()),
+    }
     Ok(())
 }
 
@@ -365,13 +339,16 @@ pub(super) fn print_metrics(input: &str, args: &BuildArgs, json: bool) -> Result
     if let Some(done) = super::giant::metrics(input, args, json) {
         return done;
     }
-    let tour = match load_document(input, args)? {
-        Loaded::Tour(t) if t.board().dims() > 2 => return super::report::levels(&t, json),
-        Loaded::Tour(t) => *t,
-        Loaded::Tourney(t) => return super::tourney::print_metrics(&t, json),
-        Loaded::Uncrossed(p) => return print_uncrossed_metrics(&p, json),
-    };
+    let tour = load_document(input, args)?;
+    if tour.shape() == &Shape::Tour && tour.board().dims() > 2 {
+        return super::report::levels(&tour, json);
+    }
     let m = metrics::measure(&tour);
+    match tour.shape() {
+        Shape::Tour => {}
+        Shape::Tourney { .. } => return super::tourney::print_metrics(&tour, &m, json),
+        Shape::Uncrossed { .. } => return print_uncrossed_metrics(&tour, &m, json),
+    }
     let sym = symmetry::of_moves(tour.grid());
     let magic = magic::of_tour(&tour);
     if json {
@@ -440,10 +417,10 @@ fn magic_line(m: &Magic) -> String {
     }
 }
 
-/// What `knights metrics` says of an uncrossed path: its cells, leaps and turns (no
-/// crossings, by its proof).
-fn print_uncrossed_metrics(p: &VerifiedUncrossed, json: bool) -> Result<(), Failure> {
-    let kind = if p.closed() { "cycle" } else { "path" };
+/// What `knights metrics` says of an uncrossed path `p` measuring `m`: its cells, leaps
+/// and turns (no crossings, by its proof).
+fn print_uncrossed_metrics(p: &Verified, m: &Metrics, json: bool) -> Result<(), Failure> {
+    let kind = if p.is_closed() { "cycle" } else { "path" };
     if json {
         let report = serde_json::json!({
             "board": p.board().to_string(),
@@ -451,8 +428,8 @@ fn print_uncrossed_metrics(p: &VerifiedUncrossed, json: bool) -> Result<(), Fail
             "kind": format!("uncrossed {kind}"),
             "cells": p.path().len(),
             "leaps": p.leaps(),
-            "turns": p.turns(),
-            "crossings": 0,
+            "turns": m.turns,
+            "crossings": m.crossings,
         });
         println!("{report:#}");
     } else {
@@ -460,8 +437,8 @@ fn print_uncrossed_metrics(p: &VerifiedUncrossed, json: bool) -> Result<(), Fail
         println!("kind         uncrossed {kind}");
         println!("cells        {} of {}", p.path().len(), p.board().cells());
         println!("leaps        {}", p.leaps());
-        println!("turns        {}", p.turns());
-        println!("crossings    0");
+        println!("turns        {}", m.turns);
+        println!("crossings    {}", m.crossings);
     }
     Ok(())
 }

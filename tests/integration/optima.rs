@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use knights_core::{format, metrics, uncrossed, verify};
+use knights_core::{format, metrics, verify, Shape};
 use serde_json::Value;
 
 pub fn dir() -> PathBuf {
@@ -36,11 +36,12 @@ fn stored() -> Vec<(String, String)> {
 /// The measure of a stored file, counted from its tour or path.
 pub fn measured(name: &str, text: &str, record: &Value) -> u64 {
     if record["measure"] == "uncrossed" {
-        let format::Document::Uncrossed(p) = format::parse_document(text, name).unwrap() else {
+        let p = format::parse_document(text, name).unwrap();
+        let Shape::Uncrossed { claim } = p.shape() else {
             panic!("{name}: not an uncrossed path file");
         };
-        assert_eq!(p.claim(), Some(p.leaps()), "{name} claims its leaps");
-        return uncrossed::verify(p)
+        assert_eq!(*claim, Some(p.leaps()), "{name} claims its leaps");
+        return verify::verify(p)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
             .leaps();
     }

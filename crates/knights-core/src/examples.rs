@@ -2,7 +2,6 @@
 
 use crate::board::Board;
 use crate::tour::Tour;
-use crate::tourney::Tourney;
 
 /// The cells of [`ring`] in visiting order, as `(x, y)`.
 pub const RING: [(u32, u32); 8] = [
@@ -82,10 +81,10 @@ fn numbered(steps: &[[u32; 8]; 8], closed: bool) -> Tour {
 
 /// The 4x4 board, which has no tour, as a tourney of four 4-cycles: the block of
 /// Parberry's four-cover.
-pub fn four_cover() -> Tourney {
+pub fn four_cover() -> Tour {
     let b = Board::new(4, 4).expect("4x4 is a board");
     let cycle = |cells: [(u32, u32); 4]| cells.iter().map(|&(x, y)| b.index(x, y)).collect();
-    Tourney::new(
+    Tour::tourney(
         b.clone(),
         vec![
             cycle([(0, 1), (2, 0), (3, 2), (1, 3)]),

@@ -9,16 +9,16 @@
 //! on it, its proof, its measures, its file; then what every layer shares.
 
 // The board and what lies on it: the board (its leaper and topology, any number of
-// sides), the kind of tour, the moves, a part of the board, the tour, and the walk from
-// a move grid to a visiting order.
+// sides), the kind of tour, the moves, a part of the board, the tour and its shape (a
+// tour, a tourney, an uncrossed path: one claim), and the walk from a move grid to a
+// visiting order.
 pub mod board;
 mod kind;
 pub mod moves;
 mod region;
+mod shape;
 pub mod tour;
-pub mod tourney;
 pub mod trace;
-pub mod uncrossed;
 
 // The proof and the measures.
 pub mod magic;
@@ -46,10 +46,8 @@ mod stored_tours;
 pub use board::{Board, Leaper, Topology};
 pub use error::{
     BadBoard, BadField, BadOption, Bytes, Coords, Error, Failure, GaveUp, Named, NoTour,
-    NotUncrossed, PathProblem, Theorem, TooLarge, Unknown, Unsupported,
+    PathProblem, Theorem, TooLarge, Unknown, Unsupported,
 };
 pub use region::Region;
-pub use tour::{Sections, Tour, TourKind};
-pub use tourney::{Tourney, VerifiedTourney};
-pub use uncrossed::{UncrossedPath, VerifiedUncrossed};
+pub use tour::{Sections, Shape, Tour, TourKind};
 pub use verify::Verified;

@@ -91,6 +91,30 @@ impl MoveGrid {
         Some(MoveGrid::from_masks(board.clone(), masks))
     }
 
+    /// The moves of closed cycles (a tourney's), or `None` if some step is not a leap
+    /// on this board.
+    pub fn from_cycles(board: &Board, cycles: &[&[u32]]) -> Option<MoveGrid> {
+        let area = board.area() as usize;
+        if board.dims() > 2
+            || cycles
+                .iter()
+                .flat_map(|c| c.iter())
+                .any(|&c| c as usize >= area)
+        {
+            return None;
+        }
+        let mut masks = vec![0u8; area];
+        for cycle in cycles {
+            for (i, &a) in cycle.iter().enumerate() {
+                let b = cycle[(i + 1) % cycle.len()];
+                let d = board.dir_between(a, b)?;
+                masks[a as usize] |= 1 << d;
+                masks[b as usize] |= 1 << board.back(a, d);
+            }
+        }
+        Some(MoveGrid::from_masks(board.clone(), masks))
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

@@ -1,6 +1,8 @@
 //! Tours: the visiting order of a board's cells, closed or open, with optional per-step
 //! section labels that say which part of its construction each step belongs to. A
-//! board of any number of sides; the move grid is of boards of two.
+//! board of any number of sides; the move grid is of boards of two. A tour's
+//! [`Shape`] says which kind of walk it claims to be: a tour proper, a tourney (its
+//! cycles one after another in the path) or an uncrossed path over some cells.
 //!
 //! A tour built from its move grid need not hold its path: it holds the walk of the
 //! grid (mostly arithmetic runs) and writes the path out when first asked for, so a
@@ -14,6 +16,7 @@ use std::sync::OnceLock;
 use crate::board::Board;
 pub use crate::kind::TourKind;
 use crate::moves::MoveGrid;
+pub use crate::shape::Shape;
 use crate::trace::Trace;
 
 /// Labels that split a tour into named parts (formation sections, tiles, quadrants).
@@ -52,6 +55,7 @@ pub struct Tour {
     algorithm: String,
     sections: Option<Sections>,
     grid: OnceLock<Option<MoveGrid>>,
+    shape: Shape,
 }
 
 impl Clone for Tour {
@@ -63,6 +67,7 @@ impl Clone for Tour {
             walk: self.walk.clone(),
             algorithm: self.algorithm.clone(),
             sections: self.sections.clone(),
+            shape: self.shape.clone(),
             // A tour without its path keeps its grid, which the walk needs.
             grid: match (&self.walk, self.attached_grid()) {
                 (Some(_), Some(g)) => OnceLock::from(Some(g.clone())),
@@ -84,6 +89,93 @@ impl Tour {
             algorithm: String::new(),
             sections: None,
             grid: OnceLock::new(),
+            shape: Shape::Tour,
+        }
+    }
+
+    /// The closed cycles `cycles` (cell numbers, each in visiting order without its
+    /// first cell repeated) claimed to cover `board`: a tourney, whose path is its
+    /// cycles one after another. Nothing is checked here: see [`crate::verify`].
+    pub fn tourney(board: Board, cycles: Vec<Vec<u32>>) -> Tour {
+        let mut starts = Vec::with_capacity(cycles.len());
+        let mut path = Vec::with_capacity(cycles.iter().map(Vec::len).sum());
+        for cycle in cycles {
+            starts.push(path.len());
+            path.extend(cycle);
+        }
+        Tour {
+            shape: Shape::Tourney { starts },
+            ..Tour::new(board, path, true)
+        }
+    }
+
+    /// The path `path` (closed: a cycle, its first cell not repeated) over some cells
+    /// of `board`, claimed to have no two leaps crossing. Nothing is checked here: see
+    /// [`crate::verify`].
+    pub fn uncrossed(board: Board, path: Vec<u32>, closed: bool) -> Tour {
+        Tour {
+            shape: Shape::Uncrossed { claim: None },
+            ..Tour::new(board, path, closed)
+        }
+    }
+
+    /// The number of leaps the file of an uncrossed path claims, which
+    /// [`crate::verify`] checks (ignored on other shapes).
+    pub fn with_claim(mut self, leaps: u64) -> Tour {
+        if let Shape::Uncrossed { claim } = &mut self.shape {
+            *claim = Some(leaps);
+        }
+        self
+    }
+
+    /// The same cells as a tourney: a closed tour is a tourney of one cycle.
+    pub fn into_tourney(self) -> Tour {
+        self.path(); // written out: the grid a walk reads is dropped
+        let starts = if self.is_empty() { Vec::new() } else { vec![0] };
+        Tour {
+            shape: Shape::Tourney { starts },
+            closed: true,
+            walk: None,
+            grid: OnceLock::new(),
+            ..self
+        }
+    }
+
+    /// Which kind of walk the tour claims to be.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// Whether it claims to be a tourney (cycles covering the board).
+    pub fn is_tourney(&self) -> bool {
+        matches!(self.shape, Shape::Tourney { .. })
+    }
+
+    /// Whether it claims to be an uncrossed path.
+    pub fn is_uncrossed(&self) -> bool {
+        matches!(self.shape, Shape::Uncrossed { .. })
+    }
+
+    /// The cycles of a tourney, each a piece of the path; a tour or an uncrossed path
+    /// is its one piece.
+    pub fn cycles(&self) -> Vec<&[u32]> {
+        let path = self.path();
+        match &self.shape {
+            Shape::Tourney { starts } => (starts.iter().enumerate())
+                .map(|(i, &s)| &path[s..starts.get(i + 1).copied().unwrap_or(path.len())])
+                .collect(),
+            _ => vec![path],
+        }
+    }
+
+    /// The leaps walked: between consecutive cells (of each cycle), and back to the
+    /// first when closed.
+    pub fn leaps(&self) -> u64 {
+        let n = self.len() as u64;
+        if self.closed {
+            n
+        } else {
+            n.saturating_sub(1)
         }
     }
 
@@ -99,6 +191,7 @@ impl Tour {
             algorithm: String::new(),
             sections: None,
             grid: OnceLock::from(Some(grid)),
+            shape: Shape::Tour,
         }
     }
 
@@ -257,21 +350,27 @@ impl Tour {
 
     /// The tour's moves as one byte of direction bits per cell, or `None` when a step
     /// is not a leap of the board's leaper or the board has more than two sides.
+    /// A tourney's grid holds each cycle's moves; an uncrossed path has none.
     pub fn grid(&self) -> Option<&MoveGrid> {
         self.grid
-            .get_or_init(|| MoveGrid::from_path(&self.board, self.path(), self.closed))
+            .get_or_init(|| match &self.shape {
+                Shape::Tour => MoveGrid::from_path(&self.board, self.path(), self.closed),
+                Shape::Tourney { .. } => MoveGrid::from_cycles(&self.board, &self.cycles()),
+                Shape::Uncrossed { .. } => None,
+            })
             .as_ref()
     }
 
     /// The same closed tour entered at `cell`: the cycle turned so that its path starts
     /// there, the section labels turned with it. `None` for an open tour that does not
-    /// start at `cell`, or a cell the path does not visit.
+    /// start at `cell`, a tourney of cycles not starting there, or a cell the path does
+    /// not visit.
     pub fn starting_at(self, cell: u32) -> Option<Tour> {
         let k = self.path().iter().position(|&c| c == cell)?;
         if k == 0 {
             return Some(self);
         }
-        if !self.closed {
+        if !self.closed || self.is_tourney() {
             return None;
         }
         let mut path = self.path().to_vec();
@@ -310,6 +409,7 @@ impl Tour {
             algorithm: self.algorithm.clone(),
             sections: self.sections.clone(),
             grid: OnceLock::new(),
+            shape: self.shape.clone(),
         }
     }
 }

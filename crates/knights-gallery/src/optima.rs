@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
-use knights_core::{format, metrics, uncrossed, verify, Board, Error, PathProblem};
+use knights_core::{format, metrics, verify, Board, Error, PathProblem};
 use knights_lab::optimum::table::{self, Stored};
 use knights_lab::optimum::Measure;
 use knights_render::{self as render, Show, Style, Theme};
@@ -111,17 +111,19 @@ pub fn write(dir: &Path, theme: &Theme, records: &Path) -> Result<(), Error> {
     let all = entries(records)?;
     for e in &all {
         let svg = if !e.measure().tours() {
-            let format::Document::Uncrossed(p) = format::parse_document(&e.text, e.stem())? else {
+            let p = format::parse_document(&e.text, e.stem())?;
+            if !p.is_uncrossed() {
                 return Err(Error::internal(format!(
                     "{}: not an uncrossed path file",
                     records.join(format!("{}.json", e.stem())).display()
                 )));
-            };
+            }
             let opts = render::Options {
                 theme: theme.clone(),
                 ..Default::default()
             };
-            render::uncrossed::drawing(&uncrossed::verify(p)?, &opts)?
+            let p = verify::constructed(p)?;
+            render::Drawing::new(&p, &metrics::measure(&p), &opts)?
                 .svg()
                 .to_string()
         } else {

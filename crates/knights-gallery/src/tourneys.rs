@@ -8,8 +8,8 @@ use std::path::Path;
 
 use knights_construct::{tourney as gen, Algo, Request};
 use knights_core::atomic::write_bytes;
-use knights_core::tourney::{measure, verify};
-use knights_core::{Board, Error};
+use knights_core::metrics::measure;
+use knights_core::{verify, Board, Error, Verified};
 use knights_lab::{histogram, sample};
 use knights_render::{chart, Bars, Panel};
 use knights_render::{Drawing, Options, Theme};
@@ -50,12 +50,12 @@ impl Exhibit for Tourneys {
         };
         for (name, algo, n, seed) in TOURNEYS {
             let t = verified(algo, n, seed)?;
-            let d = knights_render::tourney::drawing(&t, &measure(&t), &opts)?;
+            let d = Drawing::new(&t, &measure(&t), &opts)?;
             write_bytes(&dir.join(format!("{name}.svg")), d.svg().as_bytes())?;
         }
         let joined = gen::join(&*verified("neural", 20, 1)?, 1)?;
-        let tour = knights_core::verify::constructed(joined.tour.with_algorithm("neural"))?;
-        let d = Drawing::new(&tour, &knights_core::metrics::measure(&tour), &opts)?;
+        let tour = verify::constructed(joined.tour.with_algorithm("neural"))?;
+        let d = Drawing::new(&tour, &measure(&tour), &opts)?;
         write_bytes(&dir.join("neural-20x20-joined.svg"), d.svg().as_bytes())?;
         write_bytes(
             &dir.join("compare-12x12.svg"),
@@ -64,9 +64,9 @@ impl Exhibit for Tourneys {
     }
 }
 
-fn verified(algo: &str, n: u32, seed: u64) -> Result<knights_core::VerifiedTourney, Error> {
-    let t = gen::build(&Board::new(n, n)?, algo, seed)?;
-    verify(t).map_err(|f| Error::internal(format!("the {algo} tourney of {n}x{n}: {f}")))
+/// The proved tourney `algo` builds on the `n`x`n` board with `seed`.
+fn verified(algo: &str, n: u32, seed: u64) -> Result<Verified, Error> {
+    verify::constructed(gen::build(&Board::new(n, n)?, algo, seed)?)
 }
 
 /// One row of panels per generator: directions, turns, crossings, time.

@@ -17,7 +17,7 @@ use super::raster::{self, Resolution};
 use super::{budget, font, frame, pdf, tiles};
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
-use knights_core::{Error, Named, Region, Unknown};
+use knights_core::{Error, Named, Region, Shape, Unknown};
 
 /// Any SVG document (a plot) as PNG bytes at `res`, with the drawings' fonts.
 pub fn svg_to_png(svg: &str, res: Resolution) -> Result<Vec<u8>, Error> {
@@ -69,8 +69,19 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// Draws `tour`, whose metrics are `metrics`, as `opts` says.
+    /// Draws `tour`, whose metrics are `metrics`, as `opts` says: a tourney each cycle
+    /// in its own colour, an uncrossed path with a dot on every cell it visits, a tour
+    /// of a board of three or more sides its levels side by side (their own branches,
+    /// in the modules `tourney`, `uncrossed` and `levels`).
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
+        if tour.board().dims() > 2 {
+            return super::levels::drawing(tour, metrics, opts);
+        }
+        match tour.shape() {
+            Shape::Tour => {}
+            Shape::Tourney { .. } => return super::tourney::drawing(tour, metrics, opts),
+            Shape::Uncrossed { .. } => return super::uncrossed::drawing(tour, opts),
+        }
         let plan = Plan::new(tour, opts)?;
         let layers = plan.layers;
         if plan.style == Style::Detail && plan.region == Region::all(tour.board()) {

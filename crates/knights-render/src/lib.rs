@@ -49,13 +49,13 @@ mod drawing;
 mod isometric;
 mod numbered;
 
-// Drawings with entry points of their own: a band's 3-D model (`band3d::stl`,
-// `band3d::projection`), the levels of a board of three or more sides, tourneys and
-// uncrossed paths (these three are being folded into `Drawing`).
+// A band's 3-D model, with entry points of its own (`band3d::stl`,
+// `band3d::projection`); the levels of a board of three or more sides, tourneys and
+// uncrossed paths, which are branches of `Drawing::new`.
 pub mod band3d;
-pub mod levels;
-pub mod tourney;
-pub mod uncrossed;
+mod levels;
+mod tourney;
+mod uncrossed;
 
 // Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
 // (one drawing, or pages of them). `font` and `raster` are public for the benches,

@@ -1,24 +1,26 @@
 //! Drawing a tourney: the board's squares as for a tour, and each closed cycle as one
 //! closed SVG path in its own colour from the theme's palette (a tourney of more
 //! cycles than colours reuses them in turn, and neighbouring cycles are rarely
-//! numbered alike). Its PNG and PDF are the tour drawings' ([`super::Drawing`]).
+//! numbered alike). A branch of [`super::Drawing::new`]; its PNG and PDF are the tour
+//! drawings'.
 
 use svg::node::element::{Group, Path};
 
 use super::frame::{num, Frame};
 use super::{sheet, Drawing, Options};
-use knights_core::tourney::TourneyMetrics;
-use knights_core::{Error, VerifiedTourney};
+use knights_core::metrics::Metrics;
+use knights_core::{Error, Verified};
 
-/// Draws `t`, whose metrics are `m`.
-pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Result<Drawing, Error> {
+/// Draws the tourney `t`, whose metrics are `m`.
+pub(crate) fn drawing(t: &Verified, m: &Metrics, opts: &Options) -> Result<Drawing, Error> {
     let board = t.board();
+    let count = m.cycles.as_ref().map_or(0, |c| c.count);
     let theme = &opts.theme;
     let layers = opts.layers(board);
     let frame = Frame::new(board, theme, false);
     let title = format!(
         "A tourney of {} cycles covering the {board} board: {} turns, {} crossings",
-        m.cycles, m.turns, m.crossings
+        count, m.turns, m.crossings
     );
     let width = frame.size(&theme.tour.width);
     let palette = &theme.tour.palette;
@@ -34,7 +36,7 @@ pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Resul
         cycles = cycles.add(Path::new().set("d", d).set("stroke", colour));
     }
     let doc = sheet::page(board, &frame, theme, layers, title)
-        .set("data-cycles", m.cycles)
+        .set("data-cycles", count)
         .set("data-turns", m.turns)
         .set("data-crossings", m.crossings)
         .add(cycles);
@@ -49,13 +51,14 @@ pub fn drawing(t: &VerifiedTourney, m: &TourneyMetrics, opts: &Options) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::tourney::{measure, verify};
+    use knights_core::metrics::measure;
+    use knights_core::verify::verify;
 
     #[test]
     fn each_cycle_is_one_closed_path_in_a_colour_of_its_own() {
         let t = knights_core::examples::four_cover();
         let v = verify(t).unwrap();
-        let d = drawing(&v, &measure(&v), &Options::default()).unwrap();
+        let d = Drawing::new(&v, &measure(&v), &Options::default()).unwrap();
         let svg = d.svg();
         assert_eq!(svg.matches("Z\"").count(), 4, "{svg}");
         assert!(svg.contains("data-cycles=\"4\""));

@@ -1,23 +1,23 @@
 //! Drawing an uncrossed path (or cycle): the board's squares as for a tour, the path as
 //! one SVG path in the theme's tour colour, a dot on every cell it visits and a ring at
-//! its first cell, so the cells it leaves out show bare. Its PNG and PDF are the tour
-//! drawings' ([`super::Drawing`]).
+//! its first cell, so the cells it leaves out show bare. A branch of
+//! [`super::Drawing::new`]; its PNG and PDF are the tour drawings'.
 
 use svg::node::element::{Circle, Group, Path};
 
 use super::frame::{num, Frame};
 use super::{sheet, Drawing, Options};
-use knights_core::{Error, VerifiedUncrossed};
+use knights_core::{Error, Verified};
 
-/// Draws `p`.
-pub fn drawing(p: &VerifiedUncrossed, opts: &Options) -> Result<Drawing, Error> {
+/// Draws the uncrossed path `p`.
+pub(crate) fn drawing(p: &Verified, opts: &Options) -> Result<Drawing, Error> {
     let board = p.board();
     let theme = &opts.theme;
     let layers = opts.layers(board);
     let frame = Frame::new(board, theme, false);
     let width = frame.size(&theme.tour.width);
     let colour = theme.tour.palette[0].as_str(); // a theme has one at least
-    let d = sheet::cells_data(board, &frame, p.path(), p.closed());
+    let d = sheet::cells_data(board, &frame, p.path(), p.is_closed());
     let mut dots = Group::new().set("class", "cells").set("fill", colour);
     for &c in p.path() {
         let (x, y) = frame.cell(board.xy(c));
@@ -61,15 +61,19 @@ pub fn drawing(p: &VerifiedUncrossed, opts: &Options) -> Result<Drawing, Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::uncrossed::{verify, UncrossedPath};
-    use knights_core::Board;
+    use knights_core::metrics::measure;
+    use knights_core::verify::verify;
+    use knights_core::{Board, Tour};
 
     #[test]
     fn the_path_is_one_svg_path_with_a_dot_per_cell() {
         let b = Board::new(4, 4).unwrap();
         let cells = [(0, 1), (2, 0), (3, 2), (1, 3)].map(|(x, y)| b.index(x, y));
-        let p = verify(UncrossedPath::new(b, cells.to_vec(), true)).unwrap();
-        let svg = drawing(&p, &Options::default()).unwrap().svg().to_string();
+        let p = verify(Tour::uncrossed(b, cells.to_vec(), true)).unwrap();
+        let svg = Drawing::new(&p, &measure(&p), &Options::default())
+            .unwrap()
+            .svg()
+            .to_string();
         assert_eq!(svg.matches("class=\"path\"").count(), 1, "{svg}");
         assert!(svg.contains("Z\""), "a cycle closes");
         assert_eq!(

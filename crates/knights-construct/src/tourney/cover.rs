@@ -5,7 +5,7 @@
 use super::links::Links;
 use super::Generator;
 use knights_core::Board;
-use knights_core::{Error, Tourney, Unsupported};
+use knights_core::{Error, Tour, Unsupported};
 
 /// The four 4-cycles of a 4x4 block, `(x, y)` from its bottom-left cell.
 pub(super) const BLOCK: [[(u32, u32); 4]; 4] = [
@@ -56,7 +56,7 @@ impl Generator for FourCover {
         }
         Ok(())
     }
-    fn generate(&self, board: &Board, _seed: u64) -> Result<Tourney, Error> {
+    fn generate(&self, board: &Board, _seed: u64) -> Result<Tour, Error> {
         let mut l = Links::empty(board);
         for y0 in (0..board.height()).step_by(4) {
             for x0 in (0..board.width()).step_by(4) {
@@ -70,7 +70,8 @@ impl Generator for FourCover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::tourney::{measure, verify};
+    use knights_core::metrics::measure;
+    use knights_core::verify::verify;
 
     #[test]
     fn covers_every_board_of_sides_multiples_of_4() {
@@ -78,7 +79,8 @@ mod tests {
             for h in (4..=24).step_by(4) {
                 let b = Board::new(w, h).unwrap();
                 let v = verify(FourCover.generate(&b, 0).unwrap()).unwrap();
-                assert_eq!(measure(&v).lengths, vec![4; (w * h / 4) as usize]);
+                let cycles = measure(&v).cycles.unwrap();
+                assert_eq!(cycles.lengths, vec![4; (w * h / 4) as usize]);
             }
         }
         assert!(FourCover.check(&Board::new(8, 6).unwrap()).is_err());

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 
 use super::links::Links;
 use knights_core::Board;
-use knights_core::Tourney;
+use knights_core::Tour;
 
 /// A flow network with integer capacities, edges stored in pairs (edge `e ^ 1` is the
 /// reverse of `e`).
@@ -116,7 +116,7 @@ impl Network {
 
 /// A tourney of `board` (knight's moves, each cell in one cycle), or `None` when its
 /// knight's graph has no 2-factor. Deterministic.
-pub fn two_factor(board: &Board) -> Option<Tourney> {
+pub fn two_factor(board: &Board) -> Option<Tour> {
     let area = board.area() as usize;
     if board.cells() % 2 == 1 || board.cells() == 0 {
         return None;

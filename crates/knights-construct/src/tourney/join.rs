@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::links::Links;
 use knights_core::Board;
-use knights_core::{BadOption, Error, GaveUp, Tour, Tourney};
+use knights_core::{BadOption, Error, GaveUp, Tour};
 
 /// A tourney joined into a tour.
 pub struct Joined {
@@ -34,7 +34,7 @@ const STUCK_ROUNDS: u32 = 1000;
 
 /// Joins the cycles of `t` (a verified tourney's claim) into one closed tour by
 /// exchanges of moves, choosing among the rails in an order drawn from `seed`.
-pub fn join(t: &Tourney, seed: u64) -> Result<Joined, Error> {
+pub fn join(t: &Tour, seed: u64) -> Result<Joined, Error> {
     let board = t.board().clone();
     let mut links = Links::of(t);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -71,9 +71,10 @@ pub fn join(t: &Tourney, seed: u64) -> Result<Joined, Error> {
     }
     let joined = links.tourney();
     let cycles = t.cycles().len();
-    let tour = joined
-        .into_tour()
-        .ok_or_else(|| Error::internal("joining left more than one cycle"))?;
+    if joined.cycles().len() != 1 {
+        return Err(Error::internal("joining left more than one cycle"));
+    }
+    let tour = Tour::new(board, joined.path().to_vec(), true);
     Ok(Joined {
         tour,
         cycles,
@@ -223,7 +224,6 @@ pub fn blur(tour: &Tour, k: u64, seed: u64) -> Result<Tour, Error> {
 mod tests {
     use super::*;
     use crate::tourney::{build, cover::FourCover, Generator};
-    use knights_core::tourney::verify as verify_tourney;
     use knights_core::verify::verify;
     use std::collections::HashSet;
 
@@ -260,7 +260,7 @@ mod tests {
             let blurred = blur(&t, k, 9).unwrap();
             let v = verify(blurred).unwrap();
             assert_ne!(moves(&v), moves(&t), "blur {k}");
-            assert!(verify_tourney(Tourney::of_tour(&v)).is_ok());
+            assert!(verify(v.into_inner().into_tourney()).is_ok());
         }
         assert_eq!(moves(&blur(&t, 0, 9).unwrap()), moves(&t));
         assert!(blur(&t, MAX_BLUR + 1, 0).is_err());

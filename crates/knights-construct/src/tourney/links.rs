@@ -3,7 +3,7 @@
 //! back as cycles at the end.
 
 use knights_core::Board;
-use knights_core::Tourney;
+use knights_core::Tour;
 
 /// No neighbour yet.
 pub(super) const NONE: u32 = u32::MAX;
@@ -25,7 +25,7 @@ impl Links {
     }
 
     /// The links of a tourney's cycles.
-    pub(super) fn of(t: &Tourney) -> Links {
+    pub(super) fn of(t: &Tour) -> Links {
         let mut l = Links::empty(t.board());
         for c in t.cycles() {
             for (i, &a) in c.iter().enumerate() {
@@ -95,7 +95,7 @@ impl Links {
     }
 
     /// The cycles, each from its lowest cell, as a tourney claim (verify proves it).
-    pub(super) fn tourney(&self) -> Tourney {
+    pub(super) fn tourney(&self) -> Tour {
         let mut seen = vec![false; self.nb.len()];
         let mut cycles = Vec::new();
         for start in 0..self.nb.len() as u32 {
@@ -108,6 +108,6 @@ impl Links {
             }
             cycles.push(cycle);
         }
-        Tourney::new(self.board.clone(), cycles)
+        Tour::tourney(self.board.clone(), cycles)
     }
 }

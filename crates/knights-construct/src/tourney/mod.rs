@@ -2,8 +2,8 @@
 //! Tourney program does with them: generators (Takefuji and Lee's neural network, the
 //! concentric braid, the four-cover), the joining of a tourney's cycles into one tour
 //! by exchanges of moves, and the blur of a tour by random exchanges that keep it one
-//! tour. Every generator's output is a [`Tourney`] claim, proved by
-//! [`knights_core::tourney::verify`].
+//! tour. Every generator's output is a tourney claim (a [`Tour`] of
+//! [`knights_core::Shape::Tourney`]), proved by [`knights_core::verify::verify`].
 
 mod braid;
 mod cover;
@@ -19,7 +19,7 @@ pub use neural::Neural;
 pub use no_tourney::NoTourney;
 
 use knights_core::{Board, Leaper};
-use knights_core::{Error, Named, Tourney, Unknown, Unsupported};
+use knights_core::{Error, Named, Tour, Unknown, Unsupported};
 
 /// A family of tourneys.
 pub trait Generator: Sync {
@@ -33,7 +33,7 @@ pub trait Generator: Sync {
     fn check(&self, board: &Board) -> Result<(), Error>;
     /// Builds a tourney of `board` (after `check` said yes); `seed` drives any random
     /// choice.
-    fn generate(&self, board: &Board, seed: u64) -> Result<Tourney, Error>;
+    fn generate(&self, board: &Board, seed: u64) -> Result<Tour, Error>;
 }
 
 /// Every tourney generator, the default first.
@@ -100,7 +100,7 @@ pub fn exists(board: &Board) -> Result<(), Error> {
 }
 
 /// Checks `board` and builds its tourney with the generator `name`, named after it.
-pub fn build(board: &Board, name: &str, seed: u64) -> Result<Tourney, Error> {
+pub fn build(board: &Board, name: &str, seed: u64) -> Result<Tour, Error> {
     let g = generator(name)?;
     exists(board)?;
     g.check(board)?;
@@ -110,7 +110,7 @@ pub fn build(board: &Board, name: &str, seed: u64) -> Result<Tourney, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::tourney::verify;
+    use knights_core::verify::verify;
 
     #[test]
     fn boards_without_a_tourney_are_refused_with_the_reason() {

@@ -23,7 +23,7 @@ use super::links::Links;
 use super::{join, Generator};
 use crate::{Construction, Request};
 use knights_core::{Board, Leaper};
-use knights_core::{Error, GaveUp, Tour, Tourney, Unsupported};
+use knights_core::{Error, GaveUp, Tour, Unsupported};
 
 /// Sweeps of one run before it counts as oscillating (Parberry's Tourney uses 400).
 pub const SWEEPS: u32 = 400;
@@ -120,7 +120,7 @@ impl Network {
 
 /// Runs the network from `seed` until it settles into a tourney: the tourney and the
 /// number of runs it took, or `None` after [`ATTEMPTS`] runs.
-pub fn settle(board: &Board, seed: u64) -> Option<(Tourney, u32)> {
+pub fn settle(board: &Board, seed: u64) -> Option<(Tour, u32)> {
     let net = Network::new(board);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     (1..=ATTEMPTS).find_map(|run| net.run(board, &mut rng).map(|l| (l.tourney(), run)))
@@ -176,7 +176,7 @@ impl Generator for Neural {
     fn check(&self, board: &Board) -> Result<(), Error> {
         check_board(Generator::name(self), board)
     }
-    fn generate(&self, board: &Board, seed: u64) -> Result<Tourney, Error> {
+    fn generate(&self, board: &Board, seed: u64) -> Result<Tour, Error> {
         settle(board, seed)
             .map(|(t, _)| t)
             .ok_or_else(|| gave_up(board))
@@ -213,7 +213,7 @@ impl Construction for Neural {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use knights_core::tourney::verify;
+    use knights_core::verify::verify;
 
     #[test]
     fn settles_into_tourneys_on_small_boards() {

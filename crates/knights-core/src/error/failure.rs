@@ -1,6 +1,7 @@
 //! Why a tour is not a tour, and where ([`Failure`]): what [`crate::verify`] finds
 //! wrong with a path, a move grid or a claimed closing move, on a board of any number
-//! of sides, its cells written as [`Coords`].
+//! of sides, its cells written as [`Coords`]; and why cycles are not a tourney or a
+//! path not an uncrossed path, the other shapes of walk [`crate::verify`] proves.
 
 use std::fmt;
 
@@ -34,7 +35,8 @@ impl fmt::Display for Coords {
     }
 }
 
-/// Why a tour is not a tour, and where.
+/// Why a walk is not what it claims to be (a tour, a tourney, an uncrossed path), and
+/// where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {
     /// The path does not have one entry per cell.
@@ -126,4 +128,167 @@ pub enum Failure {
         /// The leaper.
         leaper: String,
     },
+    /// A tourney of no cycles at all on a board with cells.
+    #[error("there are no cycles")]
+    NoCycles,
+    /// A tourney's cycle too short to be closed (fewer than three cells).
+    #[error("cycle {cycle} has {len} cell{}, and a closed cycle needs at least 3", plural(*.len as u64))]
+    ShortCycle {
+        /// The cycle, from 0.
+        cycle: usize,
+        /// Its cells.
+        len: usize,
+    },
+    /// A tourney's cell off the board or missing from it (off the board, it is written
+    /// `[4294967295, 4294967295]`).
+    #[error("cycle {cycle}, step {step}: {cell} is not a cell of the board")]
+    CycleOffBoard {
+        /// The cycle, from 0.
+        cycle: usize,
+        /// The step, from 0.
+        step: usize,
+        /// The cell.
+        cell: Coords,
+    },
+    /// A cell in two places of a tourney.
+    #[error("{cell} is in cycle {} at step {} and again in cycle {} at step {}", .first.0, .first.1, .second.0, .second.1)]
+    CycleRepeated {
+        /// The cell.
+        cell: Coords,
+        /// Its first place, (cycle, step).
+        first: (usize, usize),
+        /// Its second place.
+        second: (usize, usize),
+    },
+    /// Two cells in a row of a tourney's cycle (or its last and first) that are not a
+    /// leap apart.
+    #[error("cycle {cycle}, step {step}: {from} to {to} is not a {leaper} leap")]
+    CycleNotALeap {
+        /// The cycle, from 0.
+        cycle: usize,
+        /// The step that leaves `from`.
+        step: usize,
+        /// From this cell.
+        from: Coords,
+        /// To this one.
+        to: Coords,
+        /// The leaper, as `(1, 2)`.
+        leaper: String,
+    },
+    /// Cells of the board in no cycle of a tourney.
+    #[error("{count} cell{} in no cycle, the first {cell}", if *.count == 1 { " is" } else { "s are" })]
+    Uncovered {
+        /// The first such cell (lowest number).
+        cell: Coords,
+        /// How many.
+        count: u64,
+    },
+    /// An uncrossed path on a band or a board with holes.
+    #[error("not an uncrossed path of {board}: uncrossed paths lie on full boards of the plane")]
+    UncrossedOffPlane {
+        /// The board, as its `Display` writes it.
+        board: String,
+    },
+    /// An uncrossed path of too few cells (a path needs two, a cycle three).
+    #[error("not an uncrossed path of {board}: {cells} cells are too few")]
+    UncrossedTooShort {
+        /// The board.
+        board: String,
+        /// The cells of the path.
+        cells: usize,
+    },
+    /// A cell an uncrossed path visits twice.
+    #[error("not an uncrossed path of {board}: {cell} is visited twice")]
+    UncrossedRepeated {
+        /// The board.
+        board: String,
+        /// The cell.
+        cell: Coords,
+    },
+    /// A step of an uncrossed path that is not a leap.
+    #[error("not an uncrossed path of {board}: step {step} is not a {leaper}'s leap")]
+    UncrossedNotALeap {
+        /// The board.
+        board: String,
+        /// The step, from 1.
+        step: usize,
+        /// The leaper's name (`knight`).
+        leaper: String,
+    },
+    /// Two leaps of an uncrossed path that cross.
+    #[error("not an uncrossed path of {board}: steps {first} and {second} cross")]
+    Crossing {
+        /// The board.
+        board: String,
+        /// The earlier step, from 1.
+        first: usize,
+        /// The later step.
+        second: usize,
+    },
+    /// An uncrossed path whose file claims another number of leaps.
+    #[error("not an uncrossed path of {board}: the file claims {claimed} leaps but the path has {leaps}")]
+    WrongLeaps {
+        /// The board.
+        board: String,
+        /// The leaps the file claims.
+        claimed: u64,
+        /// The leaps of the path.
+        leaps: u64,
+    },
+}
+
+/// The kind of walk a [`Failure`] refuses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    Tour,
+    Tourney,
+    Uncrossed,
+}
+
+impl Failure {
+    fn of_walk(&self) -> Walk {
+        use Failure::*;
+        match self {
+            NoCycles
+            | ShortCycle { .. }
+            | CycleOffBoard { .. }
+            | CycleRepeated { .. }
+            | CycleNotALeap { .. }
+            | Uncovered { .. } => Walk::Tourney,
+            UncrossedOffPlane { .. }
+            | UncrossedTooShort { .. }
+            | UncrossedRepeated { .. }
+            | UncrossedNotALeap { .. }
+            | Crossing { .. }
+            | WrongLeaps { .. } => Walk::Uncrossed,
+            _ => Walk::Tour,
+        }
+    }
+
+    /// The kind of walk the failure refuses: `tour`, `tourney` or `uncrossed path`.
+    pub fn walk(&self) -> &'static str {
+        match self.of_walk() {
+            Walk::Tour => "tour",
+            Walk::Tourney => "tourney",
+            Walk::Uncrossed => "uncrossed path",
+        }
+    }
+
+    /// The failure said as the refusal of its walk: `not a tour: ...`, `not a tourney:
+    /// ...`, `not an uncrossed path of 4x4: ...` (whose own message says so).
+    pub fn refusal(&self) -> String {
+        match self.of_walk() {
+            Walk::Uncrossed => self.to_string(),
+            _ => format!("not a {}: {self}", self.walk()),
+        }
+    }
+}
+
+/// `s` unless one.
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }

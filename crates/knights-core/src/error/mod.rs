@@ -2,8 +2,8 @@
 //! module of the crate but the leaf [`crate::TourKind`]): [`Error`], whose variants are
 //! problems a user can act on or bugs of this tool, and beside it, one file per idea,
 //! the typed reasons a board gets no tour ([`NoTour`], [`Unsupported`], [`GaveUp`]),
-//! resource limits ([`TooLarge`]), and why a tour is not a tour ([`Failure`], on a
-//! board of any number of sides). Each message is one line naming
+//! resource limits ([`TooLarge`]), and why a walk is not what it claims ([`Failure`], a
+//! tour on a board of any number of sides, a tourney, an uncrossed path). Each message is one line naming
 //! the board, file, line or field concerned. Boards are named as their `Display` writes
 //! them (`8x8`, `5x5 (missing 1 cell)`), so that these types need not depend on
 //! [`crate::Board`].
@@ -15,14 +15,12 @@ mod input;
 mod limits;
 mod no_tour;
 mod path;
-mod uncrossed;
 
 pub use failure::{Coords, Failure};
 pub use input::{BadBoard, BadField, BadOption, Named, Unknown};
 pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
 pub use path::PathProblem;
-pub use uncrossed::NotUncrossed;
 
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
@@ -79,8 +77,8 @@ pub enum Error {
         /// What is wrong there.
         message: String,
     },
-    /// A tour read from a file failed verification.
-    #[error("{file}: not a tour: {failure}")]
+    /// A tour (a tourney, an uncrossed path) read from a file failed verification.
+    #[error("{file}: {}", failure.refusal())]
     NotATour {
         /// The file (or `-` for standard input).
         file: String,
@@ -89,8 +87,8 @@ pub enum Error {
     },
     /// A construction returned a tour that failed verification: a bug of this tool.
     #[error(
-        "internal error: the {algorithm} tour of the {board} board failed verification: \
-         {failure}; please report this"
+        "internal error: the {algorithm} {} of the {board} board failed verification: \
+         {failure}; please report this", failure.walk()
     )]
     Unverified {
         /// The construction.
@@ -120,9 +118,6 @@ pub enum Error {
     /// [`crate::interrupt::check`]).
     #[error("interrupted")]
     Interrupted,
-    /// A path that is not an uncrossed path of its board.
-    #[error(transparent)]
-    NotUncrossed(#[from] NotUncrossed),
     /// A failure of a layer above this crate (the site's templates, its server, the
     /// motif designer's specification), in that layer's own error type, converted at
     /// the boundary with its sources kept: a caller downcasts it to act on the reason.
@@ -231,6 +226,24 @@ mod tests {
             "t.json: not a tour: step 3 of the path visits [1, 1], which is a hole of the board"
         );
         assert!(!Error::invalid("x").is_internal());
+        // A tourney's and an uncrossed path's failures name their walk.
+        let e = Error::not_a_tour("t.json", Failure::NoCycles);
+        assert_eq!(e.to_string(), "t.json: not a tourney: there are no cycles");
+        let crossing = Failure::Crossing {
+            board: "4x4".into(),
+            first: 1,
+            second: 3,
+        };
+        assert_eq!(
+            Error::not_a_tour("u.json", crossing.clone()).to_string(),
+            "u.json: not an uncrossed path of 4x4: steps 1 and 3 cross"
+        );
+        let bug = Error::unverified("braid", "8x8".into(), Failure::NoCycles);
+        assert_eq!(
+            bug.to_string(),
+            "internal error: the braid tourney of the 8x8 board failed verification: there are no cycles; please report this"
+        );
+        assert_eq!(crossing.walk(), "uncrossed path");
         assert!(Error::internal("x").is_internal());
         assert_eq!(
             Error::internal("the tiles do not load").to_string(),

@@ -9,13 +9,14 @@ use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::{grid::parse_grid, json::parse_json, parse_document, Document};
+use super::{grid::parse_grid, json::parse_json, parse_document};
 use crate::memory;
+use crate::tour::Tour;
 use crate::{Bytes, Error, TooLarge};
 
-/// Reads the tour (or tourney) file at `path`, named `file` in messages: streamed when
+/// Reads the tour (tourney, uncrossed path) file at `path`, named `file` in messages: streamed when
 /// it is a file on disk, read whole when it is not (a pipe, a device).
-pub fn read_path(path: &Path, file: &str) -> Result<Document, Error> {
+pub fn read_path(path: &Path, file: &str) -> Result<Tour, Error> {
     let f = File::open(path).map_err(|e| Error::io(path, e))?;
     if f.metadata().is_ok_and(|m| m.is_file()) {
         read(f, file)
@@ -28,7 +29,7 @@ pub fn read_path(path: &Path, file: &str) -> Result<Document, Error> {
 /// JSON path is read pair by pair, a grid row by row (twice: see
 /// [`super::grid`]). A tourney's cycles are held as written until the board checks
 /// them. `file` names the source in messages.
-pub fn read(input: impl Read + Seek, file: &str) -> Result<Document, Error> {
+pub fn read(input: impl Read + Seek, file: &str) -> Result<Tour, Error> {
     let io = |e| Error::io(file, e);
     let mut input = BufReader::with_capacity(1 << 16, input);
     let start = input.stream_position().map_err(io)?;
@@ -52,7 +53,7 @@ pub fn read(input: impl Read + Seek, file: &str) -> Result<Document, Error> {
     {
         parse_json(serde_json::Deserializer::from_reader(input), file)
     } else {
-        parse_grid(input, file).map(|t| Document::Tour(Box::new(t)))
+        parse_grid(input, file)
     }
 }
 

@@ -11,13 +11,11 @@ mod json;
 
 use std::io::{self, Write};
 
-use crate::tour::Tour;
-use crate::tourney::Tourney;
-use crate::uncrossed::UncrossedPath;
+use crate::tour::{Shape, Tour};
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
-use json::{parse_json, write_json, write_tourney_json, write_uncrossed_json};
+use json::{parse_json, write_json};
 
 pub use input::{read, read_path, read_text};
 
@@ -30,84 +28,60 @@ pub enum Format {
     Grid,
 }
 
-/// What a tour file holds: a tour (of a board of any number of sides), a tourney
-/// (closed cycles covering a 2-D board, JSON only) or an uncrossed path (some cells of
-/// a 2-D board, JSON only).
-#[derive(Clone, Debug)]
-pub enum Document {
-    /// A tour (boxed: a tour carries its lazily made path and grid).
-    Tour(Box<Tour>),
-    /// A tourney.
-    Tourney(Tourney),
-    /// An uncrossed path (`"kind": "uncrossed"`, JSON only).
-    Uncrossed(UncrossedPath),
-}
-
-/// Reads a tour or a tourney from `text` (JSON when it starts with `{`, after an
-/// optional UTF-8 byte order mark; a numbered grid is always a tour). `file` names the
-/// source in error messages.
-pub fn parse_document(text: &str, file: &str) -> Result<Document, Error> {
+/// Reads a walk of any shape from `text`: a tour, a tourney or an uncrossed path (JSON
+/// when it starts with `{`, after an optional UTF-8 byte order mark; a numbered grid is
+/// always a tour). `file` names the source in error messages.
+pub fn parse_document(text: &str, file: &str) -> Result<Tour, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
         parse_json(serde_json::Deserializer::from_str(text), file)
     } else {
-        parse_grid(io::Cursor::new(text.as_bytes()), file).map(|t| Document::Tour(Box::new(t)))
+        parse_grid(io::Cursor::new(text.as_bytes()), file)
     }
 }
 
 /// Reads a tour from `text` in either format, whatever its board's number of sides
-/// (see [`parse_document`]); a tourney is refused, naming its field.
+/// (see [`parse_document`]); a tourney or an uncrossed path is refused, naming its field.
 pub fn parse(text: &str, file: &str) -> Result<Tour, Error> {
-    match parse_document(text, file)? {
-        Document::Tour(t) => Ok(*t),
-        Document::Tourney(t) => Err(parse_error(
+    let t = parse_document(text, file)?;
+    match t.shape() {
+        Shape::Tour => Ok(t),
+        Shape::Tourney { starts } => Err(parse_error(
             file,
             "field cycles",
             format!(
                 "this file is a tourney of {} cycles, not a tour: verify, metrics and render read it",
-                t.cycles().len()
+                starts.len()
             ),
         )),
-        Document::Uncrossed(p) => Err(parse_error(
+        Shape::Uncrossed { .. } => Err(parse_error(
             file,
             "field kind",
             format!(
                 "this file is an uncrossed path of {} cells, not a tour: verify, metrics and render read it",
-                p.path().len()
+                t.len()
             ),
         )),
     }
 }
 
-/// Writes a tourney as JSON (the numbered grid has no form for it).
-pub fn write_tourney(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
-    write_tourney_json(t, out)
-}
-
-/// A tourney as a JSON document.
-pub fn tourney_to_json(t: &Tourney) -> String {
-    let mut out = Vec::new();
-    write_tourney_json(t, &mut out).expect("writing to memory cannot fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// An uncrossed path as a JSON document (`"kind": "uncrossed"`).
-pub fn uncrossed_to_json(p: &UncrossedPath) -> String {
-    let mut out = Vec::new();
-    write_uncrossed_json(p, &mut out).expect("writing to memory cannot fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
-}
-
-/// Writes `tour` in `format` (a tour of a board of three or more sides in JSON: the
-/// numbered grid has no form for it).
+/// Writes `tour` in `format` (a tour of a board of three or more sides, a tourney or an
+/// uncrossed path in JSON: the numbered grid has no form for them, and refuses them).
 pub fn write(tour: &Tour, format: Format, out: &mut impl Write) -> io::Result<()> {
     match format {
         Format::Json => write_json(tour, out),
+        Format::Grid if tour.shape() != &Shape::Tour => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "the numbered grid has no form for a {}",
+                tour.shape().name()
+            ),
+        )),
         Format::Grid => write_grid(tour, out),
     }
 }
 
-/// The tour as a JSON document.
+/// The tour (tourney, uncrossed path) as a JSON document.
 pub fn to_json(tour: &Tour) -> String {
     let mut out = Vec::new();
     write_json(tour, &mut out).expect("writing to memory cannot fail");
@@ -289,11 +263,10 @@ mod tests {
     #[test]
     fn a_tourney_round_trips_and_is_told_from_a_tour() {
         let ring = crate::examples::ring().with_algorithm("hand");
-        let t = Tourney::of_tour(&ring);
-        let text = tourney_to_json(&t);
-        let Document::Tourney(back) = parse_document(&text, "t.json").unwrap() else {
-            panic!("read as a tour: {text}")
-        };
+        let t = ring.into_tourney();
+        let text = to_json(&t);
+        let back = parse_document(&text, "t.json").unwrap();
+        assert!(back.is_tourney(), "read as a tour: {text}");
         assert_eq!(back.cycles(), t.cycles());
         assert_eq!(back.board(), t.board());
         assert_eq!(back.algorithm(), "hand");

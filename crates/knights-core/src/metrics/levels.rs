@@ -45,22 +45,19 @@ pub(super) fn measure(tour: &Verified) -> Metrics {
         .filter(|&(a, b)| s.level_of(a) != s.level_of(b))
         .count() as u64;
     let per_level = level_crossings(s, steps.clone());
+    let counts = Metrics::of_counts(
+        tour,
+        turns(s, path, tour.is_closed()),
+        per_level.iter().sum(),
+    );
     Metrics {
-        cells: path.len() as u64,
-        closed: tour.is_closed(),
-        turns: turns(s, path, tour.is_closed()),
-        crossings: per_level.iter().sum(),
-        longest_run: 0,
-        edge_turn_bound: 0,
-        turn_ratio: 0.0,
-        turns_to_bound: None,
-        turns_by_angle: Vec::new(),
         levels: Some(Levels {
             crossings_per_level: per_level,
             moves_between_levels: between,
             moves_in_levels: steps.count() as u64 - between,
             levels: s.levels(),
         }),
+        ..counts
     }
 }
 

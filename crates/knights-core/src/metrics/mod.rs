@@ -16,7 +16,9 @@
 //!   without its board, for boards too large to build.
 //!
 //! A board of three or more sides has no move grid: `levels` measures its tours (turns,
-//! crossings inside each level, moves between levels), and [`measure`] branches there.
+//! crossings inside each level, moves between levels), and [`measure`] branches there;
+//! as it does for the other shapes of walk: a tourney (`cycles`, its cycles' count and
+//! lengths) and an uncrossed path (`uncrossed`, its turns read from the path).
 //!
 //! On a band (cylinder, Moebius strip) crossings are counted on the surface, leap by
 //! leap (`band`, which says how); turns and runs read each cell's moves in its own frame.
@@ -28,6 +30,7 @@ mod angles;
 mod band;
 pub mod bounds;
 mod crossings;
+mod cycles;
 mod geometry;
 pub mod levels;
 mod patterns;
@@ -35,6 +38,7 @@ mod planes;
 mod runs;
 pub mod structure;
 mod turns;
+mod uncrossed;
 
 #[cfg(test)]
 mod naive;
@@ -45,12 +49,14 @@ pub mod zigzags;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
+use crate::tour::Shape;
 use crate::verify::Verified;
 
 pub use angles::{
     sharp_cells, sharp_turns, turn_degrees, turns_by_angle, AngleTurns, SHARP_DEGREES,
 };
 pub use crossings::{crossing_points, crossings};
+pub use cycles::{lengths_text, Cycles};
 pub use geometry::open_segments_cross;
 pub use levels::{Levels, CROSSINGS_NOTE};
 pub use runs::{longest_run, longest_runs};
@@ -58,7 +64,8 @@ pub use turns::{is_turn, turn_cells, turns};
 
 /// What a tour measures. On a board of three or more sides the measures of 2-D
 /// drawings (longest run, the turn bounds and ratio, turns by angle) are left at zero
-/// or empty and [`Metrics::levels`] holds what its levels measure.
+/// or empty and [`Metrics::levels`] holds what its levels measure; so they are on a
+/// tourney, whose cycles [`Metrics::cycles`] holds, and on an uncrossed path.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
     /// Cells visited.
@@ -90,10 +97,38 @@ pub struct Metrics {
     /// each, moves between them); `None` on a board of two sides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub levels: Option<Levels>,
+    /// On a tourney, its cycles (how many, how long); `None` on any other walk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<Cycles>,
 }
 
-/// Measures a verified tour.
+impl Metrics {
+    /// The measures of a walk whose only counts are `turns` and `crossings`, the
+    /// measures of a tour's drawing left at zero or empty.
+    fn of_counts(walk: &Verified, turns: u64, crossings: u64) -> Metrics {
+        Metrics {
+            cells: walk.len() as u64,
+            closed: walk.is_closed(),
+            turns,
+            crossings,
+            longest_run: 0,
+            edge_turn_bound: 0,
+            turn_ratio: 0.0,
+            turns_to_bound: None,
+            turns_by_angle: Vec::new(),
+            levels: None,
+            cycles: None,
+        }
+    }
+}
+
+/// Measures a verified tour (a tourney, an uncrossed path).
 pub fn measure(tour: &Verified) -> Metrics {
+    match tour.shape() {
+        Shape::Tour => {}
+        Shape::Tourney { .. } => return cycles::measure(tour),
+        Shape::Uncrossed { .. } => return uncrossed::measure(tour),
+    }
     if tour.board().dims() > 2 {
         return levels::measure(tour);
     }
@@ -126,6 +161,7 @@ pub fn measure(tour: &Verified) -> Metrics {
         turns_to_bound,
         turns_by_angle: turns_by_angle(grid),
         levels: None,
+        cycles: None,
     }
 }
 

@@ -3,7 +3,9 @@
 //! without passing through here: [`verify`] is the only way to get a [`Verified`] tour.
 //!
 //! All checks are O(cells) and run in parallel. A board of three or more sides has no
-//! move grid: its tours are proved by [`more_sides`], one pass over the path.
+//! move grid: its tours are proved by [`more_sides`], one pass over the path. The
+//! other shapes of walk ([`crate::Shape`]) are proved by their own branch: a tourney
+//! by `tourney`, an uncrossed path by `uncrossed`.
 
 use std::fmt;
 use std::ops::Deref;
@@ -13,16 +15,18 @@ mod fast;
 mod grid;
 mod locate;
 mod more_sides;
+mod tourney;
+mod uncrossed;
 
 use crate::error::Coords;
 pub use crate::error::Failure;
 use crate::moves::MoveGrid;
-use crate::tour::Tour;
+use crate::tour::{Shape, Tour};
 use crate::trace::Trace;
 use crate::Error;
 
-/// A tour that passed [`verify`], with its move grid (on a board of two sides). Read it
-/// through `Deref` as a [`Tour`].
+/// A tour (a tourney, an uncrossed path) that passed [`verify`], with its move grid (a
+/// tour's or a tourney's on a board of two sides). Read it through `Deref` as a [`Tour`].
 #[derive(Clone, Debug)]
 pub struct Verified {
     tour: Tour,
@@ -40,11 +44,12 @@ impl Deref for Verified {
 
 impl Verified {
     /// The tour's moves, one byte of direction bits per cell (proven to be exactly the
-    /// path's moves). Boards of two sides only: a caller that takes boards of more
-    /// sides branches on [`crate::Board::dims`] first.
+    /// path's moves; a tourney's, every cycle's). Boards of two sides only, and no
+    /// uncrossed path: a caller that takes boards of more sides branches on
+    /// [`crate::Board::dims`] first, one that takes every shape on [`Tour::shape`].
     pub fn grid(&self) -> &MoveGrid {
         assert!(
-            self.board().dims() == 2,
+            self.board().dims() == 2 && !self.is_uncrossed(),
             "the {} board has no move grid",
             self.board()
         );
@@ -62,6 +67,28 @@ impl Verified {
 
 impl fmt::Display for Verified {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.board();
+        match self.shape() {
+            Shape::Tour => {}
+            Shape::Tourney { starts } => {
+                let n = starts.len();
+                let plural = if n == 1 { "" } else { "s" };
+                return write!(
+                    f,
+                    "a tourney of {n} closed cycle{plural} covering the {b} board"
+                );
+            }
+            Shape::Uncrossed { .. } => {
+                let kind = if self.is_closed() { "cycle" } else { "path" };
+                return write!(
+                    f,
+                    "uncrossed {kind} of {} leaps over {} of the {} cells of {b}",
+                    self.leaps(),
+                    self.len(),
+                    b.cells()
+                );
+            }
+        }
         let kind = if self.is_closed() {
             "a closed"
         } else {
@@ -75,8 +102,26 @@ impl fmt::Display for Verified {
 /// to it is proven equal to its path in the same pass.
 ///
 /// A tour built from its grid without its path written out is proven by its grid alone,
-/// and its path becomes the walk the proof made of that grid.
+/// and its path becomes the walk the proof made of that grid. A tourney or an uncrossed
+/// path is proven by its own branch.
 pub fn verify(mut tour: Tour) -> Result<Verified, Failure> {
+    match tour.shape() {
+        Shape::Tour => {}
+        Shape::Tourney { .. } => {
+            let grid = tourney::proof(&tour)?;
+            return Ok(Verified {
+                tour,
+                grid: OnceLock::from(grid),
+            });
+        }
+        Shape::Uncrossed { .. } => {
+            uncrossed::proof(&tour)?;
+            return Ok(Verified {
+                tour,
+                grid: OnceLock::new(),
+            });
+        }
+    }
     if tour.board().dims() > 2 {
         more_sides::check(&tour)?;
         return Ok(Verified {
@@ -125,7 +170,7 @@ pub fn verify(mut tour: Tour) -> Result<Verified, Failure> {
     })
 }
 
-/// Proves a tour a construction made. Its failure is a bug of that construction,
+/// Proves a tour (a tourney, an uncrossed path) a construction made. Its failure is a bug of that construction,
 /// reported as [`Error::Unverified`]; the tour is never published.
 pub fn constructed(tour: Tour) -> Result<Verified, Error> {
     let (algorithm, board) = (tour.algorithm().to_string(), tour.board().to_string());
@@ -134,6 +179,11 @@ pub fn constructed(tour: Tour) -> Result<Verified, Error> {
 
 /// The checks of [`verify`] without taking the tour.
 pub fn check(tour: &Tour) -> Result<(), Failure> {
+    match tour.shape() {
+        Shape::Tour => {}
+        Shape::Tourney { .. } => return tourney::proof(tour).map(drop),
+        Shape::Uncrossed { .. } => return uncrossed::proof(tour),
+    }
     if tour.board().dims() > 2 {
         return more_sides::check(tour);
     }
@@ -184,7 +234,7 @@ fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<Option<Trace>, Fai
 /// failures come first; [`check`] says which).
 pub fn bad_leaps(tour: &Tour) -> Vec<Failure> {
     let (b, path) = (tour.board(), tour.path());
-    if b.dims() > 2 || locate::cells(b, path).is_err() {
+    if b.dims() > 2 || tour.shape() != &Shape::Tour || locate::cells(b, path).is_err() {
         return Vec::new();
     }
     locate::every_bad_leap(b, path)

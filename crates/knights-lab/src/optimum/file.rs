@@ -4,7 +4,6 @@
 //! proved and its value measured again before anything is written.
 
 use knights_core::format::{self, Format};
-use knights_core::uncrossed::{self, UncrossedPath};
 use knights_core::{metrics, verify, Error, Tour};
 
 use super::{How, Measure, Optimum};
@@ -21,10 +20,10 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let mut counts = String::new();
     let (measured, mut text) = match spec.measure.tours() {
         false => {
-            let p = UncrossedPath::new(spec.board.clone(), found.path.clone(), spec.closed)
+            let p = Tour::uncrossed(spec.board.clone(), found.path.clone(), spec.closed)
                 .with_algorithm("optimum");
-            let v = uncrossed::verify(p)?;
-            (v.leaps(), format::uncrossed_to_json(&v))
+            let v = verify::constructed(p)?;
+            (v.leaps(), format::to_json(&v))
         }
         true => {
             let tour = Tour::new(spec.board.clone(), found.path.clone(), spec.closed)

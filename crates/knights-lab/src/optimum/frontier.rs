@@ -512,7 +512,7 @@ mod tests {
         // The beam keeps the partial paths of most leaps, not all: no proof, but here
         // the longest path (17 leaps) all the same.
         assert_eq!(s.leaps, 17);
-        let p = knights_core::UncrossedPath::new(b, s.path, false);
-        assert_eq!(knights_core::uncrossed::verify(p).unwrap().leaps(), s.leaps);
+        let p = knights_core::Tour::uncrossed(b, s.path, false);
+        assert_eq!(knights_core::verify::verify(p).unwrap().leaps(), s.leaps);
     }
 }

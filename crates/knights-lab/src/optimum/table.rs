@@ -9,8 +9,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use knights_core::format::{self, Document};
-use knights_core::{metrics, uncrossed, verify, Error, PathProblem};
+use knights_core::format;
+use knights_core::{metrics, verify, Error, PathProblem};
 
 use super::{Improved, Measure, OptimumError, Spec};
 
@@ -367,15 +367,16 @@ fn proved(
         .into()
     };
     if !measure.tours() {
-        let Document::Uncrossed(p) = format::parse_document(text, name)? else {
+        let p = format::parse_document(text, name)?;
+        if !p.is_uncrossed() {
             return Err(record(
                 "field kind: an uncrossed optimum is an uncrossed path file".into(),
             ));
-        };
-        let v = uncrossed::verify(p).map_err(bad)?;
+        }
+        let v = verify::constructed(p).map_err(bad)?;
         return Ok((
             v.board().clone(),
-            v.closed(),
+            v.is_closed(),
             v.leaps(),
             v.path().to_vec(),
             vec![],

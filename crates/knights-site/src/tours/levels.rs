@@ -1,6 +1,6 @@
 //! The drawings of a tour of a board of three or more sides, the branch of
 //! [`super::tour`]'s road where the drawing differs from a 2-D board's: drawn by
-//! [`knights_render::levels`] as its levels side by side.
+//! [`knights_render::Drawing`] as its levels side by side.
 //!
 //! What it ships: what every tour does ([`super::ship`]): the drawing of its levels as
 //! SVG, thumbnails, and the `[site]` downloads (PNG and PDF of the same drawing, the
@@ -20,7 +20,7 @@ use super::tour::Pictures;
 use crate::plan::Job;
 use knights_core::metrics::Metrics;
 use knights_core::{Error, Verified};
-use knights_render::{isometric, levels, Layer, Options, Show};
+use knights_render::{isometric, Drawing, Layer, Options, Show};
 
 /// The layers a series member's drawing leaves out.
 const LIGHT: Show = Show::defaults()
@@ -54,7 +54,7 @@ pub(super) fn draw(
     } else {
         LIGHT
     };
-    let drawing = levels::drawing(tour, m, &options(settings, page_show)).map_err(at)?;
+    let drawing = Drawing::new(tour, m, &options(settings, page_show)).map_err(at)?;
     let json = || knights_core::format::to_json(tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
     // Thumbnails: the leaps and the moves between levels in the levels' colours.
@@ -68,7 +68,7 @@ pub(super) fn draw(
             theme: thumb_theme(&settings.theme, thumb_line(squares, px)),
             ..options(settings, THUMB)
         };
-        levels::drawing(tour, m, &o).map_err(at)
+        Drawing::new(tour, m, &o).map_err(at)
     };
     files.thumbnails(&thumb(1)?, &thumb(2)?, true, at)?;
     // A catalogue tour of three sides: its levels stacked in isometric projection.

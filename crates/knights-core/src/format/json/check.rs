@@ -1,20 +1,18 @@
 //! What a JSON tour file's fields mean together, once read ([`super::visit`]): the
-//! leaper, the kind of file ([`Form`]), the board with its topology and holes, every
+//! leaper, the shape of walk ([`Form`]), the board with its topology and holes, every
 //! cell checked on it, and the sections. Each refusal names its field.
 
 use super::form::Form;
 use super::sides::{self, board_sides};
 use super::visit::{Cells, JsonBoard, JsonSections, JsonTour};
 use crate::board::{Board, Leaper, Topology};
-use crate::format::{arity_message, parse_error, Document};
+use crate::format::{arity_message, parse_error};
 use crate::tour::{Sections, Tour};
-use crate::tourney::Tourney;
-use crate::uncrossed::UncrossedPath;
 use crate::Error;
 
-/// The document a file's fields make: a tour (of a board of any number of sides), a
+/// The walk a file's fields make: a tour (of a board of any number of sides), a
 /// tourney or an uncrossed path.
-pub(super) fn document(t: JsonTour, file: &str) -> Result<Document, Error> {
+pub(super) fn document(t: JsonTour, file: &str) -> Result<Tour, Error> {
     let leaper = match t.leaper {
         Some([a, b]) => {
             Leaper::new(a, b).map_err(|e| parse_error(file, "field leaper", e.to_string()))?
@@ -33,31 +31,24 @@ pub(super) fn document(t: JsonTour, file: &str) -> Result<Document, Error> {
 
 /// The tour of `path` on `board`, closed as the file says, with its algorithm and
 /// sections.
-fn tour(t: JsonTour, board: Board, path: Vec<u32>, file: &str) -> Result<Document, Error> {
+fn tour(t: JsonTour, board: Board, path: Vec<u32>, file: &str) -> Result<Tour, Error> {
     let n = path.len();
     let closed = t.closed.unwrap_or(false);
     let mut tour = Tour::new(board, path, closed).with_algorithm(t.algorithm);
     if let Some(s) = t.sections {
         tour = tour.with_sections(sections_from_runs(s, n, file)?);
     }
-    Ok(Document::Tour(Box::new(tour)))
+    Ok(tour)
 }
 
-/// The document of a file whose board has two sides.
-fn flat_document(
-    mut t: JsonTour,
-    form: Form,
-    leaper: Leaper,
-    file: &str,
-) -> Result<Document, Error> {
+/// The walk of a file whose board has two sides.
+fn flat_document(mut t: JsonTour, form: Form, leaper: Leaper, file: &str) -> Result<Tour, Error> {
     let board = flat_board(&t.board, t.topology.as_deref(), leaper, file)?;
     if let (Form::Tourney, Some(cycles)) = (form, &t.cycles) {
         let cycles = (cycles.iter().enumerate())
             .map(|(k, c)| cells_on(&board, c, file, &|i| format!("cycles[{k}][{i}]")))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok(Document::Tourney(
-            Tourney::new(board, cycles).with_algorithm(t.algorithm),
-        ));
+        return Ok(Tour::tourney(board, cycles).with_algorithm(t.algorithm));
     }
     let path = match t.path.take() {
         // Read on this board, each pair checked on it.
@@ -70,11 +61,11 @@ fn flat_document(
     };
     if let Form::Uncrossed = form {
         let closed = t.closed.unwrap_or(false);
-        let mut p = UncrossedPath::new(board, path, closed).with_algorithm(t.algorithm);
+        let mut p = Tour::uncrossed(board, path, closed).with_algorithm(t.algorithm);
         if let Some(leaps) = t.leaps {
             p = p.with_claim(leaps);
         }
-        return Ok(Document::Uncrossed(p));
+        return Ok(p);
     }
     tour(t, board, path, file)
 }

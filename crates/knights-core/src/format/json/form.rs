@@ -1,4 +1,4 @@
-//! The kind of document a JSON file holds, told from its fields: a tour (`path` and
+//! The shape of walk a JSON file holds, told from its fields: a tour (`path` and
 //! `closed`), a tourney (`cycles`) or an uncrossed path (`"kind": "uncrossed"`), and
 //! which fields each kind refuses.
 

@@ -2,8 +2,8 @@
 //! board, the leaper, closed or open, and optional sections as label runs. A board of
 //! three or more sides (`depth`, and `sides` from four on) has cells of as many
 //! coordinates (`sides`). Reading is two steps: [`visit`] streams the fields in (the path
-//! pair by pair), [`check`] makes the document they describe or names the field that is
-//! wrong; [`write`] writes the three kinds.
+//! pair by pair), [`check`] makes the walk they describe (a tour, a tourney, an
+//! uncrossed path) or names the field that is wrong; [`write`] writes every shape.
 
 mod check;
 mod form;
@@ -11,15 +11,15 @@ mod sides;
 mod visit;
 mod write;
 
-use super::Document;
+use crate::tour::Tour;
 use crate::Error;
 
-pub(super) use write::{write_json, write_tourney_json, write_uncrossed_json};
+pub(super) use write::write_json;
 
 /// Reads a JSON tour file from `de` (its text in memory, or a reader streamed).
 pub(super) fn parse_json<'de, R: serde_json::de::Read<'de>>(
     de: serde_json::Deserializer<R>,
     file: &str,
-) -> Result<Document, Error> {
+) -> Result<Tour, Error> {
     check::document(visit::read_fields(de, file)?, file)
 }

@@ -1,5 +1,5 @@
-//! Writing JSON tour files: a tour (of a board of any number of sides), a tourney and
-//! an uncrossed path. Big paths are formatted in parallel pieces, a bounded batch
+//! Writing JSON tour files, one writer for every shape of walk: a tour (of a board of
+//! any number of sides), a tourney and an uncrossed path. Big paths are formatted in parallel pieces, a bounded batch
 //! at a time.
 
 use std::io::{self, Write};
@@ -7,9 +7,7 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::tour::{Sections, Tour};
-use crate::tourney::Tourney;
-use crate::uncrossed::UncrossedPath;
+use crate::tour::{Sections, Shape, Tour};
 
 /// Opens a tour file's object with its `board` (and holes) and `leaper` lines.
 fn write_board(b: &Board, out: &mut impl Write) -> io::Result<()> {
@@ -29,12 +27,16 @@ fn write_board(b: &Board, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "  \"leaper\": [{a}, {l}],")
 }
 
-/// Writes a tour: the board, the leaper, `closed`, the topology of a band, the
-/// algorithm, the sections and the path.
+/// Writes a tour (a tourney, an uncrossed path: [`write_tourney`], [`write_uncrossed`]):
+/// the board, the leaper, `closed`, the topology of a band, the algorithm, the sections
+/// and the path.
 pub(in crate::format) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Result<()> {
     let b = tour.board();
-    if b.dims() > 2 {
-        return write_more_sides(tour, out);
+    match tour.shape() {
+        Shape::Tour if b.dims() > 2 => return write_more_sides(tour, out),
+        Shape::Tour => {}
+        Shape::Tourney { .. } => return write_tourney(tour, out),
+        Shape::Uncrossed { .. } => return write_uncrossed(tour, out),
     }
     write_board(b, out)?;
     writeln!(out, "  \"closed\": {},", tour.is_closed())?;
@@ -51,7 +53,7 @@ pub(in crate::format) fn write_json(tour: &Tour, out: &mut impl Write) -> io::Re
 }
 
 /// Writes a tourney: the board, the leaper, the algorithm and `cycles`, one cycle a line.
-pub(in crate::format) fn write_tourney_json(t: &Tourney, out: &mut impl Write) -> io::Result<()> {
+fn write_tourney(t: &Tour, out: &mut impl Write) -> io::Result<()> {
     let b = t.board();
     write_board(b, out)?;
     write_algorithm(t.algorithm(), out)?;
@@ -66,14 +68,11 @@ pub(in crate::format) fn write_tourney_json(t: &Tourney, out: &mut impl Write) -
 
 /// Writes an uncrossed path: the board, the leaper, `kind`, `closed`, the algorithm, its
 /// `leaps` and `path`.
-pub(in crate::format) fn write_uncrossed_json(
-    p: &UncrossedPath,
-    out: &mut impl Write,
-) -> io::Result<()> {
+fn write_uncrossed(p: &Tour, out: &mut impl Write) -> io::Result<()> {
     let b = p.board();
     write_board(b, out)?;
     writeln!(out, "  \"kind\": \"uncrossed\",")?;
-    writeln!(out, "  \"closed\": {},", p.closed())?;
+    writeln!(out, "  \"closed\": {},", p.is_closed())?;
     write_algorithm(p.algorithm(), out)?;
     writeln!(out, "  \"leaps\": {},", p.leaps())?;
     write!(out, "  \"path\": [")?;

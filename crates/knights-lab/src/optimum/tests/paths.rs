@@ -13,8 +13,8 @@ fn brute_force_finds_the_known_longest_uncrossed_paths() {
 
 /// The leaps of an uncrossed path, proved by knights-core.
 fn uncrossed_leaps(b: &Board, path: &[u32], closed: bool) -> Result<u64, Error> {
-    let p = knights_core::UncrossedPath::new(b.clone(), path.to_vec(), closed);
-    Ok(knights_core::uncrossed::verify(p)?.leaps())
+    let p = knights_core::Tour::uncrossed(b.clone(), path.to_vec(), closed);
+    Ok(knights_core::verify::constructed(p)?.leaps())
 }
 
 /// The search, unlimited in time, with its answer checked by [`uncrossed_leaps`].
