@@ -8,102 +8,77 @@ use knights_core::format::{self, Format};
 use knights_core::magic::{self, Magic};
 use knights_core::metrics::{self, Metrics};
 use knights_core::symmetry::{self, Symmetry};
-use knights_core::{tourney, verify, BadBoard, Board, Error, Verified, VerifiedTourney};
-use knights_render::{self as render, Drawing};
+use knights_core::{verify, BadBoard, Board, Error, Shape, Verified};
+use knights_render::Drawing;
 
 use crate::ask::{Ask, Kind};
 
-/// A proved tour or tourney.
-pub enum Explored {
-    /// A tour of a board of any number of sides (boxed: it carries its move grid).
-    Tour(Box<Verified>),
-    /// A tourney (boxed, as the tour).
-    Tourney(Box<VerifiedTourney>),
-}
+/// A proved tour, tourney or uncrossed path (boxed: it carries its move grid).
+pub struct Explored(Box<Verified>);
 
 impl Explored {
     /// Builds and proves what `ask` names, or the one-line reason it cannot be.
     pub fn build(ask: &Ask) -> Result<Explored, Error> {
         let board = ask.board()?;
-        match ask.kind {
-            Kind::Tour => Ok(Explored::Tour(Box::new(tour(board, ask)?))),
-            Kind::Tourney => tourney_of(&board, ask).map(|t| Explored::Tourney(Box::new(t))),
-        }
+        let built = match ask.kind {
+            Kind::Tour => tour(board, ask)?,
+            Kind::Tourney => tourney(&board, ask)?,
+        };
+        Ok(Explored(Box::new(built)))
     }
 
-    /// Reads a tour or tourney file's text and proves it, as `knights verify` does.
+    /// Reads a tour file's text (a tour, tourney or uncrossed path) and proves it, as
+    /// `knights verify` does.
     pub fn read(text: &str, name: &str) -> Result<Explored, Error> {
-        match format::parse_document(text, name)? {
-            format::Document::Tour(t) => verify::verify(*t)
-                .map(|v| Explored::Tour(Box::new(v)))
-                .map_err(|f| Error::not_a_tour(name.to_string(), f)),
-            format::Document::Tourney(t) => tourney::verify(t)
-                .map(|t| Explored::Tourney(Box::new(t)))
-                .map_err(|f| Error::invalid(format!("{name}: not a tourney: {f}"))),
-            format::Document::Uncrossed(_) => Err(Error::invalid(format!(
-                "{name}: an uncrossed path: the explorer draws tours and tourneys"
-            ))),
-        }
+        let walk = format::parse_document(text, name)?;
+        let proved = verify::verify(walk).map_err(|f| Error::not_a_tour(name.to_string(), f))?;
+        Ok(Explored(Box::new(proved)))
     }
 
-    /// What `knights verify` says of it after `ok, `: the tour or tourney and its cells.
+    /// The proved tour.
+    pub fn tour(&self) -> &Verified {
+        &self.0
+    }
+
+    /// What `knights verify` says of it after `ok, `.
     pub fn summary(&self) -> String {
-        match self {
-            Explored::Tour(t) => {
-                let cells = t.path().len();
-                let plural = if cells == 1 { "" } else { "s" };
-                format!("{} ({cells} cell{plural})", t)
-            }
-            Explored::Tourney(t) => format!("{t} ({} cells)", t.cells()),
+        let walk = &self.0;
+        let cells = walk.len();
+        match walk.shape() {
+            Shape::Tour if cells == 1 => format!("{walk} (1 cell)"),
+            Shape::Tour => format!("{walk} ({cells} cells)"),
+            Shape::Tourney { .. } => format!("{walk} ({cells} cells)"),
+            Shape::Uncrossed { .. } => walk.to_string(),
         }
     }
 
-    /// The drawing `knights render` makes of it with `ask`'s drawing options.
+    /// The drawing `knights render` makes of it with `ask`'s drawing options (a board
+    /// of more sides as its levels, a tourney's cycles each in its colour).
     pub fn svg(&self, ask: &Ask) -> Result<String, Error> {
-        Ok(self.drawing(&ask.options()?)?.svg().to_string())
-    }
-
-    /// The drawing with `opts`: a tour's board, or its levels on a board of more
-    /// sides; a tourney's cycles.
-    fn drawing(&self, opts: &render::Options) -> Result<Drawing, Error> {
-        match self {
-            Explored::Tour(t) if t.board().dims() > 2 => {
-                render::levels::drawing(t, &metrics::measure(t), opts)
-            }
-            Explored::Tour(t) => Drawing::new(t, &metrics::measure(t), opts),
-            Explored::Tourney(t) => render::tourney::drawing(t, &tourney::measure(t), opts),
-        }
+        let drawing = Drawing::new(&self.0, &metrics::measure(&self.0), &ask.options()?)?;
+        Ok(drawing.svg().to_string())
     }
 
     /// Its JSON file, as `knights tour --format json` (or `knights tourney`) writes it.
     pub fn json(&self) -> Result<String, Error> {
         let mut out = Vec::new();
-        match self {
-            Explored::Tour(t) => format::write(t, Format::Json, &mut out),
-            Explored::Tourney(t) => format::write_tourney(t, &mut out),
-        }
-        .map_err(|e| Error::invalid(format!("writing the JSON: {e}")))?;
+        format::write(&self.0, Format::Json, &mut out)
+            .map_err(|e| Error::invalid(format!("writing the JSON: {e}")))?;
         String::from_utf8(out).map_err(|e| Error::invalid(format!("writing the JSON: {e}")))
     }
 
-    /// Its measures as JSON: on a 2-D tour, what `knights metrics --json` prints (turns,
-    /// crossings, turn angles, the bounds and ratios, the longest run, symmetry, the
-    /// magic sums); on a tour of more sides, its metrics with their levels; on a
-    /// tourney, its cycles, their lengths, turns and crossings.
+    /// Its measures as JSON: of a 2-D tour, what `knights metrics --json` prints
+    /// (turns, crossings, turn angles, the bounds and ratios, the longest run,
+    /// symmetry, the magic sums); of a tour of more sides, a tourney or an uncrossed
+    /// path, its board, algorithm and metrics (with their levels or cycles).
     pub fn metrics_json(&self) -> String {
-        let value = match self {
-            Explored::Tour(t) if t.board().dims() > 2 => {
-                let m = metrics::measure(t);
-                serde_json::json!({
-                    "board": t.board().to_string(),
-                    "algorithm": t.algorithm(),
-                    "metrics": m,
-                })
+        let t = &self.0;
+        let value = match t.shape() {
+            Shape::Tour if t.board().dims() == 2 => {
+                serde_json::to_value(report(t)).expect("metrics serialize")
             }
-            Explored::Tour(t) => serde_json::to_value(report(t)).expect("metrics serialize"),
-            Explored::Tourney(t) => {
-                let m = tourney::measure(t);
-                let mut v = serde_json::to_value(&m).expect("metrics serialize");
+            _ => {
+                let mut v = serde_json::to_value(metrics::measure(t)).expect("metrics serialize");
                 v["board"] = t.board().to_string().into();
                 v["algorithm"] = t.algorithm().into();
                 v
@@ -190,7 +165,7 @@ fn refuse_flat_options(board: &Board, ask: &Ask) -> Result<(), Error> {
 
 /// A tourney of `board` by `ask`'s generator (neural by default), as `knights tourney`
 /// builds it, and proved; a board of more sides is refused as the command line does.
-fn tourney_of(board: &Board, ask: &Ask) -> Result<VerifiedTourney, Error> {
+fn tourney(board: &Board, ask: &Ask) -> Result<Verified, Error> {
     if board.dims() > 2 {
         return Err(BadBoard::TwoSides {
             board: board.to_string(),
@@ -200,10 +175,5 @@ fn tourney_of(board: &Board, ask: &Ask) -> Result<VerifiedTourney, Error> {
         .into());
     }
     let name = ask.algo.as_deref().unwrap_or("neural");
-    let t = construct::tourney::build(board, name, ask.seed)?;
-    tourney::verify(t).map_err(|f| {
-        Error::internal(format!(
-            "the {name} tourney of the {board} board failed verification: {f}"
-        ))
-    })
+    verify::constructed(construct::tourney::build(board, name, ask.seed)?)
 }
