@@ -7,7 +7,8 @@
 //!   for want of memory or time, and the boards with holes the newer commands take),
 //!   `refusals` (what each command refuses up front, and how), `space_cli` (boards of
 //!   three or more sides), `stream` (tour files read streaming, and their errors),
-//!   and `browser` (the gallery in headless Chromium).
+//!   `browser` (the gallery in headless Chromium), and `wasm` (the browser's module,
+//!   knights-web, in Node: its drawings are `knights render`'s byte for byte).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
 //!   (`site`, `site_metrics` for its tables against `knights metrics`, `site_failures`
@@ -43,6 +44,7 @@ mod space_cli;
 mod stream;
 mod torus_cli;
 mod tourney_cli;
+mod wasm;
 
 mod render_legend;
 mod render_overview;

@@ -57,6 +57,8 @@ pub mod tourney;
 pub mod engine;
 pub mod motif;
 mod once;
+// A random index drawn alike on every target (the WebAssembly module's too).
+mod pick;
 
 #[cfg(test)]
 mod bands_tests;

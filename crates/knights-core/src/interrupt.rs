@@ -112,7 +112,9 @@ fn remove_until_gone(path: &Path) {
 }
 
 /// Installs the handler: on SIGINT or SIGTERM, remove what is unfinished and exit with
-/// [`INTERRUPTED`]. Call once, at the start of `main`.
+/// [`INTERRUPTED`]. Call once, at the start of `main`. (Not in a WebAssembly module,
+/// which has no signals.)
+#[cfg(not(target_family = "wasm"))]
 pub fn clean_up_on_signals() -> Result<(), ctrlc::Error> {
     ctrlc::set_handler(|| {
         let _cleaning = CLEANING.lock();

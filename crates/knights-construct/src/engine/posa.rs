@@ -79,7 +79,7 @@ fn some_rotation(
     }
     let moves = &mut moves[..n];
     if rng.gen_ratio(1, 4) {
-        let (_, a, b) = moves[rng.gen_range(0..n)];
+        let (_, a, b) = moves[crate::pick::index(rng, n)];
         return Some((a, b));
     }
     let best = moves.iter().map(|m| m.0).min().expect("n > 0");
@@ -87,7 +87,7 @@ fn some_rotation(
     let (_, a, b) = *moves
         .iter()
         .filter(|m| m.0 == best)
-        .nth(rng.gen_range(0..ties))
+        .nth(crate::pick::index(rng, ties))
         .expect("a tie");
     Some((a, b))
 }
@@ -187,13 +187,13 @@ fn unsticking_rotation(
     let moves = &moves[..n];
     let best = moves.iter().map(|m| m.0).min().expect("n > 0");
     let pick = if best > 0 && rng.gen_ratio(1, 4) {
-        moves[rng.gen_range(0..n)]
+        moves[crate::pick::index(rng, n)]
     } else {
         let ties = moves.iter().filter(|m| m.0 == best).count();
         *moves
             .iter()
             .filter(|m| m.0 == best)
-            .nth(rng.gen_range(0..ties))
+            .nth(crate::pick::index(rng, ties))
             .expect("a tie")
     };
     Some((pick.1, k))

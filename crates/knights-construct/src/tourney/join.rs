@@ -12,7 +12,7 @@
 //! walked backwards), so the tour changes locally and stays a tour.
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::links::Links;
@@ -197,9 +197,9 @@ pub fn blur(tour: &Tour, k: u64, seed: u64) -> Result<Tour, Error> {
     let (mut made, mut tries) = (0, 0);
     while made < k && tries < 1000 * (k + 1) && n >= 8 {
         tries += 1;
-        let i = rng.gen_range(0..n);
+        let i = crate::pick::index(&mut rng, n);
         let (prev, a, bb) = (p[(i + n - 1) % n], p[i], p[(i + 1) % n]);
-        let Some(c) = b.step(a, rng.gen_range(0..8)) else {
+        let Some(c) = b.step(a, crate::pick::index(&mut rng, 8)) else {
             continue;
         };
         let j = pos[c as usize] as usize;

@@ -249,7 +249,7 @@ impl<'a, R: Rng> Walk<'a, R> {
             if options.is_empty() {
                 return None;
             }
-            let pick = options[self.rng.gen_range(0..options.len())];
+            let pick = options[crate::pick::index(&mut self.rng, options.len())];
             let i = self.pos[pick as usize] as usize;
             let moved = (self.path.len() - i - 1) as u64;
             if *self.work < moved {
