@@ -10,13 +10,23 @@
 pub fn commands(text: &str) -> Vec<Vec<String>> {
     let mut found = Vec::new();
     let mut fenced = false;
+    // A code line ending in `\` goes on in the next one, as in a shell.
+    let mut begun = String::new();
     for line in text.lines() {
         if line.trim_start().starts_with("```") {
             fenced = !fenced;
             continue;
         }
         let code = fenced || line.starts_with("    ");
-        let t = line.trim_start();
+        if code {
+            if let Some(head) = line.trim_end().strip_suffix('\\') {
+                begun.push_str(head.trim());
+                begun.push(' ');
+                continue;
+            }
+        }
+        let whole = format!("{}{}", std::mem::take(&mut begun), line.trim_start());
+        let t = whole.as_str();
         let t = t.strip_prefix("$ ").unwrap_or(t);
         if code && t.starts_with("knights ") {
             // A comment follows a command after `#` or a gap of spaces.
@@ -111,7 +121,8 @@ mod tests {
     fn commands_are_found_in_code_and_templates_left_out() {
         let text = "```\n$ knights tour 8x8 --format grid   # a tour\nknights init d && cd d && knights build\nknights verify a.json      the proof\n```\n## `knights render --animate`\n\
                     Prose: knights can leap; `knights verify seven.json` and\n\
-                    `knights worksheet BOARD -o s.pdf`; <code>knights tour 6x6 --algo a&amp;b</code>\n    knights list\n";
+                    `knights worksheet BOARD -o s.pdf`; <code>knights tour 6x6 --algo a&amp;b</code>\n    knights list\n\
+                    ```\nknights tour 9x9 \\\n  --open \\\n  -o t.json\n```\n";
         let got: Vec<String> = commands(text).iter().map(|c| c.join(" ")).collect();
         assert_eq!(
             got,
@@ -122,7 +133,8 @@ mod tests {
                 "verify a.json",
                 "verify seven.json",
                 "tour 6x6 --algo a&b",
-                "list"
+                "list",
+                "tour 9x9 --open -o t.json"
             ]
         );
     }
