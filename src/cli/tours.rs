@@ -3,7 +3,7 @@
 use std::io;
 use std::path::Path;
 
-use knights_construct::{self as construct, Request};
+use knights_construct::{self as construct, flat_options_refused, Request};
 use knights_core::atomic::write_with;
 use knights_core::format::{self, Format};
 use knights_core::magic::{self, Magic};
@@ -57,21 +57,10 @@ fn refuse_flat_goals(board: &Board, args: &BuildArgs) -> Result<(), Error> {
 /// `--start` and a glued `--topology`, refused on a board of three or more sides (its
 /// tours start at its corner, its sides are not glued).
 fn refuse_flat_options(board: &Board, args: &BuildArgs) -> Result<(), Failure> {
-    if board.dims() == 2 {
-        return Ok(());
+    match flat_options_refused(board, args.start.is_some(), args.topology) {
+        Some(why) => Err(Failure::Usage(why)),
+        None => Ok(()),
     }
-    if args.start.is_some() {
-        return Err(Failure::Usage(format!(
-            "--start takes a square X,Y of a 2-D board; tours of the {board} board start at its corner"
-        )));
-    }
-    if args.topology.is_some_and(|t| t.wraps()) {
-        return Err(Failure::Usage(format!(
-            "--topology glues the sides of a 2-D board; the {board} board has {} sides",
-            board.dims()
-        )));
-    }
-    Ok(())
 }
 
 /// Builds and verifies a tour of `board`, of any number of sides.

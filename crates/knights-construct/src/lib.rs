@@ -70,5 +70,5 @@ mod more_sides_tests;
 pub use construction::{Construction, MoreSides};
 pub(crate) use registry::unchecked_variant;
 pub use registry::{all, build, check_exists, resolve, Algo, Part, Refusal, Resolved};
-pub use request::Request;
+pub use request::{flat_options_refused, Request};
 pub use warnsdorff::TieBreak;

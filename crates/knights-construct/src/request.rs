@@ -1,8 +1,7 @@
 //! What a user asks a construction for: the board, open or closed, a variant, a seed,
 //! a start. One type every construction, the registry and the callers share.
 
-use knights_core::Board;
-use knights_core::TourKind;
+use knights_core::{Board, Topology, TourKind};
 
 /// What the user asked for: a board, open or closed, a variant, a seed.
 #[derive(Clone, Debug)]
@@ -36,4 +35,29 @@ impl Request {
     pub fn kind(&self) -> TourKind {
         TourKind::open_if(self.open)
     }
+}
+
+/// Why a start square or a glued topology cannot be asked of `board`: the tours of a
+/// board of three or more sides start at its corner, and its sides are not glued.
+/// `None` on a board of two sides, or when neither is asked. The command line and the
+/// browser's module both refuse with this reason, each in its own kind of error.
+pub fn flat_options_refused(
+    board: &Board,
+    start: bool,
+    topology: Option<Topology>,
+) -> Option<String> {
+    if board.dims() == 2 {
+        return None;
+    }
+    if start {
+        return Some(format!(
+            "--start takes a square X,Y of a 2-D board; tours of the {board} board start at its corner"
+        ));
+    }
+    topology.filter(|t| t.wraps()).map(|_| {
+        format!(
+            "--topology glues the sides of a 2-D board; the {board} board has {} sides",
+            board.dims()
+        )
+    })
 }

@@ -3,7 +3,7 @@
 //! `knights tourney` take, through the same library calls, so that every answer is the
 //! command line's.
 
-use knights_construct::{self as construct, Request};
+use knights_construct::{self as construct, flat_options_refused, Request};
 use knights_core::format::{self, Format};
 use knights_core::magic::{self, Magic};
 use knights_core::metrics::{self, Metrics};
@@ -146,21 +146,10 @@ fn tour(board: Board, ask: &Ask) -> Result<Verified, Error> {
 /// `start` and a glued `topology`, refused on a board of three or more sides as the
 /// command line refuses `--start` and `--topology` there.
 fn refuse_flat_options(board: &Board, ask: &Ask) -> Result<(), Error> {
-    if board.dims() == 2 {
-        return Ok(());
+    match flat_options_refused(board, ask.start.is_some(), ask.topology) {
+        Some(why) => Err(Error::invalid(why)),
+        None => Ok(()),
     }
-    if ask.start.is_some() {
-        return Err(Error::invalid(format!(
-            "--start takes a square X,Y of a 2-D board; tours of the {board} board start at its corner"
-        )));
-    }
-    if ask.topology.is_some_and(|t| t.wraps()) {
-        return Err(Error::invalid(format!(
-            "--topology glues the sides of a 2-D board; the {board} board has {} sides",
-            board.dims()
-        )));
-    }
-    Ok(())
 }
 
 /// A tourney of `board` by `ask`'s generator (neural by default), as `knights tourney`
