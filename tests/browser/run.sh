@@ -4,7 +4,8 @@
 # its size budget and runs screens.mjs on every page of it
 # at 1400 and 390 px, then animation.mjs on an animated walk and
 # on a tour page's walk-through buttons, then pyramid.mjs on a page with a tiled
-# pyramid. Installs nothing: .ci/run installs Chromium and the npm package. When
+# pyramid, then explore.mjs on the explore page served by `knights serve` (and the
+# commands it shows run here, and the same boards timed natively). Installs nothing: .ci/run installs Chromium and the npm package. When
 # either is missing it says so, with the command that installs it, and exits 77
 # (skipped); tests/integration/browser.rs turns that into a pass, or a failure under
 # KNIGHTS_REQUIRE_BROWSER=1. Exits 1 when a check fails; screenshots are kept in
@@ -56,3 +57,49 @@ CHROMIUM="$chromium" node tests/browser/animation.mjs "$site/tours/8x8-warnsdorf
 # A tiled pyramid: a large tile tour's page zoomed in, its tiles loading as it pans.
 knights build --content tests/fixtures/pyramid/content --templates crates/knights-site/templates --out target/browser/pyramid --force
 CHROMIUM="$chromium" node tests/browser/pyramid.mjs target/browser/pyramid/tours/200x200-stitch.html target/browser/screenshots
+# The explorer: the fixture site served by `knights serve`, its explore page driven
+# through requests of its hash (explore.mjs), against the command line's answers.
+# A knights built without the WebAssembly target has no explorer: said, and skipped.
+if [ ! -f "$site/explore/knights_web.wasm" ]; then
+  echo "explore: skipped: $(grep -o 'not in this build[^<]*' "$site/explore.html" || echo "no module")"
+  exit 0
+fi
+explore=target/browser/explore
+mkdir -p "$explore"
+metrics=$(knights metrics 100x100 --json)
+turns=$(node -e 'const m = JSON.parse(process.argv[1]); console.log(m.turns)' "$metrics")
+crossings=$(node -e 'const m = JSON.parse(process.argv[1]); console.log(m.crossings)' "$metrics")
+refusal=$(knights tour 5x5 --algo besa 2>&1 >/dev/null || true)
+node -e 'const [t, c, r] = process.argv.slice(1); console.log(JSON.stringify({ metrics100: { turns: +t, crossings: +c }, refusal5x5: r }))' \
+  "$turns" "$crossings" "$refusal" >"$explore/expect.json"
+# The binary itself in the background (not the function's subshell), so that its id is
+# the server's.
+[ -n "${KNIGHTS_BIN:-}" ] || cargo build --quiet
+"${KNIGHTS_BIN:-target/debug/knights}" serve --content tests/fixtures/site/content --templates crates/knights-site/templates \
+  --out "$site" --port 0 --jobs 2 2>"$explore/serve.log" &
+served=$!
+trap 'kill "$served" 2>/dev/null || true' EXIT
+url=""
+for _ in $(seq 600); do
+  url=$(grep -o 'http://127.0.0.1:[0-9]*/' "$explore/serve.log" | head -1 || true)
+  [ -n "$url" ] && break
+  kill -0 "$served" 2>/dev/null || break
+  sleep 0.2
+done
+if [ -z "$url" ]; then
+  echo "knights serve did not start: $(cat "$explore/serve.log")" >&2
+  exit 1
+fi
+CHROMIUM="$chromium" node tests/browser/explore.mjs "$url" "$explore/expect.json" target/browser/screenshots
+kill "$served" 2>/dev/null || true
+# The commands the page shows make the very drawing it offers.
+(cd "$explore" && rm -f 8x8.json 8x8.svg && eval "$(cat ../screenshots/torus.cmd)")
+cmp "$explore/8x8.svg" target/browser/screenshots/torus.svg
+echo "explore: the page's commands make its drawing: $(cat target/browser/screenshots/torus.cmd)"
+# The same boards on the command line, the baseline of the page's times.
+for board in "100x100 --algo besa" 1000x1000; do
+  start=$(date +%s%N)
+  # shellcheck disable=SC2086
+  knights tour $board -o "$explore/base.json" && knights render "$explore/base.json" -o "$explore/base.svg"
+  echo "timing: native knights tour $board && knights render: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+done

@@ -7,7 +7,9 @@
 //! tiled pyramid's tiles loading, only those in view, as a large tour's page is zoomed;
 //! and every page of the shipped gallery at 1400 and 390 px: no sideways scrolling, no
 //! broken image, no console error, every drawing inside its container after a resize;
-//! and the shipped gallery within its 40 MB budget.
+//! and the shipped gallery within its 40 MB budget; and the explore page, served by
+//! `knights serve`, against the command line (tests/browser/explore.mjs), its times
+//! printed past the capture.
 //!
 //! The test installs nothing. When Chromium or the npm package of `tests/browser` is
 //! missing, the script says so and exits 77: the test then prints, past the test
@@ -50,6 +52,27 @@ fn the_fixture_gallery_loads_cleanly_in_chromium() {
     assert_eq!(text.matches("dark mode: ").count(), 2, "{text}");
     // A large tile tour's page zoomed in: its pyramid's tiles load as it pans.
     assert!(text.contains("pyramid: "), "{text}");
+    // The explore page served by `knights serve`: every request of its hash drawn or
+    // refused as the command line does, and the times reported (not judged).
+    // Without the WebAssembly target the binary has no explorer; it must have one
+    // where the module's test is required (CI).
+    if let Some(skipped) = text.lines().find(|l| l.starts_with("explore: skipped")) {
+        let required = std::env::var("KNIGHTS_REQUIRE_WASM").is_ok_and(|v| v == "1");
+        assert!(!required, "KNIGHTS_REQUIRE_WASM=1 but {skipped}");
+        let _ = write!(std::io::stderr(), "\nNOTE: {skipped}\n");
+        return;
+    }
+    let explore = text
+        .lines()
+        .find(|l| l.starts_with("explore: ") && l.contains(" passed, "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(explore.ends_with(", 0 failed"), "{explore}");
+    assert!(
+        text.contains("explore: the page's commands make its drawing"),
+        "{text}"
+    );
+    let timings: Vec<&str> = text.lines().filter(|l| l.starts_with("timing: ")).collect();
+    let _ = write!(std::io::stderr(), "\n{}\n", timings.join("\n"));
     // The shipped gallery within its budget (run.sh fails past it).
     assert!(text.contains("site size: "), "{text}");
     // Every page of the shipped gallery, wide and on a phone.

@@ -121,6 +121,7 @@ fn every_page_exists_and_every_link_resolves() {
         "pages/about.html".into(),
         "pages/teaching.html".into(),
         "pages/formation.html".into(),
+        "explore.html".into(),
         "static/style.css".into(),
         "static/gallery.js".into(),
         MARKER.into(),
@@ -133,12 +134,21 @@ fn every_page_exists_and_every_link_resolves() {
         expected.push(format!("thumbs/{s}.png"));
         expected.push(format!("thumbs/{s}@2x.png"));
     }
+    // The explorer's module and scripts, unless this knights was built without the
+    // WebAssembly target (its page then says so).
+    let explore = fs::read_to_string(out.join("explore.html")).unwrap();
+    if !explore.contains("The explorer is not in this build") {
+        for f in ["knights_web.wasm", "knights.js", "worker.js", "explore.js"] {
+            expected.push(format!("explore/{f}"));
+        }
+    }
     for e in &expected {
         assert!(have.contains(e), "missing {e}; have {have:?}");
     }
     let pages: Vec<_> = have.iter().filter(|f| f.ends_with(".html")).collect();
     assert_eq!(summary.pages, pages.len());
-    assert_eq!(pages.len(), 8 + 6 + 2, "{pages:?}");
+    // Tours, the index, metrics, timings, comparisons, prose pages and the explorer.
+    assert_eq!(pages.len(), 8 + 6 + 3, "{pages:?}");
 
     let mut checked = 0;
     for page in &pages {

@@ -273,6 +273,10 @@ fn build_module() -> Option<PathBuf> {
     }
     let root = env!("CARGO_MANIFEST_DIR");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // The target folder knights-gallery's build script builds the module in, for the
+    // explore page: after it, this build has nothing to do.
+    let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| format!("{root}/target"));
+    let target = Path::new(&target).join("knights-web");
     let built = Command::new(cargo)
         .current_dir(root)
         .args([
@@ -283,6 +287,8 @@ fn build_module() -> Option<PathBuf> {
             "--target",
             "wasm32-unknown-unknown",
         ])
+        .arg("--target-dir")
+        .arg(&target)
         .output()
         .expect("cargo runs");
     assert!(
@@ -290,8 +296,7 @@ fn build_module() -> Option<PathBuf> {
         "{}",
         String::from_utf8_lossy(&built.stderr)
     );
-    let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| format!("{root}/target"));
-    Some(Path::new(&target).join("wasm32-unknown-unknown/release/knights_web.wasm"))
+    Some(target.join("wasm32-unknown-unknown/release/knights_web.wasm"))
 }
 
 /// Whether the standard library for `wasm32-unknown-unknown` is installed.

@@ -5,8 +5,9 @@
 //! calls): the machine's available memory (`MemAvailable`), the address-space limit of
 //! `ulimit -v` (`RLIMIT_AS`, less what the process already maps), and the memory limit
 //! of the process's control group (v2 `memory.max`, v1 `memory.limit_in_bytes`, less
-//! what the group uses). Where none can be read, nothing is refused in advance; the
-//! largest arrays are still allocated with [`try_vec`], which fails with a message.
+//! what the group uses), and in WebAssembly the 4 GiB a 32-bit linear memory can
+//! reach. Where none can be read, nothing is refused in advance; the largest arrays
+//! are still allocated with [`try_vec`], which fails with a message.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ use crate::{Bytes, Error, TooLarge};
 
 /// The bytes this process can still allocate: the smallest of the limits it can read.
 pub fn available() -> Option<u64> {
-    [machine(), address_space(), cgroup()]
+    [machine(), address_space(), cgroup(), linear_memory()]
         .into_iter()
         .flatten()
         .min()
@@ -77,6 +78,20 @@ pub fn try_vec<T: Clone + Send + Sync>(n: usize, value: T, what: &str) -> Result
     })?;
     v.par_extend(rayon::iter::repeat_n(value, n));
     Ok(v)
+}
+
+/// In WebAssembly (the browser's module, which reads no `/proc`): what the 32-bit
+/// linear memory may still grow by, 4 GiB less its size now.
+#[cfg(target_arch = "wasm32")]
+fn linear_memory() -> Option<u64> {
+    let pages = core::arch::wasm32::memory_size::<0>() as u64;
+    Some((1u64 << 32).saturating_sub(pages * 65536))
+}
+
+/// Elsewhere the system's limits count.
+#[cfg(not(target_arch = "wasm32"))]
+fn linear_memory() -> Option<u64> {
+    None
 }
 
 /// `MemAvailable` from `/proc/meminfo`.

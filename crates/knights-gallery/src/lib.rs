@@ -3,9 +3,12 @@
 //! which the site engine (`knights-site`) writes beside the catalogue's tours. The
 //! engine knows exhibits only through its [`Exhibit`] trait; this crate implements it
 //! once per exhibit and lists them in [`all`], which the command line hands the engine
-//! (`BuildOptions::exhibits`). A site of one's own takes these, others, or none.
+//! (`BuildOptions::exhibits`). A site of one's own takes these, others, or none. The
+//! explorer ([`explore`]) is an exhibit with a page of its own at the site's root, and
+//! the crate's build script compiles the WebAssembly module it runs.
 
 mod classics;
+mod explore;
 mod formation;
 mod heels;
 mod optima;
@@ -16,6 +19,7 @@ mod tourneys;
 use knights_site::Exhibit;
 
 use classics::Classics;
+use explore::Explore;
 use formation::Formation;
 use heels::Heels;
 use optima::Optima;
@@ -26,7 +30,7 @@ use tourneys::Tourneys;
 /// Every exhibit of the gallery, in the order the build writes them.
 pub fn all() -> &'static [&'static dyn Exhibit] {
     &[
-        &Teaching, &Heels, &Formation, &Recipes, &Tourneys, &Optima, &Classics,
+        &Teaching, &Heels, &Formation, &Recipes, &Tourneys, &Optima, &Classics, &Explore,
     ]
 }
 
@@ -56,7 +60,8 @@ mod tests {
                 "recipes",
                 "tourneys",
                 "optima",
-                "classics"
+                "classics",
+                "explore"
             ]
         );
         folders.sort_unstable();

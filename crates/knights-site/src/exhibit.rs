@@ -12,6 +12,11 @@
 //! results table), which a page places where it wants them with a fenced code block
 //! of language `exhibit` holding the block's name, `FOLDER/NAME`: the page then never
 //! holds a copy that could go stale.
+//!
+//! An exhibit may also have a page of its own at the site's root ([`Exhibit::page`]:
+//! an interactive page, the gallery's explorer), rendered in the site's templates
+//! (`exhibit.html`) and linked from every page's header; such an exhibit is always
+//! written, since every page links to it.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -29,6 +34,25 @@ pub struct Context<'a> {
     pub content: &'a Path,
 }
 
+/// An exhibit's page at the site's root: its file and its title in the header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Page {
+    /// The file at the site's root (`explore.html`).
+    pub file: &'static str,
+    /// The title in the header's navigation and the page's `<title>`.
+    pub title: &'static str,
+}
+
+/// What an exhibit's page holds: its main part and the scripts at the end of the body,
+/// HTML for a page at the site's root (links into its folder start `FOLDER/`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageHtml {
+    /// The page's `<main>`.
+    pub main: String,
+    /// The `<script>` elements after it.
+    pub scripts: String,
+}
+
 /// Material made at every build into a folder of its own.
 pub trait Exhibit: Sync {
     /// Its folder in the site (`teaching`), which the page that shows it links into
@@ -41,6 +65,17 @@ pub trait Exhibit: Sync {
     /// when a page shows it; a folder it needs and cannot find is its error.
     fn reads(&self, _ctx: &Context<'_>) -> Result<Vec<PathBuf>, Error> {
         Ok(Vec::new())
+    }
+    /// Its page at the site's root, if it has one (none by default).
+    fn page(&self) -> Option<Page> {
+        None
+    }
+    /// The HTML of its page ([`Exhibit::page`]).
+    fn page_html(&self, _ctx: &Context<'_>) -> Result<PageHtml, Error> {
+        Err(Error::internal(format!(
+            "the {} exhibit has no page",
+            self.folder()
+        )))
     }
     /// The names of the HTML blocks it offers the pages (none by default).
     fn blocks(&self) -> &'static [&'static str] {

@@ -30,8 +30,8 @@ pub struct Written {
     pub cached: usize,
 }
 
-/// Writes every exhibit that a page of the catalogue links into (`../<folder>/`,
-/// among `pages`' markdown) into its folder under `site` (the staging folder), in
+/// Writes every exhibit that has a page of its own or that a page of the catalogue
+/// links into (`../<folder>/`, among `pages`' markdown) into its folder under `site` (the staging folder), in
 /// parallel, through `cache` (with `theme`, what `ctx`'s theme was read from, in their
 /// keys): a site whose pages show none of them (the starter site) ships none of their
 /// files. The first failure, in the order of `all`, is the error.
@@ -43,7 +43,10 @@ pub fn write_all(
     pages: &[PageSpec],
     cache: &Cache,
 ) -> Result<Written, Error> {
-    let shown: Vec<&&dyn Exhibit> = all.iter().filter(|e| shown(e.folder(), pages)).collect();
+    let shown: Vec<&&dyn Exhibit> = all
+        .iter()
+        .filter(|e| e.page().is_some() || shown(e.folder(), pages))
+        .collect();
     let cached = shown
         .par_iter()
         .map(|e| {
@@ -121,17 +124,33 @@ fn offering<'a>(all: &List, name: &'a str) -> Option<(&'static dyn Exhibit, &'a 
         .map(|e| (*e, block))
 }
 
-/// No two exhibits of `all` share a folder, and every exhibit block a page places is
-/// one of theirs, or the page and the name in one line (checked before any tour is
-/// built).
+/// The pages the engine writes at the site's root, which no exhibit's page may take.
+const ROOT_PAGES: [&str; 3] = ["index.html", "metrics.html", "timings.html"];
+
+/// No two exhibits of `all` share a folder or a page, no exhibit's page is one of the
+/// engine's or outside the root, and every exhibit block a page places is one of
+/// theirs, or the page and the name in one line (checked before any tour is built).
 pub fn check(all: &List, pages: &[PageSpec]) -> Result<(), Error> {
     for (i, e) in all.iter().enumerate() {
+        // The list is the caller's code, not the user's catalogue.
         if all[..i].iter().any(|o| o.folder() == e.folder()) {
-            // The list is the caller's code, not the user's catalogue.
             return Err(Error::internal(format!(
                 "two exhibits write into the folder {}",
                 e.folder()
             )));
+        }
+        if let Some(page) = e.page() {
+            let taken = ROOT_PAGES.contains(&page.file)
+                || all[..i]
+                    .iter()
+                    .any(|o| o.page().map(|p| p.file) == Some(page.file));
+            if taken || page.file.contains('/') || !page.file.ends_with(".html") {
+                return Err(Error::internal(format!(
+                    "the {} exhibit's page {} is taken or not a page at the site's root",
+                    e.folder(),
+                    page.file
+                )));
+            }
         }
     }
     for p in pages {

@@ -64,7 +64,7 @@ mod site;
 mod fuzz;
 
 pub use error::SiteError;
-pub use exhibit::{Context, Exhibit};
+pub use exhibit::{Context, Exhibit, Page, PageHtml};
 pub use html::escape;
 pub use init::init;
 pub use links::SITEMAP;

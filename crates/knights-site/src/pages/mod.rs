@@ -31,8 +31,8 @@ use knights_core::Error;
 pub type Rendered = Vec<(String, String)>;
 
 /// Renders every page of the gallery: the index, a page per tour, a comparison page per
-/// board built by two constructions or more, the metrics and timings pages, and the
-/// prose pages (with the blocks of `exhibits` they place).
+/// board built by two constructions or more, the metrics and timings pages, the
+/// prose pages (with the blocks of `exhibits` they place) and the exhibits' own pages.
 pub fn render_all(
     tera: &Tera,
     plan: &Plan,
@@ -47,7 +47,7 @@ pub fn render_all(
         .map(|(j, b)| card(j, b))
         .collect();
     let comparisons = comparisons(&cards);
-    let mut pages = Pages::new(tera, plan, nav_boards(&comparisons));
+    let mut pages = Pages::new(tera, plan, nav_boards(&comparisons), exhibits.0);
     pages.index(plan, &cards)?;
     // The tour pages, most of the pages, rendered in parallel (in the build's pool).
     let tours = cards
@@ -70,21 +70,28 @@ pub fn render_all(
     let timings = pages.base("");
     pages.render("timings.html".to_string(), "timings.html", timings)?;
     pages.prose(plan, exhibits)?;
+    pages.exhibits(exhibits)?;
     Ok(pages.out)
 }
 
 /// The pages rendered so far, and what every page's context has: the navigation
-/// (prose pages and comparison boards) and the `[site]` settings.
+/// (prose pages, exhibits' pages and comparison boards) and the `[site]` settings.
 struct Pages<'a> {
     tera: &'a Tera,
     nav: Vec<serde_json::Value>,
+    nav_exhibits: Vec<exhibit::Page>,
     boards: Vec<String>,
     plan: &'a Plan,
     out: Rendered,
 }
 
 impl<'a> Pages<'a> {
-    fn new(tera: &'a Tera, plan: &'a Plan, boards: Vec<String>) -> Pages<'a> {
+    fn new(
+        tera: &'a Tera,
+        plan: &'a Plan,
+        boards: Vec<String>,
+        exhibits: &exhibits::List,
+    ) -> Pages<'a> {
         let nav = plan
             .pages
             .iter()
@@ -93,6 +100,7 @@ impl<'a> Pages<'a> {
         Pages {
             tera,
             nav,
+            nav_exhibits: exhibits.iter().filter_map(|e| e.page()).collect(),
             boards,
             plan,
             out: Vec::new(),
@@ -104,6 +112,7 @@ impl<'a> Pages<'a> {
         let mut c = Context::new();
         c.insert("root", root);
         c.insert("nav_pages", &self.nav);
+        c.insert("nav_exhibits", &self.nav_exhibits);
         c.insert("nav_compare", &self.boards);
         c.insert("site", &self.plan.site);
         c
@@ -180,6 +189,25 @@ impl<'a> Pages<'a> {
                 &exhibits::fill(exhibits, ctx, &html::markdown(&p.body))?,
             );
             self.render(format!("pages/{}.html", p.slug.value), "page.html", c)?;
+        }
+        Ok(())
+    }
+}
+
+impl Pages<'_> {
+    /// The exhibits' own pages, at the site's root, in the template `exhibit.html`.
+    fn exhibits(
+        &mut self,
+        (exhibits, ctx): (&exhibits::List, &exhibit::Context<'_>),
+    ) -> Result<(), Error> {
+        for e in exhibits.iter() {
+            let Some(page) = e.page() else { continue };
+            let html = e.page_html(ctx)?;
+            let mut c = self.base("");
+            c.insert("title", page.title);
+            c.insert("body", &html.main);
+            c.insert("scripts", &html.scripts);
+            self.render(page.file.to_string(), "exhibit.html", c)?;
         }
         Ok(())
     }

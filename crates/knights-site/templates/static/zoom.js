@@ -146,9 +146,13 @@
       if (f === 0) { s = 1; x = 0; y = 0; apply(); } else if (f) zoom(f);
     });
     img.draggable = false;
-    if (img.complete) apply(); else img.addEventListener("load", apply);
+    // A picture replaced later (a page that draws on demand) is laid out again.
+    img.addEventListener("load", apply);
+    if (img.complete) apply();
     window.addEventListener("resize", apply);
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("img[data-zoom]"), setup);
+  // For pictures added later: `knightsZoom(img)`.
+  window.knightsZoom = setup;
 })();
