@@ -28,7 +28,7 @@ pub(super) fn grid(a: &Axes, x_label: &str, y_label: &str) -> Group {
         let centre = px.min(f.left + f.plot_w + f.right - half - 2.0);
         g = g
             .add(vline(px, f.top, bottom, "#e5e5e5"))
-            .add(text(centre, bottom + 16.0, &label).set("text-anchor", "middle"));
+            .add(text(centre, bottom + 18.0, &label).set("text-anchor", "middle"));
     }
     for y in ticks(a.y) {
         let py = round(a.py(y));

@@ -214,7 +214,8 @@ fn legend(
             colour,
             dash,
             rows: wrap(&label, f.wrap),
-            series: Some(line.label.clone()),
+            // An entry for a series left off this plot says so: it is no key to a mark.
+            series: shown(line).then(|| line.label.clone()),
         });
     }
     if !f.refs_at_right {
