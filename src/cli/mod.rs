@@ -5,6 +5,7 @@
 //! and `serve`.
 
 mod args;
+mod check;
 mod corner;
 mod draw;
 mod giant;
@@ -23,7 +24,7 @@ mod tourney;
 mod tours;
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use knights_construct::Algo;
 use knights_core::{Board, Error, Shape};
@@ -144,6 +145,12 @@ enum Command {
         style: StyleArgs,
         #[command(flatten)]
         walk: AnimateArgs,
+        /// Audit the figure written and print what is wrong with it, one finding a
+        /// line: text over text or over a marker, an element outside the figure or its
+        /// clip, lines or type too thin at its declared print size, a faint stroke, a
+        /// legend that does not match its marks. Exit 1 when there is any.
+        #[arg(long)]
+        check: bool,
     },
     /// Builds the gallery website from a catalogue.
     #[command(after_help = "Examples:
@@ -355,6 +362,47 @@ impl From<Error> for Failure {
     }
 }
 
+/// `knights render`: the drawing, its levels, or its walk-through, written to `output`.
+fn render(
+    input: &str,
+    output: Option<&Path>,
+    build: &BuildArgs,
+    style: &StyleArgs,
+    walk: &AnimateArgs,
+) -> Result<(), Failure> {
+    if walk.rule {
+        return animate_rule(input, build, style, walk, output);
+    }
+    let tour = load_document(input, build)?;
+    let still = !walk.animate && walk.frames.is_none();
+    match tour.shape() {
+        Shape::Tour if tour.board().dims() > 2 => {
+            return render_levels(&tour, style, !still, output);
+        }
+        Shape::Tour => {}
+        _ if still => {
+            let out = output.expect("clap requires -o without --frames");
+            return Ok(write_drawing(&draw(&tour, &style.options()?)?, out)?);
+        }
+        Shape::Tourney { .. } => {
+            return Err(Failure::Usage(format!(
+                "{input} is a tourney: it is drawn still, without --animate or --frames"
+            )))
+        }
+        Shape::Uncrossed { .. } => {
+            return Err(Failure::Usage(format!(
+                "{input} is an uncrossed path: it is drawn still, without --animate or --frames"
+            )))
+        }
+    }
+    match output {
+        Some(out) if !walk.animate && walk.frames.is_none() => {
+            Ok(write_drawing(&draw(&tour, &style.options()?)?, out)?)
+        }
+        _ => animate(&tour, style, walk, output),
+    }
+}
+
 /// Runs one command.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
@@ -378,38 +426,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             build,
             style,
             walk,
+            check,
         } => {
-            if walk.rule {
-                return animate_rule(&input, &build, &style, &walk, output.as_deref());
+            render(&input, output.as_deref(), &build, &style, &walk)?;
+            if check {
+                check::figure(&input, output.as_deref(), &build, &style, &walk)?;
             }
-            let tour = load_document(&input, &build)?;
-            let still = !walk.animate && walk.frames.is_none();
-            match tour.shape() {
-                Shape::Tour if tour.board().dims() > 2 => {
-                    return render_levels(&tour, &style, !still, output.as_deref());
-                }
-                Shape::Tour => {}
-                _ if still => {
-                    let out = output.expect("clap requires -o without --frames");
-                    return Ok(write_drawing(&draw(&tour, &style.options()?)?, &out)?);
-                }
-                Shape::Tourney { .. } => {
-                    return Err(Failure::Usage(format!(
-                        "{input} is a tourney: it is drawn still, without --animate or --frames"
-                    )))
-                }
-                Shape::Uncrossed { .. } => {
-                    return Err(Failure::Usage(format!(
-                        "{input} is an uncrossed path: it is drawn still, without --animate or --frames"
-                    )))
-                }
-            }
-            match output {
-                Some(out) if !walk.animate && walk.frames.is_none() => {
-                    Ok(write_drawing(&draw(&tour, &style.options()?)?, &out)?)
-                }
-                _ => animate(&tour, &style, &walk, output.as_deref()),
-            }
+            Ok(())
         }
         Command::Build { site } => build_site(site),
         Command::Init { dir, templates } => init_site(&dir, templates),

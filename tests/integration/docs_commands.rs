@@ -2,7 +2,8 @@
 //! shown: in the order a reader meets them, in a folder of their own per file (a later
 //! one may read what an earlier one wrote). The commands that build a site, serve,
 //! time, search or solve, and those on boards above 128 squares a side, are only
-//! parsed (by the binary's own tests, `src/cli/shown.rs`).
+//! parsed (by the binary's own tests, `src/cli/shown.rs`). Every SVG figure they
+//! write passes the audit (knights-render's `audit`, see `audit.rs`).
 
 use super::commands::{commands, quick, shown_files};
 use super::run::{knights_in, stderr};
@@ -41,6 +42,9 @@ fn every_quick_command_in_the_readme_the_docs_and_the_pages_runs() {
             }
             ran += 1;
         }
+        let (_, found) = super::audit::findings(dir.path());
+        let name = file.strip_prefix(root).unwrap().display();
+        failures.extend(found.into_iter().map(|f| format!("{name}: audit: {f}")));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(ran > 40, "{ran}");

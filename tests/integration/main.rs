@@ -29,6 +29,7 @@ mod run;
 mod docs_commands;
 
 mod animate;
+mod audit;
 mod browser;
 mod classics;
 mod cli;

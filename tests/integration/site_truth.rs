@@ -197,7 +197,7 @@ fn every_legend_speaks_of_what_its_drawing_draws_and_nothing_else() {
             ("end", svg.contains("class=\"end\"")),
             ("levels", svg.contains("class=\"level\"")),
             ("overview", svg.contains("class=\"overview\"")),
-            ("seams", svg.contains("class=\"seam\">")),
+            ("seams", svg.contains("class=\"seam\" data-mark=\"seam\">")),
             ("coords", svg.contains("class=\"coords\"")),
             ("frames", svg.contains("class=\"spots\"")),
             ("isometric", iso.is_some()),

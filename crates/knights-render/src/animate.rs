@@ -257,7 +257,8 @@ impl<'a> Walkthrough<'a> {
         text::numbers_at(t.board(), t.path(), range, &self.frame, self.theme)
     }
 
-    /// The knight: a ring and a knight on its current square.
+    /// The knight: a ring and a knight on its current square; the ring alone when the
+    /// squares are numbered, so that the glyph never covers the number it stands on.
     fn knight(&self, when: When) -> Group {
         let p = self.tour.path();
         let b = self.tour.board();
@@ -277,7 +278,10 @@ impl<'a> Walkthrough<'a> {
             .set("text-anchor", "middle")
             .set("font-family", "DejaVu Sans, sans-serif")
             .set("fill", m.start_colour.as_str());
-        let g = Group::new().set("class", "knight").add(ring).add(glyph);
+        let mut g = Group::new().set("class", "knight").add(ring);
+        if !self.layers.has(Layer::Numbers) {
+            g = g.add(glyph);
+        }
         match when {
             When::After(k) => {
                 let (x, y) = at(k);

@@ -83,7 +83,11 @@ pub fn document(
     let v = seam::fit(board, &frame, frame.view_box());
     let (v, legend) = if plan.legend {
         let mut entries = layers::legend(&canvas);
-        entries.extend(seam::legend(board, &frame));
+        entries.extend(
+            seam::legend(board, &frame)
+                .into_iter()
+                .map(|e| e.or_mark("seam")),
+        );
         legend::place(v, &frame, theme, &entries)
     } else {
         (v, None)

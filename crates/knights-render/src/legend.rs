@@ -33,6 +33,8 @@ type Icon = Box<dyn Fn(Spot, &Theme) -> Group>;
 pub struct Entry {
     icon: Icon,
     label: String,
+    /// The mark it explains (`data-legend`, matching the mark's `data-mark`).
+    mark: Option<&'static str>,
 }
 
 impl Entry {
@@ -41,7 +43,14 @@ impl Entry {
         Entry {
             icon: Box::new(icon),
             label: label.into(),
+            mark: None,
         }
+    }
+
+    /// The entry, explaining the mark `mark` unless it already names one.
+    pub fn or_mark(mut self, mark: &'static str) -> Entry {
+        self.mark.get_or_insert(mark);
+        self
     }
 }
 
@@ -138,12 +147,16 @@ pub fn place(
     for (i, e) in entries.iter().enumerate() {
         let cy = origin.1 + row * (i as f64 + 0.5);
         let cx = origin.0 + icon / 2.0;
-        g = g.add((e.icon)(Spot { x: cx, y: cy, fs }, theme));
-        text = text.add(
-            Text::new(e.label.clone())
-                .set("x", num(origin.0 + icon + gap))
-                .set("y", num(cy + fs * 0.35)),
-        );
+        let mut picture = (e.icon)(Spot { x: cx, y: cy, fs }, theme);
+        let mut label = Text::new(e.label.clone())
+            .set("x", num(origin.0 + icon + gap))
+            .set("y", num(cy + fs * 0.35));
+        if let Some(mark) = e.mark {
+            picture = picture.set("data-legend", mark);
+            label = label.set("data-legend", mark);
+        }
+        g = g.add(picture);
+        text = text.add(label);
     }
     (grown, Some(g.add(text)))
 }

@@ -70,6 +70,11 @@ pub mod raster;
 pub mod tiles;
 mod zlib;
 
+// The audit of a finished figure (`audit`): text over text or marks, elements outside
+// the figure, lines and type too thin to print, faint strokes, a legend that does not
+// match its marks, a series hidden under another; each kind one type, listed once.
+mod audit;
+
 // User text in documents: the characters XML forbids shown as control pictures.
 mod xml;
 
@@ -100,4 +105,5 @@ pub use pages::pdf as pdf_pages;
 pub use raster::{Resolution, DEFAULT_DPI};
 
 pub use animate::{Walkthrough, FRAME_DPI};
+pub use audit::{audit, Finding, Report};
 pub use xml::xml_safe;

@@ -356,6 +356,9 @@ pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Gr
         .set("stroke-width", num(frame.size(&t.width)))
         .set("stroke-linecap", "round")
         .set("stroke-linejoin", "round");
+    if colours.by_gradient() || colours.by_section() {
+        g = g.set("data-mark", "tour");
+    }
     if t.opacity < 1.0 {
         g = g.set("stroke-opacity", num(t.opacity));
     }

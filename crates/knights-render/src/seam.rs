@@ -43,7 +43,7 @@ pub fn fit(board: &Board, frame: &Frame, v: [f64; 4]) -> [f64; 4] {
 
 /// The marks of the seam, or nothing on a plane board.
 pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
-    let mut g = Group::new().set("class", "seam");
+    let mut g = Group::new().set("class", "seam").set("data-mark", "seam");
     if !shown(board, frame) {
         return g;
     }
@@ -374,7 +374,7 @@ mod tests {
                     "{name} {class}"
                 );
                 assert!(
-                    svg.contains("<g class=\"seam\">"),
+                    svg.contains("<g class=\"seam\" data-mark=\"seam\">"),
                     "{name} {class}: no seam marks"
                 );
                 // The right edge's arrows fit in the view box.

@@ -1,13 +1,14 @@
 //! Warnsdorff's rule animated: for each decision of a [`RuleTrace`], the candidate
 //! squares with their onward-leap counts, the chosen one highlighted, and a caption
 //! naming the tie-break when there was a tie; a dead end marked, and the board cleared
-//! for the restart. SMIL, no script, on the timeline of [`Steps`].
+//! for the restart. SMIL, no script, on the timeline of [`Steps`]. The board has its
+//! coordinates, since the captions name squares, and the band below it holds the
+//! longest caption, measured in the bundled font.
 
 use svg::node::element::{Circle, Group, Line, Text};
 use svg::Document;
 
 use crate::rule_trace::{Event, RuleTrace};
-use crate::worksheet::wrap;
 use knights_render::parts;
 use knights_render::parts::{num, Frame};
 use knights_render::theme::Theme;
@@ -22,10 +23,15 @@ const DEAD: &str = "#c62828";
 /// The animated SVG of `trace`.
 pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
     let b = &trace.board;
-    let frame = Frame::new(b, theme, false);
+    let frame = Frame::new(b, theme, true);
     let steps = Steps::new(trace.events.len(), trace.events.len());
     let mut v = frame.view_box();
-    let band = CAPTION_PT / frame.cell_pt * 3.2;
+    let size = CAPTION_PT / frame.cell_pt;
+    let lines: Vec<Vec<String>> = (trace.events.iter())
+        .map(|e| parts::wrap_to_width(&caption(trace, e), size, v[2] - size))
+        .collect();
+    let most = lines.iter().map(Vec::len).max().unwrap_or(1) as f64;
+    let band = size * (1.3 + 1.25 * (most - 1.0) + 0.6);
     v[3] += band;
     let (w, h) = frame.page_pt();
     let mut doc = Document::new()
@@ -38,7 +44,8 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
             v,
             theme.page.background.as_str(),
         ))
-        .add(parts::squares(b, &frame, theme, true));
+        .add(parts::squares(b, &frame, theme, true))
+        .add(parts::coords(&frame, theme, 0.0));
     // Each walk's moves stay until the next walk starts.
     let starts: Vec<usize> = trace
         .events
@@ -48,7 +55,6 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
         .map(|(i, _)| i)
         .collect();
     let cell = |c: u32| frame.cell(b.xy(c));
-    let size = CAPTION_PT / frame.cell_pt;
     let mut moves = Group::new()
         .set("class", "moves")
         .set("stroke", theme.tour.colour.as_str())
@@ -62,10 +68,9 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
             .set("class", "decision")
             .set("visibility", "hidden")
             .add(steps.visible(state, (state < steps.len()).then_some(state + 1), &timing));
-        let caption = match e {
+        match e {
             Event::Start(c) => {
                 over = over.add(ring(cell(*c), CHOSEN, 0.42));
-                format!("The knight starts on {}.", square(b, *c))
             }
             Event::Step(d) => {
                 over = over.add(ring(cell(d.at), CHOSEN, 0.42));
@@ -103,36 +108,15 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
                                 .set("fill", if chosen { "#ffffff" } else { "#222222" }),
                         );
                 }
-                let fewest = d.candidates.iter().map(|c| c.1).min().unwrap_or(0);
-                let tie = if d.tied > 1 {
-                    format!(
-                        " {} squares tie with {fewest}: the {} tie-break picks {}.",
-                        d.tied,
-                        trace.tie.name(),
-                        square(b, d.chosen)
-                    )
-                } else {
-                    format!(" The fewest is {fewest}, at {}.", square(b, d.chosen))
-                };
-                format!(
-                    "From {}: {} free squares, each with its onward leaps.{tie}",
-                    square(b, d.at),
-                    d.candidates.len()
-                )
             }
-            Event::DeadEnd { at, visited } => {
+            Event::DeadEnd { at, .. } => {
                 over = over.add(ring(cell(*at), DEAD, 0.45));
-                format!(
-                    "Dead end on {} after {visited} squares: no free square is a leap away. Start again.",
-                    square(b, *at)
-                )
             }
-        };
+        }
         let y0 = v[1] + v[3] - band + size * 1.3;
-        let per_line = (v[2] / (size * 0.56)) as usize;
-        for (k, line) in wrap(&caption, per_line).into_iter().enumerate() {
+        for (k, line) in lines[i].iter().enumerate() {
             over = over.add(
-                Text::new(line)
+                Text::new(line.as_str())
                     .set("class", "caption")
                     .set("x", num(v[0] + size * 0.5))
                     .set("y", num(y0 + k as f64 * size * 1.25))
@@ -146,6 +130,36 @@ pub fn animated(trace: &RuleTrace, theme: &Theme, timing: Timing) -> String {
         .add(moves)
         .add(overlays.set("font-family", "DejaVu Sans, sans-serif"));
     knights_render::xml_safe(doc.to_string())
+}
+
+/// What the caption of event `e` of `trace` says.
+fn caption(trace: &RuleTrace, e: &Event) -> String {
+    let b = &trace.board;
+    match e {
+        Event::Start(c) => format!("The knight starts on {}.", square(b, *c)),
+        Event::Step(d) => {
+            let fewest = d.candidates.iter().map(|c| c.1).min().unwrap_or(0);
+            let tie = if d.tied > 1 {
+                format!(
+                    " {} squares tie with {fewest}: the {} tie-break picks {}.",
+                    d.tied,
+                    trace.tie.name(),
+                    square(b, d.chosen)
+                )
+            } else {
+                format!(" The fewest is {fewest}, at {}.", square(b, d.chosen))
+            };
+            format!(
+                "From {}: {} free squares, each with its onward leaps.{tie}",
+                square(b, d.at),
+                d.candidates.len()
+            )
+        }
+        Event::DeadEnd { at, visited } => format!(
+            "Dead end on {} after {visited} squares: no free square is a leap away. Start again.",
+            square(b, *at)
+        ),
+    }
 }
 
 /// A ring around a square.
@@ -182,13 +196,24 @@ mod tests {
         let t = record(&b, (0, 0), TieBreak::First, 4).unwrap();
         let svg = animated(&t, &Theme::load("teaching").unwrap(), Timing::default());
         assert_eq!(svg.matches("class=\"decision\"").count(), t.events.len());
+        // The captions name squares: the board is labelled, a to e and 1 to 8.
+        let coords = &svg[svg.find("class=\"coords\"").expect("coordinates")..];
+        for label in ["a", "e", "1", "8"] {
+            assert!(coords.contains(&format!(">\n{label}\n</text>")), "{label}");
+        }
         let decisions = t
             .events
             .iter()
             .filter(|e| matches!(e, Event::Step(_)))
             .count();
         assert_eq!(svg.matches("class=\"chosen\"").count(), decisions);
-        assert!(svg.contains("Dead end on"));
-        assert!(svg.contains("tie-break picks"));
+        // The captions' lines, joined: a caption wraps to the board's width.
+        let captions: Vec<&str> = (svg.split("class=\"caption\"").skip(1))
+            .filter_map(|c| c.split('>').nth(1)?.split('<').next())
+            .map(str::trim)
+            .collect();
+        let text = captions.join(" ");
+        assert!(text.contains("Dead end on"), "{text}");
+        assert!(text.contains("tie-break picks"), "{text}");
     }
 }

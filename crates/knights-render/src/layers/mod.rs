@@ -151,7 +151,7 @@ pub fn draw(c: &Canvas) -> Result<Vec<(Depth, Group)>, Error> {
     let mut out = Vec::new();
     for kind in c.layers.shown() {
         if let Some(g) = kind.draw(c)? {
-            out.push((kind.depth(), g));
+            out.push((kind.depth(), g.set("data-mark", kind.name())));
         }
     }
     Ok(out)
@@ -161,7 +161,9 @@ pub fn draw(c: &Canvas) -> Result<Vec<(Depth, Group)>, Error> {
 pub fn legend(c: &Canvas) -> Vec<Entry> {
     let mut kinds: Vec<&dyn Kind> = c.layers.shown().collect();
     kinds.sort_by_key(|k| k.legend_rank());
-    kinds.into_iter().flat_map(|k| k.legend(c)).collect()
+    (kinds.into_iter())
+        .flat_map(|k| k.legend(c).into_iter().map(|e| e.or_mark(k.name())))
+        .collect()
 }
 
 /// The SVG bytes the marks of `layers` add to a drawing of `board` with `metrics`.

@@ -35,7 +35,7 @@ impl Kind for Sections {
             return Vec::new();
         };
         if colours.by_gradient() {
-            return vec![Entry::new("colour: from the start to the end", gradient)];
+            return vec![Entry::new("colour: from the start to the end", gradient).or_mark("tour")];
         }
         if !colours.by_section() {
             return Vec::new();
@@ -59,12 +59,12 @@ impl Kind for Sections {
                 let colour = colours.colour(k).to_string();
                 let swatch =
                     move |at: Spot, _: &Theme| Group::new().add(line(at, &colour, at.fs * 0.4));
-                Entry::new(colours.name(k).unwrap_or_default(), swatch)
+                Entry::new(colours.name(k).unwrap_or_default(), swatch).or_mark("tour")
             })
             .collect();
         if listed < keys.len() {
             let more = format!("and {} more sections", keys.len() - listed);
-            out.push(Entry::new(more, |_, _| Group::new()));
+            out.push(Entry::new(more, |_, _| Group::new()).or_mark("tour"));
         }
         out
     }

@@ -52,6 +52,13 @@ pub(super) fn densities(s: &Summary, frame: &Frame, theme: &Theme, which: Densit
     }
     let g = Group::new()
         .set("class", class)
+        .set(
+            "data-mark",
+            match which {
+                Density::Turns => "turns",
+                Density::Crossings => "crossings",
+            },
+        )
         .set("fill", "none")
         .set("stroke-linecap", "round");
     let stroke = s.blocks.side as f64 * 0.03;

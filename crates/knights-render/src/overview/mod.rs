@@ -60,6 +60,7 @@ pub fn layer(
     });
     let mut g = Group::new()
         .set("class", "overview")
+        .set("data-mark", "tour")
         .set("data-block", blocks.side)
         .add(fills(&s, frame, theme, colours, b.leaper().dirs()));
     if show.turns {

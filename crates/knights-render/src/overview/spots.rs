@@ -129,6 +129,7 @@ pub fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
     let label_font = frame.size(&o.label_size);
     let mut g = Group::new()
         .set("class", "spots")
+        .set("data-mark", "frames")
         .set("fill", "none")
         .set("stroke", o.frame_colour.as_str())
         .set("stroke-width", num(width));

@@ -28,7 +28,7 @@ pub(super) fn grid(a: &Axes, x_label: &str, y_label: &str) -> Group {
         let centre = px.min(f.left + f.plot_w + f.right - half - 2.0);
         g = g
             .add(vline(px, f.top, bottom, "#e5e5e5"))
-            .add(text(centre, bottom + 16.0, &label).set("text-anchor", "middle"));
+            .add(text(centre, bottom + 18.0, &label).set("text-anchor", "middle"));
     }
     for y in ticks(a.y) {
         let py = round(a.py(y));
@@ -123,7 +123,9 @@ pub(super) fn references(a: &Axes, refs: &[Reference]) -> Group {
     g
 }
 
-pub(super) fn data_line(a: &Axes, line: &Line, colour: &str, dash: &str) -> Group {
+/// A series' line through its points, with a marker on each (`hollow`: a ring
+/// around the point, for a series drawn over another whose dots it leaves seen).
+pub(super) fn data_line(a: &Axes, line: &Line, colour: &str, dash: &str, hollow: bool) -> Group {
     let pts: Vec<String> = line
         .points
         .iter()
@@ -140,13 +142,17 @@ pub(super) fn data_line(a: &Axes, line: &Line, colour: &str, dash: &str) -> Grou
     );
     for &(x, y) in &line.points {
         if x.is_finite() && y.is_finite() {
-            g = g.add(
-                Circle::new()
-                    .set("cx", round(a.px(x)))
-                    .set("cy", round(a.py(y)))
-                    .set("r", a.marker)
-                    .set("fill", colour),
-            );
+            let dot = Circle::new()
+                .set("cx", round(a.px(x)))
+                .set("cy", round(a.py(y)));
+            g = g.add(if hollow {
+                dot.set("r", a.marker + 2.5)
+                    .set("fill", "none")
+                    .set("stroke", colour)
+                    .set("stroke-width", 1.5)
+            } else {
+                dot.set("r", a.marker).set("fill", colour)
+            });
         }
     }
     g

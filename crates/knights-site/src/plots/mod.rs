@@ -6,7 +6,7 @@
 mod marks;
 mod scale;
 
-use svg::node::element::{ClipPath, Definitions, Rectangle};
+use svg::node::element::{ClipPath, Definitions, Group, Rectangle};
 use svg::Document;
 
 use marks::{data_line, grid, references, sorted_refs, swatch, text};
@@ -154,12 +154,46 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     rows
 }
 
-/// One entry of the legend: its swatch and label rows.
+/// One entry of the legend: its swatch and label rows, and the series it names.
 struct Entry {
     colour: &'static str,
     dash: &'static str,
     rows: Vec<String>,
+    series: Option<String>,
 }
+
+/// Whether `line` has a point to draw: a series with none is neither drawn nor named
+/// in the legend.
+fn drawn(line: &Line) -> bool {
+    line.points
+        .iter()
+        .any(|p| p.0.is_finite() && p.1.is_finite())
+}
+
+/// How the `i`-th of `lines` is drawn: its colour, its dash, and whether its markers
+/// are hollow. A series whose every point lies on an earlier drawn series (a proved
+/// optimum equal to the solver's bound) is drawn dashed over it, its markers hollow,
+/// so that both show.
+fn look(lines: &[Line], i: usize) -> (&'static str, &'static str, bool) {
+    let points = |l: &Line| -> Vec<(u64, u64)> {
+        (l.points.iter())
+            .filter(|p| p.0.is_finite() && p.1.is_finite())
+            .map(|p| (p.0.to_bits(), p.1.to_bits()))
+            .collect()
+    };
+    let mine = points(&lines[i]);
+    let covers = (lines[..i].iter().filter(|l| drawn(l)))
+        .any(|l| !mine.is_empty() && mine.iter().all(|p| points(l).contains(p)));
+    let colour = PALETTE[i % PALETTE.len()];
+    if covers {
+        (colour, COINCIDING, true)
+    } else {
+        (colour, dash(i), false)
+    }
+}
+
+/// The dash of a series drawn over an earlier one through the same points.
+const COINCIDING: &str = "6 5";
 
 /// The legend's entries: every line (saying so when it is left off), then, in a frame
 /// with no room right of the plot, the references.
@@ -170,8 +204,8 @@ fn legend(
     shown: &dyn Fn(&Line) -> bool,
 ) -> Vec<Entry> {
     let mut entries = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let (colour, dash) = (PALETTE[i % PALETTE.len()], dash(i));
+    for (i, line) in lines.iter().enumerate().filter(|(_, l)| drawn(l)) {
+        let (colour, dash, _) = look(lines, i);
         let mut label = line.label.clone();
         if !shown(line) {
             label.push_str(" (far above this scale: see the plot of every series)");
@@ -180,6 +214,8 @@ fn legend(
             colour,
             dash,
             rows: wrap(&label, f.wrap),
+            // An entry for a series left off this plot says so: it is no key to a mark.
+            series: shown(line).then(|| line.label.clone()),
         });
     }
     if !f.refs_at_right {
@@ -188,6 +224,7 @@ fn legend(
                 colour: "#777",
                 dash: "5 4",
                 rows: wrap(&format!("{}: {}", fmt_value(r.value), r.label), f.wrap),
+                series: None,
             });
         }
     }
@@ -230,19 +267,30 @@ fn plot_with(
         .add(clip_to_plot_area(&f))
         .add(grid(axes, x_label, y_label))
         .add(references(axes, refs));
-    for (i, line) in lines.iter().enumerate().filter(|(_, l)| shown(l)) {
-        let (colour, dash) = (PALETTE[i % PALETTE.len()], dash(i));
-        doc = doc.add(data_line(axes, line, colour, dash).set("clip-path", "url(#plot-area)"));
+    for (i, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| shown(l) && drawn(l))
+    {
+        let (colour, dash, hollow) = look(lines, i);
+        let g = data_line(axes, line, colour, dash, hollow)
+            .set("clip-path", "url(#plot-area)")
+            .set("data-mark", line.label.as_str());
+        doc = doc.add(g);
     }
     let mut y = legend_top;
     for e in &entries {
-        doc = doc.add(swatch(f.left, y - 4.0, e.colour, e.dash));
+        let mut entry = Group::new().add(swatch(f.left, y - 4.0, e.colour, e.dash));
         for row in &e.rows {
-            doc = doc.add(text(f.left + 26.0, y, row));
+            entry = entry.add(text(f.left + 26.0, y, row));
             y += LEGEND_ROW;
         }
+        if let Some(series) = &e.series {
+            entry = entry.set("data-legend", series.as_str());
+        }
+        doc = doc.add(entry);
     }
-    if lines.is_empty() {
+    if !lines.iter().any(drawn) {
         doc = doc.add(text(f.left, legend_top, "no series in the catalogue"));
     }
     knights_render::xml_safe(doc.to_string())
@@ -455,6 +503,46 @@ mod tests {
             2 * 2,
             "two lines and swatches"
         );
+    }
+
+    /// A series through the same points as an earlier one (a proved optimum equal to
+    /// the solver's bound) is drawn dashed with ring markers, so both show; a series
+    /// with no point is neither drawn nor in the legend. The audit agrees: nothing
+    /// hidden, the legend naming exactly the series drawn.
+    #[test]
+    fn coinciding_series_both_show_and_the_legend_lists_only_those_drawn() {
+        let line = |label: &str, points: Vec<(f64, f64)>| Line {
+            label: label.into(),
+            points,
+        };
+        let same = vec![(6.0, 20.0), (8.0, 28.0), (10.0, 36.0)];
+        let lines = [
+            line("proved optimum", same.clone()),
+            line("best tour found, not proved optimal", vec![]),
+            line("the solver's lower bound", same),
+        ];
+        let s = plot_all(WIDE, "t", "n", "turns", &lines, &[]);
+        assert!(
+            !s.contains("not proved optimal"),
+            "an empty series is listed"
+        );
+        assert_eq!(s.matches("data-legend=").count(), 2);
+        let bound = &s[s.find("data-mark=\"the solver").unwrap()..];
+        assert!(bound.contains(&format!("stroke-dasharray=\"{COINCIDING}\"")));
+        let report = knights_render::audit(&s).unwrap();
+        let kinds: Vec<&str> = report.findings.iter().map(|f| f.kind).collect();
+        assert!(
+            !kinds.contains(&"hidden") && !kinds.contains(&"legend"),
+            "{:?}",
+            report.findings
+        );
+        // Drawn as before, the second solid over the first, the audit finds it hidden.
+        let before = s.replace(
+            &format!("stroke-dasharray=\"{COINCIDING}\""),
+            "stroke-dasharray=\"none\"",
+        );
+        let found = knights_render::audit(&before).unwrap().findings;
+        assert!(found.iter().any(|f| f.kind == "hidden"), "{found:?}");
     }
 
     #[test]
