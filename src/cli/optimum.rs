@@ -145,7 +145,7 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         text.as_bytes(),
     )?;
     if let Some(log) = &args.log {
-        append_log(log, &found)?;
+        append_log(log, &found, args.output.as_deref())?;
     }
     Ok(())
 }
@@ -156,17 +156,17 @@ fn resumed(file: &Path, spec: &Spec) -> Result<optimum::runs::Resumed, Error> {
     optimum::runs::resume(&file.display().to_string(), &text, spec)
 }
 
-/// This run's line appended to the run log `log` (made with its head if missing).
-fn append_log(log: &Path, found: &Optimum) -> Result<(), Error> {
+/// This run's line appended to the run log `log` (made with its head if missing), its
+/// command the record's with where the record and the log went.
+fn append_log(log: &Path, found: &Optimum, output: Option<&Path>) -> Result<(), Error> {
     let old = match std::fs::read_to_string(log) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(Error::io(log, e)),
     };
-    let words: Vec<String> = std::iter::once("knights".to_string())
-        .chain(std::env::args().skip(1))
-        .collect();
-    let line = optimum::runs::log_line(found, &optimum::runs::now_utc(), &words.join(" "));
+    let output = output.map(|o| o.display().to_string());
+    let command = optimum::runs::log_command(found, output.as_deref(), &log.display().to_string());
+    let line = optimum::runs::log_line(found, &optimum::runs::now_utc(), &command);
     write_bytes(log, optimum::runs::appended(&old, &line).as_bytes())
 }
 

@@ -216,7 +216,32 @@ fn the_optima_page_shows_every_stored_result_as_its_file_says() {
             "{stem}"
         );
         assert!(out.join(format!("optima/{stem}.svg")).is_file(), "{stem}");
+        // A closed tour's fewest turns is also a cell of the grid of n x m boards
+        // (both sides from 5) and, on a square board, a term of the sequence.
+        if r["measure"] != "turns" || !stem.contains("-closed-") {
+            continue;
+        }
+        let (w, h) = stem.split('-').next().unwrap().split_once('x').unwrap();
+        let (w, h): (u32, u32) = (w.parse().unwrap(), h.parse().unwrap());
+        let shown = match r["optimal"].as_bool().unwrap() {
+            true => r["value"].to_string(),
+            false => format!("{} (bound {})", r["value"], r["bound"]),
+        };
+        let cell = format!("<a href=\"#{stem}\">{shown}</a></td>");
+        assert_eq!(page.contains(&cell), w.min(h) >= 5, "{stem}: {cell}");
+        if w == h {
+            let term = format!(
+                "<tr id=\"sequence-{w}\"><th scope=\"row\"><a href=\"#{stem}\">{w}</a></th><td>{}</td><td>{}</td>",
+                r["value"], r["bound"]
+            );
+            assert!(page.contains(&term), "{term}");
+        }
     }
+    assert!(out.join("optima/sequence.svg").is_file());
+    assert!(
+        page.contains("Least squares through the"),
+        "the sequence's fit"
+    );
 }
 
 /// Every stored uncrossed record carries the literature's value where it gives one
@@ -385,4 +410,44 @@ fn the_quick_stored_optima_are_found_again_from_their_commands() {
         assert!(found.optimal(), "{name}");
         assert_eq!(found.value, r["value"].as_u64().unwrap(), "{name}");
     }
+}
+
+/// The regression of issue 40: a run continuing a stored one recorded a command
+/// without `--resume FILE`, in its record and its run log, so the command made
+/// another run. Both now say it, the log's with where the record and log went.
+#[cfg(feature = "motif")]
+#[test]
+fn a_continued_run_records_and_logs_the_command_that_makes_it_again() {
+    use super::run::{knights, stderr};
+    let tmp = tempfile::tempdir().unwrap();
+    let record = tmp.path().join("5x6-closed-turns.json");
+    std::fs::copy(dir().join("5x6-closed-turns.json"), &record).unwrap();
+    let (record, log) = (
+        record.display().to_string(),
+        tmp.path().join("runs.log").display().to_string(),
+    );
+    let o = knights(&[
+        "optimum",
+        "5x6",
+        "--minimize",
+        "turns",
+        "--time-limit",
+        "30",
+        "--resume",
+        &record,
+        "-o",
+        &record,
+        "--log",
+        &log,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let run = format!("knights optimum 5x6 --minimize turns --time-limit 30 --resume {record}");
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(json["optimum"]["command"], run.as_str());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let line = text.lines().nth(1).unwrap();
+    assert!(
+        line.ends_with(&format!("\t{run} -o {record} --log {log}")),
+        "{line}"
+    );
 }

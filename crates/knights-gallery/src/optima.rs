@@ -14,7 +14,7 @@ use knights_construct::{self as construct, Request};
 use knights_core::atomic::write_bytes;
 use knights_core::{format, metrics, verify, Board, Error, PathProblem};
 use knights_lab::optimum::table::{self, Stored};
-use knights_lab::optimum::Measure;
+use knights_lab::optimum::{self as optimum, Cell, Measure};
 use knights_render::{self as render, Show, Style, Theme};
 use knights_site::escape;
 use knights_site::plots::{self, Line};
@@ -141,15 +141,71 @@ pub fn write(dir: &Path, theme: &Theme, records: &Path) -> Result<(), Error> {
         write_bytes(&dir.join(format!("{}.svg", e.stem())), svg.as_bytes())?;
     }
     // Each plot laid out for a wide screen and, `-narrow`, for a phone's width.
-    for measure in ["turns", "crossings"] {
-        for (suffix, frame) in [("", plots::WIDE), ("-narrow", plots::NARROW)] {
+    for (suffix, frame) in [("", plots::WIDE), ("-narrow", plots::NARROW)] {
+        for measure in ["turns", "crossings"] {
             write_bytes(
                 &dir.join(format!("{measure}{suffix}.svg")),
                 plot(&all, measure, frame).as_bytes(),
             )?;
         }
+        write_bytes(
+            &dir.join(format!("sequence{suffix}.svg")),
+            sequence_plot(&all, frame).as_bytes(),
+        )?;
     }
     Ok(())
+}
+
+/// The proved minimum turns of closed n x n tours against n, with the line fitted
+/// through them and the lines they are set against: the paper's conjecture (8n), its
+/// lower bound's leading term (6n) and our best construction (9.25n - 12).
+fn sequence_plot(all: &[Entry], frame: plots::Frame) -> String {
+    let stored: Vec<Stored> = all.iter().map(|e| e.stored.clone()).collect();
+    let seq = optimum::sequence(&stored);
+    let ns: Vec<f64> = seq.proved.iter().map(|s| optimum::side(s)).collect();
+    let line = |label: String, f: &dyn Fn(f64) -> f64| Line {
+        label,
+        points: ns.iter().map(|&n| (n, f(n))).collect(),
+    };
+    let mut lines = vec![Line {
+        label: "proved minimum".into(),
+        points: seq
+            .proved
+            .iter()
+            .map(|s| (optimum::side(s), s.value as f64))
+            .collect(),
+    }];
+    if let Some(fit) = seq.fit {
+        lines.push(line(format!("least squares: {}", fit_text(&fit)), &|n| {
+            fit.at(n)
+        }));
+    }
+    let (a, b) = optimum::BUILT;
+    lines.push(line("Besa et al.'s conjecture: 8n".into(), &|n| {
+        optimum::CONJECTURE * n
+    }));
+    lines.push(line(
+        "Besa et al.'s bound: (6 - e)n, asymptotic".into(),
+        &|n| optimum::LOWER * n,
+    ));
+    lines.push(line(
+        "our best construction: 9.25n - 12 (n = 0 mod 8, from 32)".into(),
+        &|n| a * n + b,
+    ));
+    plots::plot_all(
+        frame,
+        "The fewest turns of a closed n x n tour, proved",
+        "n",
+        "turns",
+        &lines,
+        &[],
+    )
+}
+
+/// A fitted line in words: `7.60n - 14.40`.
+fn fit_text(fit: &optimum::Fit) -> String {
+    let sign = if fit.intercept < 0.0 { '-' } else { '+' };
+    format!("{:.2}n {sign} {:.2}", fit.slope, fit.intercept.abs())
 }
 
 /// The optima of closed n x n tours against n, beside the tour the constructions
@@ -347,6 +403,76 @@ fn plots_block() -> String {
         .collect()
 }
 
+/// The sequence of proved closed n x n minimum turns: a row per stored record (its
+/// run's time and command), what the fitted line says, and its plot.
+fn sequence_block(all: &[Entry]) -> String {
+    let stored: Vec<Stored> = all.iter().map(|e| e.stored.clone()).collect();
+    let seq = optimum::sequence(&stored);
+    let mut rows: Vec<&Stored> = seq.proved.iter().chain(&seq.open).copied().collect();
+    rows.sort_by_key(|s| s.spec.board.width());
+    let mut out = String::from(
+        "<table class=\"optima-grid\">\n<caption>The fewest turns of a closed n x n tour</caption>\n\
+         <thead><tr><th scope=\"col\">n</th><th scope=\"col\">turns</th><th scope=\"col\">bound</th>\
+         <th scope=\"col\">result</th><th scope=\"col\">seconds</th></tr></thead>\n<tbody>\n",
+    );
+    for s in rows {
+        out.push_str(&format!(
+            "<tr id=\"sequence-{n}\"><th scope=\"row\"><a href=\"#{stem}\">{n}</a></th><td>{}</td><td>{}</td><td>{}</td><td>{:.1}</td></tr>\n",
+            s.value,
+            s.bound,
+            s.verdict(),
+            s.seconds,
+            n = optimum::side(s),
+            stem = escape(&s.stem),
+        ));
+    }
+    out.push_str("</tbody>\n</table>\n");
+    for line in seq.summary() {
+        out.push_str(&format!("<p>{}</p>\n", escape(&line)));
+    }
+    out.push_str(
+        "<figure class=\"plot\"><picture><source media=\"(max-width: 600px)\" srcset=\"../optima/sequence-narrow.svg\">\
+         <img src=\"../optima/sequence.svg\" alt=\"The proved fewest turns of a closed n x n tour against n, with the fitted line, 8n, 6n and 9.25n - 12\"></picture></figure>\n",
+    );
+    out
+}
+
+/// The grid of closed n x m minimum turns, by the shorter side (rows) and the longer
+/// (columns), each cell linking to its record's row; a cell not proved gives its bound.
+fn rectangles(all: &[Entry]) -> String {
+    let stored: Vec<Stored> = all.iter().map(|e| e.stored.clone()).collect();
+    let g = optimum::grid(&stored, table::RECTANGLES);
+    let (proved, records) = g.proved();
+    let mut out = format!(
+        "<table class=\"optima-grid\">\n<caption>The fewest turns of a closed n x m tour: {proved} of {records} proved</caption>\n<thead><tr><th scope=\"col\">n \\ m</th>"
+    );
+    for m in &g.columns {
+        out.push_str(&format!("<th scope=\"col\">{m}</th>"));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for (n, row) in g.rows.iter().zip(&g.cells) {
+        out.push_str(&format!("<tr><th scope=\"row\">{n}</th>"));
+        for c in row {
+            let td = match c {
+                Cell::Stored {
+                    stem, value, bound, ..
+                } => format!(
+                    "<td class=\"{}\"><a href=\"#{}\">{}</a></td>",
+                    if value == bound { "proved" } else { "gap" },
+                    escape(stem),
+                    escape(&c.text())
+                ),
+                Cell::NoTour => "<td class=\"none\">no tour</td>".into(),
+                Cell::Missing => "<td></td>".into(),
+            };
+            out.push_str(&td);
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n");
+    out
+}
+
 /// Every tour and path drawn, with a caption made from its record, each linking to
 /// its drawing at full size; a heading and a grid per measure, as the tables.
 fn tours(all: &[Entry]) -> String {
@@ -401,7 +527,7 @@ impl knights_site::Exhibit for Optima {
     }
 
     fn blocks(&self) -> &'static [&'static str] {
-        &["results", "plots", "tours"]
+        &["results", "plots", "sequence", "rectangles", "tours"]
     }
 
     fn block(&self, name: &str, ctx: &knights_site::Context<'_>) -> Result<String, Error> {
@@ -409,6 +535,8 @@ impl knights_site::Exhibit for Optima {
         match name {
             "results" => Ok(results(&all)),
             "plots" => Ok(plots_block()),
+            "sequence" => Ok(sequence_block(&all)),
+            "rectangles" => Ok(rectangles(&all)),
             "tours" => Ok(tours(&all)),
             _ => Err(Error::internal(format!("no optima block {name}"))),
         }

@@ -122,7 +122,9 @@ fn uncrossed_known(spec: &super::Spec) -> Option<(u64, &'static str)> {
         .flatten()
 }
 
-/// The command that makes this answer again.
+/// The command that makes this answer again: the model, the time limit, and what the
+/// run was given beyond them (`--strengthen`, `--resume FILE`; not where it wrote its
+/// record or log, which change nothing in it).
 pub fn command(found: &Optimum) -> String {
     let s = &found.spec;
     let sense = if s.measure.maximized() {
@@ -136,14 +138,110 @@ pub fn command(found: &Optimum) -> String {
         (false, true) => " --closed",
         _ => "",
     };
-    // A sum with weights is quoted: a shell would take `*` for a file pattern.
-    let measure = match s.measure.to_string() {
-        m if m.contains('*') => format!("'{m}'"),
-        m => m,
-    };
     format!(
-        "knights optimum {} {sense} {measure}{kind} --time-limit {}",
+        "knights optimum {} {sense} {}{kind} --time-limit {}{}",
         s.board,
-        found.limit.as_secs()
+        shell_word(&s.measure.to_string()),
+        found.limit.as_secs(),
+        found.given.words()
     )
+}
+
+/// What a run was given beyond its model and time limit that its command must say to
+/// make the run again: the stronger model (its rows change the solver's search, not
+/// the optimum) and the stored run it continued (its tour and bound are where this
+/// run started from).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// `--strengthen`: the valid cuts and symmetry rows were added.
+    pub strengthen: bool,
+    /// `--resume FILE`: the stored run continued, as the command line named it.
+    pub resume: Option<String>,
+}
+
+impl Given {
+    /// The options in the command's words, each after a space (` --strengthen
+    /// --resume FILE`), a file name quoted for a shell where it needs it.
+    fn words(&self) -> String {
+        let mut out = String::new();
+        if self.strengthen {
+            out.push_str(" --strengthen");
+        }
+        if let Some(file) = &self.resume {
+            out.push_str(" --resume ");
+            out.push_str(&shell_word(file));
+        }
+        out
+    }
+
+    /// The options a stored record's command says it was given (what an
+    /// `--improve` rewriting the record keeps).
+    pub fn of_command(command: &str) -> Given {
+        let words = shell_words(command);
+        let at = |flag: &str| words.iter().position(|w| w == flag);
+        Given {
+            strengthen: at("--strengthen").is_some(),
+            resume: at("--resume").and_then(|i| words.get(i + 1).cloned()),
+        }
+    }
+}
+
+/// `word` as a shell reads it back: as it is when it holds nothing a shell treats
+/// apart (a sum's `*` is a file pattern), else in single quotes.
+pub(crate) fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "+-_./:=,@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// A command line split into its words as a shell splits what [`shell_word`] writes:
+/// at spaces, but not inside single quotes, and a backslash outside them taking the
+/// next character as it is.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    // The word being read, if one has begun (a quoted empty word is a word).
+    let mut word: Option<String> = None;
+    let (mut quoted, mut escaped) = (false, false);
+    for c in line.chars() {
+        if c == ' ' && !quoted && !escaped {
+            words.extend(word.take());
+            continue;
+        }
+        let w = word.get_or_insert_with(String::new);
+        if escaped {
+            w.push(c);
+            escaped = false;
+        } else if c == '\'' {
+            quoted = !quoted;
+        } else if c == '\\' && !quoted {
+            escaped = true;
+        } else {
+            w.push(c);
+        }
+    }
+    words.extend(word);
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_name_a_shell_would_split_is_quoted_and_read_back() {
+        for name in ["runs/14x14-closed-turns.json", "my runs/it's.json", "a*b"] {
+            let given = Given {
+                strengthen: true,
+                resume: Some(name.to_string()),
+            };
+            let line = format!("knights optimum 6x6 --minimize turns{}", given.words());
+            assert_eq!(Given::of_command(&line), given, "{line}");
+        }
+        assert_eq!(shell_word("2*turns+crossings"), "'2*turns+crossings'");
+        assert_eq!(shell_word("turns+crossings"), "turns+crossings");
+        let none = "knights optimum 6x6 --minimize turns --time-limit 60";
+        assert_eq!(Given::of_command(none), Given::default());
+    }
 }

@@ -14,7 +14,9 @@
 //! relations the measures count by are in `leaps.rs`, the local search in `improve.rs`
 //! (its moves in `walk.rs`); the solver is behind the `motif` feature; `brute.rs`
 //! (tests) enumerates every tour of a small board to check the solver against;
-//! `runs.rs` continues a stored run and keeps the run log.
+//! `runs.rs` continues a stored run and keeps the run log; `sequence.rs` and
+//! `rectangles.rs` read the stored records of the turns as the sequence of closed
+//! n x n minima (with its fitted line) and the grid of closed n x m minima.
 
 #[cfg(test)]
 mod brute;
@@ -28,7 +30,9 @@ mod leaps;
 mod measures;
 #[cfg(feature = "motif")]
 mod model;
+mod rectangles;
 pub mod runs;
+mod sequence;
 #[cfg(feature = "motif")]
 mod solve;
 pub mod table;
@@ -45,11 +49,16 @@ use knights_core::{Board, Leaper, Topology};
 use crate::motif::Graph;
 
 pub use error::OptimumError;
-pub use file::{command, file_text};
+pub use file::{command, file_text, Given};
 pub use leaps::{
     chosen_of, crossing_cliques, crossing_pairs, gentle_pairs, lines, straight_pairs, Counter,
 };
 pub use measures::{help, names, Measure, Objective, Sum, ALL};
+pub use rectangles::{grid, markdown as grid_markdown, Cell, Grid};
+pub use sequence::{
+    least_squares, markdown as sequence_markdown, sequence, side, Fit, Sequence, BUILT, CONJECTURE,
+    LOWER,
+};
 
 /// What `knights optimum` says in a build without the solver.
 pub const WITHOUT_SOLVER: &str = "this build of knights has no solver: rebuild it with the `motif` feature (cargo build --release --features motif; it needs cmake, a C++ compiler and libclang), or use the optima stored in content/optima";
@@ -154,6 +163,9 @@ pub struct Optimum {
     pub improved: Option<Improved>,
     /// The time limit.
     pub limit: Duration,
+    /// What the run was given beyond its model and time limit (`--strengthen`,
+    /// `--resume FILE`), which its command says.
+    pub given: Given,
 }
 
 /// How `knights optimum --improve` found a stored tour after the run that proved its
@@ -247,7 +259,11 @@ pub struct Solve<'a> {
 /// others by HiGHS).
 pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     spec.check()?;
-    spec.measure.solve(spec, run)
+    // The rows strengthen only the solver's models; the uncrossed search has none.
+    let strengthen = run.strengthen && spec.measure.tours();
+    let mut found = spec.measure.solve(spec, run)?;
+    found.given.strengthen = strengthen;
+    Ok(found)
 }
 
 /// The solver's loop on the model's objective (`solve.rs`): a measure's solve unless

@@ -195,6 +195,7 @@ pub fn finish(
         source: source.to_string(),
         improved: None,
         limit,
+        given: Default::default(),
     })
 }
 

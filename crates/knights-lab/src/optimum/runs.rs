@@ -25,6 +25,9 @@ pub struct Resumed {
     pub value: u64,
     /// The bound the earlier runs proved.
     pub bound: u64,
+    /// The record's file as the command line named it: the new run's command says
+    /// `--resume` it.
+    pub file: String,
 }
 
 /// The record `text` (of file `name`) read and checked as `--table` does, to continue
@@ -62,14 +65,28 @@ pub fn resume(name: &str, text: &str, spec: &Spec) -> Result<Resumed, Error> {
         path: stored.path,
         value: stored.value,
         bound: stored.bound,
+        file: name.to_string(),
     })
 }
 
 /// The run's result with the earlier runs' bound carried over: every bound holds for
-/// every tour of the board, so the larger one (of a minimum) is the proof.
+/// every tour of the board, so the larger one (of a minimum) is the proof. Its
+/// command says the record it continued, without which it is not the same run.
 pub fn carry(mut found: Optimum, earlier: &Resumed) -> Optimum {
     found.bound = found.bound.max(earlier.bound);
+    found.given.resume = Some(earlier.file.clone());
     found
+}
+
+/// The run log's command for `found`: the record's command (which makes the run
+/// again), then where it wrote its record (`-o FILE`, none for standard output) and
+/// its log line (`--log FILE`).
+pub fn log_command(found: &Optimum, output: Option<&str>, log: &str) -> String {
+    let mut line = super::command(found);
+    if let Some(out) = output {
+        line = format!("{line} -o {}", super::file::shell_word(out));
+    }
+    format!("{line} --log {}", super::file::shell_word(log))
 }
 
 /// The run log's first line (tab-separated columns).
@@ -172,5 +189,57 @@ mod tests {
         assert_eq!((r.value, r.bound, r.path.len()), (32, 32, 36));
         let e = resume("6x6-closed-turns.json", text, &spec("crossings")).unwrap_err();
         assert!(e.to_string().contains("6x6 closed crossings"), "{e}");
+    }
+
+    /// The regression of issue 40: the record and the log of a run that continued
+    /// another said a command without `--resume FILE`, which makes another run.
+    #[test]
+    fn a_continued_runs_record_and_log_say_resume_and_its_file() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+        let name = "content/optima/6x6-closed-turns.json";
+        let text = &std::fs::read_to_string(dir.join("6x6-closed-turns.json")).unwrap();
+        let spec = Spec {
+            board: knights_core::Board::parse_flat("6x6").unwrap(),
+            closed: true,
+            measure: super::super::Measure::parse("turns", false).unwrap(),
+        };
+        let earlier = resume(name, text, &spec).unwrap();
+        let found = Optimum {
+            spec,
+            path: earlier.path.clone(),
+            value: 32,
+            bound: 30,
+            seconds: 1.0,
+            how: super::super::How::Solver {
+                solves: 1,
+                columns: 1,
+                rows: 1,
+                cuts: 0,
+            },
+            source: "start".into(),
+            improved: None,
+            limit: std::time::Duration::from_secs(60),
+            given: super::super::Given {
+                strengthen: true,
+                resume: None,
+            },
+        };
+        let found = carry(found, &earlier);
+        assert_eq!(found.bound, 32, "the earlier bound is kept");
+        let run = "knights optimum 6x6 --minimize turns --time-limit 60 --strengthen --resume content/optima/6x6-closed-turns.json";
+        assert_eq!(super::super::command(&found), run);
+        let record = super::super::file_text(&found).unwrap();
+        assert!(
+            record.contains(&format!("\"command\": \"{run}\"")),
+            "{record}"
+        );
+        assert_eq!(
+            log_command(&found, Some(name), "my runs.log"),
+            format!("{run} -o {name} --log 'my runs.log'")
+        );
+        assert_eq!(
+            log_command(&found, None, "runs.log"),
+            format!("{run} --log runs.log")
+        );
     }
 }

@@ -12,7 +12,7 @@ use serde_json::Value;
 use knights_core::format;
 use knights_core::{metrics, verify, Error, PathProblem};
 
-use super::{Improved, Measure, OptimumError, Spec};
+use super::{Given, Improved, Measure, OptimumError, Spec};
 
 /// One stored optimum: what its file holds and what its record says.
 #[derive(Clone, Debug)]
@@ -479,6 +479,7 @@ pub fn improve_stored(
         source,
         improved,
         limit,
+        given: Given::of_command(&s.command),
     };
     Ok((super::file_text(&found)?, s.value, value, seconds))
 }
@@ -570,5 +571,12 @@ pub fn markdown(all: &[Stored]) -> String {
         out.push_str("\nThe uncrossed searches stopped by their time limit:\n\n");
         stopped.iter().for_each(|line| out.push_str(line));
     }
+    out.push_str("\n## Closed n x m tours: the fewest turns\n");
+    out.push_str(&super::grid_markdown(&super::grid(all, RECTANGLES)));
+    out.push_str("\n## Closed n x n tours: the sequence of the fewest turns\n");
+    out.push_str(&super::sequence_markdown(&super::sequence(all)));
     out
 }
+
+/// The rectangle grid's least side: the narrow boards (3 x m) are another family.
+pub const RECTANGLES: u32 = 5;

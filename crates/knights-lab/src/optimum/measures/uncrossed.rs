@@ -139,5 +139,6 @@ fn search(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         source: "search".into(),
         improved: None,
         limit: run.limit,
+        given: Default::default(),
     })
 }

@@ -231,7 +231,8 @@ fn the_local_search_improves_a_tour_into_a_tour_with_the_value_it_claims() {
 
 /// `--improve` records what found the tour: its command, time and the value it started
 /// from, which the results table reads back; a second run adds its time to the first
-/// and keeps the value the first started from.
+/// and keeps the value the first started from. The command of the run that proved
+/// the bound stays, with what it was given.
 #[test]
 fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
     let spec = Spec {
@@ -261,6 +262,10 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
             .into(),
             improved,
             limit: Duration::from_secs(60),
+            given: Given {
+                strengthen: false,
+                resume: Some("6x6-closed-crossings.json".into()),
+            },
         };
         file_text(&found).unwrap()
     };
@@ -268,6 +273,12 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
     let budget = Duration::from_secs(600);
     let (text, _, now, took) = table::improve_stored("t", stem, &record(None), budget).unwrap();
     assert!(now < was, "{now}");
+    // The command that proved the bound is kept, the run it continued with it.
+    let kept = table::read_one("t", stem, &text).unwrap().command;
+    assert!(
+        kept.ends_with(" --resume 6x6-closed-crossings.json"),
+        "{kept}"
+    );
     let i = table::read_one("t", stem, &text).unwrap().improved.unwrap();
     let command = "knights optimum --improve 6x6-closed-crossings.json --time-limit 600";
     assert_eq!((i.command.as_str(), i.runs, i.from), (command, 1, was));
@@ -345,6 +356,7 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
             source: "start".into(),
             improved: None,
             limit: Duration::from_secs(60),
+            given: Default::default(),
         };
         let text = file_text(&found).unwrap();
         let name = format!("{}.json", spec.stem());
