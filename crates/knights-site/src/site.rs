@@ -211,7 +211,8 @@ impl Site {
         // Last but for the times, so that it meets every file the build has written,
         // and told of the times, written after it.
         let later = [timings::TIMINGS, timings::TIMINGS_SCRIPT];
-        files::copy_through(&self.options.content.join("static"), dir, &later)?;
+        let content = &self.options.content;
+        files::copy_through(&content.join("static"), content, dir, &later)?;
         Ok(rendered.len())
     }
 }
@@ -256,7 +257,7 @@ fn load_theme(spec: &str, content: &Path) -> Result<(Theme, ThemeKey), Error> {
         let name = path.to_string_lossy();
         return Err(Unknown::new(Named::Theme, name, &knights_render::theme::BUILT_IN).into());
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+    let text = knights_core::files::read_to_string(&path, knights_core::files::TEXT_LIMIT)?;
     let theme = Theme::from_toml(&path.display().to_string(), &text)?;
     Ok((theme, ThemeKey::File(text)))
 }
