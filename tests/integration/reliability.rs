@@ -251,3 +251,29 @@ fn static_links_out_of_the_content_are_refused_by_name() {
         "inside"
     );
 }
+
+/// Issue 39, case 15: an unknown `--show` layer and an unknown tourney generator are
+/// usage errors (exit 2, as every other value of an option that is none of its
+/// choices), checked before anything is built.
+#[test]
+fn unknown_layers_and_generators_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.svg");
+    for (args, says) in [
+        (
+            vec!["render", "8x8", "--show", "bogus", "-o", s(&out)],
+            "unknown layer 'bogus' in --show",
+        ),
+        (
+            vec!["tourney", "8x8", "--algo", "bogus"],
+            "unknown tourney generator 'bogus': choose one of neural, braid, four-cover",
+        ),
+    ] {
+        let o = knights(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    }
+    assert!(!out.exists());
+    let o = knights(&["render", "8x8", "--show", "numbers,-turns", "-o", s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
