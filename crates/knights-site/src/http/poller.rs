@@ -82,27 +82,34 @@ pub fn run(
         next: 2,
     };
     let (mut accepted, mut accepting) = (0u64, true);
+    // Set when an accept failed for want of resources (file descriptors): no event
+    // comes for the connections still waiting (the poll is edge-triggered), so they
+    // are tried again after a short wait.
+    let mut retry = false;
     while accepting || !sets.heads.is_empty() {
-        if let Err(e) = poll.poll(&mut events, sets.timeout()) {
+        let timeout = match (sets.timeout(), retry) {
+            (t, false) => t,
+            (t, true) => Some(t.map_or(RETRY, |t| t.min(RETRY))),
+        };
+        if let Err(e) = poll.poll(&mut events, timeout) {
             if e.kind() != io::ErrorKind::Interrupted {
                 return Err(e);
             }
         }
+        let listening = retry || events.iter().any(|e| e.token() == LISTENER);
+        if listening && accepting {
+            let stop = stop_after.map(|n| n - accepted.min(n));
+            let (taken, full) = accept(&listener, &mut sets, &poll, stop);
+            accepted += taken;
+            retry = full;
+            if stop_after.is_some_and(|n| accepted >= n) {
+                accepting = false;
+                poll.registry().deregister(&mut listener)?;
+            }
+        }
         for event in &events {
             match event.token() {
-                LISTENER => {
-                    while accepting {
-                        let Ok((stream, _)) = listener.accept() else {
-                            break; // none left, or a client gone: the next event says
-                        };
-                        accepted += 1;
-                        sets.add(&poll, stream, false, IDLE);
-                        if stop_after.is_some_and(|n| accepted >= n) {
-                            accepting = false;
-                            poll.registry().deregister(&mut listener)?;
-                        }
-                    }
-                }
+                LISTENER => {}
                 WAKER => {
                     for stream in answered.try_iter() {
                         if stream.set_nonblocking(true).is_ok() {
@@ -116,6 +123,32 @@ pub fn run(
         sets.expire(Instant::now());
     }
     Ok(())
+}
+
+/// How long before accepting again after an accept failed for want of resources.
+const RETRY: Duration = Duration::from_millis(50);
+
+/// Accepts the connections waiting on `listener` (at most `limit`), each to be read;
+/// returns how many, and whether an accept failed with connections perhaps left.
+fn accept(listener: &TcpListener, sets: &mut Sets, poll: &Poll, limit: Option<u64>) -> (u64, bool) {
+    let mut taken = 0;
+    while limit.is_none_or(|n| taken < n) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                taken += 1;
+                sets.add(poll, stream, false, IDLE);
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return (taken, false),
+            // A client gone before it was accepted, or a signal: the next one.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::ConnectionAborted | io::ErrorKind::Interrupted
+                ) => {}
+            Err(_) => return (taken, true),
+        }
+    }
+    (taken, false)
 }
 
 impl Sets {
