@@ -89,6 +89,19 @@ pub(super) fn topology(s: &str) -> Result<Topology, String> {
     s.parse().map_err(|e: Error| e.to_string())
 }
 
+/// `--show`: a list of layers, checked as the command line is read (an unknown layer
+/// is a usage error).
+pub(super) fn show_layers(s: &str) -> Result<Show, String> {
+    Show::parse(s).map_err(|e| e.to_string())
+}
+
+/// `tourney --algo`: the name of a tourney generator.
+pub(super) fn tourney_generator(s: &str) -> Result<String, String> {
+    knights_construct::tourney::generator(s)
+        .map(|g| g.name().to_string())
+        .map_err(|e| e.to_string())
+}
+
 /// `--jobs`: 1 to [`site::MAX_JOBS`], the library's bound.
 pub(super) fn jobs(s: &str) -> Result<usize, String> {
     s.parse::<usize>()
@@ -269,8 +282,8 @@ pub(super) struct StyleArgs {
     /// Layers to draw, e.g. turns,crossings,numbers,sections; sharp marks the sharp
     /// turns (by more than 90 degrees), run the longest straight runs (default: by
     /// board size).
-    #[arg(long)]
-    pub(super) show: Option<String>,
+    #[arg(long, value_parser = show_layers)]
+    pub(super) show: Option<Show>,
     /// PNG width in pixels.
     #[arg(long, conflicts_with = "dpi", value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) width: Option<u32>,
@@ -348,10 +361,7 @@ impl StyleArgs {
     pub(super) fn options(&self) -> Result<render::Options, Error> {
         Ok(render::Options {
             theme: Theme::load(&self.theme)?,
-            show: match &self.show {
-                Some(s) => Show::parse(s)?,
-                None => Show::Defaults,
-            },
+            show: self.show.unwrap_or(Show::Defaults),
             resolution: match (self.width, self.dpi) {
                 (Some(w), _) => Resolution::Width(w),
                 (None, Some(d)) => Resolution::Dpi(d),

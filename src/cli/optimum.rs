@@ -152,17 +152,16 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
 
 /// The stored run `file` read back to continue it.
 fn resumed(file: &Path, spec: &Spec) -> Result<optimum::runs::Resumed, Error> {
-    let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    let text = knights_core::files::read_to_string(file, knights_core::files::TEXT_LIMIT)?;
     optimum::runs::resume(&file.display().to_string(), &text, spec)
 }
 
 /// This run's line appended to the run log `log` (made with its head if missing), its
 /// command the record's with where the record and the log went.
 fn append_log(log: &Path, found: &Optimum, output: Option<&Path>) -> Result<(), Error> {
-    let old = match std::fs::read_to_string(log) {
-        Ok(text) => text,
+    let old = match log.symlink_metadata() {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(Error::io(log, e)),
+        _ => knights_core::files::read_to_string(log, knights_core::files::TEXT_LIMIT)?,
     };
     let output = output.map(|o| o.display().to_string());
     let command = optimum::runs::log_command(found, output.as_deref(), &log.display().to_string());
@@ -179,7 +178,7 @@ fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
 
 /// `knights optimum --improve FILE`: a stored tour improved by the local search.
 fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(file).map_err(|e| Error::io(file, e))?;
+    let text = knights_core::files::read_to_string(file, knights_core::files::TEXT_LIMIT)?;
     let name = file.display().to_string();
     let stem = file
         .file_stem()

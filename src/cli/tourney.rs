@@ -20,7 +20,7 @@ use crate::message::escape_controls;
 pub(super) struct TourneyArgs {
     /// The generator: neural (Takefuji and Lee's network), braid (Parberry's concentric
     /// braid) or four-cover (4x4 blocks of 4-cycles); see `knights list`.
-    #[arg(long, default_value = "neural")]
+    #[arg(long, default_value = "neural", value_parser = super::args::tourney_generator)]
     pub(super) algo: String,
     /// Seed of the generator's random choices (and of the joining's).
     #[arg(long, default_value_t = 0)]

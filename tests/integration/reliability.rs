@@ -146,3 +146,134 @@ fn control_characters_in_user_text_never_break_a_drawing_or_reach_the_terminal()
     let raw = |c: char| c.is_control() && c != '\n';
     assert!(!stdout(&o).chars().any(raw), "{:?}", stdout(&o));
 }
+
+/// Issue 39, case 11: a theme that is a device or a pipe is refused by name before it
+/// is opened (`/dev/zero` was read until memory ran out, a pipe hung for ever), on the
+/// command line and in a catalogue.
+#[cfg(unix)]
+#[test]
+fn themes_that_are_no_regular_file_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.svg");
+    let not_a_file = "it is a device, a pipe or a socket, not a regular file: give a file";
+    refused_at_once(
+        &["render", "8x8", "--theme", "/dev/zero", "-o", s(&out)],
+        &format!("/dev/zero: {not_a_file}"),
+    );
+    let fifo = dir.path().join("theme.toml");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    refused_at_once(
+        &["render", "8x8", "--theme", s(&fifo), "-o", s(&out)],
+        not_a_file,
+    );
+    assert!(!out.exists());
+    // In a catalogue: the build is refused before anything is written.
+    assert!(crate::run::knights_in(dir.path(), &["init", "g"])
+        .status
+        .success());
+    let catalogue = dir.path().join("g/content/catalogue.toml");
+    let text = fs::read_to_string(&catalogue).unwrap();
+    for theme in ["/dev/zero", s(&fifo)] {
+        let line = text.lines().find(|l| l.starts_with("theme = ")).unwrap();
+        let edited = text.replacen(line, &format!("theme = \"{theme}\""), 1);
+        fs::write(&catalogue, edited).unwrap();
+        let t0 = Instant::now();
+        let o = crate::run::knights_in(&dir.path().join("g"), &["build", "--jobs", "2"]);
+        refused(&o, not_a_file);
+        assert!(t0.elapsed() < Duration::from_secs(30));
+        assert!(!dir.path().join("g/site").exists());
+    }
+}
+
+/// Issue 39, case 11: 200 MB of blank space before a tour (JSON or a numbered grid)
+/// is skipped without being held: the tour is read in 300 MB of address space, and
+/// blank space then `{` is JSON.
+#[cfg(unix)]
+#[test]
+fn blank_space_before_a_tour_is_never_held() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let tour = stdout(&knights(&["tour", "8x8"]));
+    let grid = stdout(&knights(&["tour", "8x8", "--format", "grid"]));
+    let spaces = vec![b' '; 1 << 20];
+    for (name, text) in [("t.json", &tour), ("t.txt", &grid)] {
+        let path = dir.path().join(name);
+        let mut f = fs::File::create(&path).unwrap();
+        for _ in 0..200 {
+            f.write_all(&spaces).unwrap();
+        }
+        f.write_all(text.as_bytes()).unwrap();
+        drop(f);
+        let o = knights_limited(300_000, &["verify", s(&path)]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        fs::remove_file(&path).unwrap();
+    }
+}
+
+/// Issue 39, case 11: a link in the content's `static/` that leads out of the content
+/// folder is refused by name (its target was copied into the published site); one
+/// that stays inside is copied.
+#[cfg(unix)]
+#[test]
+fn static_links_out_of_the_content_are_refused_by_name() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    assert!(crate::run::knights_in(dir.path(), &["init", "g"])
+        .status
+        .success());
+    let content = dir.path().join("g/content");
+    fs::write(content.join("pages/inside.txt"), "inside").unwrap();
+    symlink(
+        content.join("pages/inside.txt"),
+        content.join("static/inside.txt"),
+    )
+    .unwrap();
+    let secret = dir.path().join("secret.txt");
+    fs::write(&secret, "secret").unwrap();
+    symlink(&secret, content.join("static/secret.txt")).unwrap();
+    let o = crate::run::knights_in(&dir.path().join("g"), &["build", "--jobs", "2"]);
+    refused(&o, "static/secret.txt: a link that leads out of");
+    assert!(
+        stderr(&o).contains("copy the file in instead"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.path().join("g/site").exists());
+    fs::remove_file(content.join("static/secret.txt")).unwrap();
+    let o = crate::run::knights_in(&dir.path().join("g"), &["build", "--jobs", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("g/site/inside.txt")).unwrap(),
+        "inside"
+    );
+}
+
+/// Issue 39, case 15: an unknown `--show` layer and an unknown tourney generator are
+/// usage errors (exit 2, as every other value of an option that is none of its
+/// choices), checked before anything is built.
+#[test]
+fn unknown_layers_and_generators_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.svg");
+    for (args, says) in [
+        (
+            vec!["render", "8x8", "--show", "bogus", "-o", s(&out)],
+            "unknown layer 'bogus' in --show",
+        ),
+        (
+            vec!["tourney", "8x8", "--algo", "bogus"],
+            "unknown tourney generator 'bogus': choose one of neural, braid, four-cover",
+        ),
+    ] {
+        let o = knights(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    }
+    assert!(!out.exists());
+    let o = knights(&["render", "8x8", "--show", "numbers,-turns", "-o", s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -183,3 +183,121 @@ fn the_library_bounds_worker_threads_as_the_command_line_does() {
     }
     assert!(knights_site::check_jobs(knights_site::MAX_JOBS).is_ok());
 }
+
+/// The files of the site under `out`, by path, and whether it is whole: the marker and
+/// the times are in it.
+fn files_of(out: &Path) -> Vec<String> {
+    let mut files: Vec<_> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            e.path()
+                .strip_prefix(out)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Issue 39, case 7: a build stopped at any of its steps (the test hook
+/// `KNIGHTS_TEST_INTERRUPT=K` stops it at the K-th as SIGINT would; `K,kill` as SIGKILL
+/// would, with no clean-up) leaves the old complete site or the new one, the times
+/// included, and at every instant a site is there (a thread watches it); whatever
+/// it left beside the site is removed by the next build.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_build_stopped_at_any_step_leaves_a_whole_site_and_the_next_one_cleans_up() {
+    use std::process::Command;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let tmp = tempfile::tempdir().unwrap();
+    assert!(crate::run::knights_in(tmp.path(), &["init", "s"])
+        .status
+        .success());
+    let dir = tmp.path().join("s");
+    let out = dir.join("site");
+    let build = |hook: Option<String>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_knights"));
+        c.current_dir(&dir).args(["build", "--jobs", "2"]);
+        if let Some(k) = hook {
+            c.env("KNIGHTS_TEST_INTERRUPT", k);
+        }
+        c.output().unwrap()
+    };
+    let first = build(None);
+    assert!(first.status.success(), "{}", crate::run::stderr(&first));
+    let whole = files_of(&out);
+    for name in [MARKER, "timings.json", "timings.js", "index.html"] {
+        assert!(whole.iter().any(|f| f == name), "{name}: {whole:?}");
+    }
+    // Watches the site while the builds run: it is never missing.
+    let (stop, missing) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let watcher = {
+        let (stop, missing, out) = (stop.clone(), missing.clone(), out.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::SeqCst) {
+                if !out.join(MARKER).is_file() || !out.join("timings.js").is_file() {
+                    missing.store(true, Ordering::SeqCst);
+                }
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+        })
+    };
+    let mut steps = Vec::new();
+    for kill in [false, true] {
+        for k in 1.. {
+            let o = build(Some(if kill {
+                format!("{k},kill")
+            } else {
+                k.to_string()
+            }));
+            let log = crate::run::stderr(&o);
+            if o.status.success() {
+                steps.push(k - 1);
+                break;
+            }
+            let code = if kill { 137 } else { 130 };
+            assert_eq!(o.status.code(), Some(code), "step {k}, kill {kill}: {log}");
+            assert_eq!(
+                files_of(&out),
+                whole,
+                "step {k}, kill {kill}: the site is not whole"
+            );
+            // Beside the site: the cache and at most this build's own staging or old
+            // folder (those of the build before were removed); a lock file, which
+            // `beside` leaves out, only after a kill.
+            let left: Vec<_> = beside(&dir)
+                .into_iter()
+                .filter(|n| !["content", "site", ".site.knights-cache"].contains(&n.as_str()))
+                .collect();
+            let ours = left.iter().all(|n| {
+                n.starts_with(".site.knights-new-") || n.starts_with(".site.knights-old-")
+            });
+            assert!(
+                ours && left.len() <= 1,
+                "step {k}, kill {kill}: {left:?} left"
+            );
+            assert!(kill || !dir.join(".site.knights-lock").exists());
+            assert!(k < 50, "the build never ended");
+        }
+    }
+    stop.store(true, Ordering::SeqCst);
+    watcher.join().unwrap();
+    assert!(
+        !missing.load(Ordering::SeqCst),
+        "the site was missing or half there at some instant"
+    );
+    assert_eq!(steps, [8, 8], "the steps of Site::build's test hook");
+    assert_eq!(
+        beside(&dir),
+        [".site.knights-cache", "content", "site"],
+        "a build cleans up what stopped ones left"
+    );
+}

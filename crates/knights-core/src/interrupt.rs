@@ -6,8 +6,8 @@
 //! the writers remove such stale leftovers of their own on the next run.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// The exit status after an interrupt: 128 + SIGINT, as shells report it.
 pub const INTERRUPTED: i32 = 130;
@@ -111,17 +111,52 @@ fn remove_until_gone(path: &Path) {
     }
 }
 
+/// The environment variable of the test hook [`step`]: `K` interrupts a run at its
+/// K-th step as SIGINT would, `K,kill` ends it there as SIGKILL would (exit 137, no
+/// clean-up).
+pub const TEST_HOOK: &str = "KNIGHTS_TEST_INTERRUPT";
+
+/// A test hook: the steps of a long run that writes (the phases of a gallery build,
+/// in its swap too) each call this, in order, on one thread. When [`TEST_HOOK`]
+/// names this step's number the run stops here, as an interrupt or a kill would stop
+/// it, so that a test can stop a run at every step and look at what it left.
+/// Without the variable it costs one load.
+pub fn step() {
+    static AT: OnceLock<Option<(usize, bool)>> = OnceLock::new();
+    static STEPS: AtomicUsize = AtomicUsize::new(0);
+    let at = AT.get_or_init(|| {
+        let value = std::env::var(TEST_HOOK).ok()?;
+        let (k, kill) = match value.strip_suffix(",kill") {
+            Some(k) => (k, true),
+            None => (value.as_str(), false),
+        };
+        Some((k.parse().ok()?, kill))
+    });
+    let Some((k, kill)) = *at else { return };
+    if STEPS.fetch_add(1, Ordering::SeqCst) + 1 != k {
+        return;
+    }
+    if kill {
+        std::process::exit(137);
+    }
+    clean_up_and_exit();
+}
+
+/// What the handler does on SIGINT or SIGTERM: remove what is unfinished and exit with
+/// [`INTERRUPTED`].
+fn clean_up_and_exit() -> ! {
+    let _cleaning = CLEANING.lock();
+    SIGNALLED.store(true, Ordering::SeqCst);
+    remove_unfinished();
+    std::process::exit(INTERRUPTED);
+}
+
 /// Installs the handler: on SIGINT or SIGTERM, remove what is unfinished and exit with
 /// [`INTERRUPTED`]. Call once, at the start of `main`. (Not in a WebAssembly module,
 /// which has no signals.)
 #[cfg(not(target_family = "wasm"))]
 pub fn clean_up_on_signals() -> Result<(), ctrlc::Error> {
-    ctrlc::set_handler(|| {
-        let _cleaning = CLEANING.lock();
-        SIGNALLED.store(true, Ordering::SeqCst);
-        remove_unfinished();
-        std::process::exit(INTERRUPTED);
-    })
+    ctrlc::set_handler(|| clean_up_and_exit())
 }
 
 #[cfg(test)]

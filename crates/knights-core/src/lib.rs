@@ -33,10 +33,12 @@ pub mod verify;
 // Reading and writing tours.
 pub mod format;
 
-// What every layer shares: the errors, memory limits, interrupt-safe file writing.
+// What every layer shares: the errors, memory limits, interrupt-safe file writing,
+// bounded reading of the user's files.
 pub mod article;
 pub mod atomic;
 mod error;
+pub mod files;
 pub mod interrupt;
 pub mod memory;
 

@@ -77,7 +77,7 @@ fn files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
 pub fn entries(dir: &Path) -> Result<Vec<Entry>, Error> {
     let mut all = Vec::new();
     for path in files(dir)? {
-        let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+        let text = knights_core::files::read_to_string(&path, knights_core::files::TEXT_LIMIT)?;
         all.push(entry(&path, text)?);
     }
     all.sort_by_key(|e| e.stored.order());

@@ -128,7 +128,7 @@ pub fn load(dir: &Path) -> Result<Catalogue, Error> {
         if ext != "toml" && ext != "md" || is_readme(&path) {
             continue;
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+        let text = knights_core::files::read_to_string(&path, knights_core::files::TEXT_LIMIT)?;
         let name = path.display().to_string();
         if ext == "toml" {
             read_toml(&name, &text, &mut cat)?;

@@ -52,11 +52,16 @@ pub const DOWNLOADS: [&str; 3] = ["png", "pdf", "json"];
 pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
     let url = site.base_url.trim();
     if !url.is_empty() {
-        let scheme_ok = url.starts_with("https://") || url.starts_with("http://");
+        // The scheme in any case (`HTTP://` is one), a host, no odd characters.
+        let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+        let scheme_ok = ["https", "http"]
+            .iter()
+            .any(|s| scheme.eq_ignore_ascii_case(s));
+        let host = rest.split(['/', '?', '#']).next().unwrap_or("");
         let bad = url
             .chars()
             .find(|c| c.is_whitespace() || c.is_control() || "\"'<>\\".contains(*c));
-        if !scheme_ok || bad.is_some() || url.len() <= "https://".len() {
+        if !scheme_ok || bad.is_some() || host.is_empty() {
             return Err(place.error(
                 "base_url",
                 format!(
@@ -73,6 +78,19 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
                 ),
             ));
         }
+        let path = rest[host.len()..].split(['?', '#']).next().unwrap_or("");
+        let climbs = path.split('/').any(|part| {
+            let part = part.to_ascii_lowercase().replace("%2e", ".");
+            part == "." || part == ".."
+        });
+        if climbs {
+            return Err(place.error(
+                "base_url",
+                format!(
+                    "'{url}' has '.' or '..' in its path: write the site's folder itself, e.g. \"https://example.org/tours/\""
+                ),
+            ));
+        }
         if let Some(host) = loopback_host(url) {
             return Err(place.error(
                 "base_url",
@@ -82,6 +100,7 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
                 ),
             ));
         }
+        let url = format!("{}://{rest}", scheme.to_ascii_lowercase());
         site.base_url = format!("{}/", url.trim_end_matches('/'));
     }
     for d in &site.downloads {
@@ -146,6 +165,8 @@ mod tests {
             "https://a b",
             "javascript:x",
             "https://a\"b",
+            "https:///tours",
+            "ftp://example.org/",
         ] {
             s.base_url = bad.into();
             let e = check(&mut s, &place()).unwrap_err().to_string();
@@ -154,6 +175,30 @@ mod tests {
                 "{bad}: {e}"
             );
         }
+    }
+
+    /// Issue 39, case 15: the scheme in capitals is a scheme (it is written in lower
+    /// case), and a path that climbs with `..` (or stays with `.`) is refused.
+    #[test]
+    fn schemes_in_any_case_are_taken_and_climbing_paths_refused() {
+        let mut s = SiteConfig {
+            base_url: "HTTP://X.ORG/".into(),
+            ..SiteConfig::default()
+        };
+        check(&mut s, &place()).unwrap();
+        assert_eq!(s.base_url, "http://X.ORG/");
+        for bad in [
+            "https://x/../../",
+            "https://x/a/./b",
+            "https://x/%2E%2e/t",
+            "https://x/..",
+        ] {
+            s.base_url = bad.into();
+            let e = check(&mut s, &place()).unwrap_err().to_string();
+            assert!(e.contains("has '.' or '..' in its path"), "{bad}: {e}");
+        }
+        s.base_url = "https://x/a..b/.well/".into();
+        check(&mut s, &place()).unwrap();
     }
 
     #[test]

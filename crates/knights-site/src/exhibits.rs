@@ -56,7 +56,7 @@ pub fn write_all(
             cache.files(&key, site, || {
                 let dir = site.join(e.folder());
                 e.write(&dir, ctx)?;
-                let listed = files::list(&dir)?;
+                let listed = files::list(&dir, &dir)?;
                 Ok(listed
                     .into_iter()
                     .map(|(rel, _)| format!("{}/{rel}", e.folder()))
@@ -77,7 +77,7 @@ fn read(paths: &[PathBuf], content: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>, Er
     paths
         .iter()
         .map(|p| {
-            let bytes = std::fs::read(p).map_err(|e| Error::io(p, e))?;
+            let bytes = knights_core::files::read(p, knights_core::files::TEXT_LIMIT)?;
             Ok((p.strip_prefix(content).unwrap_or(p).to_path_buf(), bytes))
         })
         .collect()

@@ -1,7 +1,8 @@
 //! Files in and out: every step that writes a file of the site goes through here, so
 //! that a failure names the file; the listing of a folder the build reads whole (the
-//! template overrides, the content's `static/`); and the content's `static/` files,
-//! copied through last, so that one the build writes itself is refused.
+//! template overrides, the content's `static/`), whose links may not lead out of it;
+//! and the content's `static/` files, copied through last (each a regular file,
+//! streamed), so that one the build writes itself is refused.
 
 use std::path::{Path, PathBuf};
 
@@ -16,12 +17,13 @@ pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 }
 
 /// Copies the content's `static/` folder (a CNAME, a robots.txt...) into the site
-/// unchanged, refusing to replace a file the build wrote or writes `later`.
-pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error> {
+/// unchanged, refusing to replace a file the build wrote or writes `later`, a link
+/// that leads out of the content folder `within`, and anything but a regular file.
+pub fn copy_through(from: &Path, within: &Path, to: &Path, later: &[&str]) -> Result<(), Error> {
     if !from.is_dir() {
         return Ok(());
     }
-    for (rel, path) in list(from)? {
+    for (rel, path) in list(from, within)? {
         let dest = to.join(&rel);
         if dest.exists() || later.contains(&rel.as_str()) {
             let message = format!(
@@ -38,7 +40,9 @@ pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error>
         if let Some(parent) = dest.parent() {
             std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
         }
-        std::fs::copy(&path, &dest).map_err(|e| Error::io(&path, e))?;
+        let mut source = knights_core::files::open(&path)?.file;
+        let mut copy = std::fs::File::create(&dest).map_err(|e| Error::io(&dest, e))?;
+        std::io::copy(&mut source, &mut copy).map_err(|e| Error::io(&path, e))?;
     }
     Ok(())
 }
@@ -46,7 +50,7 @@ pub fn copy_through(from: &Path, to: &Path, later: &[&str]) -> Result<(), Error>
 /// The bytes of the files under `dir` (see [`list`]): what publishing it uploads.
 pub fn size(dir: &Path) -> Result<u64, Error> {
     let mut total = 0;
-    for (_, path) in list(dir)? {
+    for (_, path) in list(dir, dir)? {
         total += std::fs::metadata(&path)
             .map_err(|e| Error::io(&path, e))?
             .len();
@@ -55,8 +59,11 @@ pub fn size(dir: &Path) -> Result<u64, Error> {
 }
 
 /// The files under `dir` (following links), by path relative to it; hidden files
-/// (editor and system leftovers) are left out.
-pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
+/// (editor and system leftovers) are left out. A link that leads out of the folder
+/// `within` (`dir` or one holding it) is refused by name: what the build reads stays
+/// where its user put it.
+pub fn list(dir: &Path, within: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
+    let root = within.canonicalize().map_err(|e| Error::io(within, e))?;
     let mut out = Vec::new();
     let walk = WalkDir::new(dir)
         .follow_links(true)
@@ -66,6 +73,9 @@ pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
     for entry in walk {
         let entry =
             entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
+        if entry.path_is_symlink() {
+            inside(entry.path(), &root, within)?;
+        }
         if entry.file_type().is_file() {
             let rel = entry
                 .path()
@@ -75,4 +85,20 @@ pub fn list(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
         }
     }
     Ok(out)
+}
+
+/// Refuses the link `path` when what it leads to is not inside `root` (the folder
+/// `within`, its links followed).
+fn inside(path: &Path, root: &Path, within: &Path) -> Result<(), Error> {
+    let real = path.canonicalize().map_err(|e| Error::io(path, e))?;
+    if real.starts_with(root) {
+        return Ok(());
+    }
+    let message = format!(
+        "{}: a link that leads out of {} (to {}): copy the file in instead",
+        path.display(),
+        within.display(),
+        real.display()
+    );
+    Err(Error::path(path, PathProblem::Outside, message))
 }

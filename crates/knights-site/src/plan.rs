@@ -410,6 +410,32 @@ mod tests {
         assert_eq!(p.series[0].members, [2, 3, 4]);
     }
 
+    /// Issue 39, case 15: a slug too long for a file name is refused with the place
+    /// it was written (it failed mid-build with "File name too long" and a staging
+    /// path), for a tour, a series and a page alike; one of the longest is taken.
+    #[test]
+    fn slugs_too_long_for_a_file_name_are_refused_up_front() {
+        let long = "a".repeat(300);
+        for text in [
+            format!("[[tour]]\nboard = \"8x8\"\nslug = \"{long}\"\n"),
+            format!(
+                "[[series]]\nslug = \"{long}\"\ntitle = \"t\"\nsizes = {{ from = 5, to = 6 }}\n"
+            ),
+        ] {
+            let e = plan_of(&text).unwrap_err().to_string();
+            assert!(
+                e.contains("field \"slug\": the slug is 300 characters long")
+                    && e.contains("at most 200"),
+                "{e}"
+            );
+        }
+        let fits = format!(
+            "[[tour]]\nboard = \"8x8\"\nslug = \"{}\"\n",
+            "a".repeat(200)
+        );
+        assert_eq!(plan_of(&fits).unwrap().jobs[0].slug.len(), 200);
+    }
+
     #[test]
     fn bad_entries_of_three_or_more_sides_are_refused_at_their_field() {
         let refused = |entry: &str| {

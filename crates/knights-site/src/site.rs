@@ -114,15 +114,24 @@ impl Site {
 
     /// Builds the gallery into the output folder: a staging folder gets the exhibits
     /// and the tours (in parallel with each other, through the cache), the metrics,
-    /// the pages, the content's static files and the sitemap, and is swapped in at the
-    /// end. A failure at any step leaves the previous site as it was.
+    /// the pages, the content's static files, the sitemap and the build's times, and
+    /// is swapped in whole at the end. A failure at any step leaves the previous site
+    /// as it was.
+    ///
+    /// The steps of the test hook ([`knights_core::interrupt::step`]), in order: the
+    /// staging folder made (1), its frame (2), the tours and exhibits (3), the pages
+    /// (4), the times (5), the swap (6, in [`output::Staging::commit`]), the old site's
+    /// removal begun (7, the same), the cache pruned (8).
     pub fn build(&self) -> Result<Summary, Error> {
+        use knights_core::interrupt::step;
         let start = Instant::now();
         let opts = &self.options;
         let staging = output::begin(&opts.out, opts.force)?;
+        step();
         let dir = staging.dir().to_path_buf();
         let cache = Cache::open(&opts.out, opts.force);
         self.write_frame(&dir)?;
+        step();
         let (exhibits, built) = self.pool.install(|| {
             rayon::join(
                 || self.write_exhibits(&dir, &cache),
@@ -133,13 +142,17 @@ impl Site {
             )
         });
         let (exhibits, built) = (exhibits?, built?);
+        step();
         let pages = self
             .pool
             .install(|| self.write_pages(&dir, &built, &cache))?;
+        step();
+        let seconds = self.inputs.secs + start.elapsed().as_secs_f64();
+        timings::write(&dir, &self.inputs.plan, &built, seconds)?;
+        step();
         staging.commit()?;
         cache.prune()?;
-        let seconds = self.inputs.secs + start.elapsed().as_secs_f64();
-        timings::write(&opts.out, &self.inputs.plan, &built, seconds)?;
+        step();
         Ok(Summary {
             entries: built.len(),
             cached: built.iter().filter(|b| b.cached).count(),
@@ -195,10 +208,11 @@ impl Site {
         if let Some(xml) = links::sitemap(&plan.site.base_url, paths) {
             files::write(&dir.join(links::SITEMAP), xml.as_bytes())?;
         }
-        // Last, so that it meets every file the build writes into the staging folder,
-        // and told of those written beside it once it is in place.
+        // Last but for the times, so that it meets every file the build has written,
+        // and told of the times, written after it.
         let later = [timings::TIMINGS, timings::TIMINGS_SCRIPT];
-        files::copy_through(&self.options.content.join("static"), dir, &later)?;
+        let content = &self.options.content;
+        files::copy_through(&content.join("static"), content, dir, &later)?;
         Ok(rendered.len())
     }
 }
@@ -243,7 +257,7 @@ fn load_theme(spec: &str, content: &Path) -> Result<(Theme, ThemeKey), Error> {
         let name = path.to_string_lossy();
         return Err(Unknown::new(Named::Theme, name, &knights_render::theme::BUILT_IN).into());
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+    let text = knights_core::files::read_to_string(&path, knights_core::files::TEXT_LIMIT)?;
     let theme = Theme::from_toml(&path.display().to_string(), &text)?;
     Ok((theme, ThemeKey::File(text)))
 }

@@ -48,12 +48,26 @@ fn slug_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.'
 }
 
-/// A slug becomes a file name in the output: it must stay inside the output folder and
-/// be safe in a URL.
+/// The longest slug: a file name is at most 255 bytes on common file systems, and a
+/// slug gets a suffix (`-thumb.png`, `-walk.svg`...) and, while the site is staged,
+/// sits in a longer path.
+pub const MAX_SLUG: usize = 200;
+
+/// A slug becomes a file name in the output: it must stay inside the output folder, be
+/// safe in a URL, and short enough for a file name.
 pub fn check_slug(s: &Located<String>) -> Result<(), Error> {
     let v = &s.value;
     if v.is_empty() {
         return Err(s.place.error("slug", "the slug is empty"));
+    }
+    if v.len() > MAX_SLUG {
+        return Err(s.place.error(
+            "slug",
+            format!(
+                "the slug is {} characters long: a slug names files, and may have at most {MAX_SLUG}",
+                v.len()
+            ),
+        ));
     }
     if v.contains(['/', '\\']) || v.starts_with('.') || v.contains(':') {
         return Err(s.place.error(

@@ -44,8 +44,8 @@ impl Templates {
             .map(|&(name, bytes)| (name.to_string(), (Cow::Borrowed(bytes), Origin::BuiltIn)))
             .collect();
         for dir in overrides {
-            for (name, path) in files::list(dir)? {
-                let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, e))?;
+            for (name, path) in files::list(dir, dir)? {
+                let bytes = knights_core::files::read(&path, knights_core::files::TEXT_LIMIT)?;
                 files.insert(name, (Cow::Owned(bytes), Origin::File(path)));
             }
         }
@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn the_defaults_are_the_repository_templates() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
-        let on_disk = files::list(&root).unwrap();
+        let on_disk = files::list(&root, &root).unwrap();
         assert!(on_disk.iter().any(|(n, _)| n == "base.html"));
         assert!(on_disk.iter().any(|(n, _)| n == "static/style.css"));
         let t = Templates::load(&[]).unwrap();

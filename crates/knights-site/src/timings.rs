@@ -9,10 +9,10 @@ use crate::plan::Plan;
 use crate::tours::Built;
 use knights_core::Error;
 
-/// How long each tour took, in `timings.json` and `timings.js` beside the pages: the
-/// only files that differ between two builds of the same catalogue, so they are
-/// written after the site is in place and no page includes them (the timings page,
-/// the same in every build, loads the script).
+/// How long each tour took, in `timings.json` and `timings.js` beside the pages (in
+/// the staging folder `out`, last before the swap): the only files that differ
+/// between two builds of the same catalogue, so no page includes them (the timings
+/// page, the same in every build, loads the script).
 pub fn write(out: &Path, plan: &Plan, built: &[Built], seconds: f64) -> Result<(), Error> {
     let tours: Vec<_> = plan
         .jobs
@@ -34,8 +34,8 @@ pub fn write(out: &Path, plan: &Plan, built: &[Built], seconds: f64) -> Result<(
     files::write(&out.join(TIMINGS_SCRIPT), script.as_bytes())
 }
 
-/// The file with the build's timings, written by [`crate::Site::build`] once the site is
-/// in place.
+/// The file with the build's timings, written by [`crate::Site::build`] last into the
+/// staging folder.
 pub const TIMINGS: &str = "timings.json";
 /// The timings as a script, read by the timings page (`timings.html`).
 pub const TIMINGS_SCRIPT: &str = "timings.js";

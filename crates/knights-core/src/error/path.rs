@@ -13,4 +13,10 @@ pub enum PathProblem {
     Taken,
     /// It lies inside a folder the command replaces: move it, or give another.
     Inside,
+    /// It is not a regular file (a folder, a device, a pipe, a socket): give a file.
+    NotAFile,
+    /// It is larger than the tool reads of such a file: give a smaller one.
+    TooBig,
+    /// A link in it leads out of the folder it must stay in: copy the file in instead.
+    Outside,
 }

@@ -293,7 +293,8 @@ pub(super) fn parse_grid(mut input: impl BufRead + Seek, file: &str) -> Result<T
 }
 
 /// Calls `row` with the line number and text of each line of `input` that is neither
-/// blank nor a `#` comment (as [`rows`] does on a text), one line in memory at a time.
+/// blank nor a `#` comment (as [`rows`] does on a text), one line in memory at a time,
+/// and of that line only what a row needs (see [`read_line`]).
 fn each_row(
     input: &mut impl BufRead,
     file: &str,
@@ -301,23 +302,65 @@ fn each_row(
 ) -> Result<(), Error> {
     let mut bytes = Vec::new();
     let mut line = 0;
-    loop {
-        bytes.clear();
-        if input
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| Error::io(file, e))?
-            == 0
-        {
-            return Ok(());
-        }
+    while read_line(input, &mut bytes).map_err(|e| Error::io(file, e))? {
         line += 1;
         let text = std::str::from_utf8(&bytes)
             .map_err(|e| Error::io(file, io::Error::new(io::ErrorKind::InvalidData, e)))?;
-        let text = text.strip_suffix('\n').unwrap_or(text);
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        if !text.trim().is_empty() && !text.trim_start().starts_with('#') {
+        if !text.trim().is_empty() && !text.starts_with('#') {
             row(line, text)?;
         }
+    }
+    Ok(())
+}
+
+/// The longest word of a row kept: a step is at most ten digits, and a longer word is
+/// no step whatever follows it.
+const MAX_WORD: usize = 32;
+
+/// Reads the next line of `input` into `line` as a row needs it, so that no line
+/// holds more than its words, whatever it is: runs of blank space become one space
+/// (none at its start), a `#` comment line keeps only its `#`, and a word keeps at
+/// most [`MAX_WORD`] bytes (and the rest of a character begun within them). False at
+/// the end of the input.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+    line.clear();
+    let (mut any, mut comment, mut word, mut kept) = (false, false, 0, false);
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let mut used = 0;
+        for &b in buf {
+            used += 1;
+            match b {
+                b'\n' => {
+                    input.consume(used);
+                    return Ok(true);
+                }
+                _ if comment => {}
+                b' ' | b'\t' | b'\r' => {
+                    if word > 0 {
+                        line.push(b' ');
+                    }
+                    word = 0;
+                }
+                b'#' if line.is_empty() => {
+                    line.push(b'#');
+                    comment = true;
+                }
+                _ => {
+                    // The rest of a character begun within the bound is kept with it.
+                    kept = word < MAX_WORD || kept && b & 0xC0 == 0x80;
+                    if kept {
+                        line.push(b);
+                    }
+                    word += 1;
+                }
+            }
+        }
+        input.consume(used);
     }
 }
 

@@ -6,7 +6,7 @@
 //! alongside the tour parsed from it.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use super::{grid::parse_grid, json::parse_json, parse_document};
@@ -33,34 +33,63 @@ pub fn read(input: impl Read + Seek, file: &str) -> Result<Tour, Error> {
     let io = |e| Error::io(file, e);
     let mut input = BufReader::with_capacity(1 << 16, input);
     let start = input.stream_position().map_err(io)?;
-    let mut head = Vec::new();
-    (&mut input)
-        .take(SNIFF)
-        .read_to_end(&mut head)
-        .map_err(io)?;
-    let text = String::from_utf8_lossy(&head);
-    refuse_what_cannot_be_a_tour(&text, file)?;
-    let bom = if head.starts_with("\u{feff}".as_bytes()) {
+    let bom = if input
+        .fill_buf()
+        .map_err(io)?
+        .starts_with("\u{feff}".as_bytes())
+    {
         3
     } else {
         0
     };
     input.seek(SeekFrom::Start(start + bom)).map_err(io)?;
-    if text
-        .trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with('{')
-    {
+    // Found streaming: blank space and comments before it are never held, however
+    // long (500 MB of spaces then `{` is JSON).
+    let (first, significant) = first_significant(&mut input).map_err(io)?;
+    refuse_what_cannot_be_a_tour(significant, file)?;
+    input.seek(SeekFrom::Start(start + bom)).map_err(io)?;
+    if first == Some('{') {
         parse_json(serde_json::Deserializer::from_reader(input), file)
     } else {
         parse_grid(input, file)
     }
 }
 
+/// The first character of `input` past blank space, and the first past blank space
+/// and the `#` comment lines a numbered grid may start with (`None` when there is
+/// none), read a buffer at a time and held in none.
+fn first_significant(input: &mut impl BufRead) -> io::Result<(Option<char>, Option<char>)> {
+    let (mut in_comment, mut first) = (false, None);
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((first, None));
+        }
+        let mut used = 0;
+        for &b in buf {
+            match (in_comment, b) {
+                (true, b'\n') => in_comment = false,
+                (true, _) | (false, b' ' | b'\t' | b'\r' | b'\n') => {}
+                (false, b'#') => {
+                    in_comment = true;
+                    first = first.or(Some('#'));
+                }
+                (false, _) => {
+                    let rest = &buf[used..buf.len().min(used + 4)];
+                    let c = String::from_utf8_lossy(rest).chars().next();
+                    return Ok((first.or(c), c));
+                }
+            }
+            used += 1;
+        }
+        input.consume(used);
+    }
+}
+
 /// Refuses a file whose first character (past blank space and `#` comment lines) can
 /// start neither JSON nor a numbered grid.
-fn refuse_what_cannot_be_a_tour(head: &str, file: &str) -> Result<(), Error> {
-    match first_char(head) {
+fn refuse_what_cannot_be_a_tour(first: Option<char>, file: &str) -> Result<(), Error> {
+    match first {
         Some(c) if c != '{' && c != '.' && !c.is_ascii_digit() => Err(super::parse_error(
             file,
             "start",
@@ -72,7 +101,7 @@ fn refuse_what_cannot_be_a_tour(head: &str, file: &str) -> Result<(), Error> {
     }
 }
 
-/// How much of a file is looked at before deciding it cannot be a tour.
+/// How much of a pipe's text is looked at before deciding it cannot be a tour.
 const SNIFF: u64 = 4096;
 
 /// Memory needed per byte of text while parsing: the text itself, and the path parsed
@@ -86,7 +115,8 @@ pub fn read_text(mut reader: impl Read, file: &str) -> Result<String, Error> {
         .take(SNIFF)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(file, e))?;
-    refuse_what_cannot_be_a_tour(&String::from_utf8_lossy(&bytes), file)?;
+    let head = String::from_utf8_lossy(&bytes);
+    refuse_what_cannot_be_a_tour(first_char(head.trim_start_matches('\u{feff}')), file)?;
     let cap = memory::available().map_or(u64::MAX, |a| a / PARSE_FACTOR);
     reader
         .take(cap.saturating_sub(bytes.len() as u64).saturating_add(1))
@@ -138,5 +168,31 @@ mod tests {
         assert_eq!(first_char("# a grid\n\n  # more\n 1 2"), Some('1'));
         assert_eq!(first_char("#\nx"), Some('x'));
         assert_eq!(first_char("# only a comment"), None);
+    }
+
+    /// The first character is found past any blank space and comments without
+    /// holding them: JSON after them is JSON, a grid a grid.
+    #[test]
+    fn the_first_character_is_found_streaming() {
+        let first =
+            |t: &str| first_significant(&mut BufReader::with_capacity(8, t.as_bytes())).unwrap();
+        assert_eq!(first("   \n\t {"), (Some('{'), Some('{')));
+        assert_eq!(
+            first("# a grid, long comment\n  1 2"),
+            (Some('#'), Some('1'))
+        );
+        assert_eq!(first("  é"), (Some('é'), Some('é')));
+        assert_eq!(first("  # only"), (Some('#'), None));
+        assert_eq!(first(""), (None, None));
+        let spaces = " ".repeat(200_000);
+        let json = format!(
+            "{spaces}{}",
+            r#"{"board": {"width": 1, "height": 1}, "closed": false, "path": [[0, 0]]}"#
+        );
+        let tour = read(io::Cursor::new(json.into_bytes()), "t").unwrap();
+        assert_eq!(tour.path().len(), 1);
+        let grid = format!("{spaces}\n# c{spaces}\n{spaces}1{spaces}\n");
+        let tour = read(io::Cursor::new(grid.into_bytes()), "g").unwrap();
+        assert_eq!(tour.path().len(), 1);
     }
 }

@@ -497,7 +497,7 @@ pub fn read(dir: &Path) -> Result<Vec<Stored>, Error> {
         else {
             continue;
         };
-        let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
+        let text = knights_core::files::read_to_string(&path, knights_core::files::TEXT_LIMIT)?;
         out.push(read_one(&path.display().to_string(), stem, &text)?);
     }
     if out.is_empty() {

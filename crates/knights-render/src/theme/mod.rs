@@ -31,7 +31,7 @@ impl Theme {
         if path.extension().is_none_or(|e| e != "toml") && !path.exists() {
             return Err(Unknown::new(Named::Theme, spec, &BUILT_IN).into());
         }
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = knights_core::files::read_to_string(path, knights_core::files::TEXT_LIMIT)?;
         Theme::from_toml(&path.display().to_string(), &text)
     }
 }
