@@ -51,8 +51,9 @@ impl Plan {
         // At a size on paper, marks of squares too small to hold them are left out (an
         // overview's marks are of its blocks, sized apart).
         let dropped = match opts.theme.page.width {
-            Some(_) if style == Style::Detail => {
+            Some(p) if style == Style::Detail => {
                 let f = Frame::of_region(tour.board(), &opts.theme, false, region);
+                paper::line_fits(p, &opts.theme, &region, f.cell_pt)?;
                 paper::too_fine(layers, &opts.theme, f.cell_pt)
             }
             _ => Layers::default(),

@@ -98,7 +98,11 @@ impl Drawing {
     /// (see [`paper::fitted`]), again when a legend takes room beside the board.
     fn of_tour(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
         let board = tour.board();
-        let first = Plan::new(tour, opts)?;
+        // The region and whether coordinates are drawn, which the fitting needs, are
+        // the same at any size: planned without one.
+        let mut natural = opts.clone();
+        natural.theme.page.width = None;
+        let first = Plan::new(tour, &natural)?;
         let coords = first.layers.has(super::Layer::Coords);
         let mut fit = opts.clone();
         fit.theme = paper::fitted(&opts.theme, board, first.region, coords, 0.0)?;

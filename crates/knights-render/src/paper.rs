@@ -95,6 +95,12 @@ impl Paper {
         }
     }
 
+    /// This length written in `like`'s unit, rounded up to a tenth (`295.4 mm`).
+    fn in_unit(self, like: Paper) -> String {
+        let v = self.points() / like.unit.points();
+        format!("{} {}", num((v * 10.0).ceil() / 10.0), like.unit.suffix())
+    }
+
     /// A length of `pt` points written in this size's unit, for an SVG `width` or
     /// `height` (`120mm`; points are written bare, as every drawing's are).
     pub fn attribute(self, pt: f64) -> String {
@@ -268,6 +274,27 @@ pub fn legible_from(s: &Size, floor: f64) -> f64 {
     } else {
         0.0
     }
+}
+
+/// Refuses a drawing square by square of `region` at `paper`'s size whose squares of
+/// `cell_pt` points leave the tour's line under [`LINE_PT`]: its leaps would print as
+/// one dark mass (a 1000x1000 board at 160 mm was a black square), and no layer can be
+/// left out of it. The message says how wide the figure must be, or to draw it as an
+/// overview.
+pub fn line_fits(paper: Paper, theme: &Theme, region: &Region, cell_pt: f64) -> Result<(), Error> {
+    let least = legible_from(&theme.tour.width, LINE_PT);
+    if cell_pt >= least * (1.0 - 1e-9) {
+        return Ok(());
+    }
+    let need = paper.points() * least / cell_pt;
+    Err(Error::invalid(format!(
+        "size {paper}: squares of {cell_pt:.2} pt would draw the {}x{} squares' leaps as \
+         lines under {LINE_PT} pt, one dark mass: give a size of {} at least, or leave \
+         out --style detail for the overview and its detailed insets",
+        region.width(),
+        region.height(),
+        Paper::points_of(need).in_unit(paper)
+    )))
 }
 
 /// The layers of `layers` whose marks would merge on squares of `cell_pt` points
@@ -466,6 +493,37 @@ mod tests {
             "{dark} of {} pixels dark",
             png.pixels().len()
         );
+    }
+
+    #[test]
+    fn a_tour_too_fine_to_print_square_by_square_is_refused_with_the_size_it_needs() {
+        let t = crate::fixtures::tour("64x64-hilbert-open.json");
+        let mut opts = crate::Options {
+            theme: Theme::load("print").unwrap(),
+            style: crate::Style::Detail,
+            ..Default::default()
+        };
+        opts.theme.page.width = Some("15mm".parse().unwrap());
+        let e = crate::Drawing::new(&t, &knights_core::metrics::measure(&t), &opts)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.starts_with("size 15 mm: squares of") && e.contains("at least"),
+            "{e}"
+        );
+        // The size it names draws.
+        let need: f64 = e
+            .split("size of ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        opts.theme.page.width = Some(format!("{need}mm").parse().unwrap());
+        crate::Drawing::new(&t, &knights_core::metrics::measure(&t), &opts).unwrap();
     }
 
     #[test]
