@@ -202,7 +202,8 @@ pub fn drawing(
     // The numbers go in the room around the overview's own page, outside every mark.
     let around = [room, y, room + inner, y + main_h];
     body.push(frames(&rects, around, opts).to_string());
-    y += main_h + GAP;
+    y += main_h + room; // the numbers under the overview have their room
+
     // The insets, in rows under it, each under its caption.
     let caption = LABEL_PT * 1.5;
     let mut row_h: f64 = 0.0;
@@ -445,13 +446,16 @@ fn frames(rects: &[[f64; 4]], b: [f64; 4], opts: &Options) -> Group {
     Group::new().set("class", "frames").add(g).add(labels)
 }
 
-/// The side of the board `b` the frame `r` is nearest (above or below on a tie).
+/// The side of the overview `b` the frame `r` is nearest: above or below when it is
+/// within a few points of those as of the sides (a corner's number is read with its
+/// column, and all four corners' the same way), else the nearest.
 fn side(r: &[f64; 4], b: [f64; 4]) -> Side {
+    let bias = LABEL_PT;
     let d = [
         (r[1] - b[1], Side::Top),
         (b[3] - r[3], Side::Bottom),
-        (r[0] - b[0], Side::Left),
-        (b[2] - r[2], Side::Right),
+        (r[0] - b[0] + bias, Side::Left),
+        (b[2] - r[2] + bias, Side::Right),
     ];
     d.into_iter()
         .min_by(|a, b| a.0.total_cmp(&b.0))
