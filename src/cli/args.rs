@@ -140,6 +140,16 @@ pub(super) fn dpi(s: &str) -> Result<f32, String> {
     }
 }
 
+/// `--size`: a width on paper with its unit.
+pub(super) fn paper(s: &str) -> Result<render::Paper, String> {
+    s.parse().map_err(|e: Error| e.to_string())
+}
+
+/// `--insets`: auto, a count or regions.
+pub(super) fn insets(s: &str) -> Result<render::Insets, String> {
+    s.parse().map_err(|e: Error| e.to_string())
+}
+
 /// `render -o`: a path whose extension names the drawing's format.
 pub(super) fn drawing_path(s: &str) -> Result<PathBuf, String> {
     let path = PathBuf::from(s);
@@ -301,6 +311,16 @@ pub(super) struct StyleArgs {
     /// direction, open ends) and the section colours with their names, or the gradient.
     #[arg(long)]
     pub(super) legend: bool,
+    /// The figure's width on paper, e.g. 120mm, 4.5in, 340pt: lines, marks and type
+    /// sized in points to stay legible at that size (the SVG and PDF carry it, the PNG
+    /// as its resolution); marks that would merge are left out, and said so.
+    #[arg(long, value_name = "WIDTH", value_parser = paper)]
+    pub(super) size: Option<render::Paper>,
+    /// Detailed insets beside a large board's overview: auto (its corners and busiest
+    /// places when its squares are too small to see), a count (0: the overview alone),
+    /// or regions X0,Y0,X1,Y1;X0,Y0,X1,Y1;...
+    #[arg(long, value_name = "N|REGIONS", default_value = "auto", value_parser = insets)]
+    pub(super) insets: render::Insets,
 }
 
 /// How to walk the tour step by step.
@@ -359,8 +379,12 @@ pub(super) enum OutFormat {
 impl StyleArgs {
     /// Reads the theme and the layer list into drawing options.
     pub(super) fn options(&self) -> Result<render::Options, Error> {
+        let mut theme = Theme::load(&self.theme)?;
+        if self.size.is_some() {
+            theme.page.width = self.size;
+        }
         Ok(render::Options {
-            theme: Theme::load(&self.theme)?,
+            theme,
             show: self.show.unwrap_or(Show::Defaults),
             resolution: match (self.width, self.dpi) {
                 (Some(w), _) => Resolution::Width(w),
@@ -371,6 +395,7 @@ impl StyleArgs {
             region: self.region,
             legend: self.legend,
             no_frames: false,
+            insets: self.insets.clone(),
         })
     }
 }

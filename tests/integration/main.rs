@@ -10,6 +10,7 @@
 //!   `browser` (the gallery in headless Chromium), and `wasm` (the browser's module,
 //!   knights-web, in Node: its drawings are `knights render`'s byte for byte).
 //! - The library: the drawings (`render_svg`, `render_overview`, `render_legend`,
+//!   `render_print` for figures at a size on paper and with insets, through the binary,
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
 //!   (`site`, `site_metrics` for its tables against `knights metrics`, `site_failures`
 //!   for builds that fail and keep the old site, `site_config`, `site_publish`,
@@ -49,6 +50,7 @@ mod wasm;
 
 mod render_legend;
 mod render_overview;
+mod render_print;
 mod render_refs;
 mod render_support;
 mod render_svg;

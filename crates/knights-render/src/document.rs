@@ -13,7 +13,7 @@ use super::layers::{self, Canvas, Depth, Layer, Layers};
 use super::overview::{self, Style};
 use super::path::{self, Colours, Walk};
 use super::theme::Theme;
-use super::{legend, seam, squares};
+use super::{legend, paper, seam, squares};
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
@@ -33,6 +33,9 @@ pub struct Plan {
     /// Whether the corners and busiest places are framed where the drawing frames
     /// them (see [`overview::framed`]).
     pub frames: bool,
+    /// The layers asked for but left out because their marks would merge at the
+    /// theme's size on paper (see [`crate::paper::too_fine`]); the legend names them.
+    pub dropped: Layers,
 }
 
 impl Plan {
@@ -44,12 +47,25 @@ impl Plan {
         let style = opts.style.resolve(&region, &opts.theme);
         let side = region.width().max(region.height());
         let defaults = Layers::defaults(&opts.theme.layers, side);
+        let layers = opts.show.resolve(style.default_layers(defaults));
+        // At a size on paper, marks of squares too small to hold them are left out (an
+        // overview's marks are of its blocks, sized apart).
+        let dropped = match opts.theme.page.width {
+            Some(p) if style == Style::Detail => {
+                let f = Frame::of_region(tour.board(), &opts.theme, false, region);
+                paper::line_fits(p, &opts.theme, &region, f.cell_pt)?;
+                paper::too_fine(layers, &opts.theme, f.cell_pt)
+            }
+            _ => Layers::default(),
+        };
         Ok(Plan {
-            layers: opts.show.resolve(style.default_layers(defaults)),
+            layers: (Layer::ALL.iter())
+                .fold(layers, |s, &l| s.with(l, s.has(l) && !dropped.has(l))),
             style,
             region,
             legend: opts.legend,
             frames: !opts.no_frames,
+            dropped,
         })
     }
 }
@@ -92,6 +108,16 @@ pub fn document(
     } else {
         (v, None)
     };
+    // The layers left out at a size on paper are said in a line under the drawing,
+    // with or without a legend.
+    let note = (theme.page.width).and_then(|_| paper::dropped_note(plan.dropped, frame.cell_pt));
+    let (v, note) = match note {
+        Some(n) => {
+            let (v, g) = paper::note(v, &frame, theme, &n);
+            (v, Some(g))
+        }
+        None => (v, None),
+    };
     let mut doc = head(tour, metrics, theme, &frame, v);
     let mut parts = vec![(
         Depth::BOARD,
@@ -131,6 +157,9 @@ pub fn document(
     if let Some(legend) = legend {
         doc = doc.add(legend);
     }
+    if let Some(note) = note {
+        doc = doc.add(note);
+    }
     Ok(crate::xml_safe(doc.to_string()))
 }
 
@@ -144,10 +173,14 @@ fn head(tour: &Verified, metrics: &Metrics, theme: &Theme, frame: &Frame, v: [f6
         "A {kind} tour of the {board} board: {} turns, {} crossings",
         metrics.turns, metrics.crossings
     );
+    let (w, h) = match theme.page.width {
+        Some(p) => (p.attribute(w), p.attribute(h)),
+        None => (num(w), num(h)),
+    };
     let doc = Document::new()
         .set("viewBox", v.map(num).join(" "))
-        .set("width", num(w))
-        .set("height", num(h))
+        .set("width", w)
+        .set("height", h)
         .set("data-turns", metrics.turns)
         .set("data-crossings", metrics.crossings)
         .add(Title::new(title))

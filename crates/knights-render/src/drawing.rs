@@ -10,11 +10,12 @@ use std::sync::OnceLock;
 use resvg::usvg;
 
 use super::document::{self, Plan};
+use super::figure::{self, Insets};
 use super::layers::Layers;
 use super::options::Options;
 use super::overview::Style;
 use super::raster::{self, Resolution};
-use super::{budget, font, frame, pdf, tiles};
+use super::{budget, font, frame, paper, pdf, tiles};
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::{Error, Named, Region, Shape, Unknown};
@@ -74,14 +75,59 @@ impl Drawing {
     /// of a board of three or more sides its levels side by side (their own branches,
     /// in the modules `tourney`, `uncrossed` and `levels`).
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
-        if tour.board().dims() > 2 {
-            return super::levels::drawing(tour, metrics, opts);
+        let other = if tour.board().dims() > 2 {
+            super::levels::drawing(tour, metrics, opts)
+        } else {
+            match tour.shape() {
+                Shape::Tour => return Drawing::of_tour(tour, metrics, opts),
+                Shape::Tourney { .. } => super::tourney::drawing(tour, metrics, opts),
+                Shape::Uncrossed { .. } => super::uncrossed::drawing(tour, opts),
+            }
+        };
+        // These lay themselves out in the theme's points: at a size on paper, the
+        // whole is scaled to it.
+        other.map(|mut d| {
+            if let Some(p) = opts.theme.page.width {
+                d.svg = paper::resize(&d.svg, p);
+            }
+            d
+        })
+    }
+
+    /// A tour of a 2-D board: at a size on paper, its theme fitted to that width
+    /// (see [`paper::fitted`]), again when a legend takes room beside the board.
+    fn of_tour(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
+        let board = tour.board();
+        // The region and whether coordinates are drawn, which the fitting needs, are
+        // the same at any size: planned without one.
+        let mut natural = opts.clone();
+        natural.theme.page.width = None;
+        let first = Plan::new(tour, &natural)?;
+        let coords = first.layers.has(super::Layer::Coords);
+        let mut fit = opts.clone();
+        fit.theme = paper::fitted(&opts.theme, board, first.region, coords, 0.0)?;
+        if opts.insets != Insets::None {
+            let style = Plan::new(tour, &fit)?.style;
+            let spots = figure::places_of(tour, opts, style)?;
+            if !spots.is_empty() {
+                return figure::drawing(tour, metrics, opts, &spots);
+            }
         }
-        match tour.shape() {
-            Shape::Tour => {}
-            Shape::Tourney { .. } => return super::tourney::drawing(tour, metrics, opts),
-            Shape::Uncrossed { .. } => return super::uncrossed::drawing(tour, opts),
+        let Some(size) = opts.theme.page.width else {
+            return Drawing::planned(tour, metrics, opts);
+        };
+        let d = Drawing::planned(tour, metrics, &fit)?;
+        let frame = frame::Frame::of_region(board, &fit.theme, coords, first.region);
+        let extra = d.page_width()? - frame.page_pt().0;
+        if extra.abs() < 1e-3 * size.points() {
+            return Ok(d);
         }
+        fit.theme = paper::fitted(&opts.theme, board, first.region, coords, extra)?;
+        Drawing::planned(tour, metrics, &fit)
+    }
+
+    /// A tour of a 2-D board, drawn as `opts` say.
+    fn planned(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
         let plan = Plan::new(tour, opts)?;
         let layers = plan.layers;
         if plan.style == Style::Detail && plan.region == Region::all(tour.board()) {
@@ -95,6 +141,25 @@ impl Drawing {
             cell_pt: frame::Frame::of_region(tour.board(), &opts.theme, false, plan.region).cell_pt,
             tree: OnceLock::new(),
         })
+    }
+
+    /// This drawing, said to be drawn in style `style` (a figure, whose overview is).
+    pub(crate) fn with_style(mut self, style: Style) -> Drawing {
+        self.style = style;
+        self
+    }
+
+    /// Points per square.
+    pub(crate) fn cell_pt(&self) -> f64 {
+        self.cell_pt
+    }
+
+    /// The width of the page in points (margins, legend and notes included), read from
+    /// the document's view box and scale.
+    pub(crate) fn page_width(&self) -> Result<f64, Error> {
+        let v = paper::view_box(&self.svg)
+            .ok_or_else(|| Error::internal("a drawing without a view box"))?;
+        Ok(v[2] * self.cell_pt)
     }
 
     /// A drawing whose SVG another module composed (the levels of a board of three or

@@ -33,6 +33,9 @@ pub fn tree(svg: &str) -> Result<usvg::Tree, Error> {
     let opts = usvg::Options {
         font_family: "DejaVu Sans".into(),
         fontdb: database(),
+        // A user unit is a point (as `width` and `height` without a unit are), so a
+        // size on paper in mm or in reads as the points the PDF and PNG are made in.
+        dpi: 72.0,
         ..usvg::Options::default()
     };
     usvg::Tree::from_str(&crate::xml::xml_safe_str(svg), &opts)

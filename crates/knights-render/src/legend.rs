@@ -86,7 +86,8 @@ pub fn sample(text: &'static str, colour: &str, at: Spot, theme: &Theme) -> Text
         .set("fill", colour.to_string())
 }
 
-/// Room for `entries` beside the board (below it when the drawing is wider than tall)
+/// Room for `entries` beside the board (below it when the drawing is wider than tall,
+/// or has a size on paper)
 /// in the view box `v` of `frame`: the grown view box and the legend drawn in it (none
 /// when there is nothing to explain).
 pub fn place(
@@ -112,7 +113,10 @@ pub fn place(
     let height = row * entries.len() as f64;
     let margin = theme.page.margin * pt;
     let area = frame.area();
-    let (origin, grown) = if v[2] > v[3] * 1.25 {
+    // Below a wide board, and at a size on paper (beside it, the legend's points
+    // would take the board's share of the width).
+    let below = v[2] > v[3] * 1.25 || theme.page.width.is_some();
+    let (origin, grown) = if below {
         let o = (area[0], v[1] + v[3]);
         (
             o,

@@ -17,6 +17,7 @@ mod colour;
 mod layers;
 mod options;
 mod palette;
+mod paper;
 mod steps;
 pub mod theme;
 
@@ -46,6 +47,7 @@ mod budget;
 mod chart;
 mod document;
 mod drawing;
+mod figure;
 mod isometric;
 mod numbered;
 
@@ -87,10 +89,12 @@ pub mod frames;
 #[cfg(test)]
 mod fixtures;
 
+pub use figure::{Insets, MAX_INSETS};
 pub use knights_core::Region;
 pub use layers::{Layer, Layers, Show};
 pub use options::Options;
 pub use overview::{detail_sides, spots_of, Spot, Style};
+pub use paper::{Paper, LINE_PT, TYPE_PT};
 pub use steps::{Repeat, Steps, Timing, MAX_STEPS};
 pub use theme::{section_colour, Theme};
 

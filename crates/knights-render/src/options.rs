@@ -4,6 +4,7 @@
 
 use knights_core::Region;
 
+use super::figure::Insets;
 use super::layers::{Layers, Show};
 use super::overview::Style;
 use super::raster::Resolution;
@@ -30,6 +31,9 @@ pub struct Options {
     /// of small squares or an overview carries (`overview::framed`): for a
     /// page that shows no detailed crops of them to point at.
     pub no_frames: bool,
+    /// Detailed insets beside the whole board (`--insets`; none by default, the
+    /// command line's default is [`Insets::Auto`]).
+    pub insets: Insets,
 }
 
 impl Options {

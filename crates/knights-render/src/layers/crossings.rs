@@ -33,6 +33,11 @@ impl Kind for Crossings {
         Ok(shown.then(|| markers::crossings(c.tour, c.frame, c.theme)))
     }
 
+    /// Disks of the theme's least radius, a share of the square at most.
+    fn legible_from(&self, theme: &Theme) -> f64 {
+        crate::paper::legible_from(&theme.markers.crossing, 0.0)
+    }
+
     fn legend_rank(&self) -> u8 {
         40
     }

@@ -29,6 +29,11 @@ impl Kind for Degrees {
         layer(c.tour, c.frame, c.theme).map(Some)
     }
 
+    /// A degree of print's smallest type, its share of the square.
+    fn legible_from(&self, _theme: &Theme) -> f64 {
+        crate::paper::TYPE_PT / SIZE
+    }
+
     fn legend_rank(&self) -> u8 {
         70
     }

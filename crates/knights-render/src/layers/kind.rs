@@ -98,6 +98,13 @@ pub trait Kind: Sync {
         Ok(None)
     }
 
+    /// The smallest square, in points, at which its marks stay apart at a declared
+    /// size on paper (see [`crate::paper`]): on smaller squares they would merge, and
+    /// the layer is left out with a line in the legend saying so (0: always apart).
+    fn legible_from(&self, _theme: &Theme) -> f64 {
+        0.0
+    }
+
     /// Its place in the legend (lower first).
     fn legend_rank(&self) -> u8 {
         u8::MAX

@@ -26,6 +26,11 @@ impl Kind for Numbers {
         text::numbers(c.tour, c.frame, c.theme).map(Some)
     }
 
+    /// A number of print's smallest type, a share of the square at most.
+    fn legible_from(&self, theme: &Theme) -> f64 {
+        crate::paper::legible_from(&theme.text.numbers_size, crate::paper::TYPE_PT)
+    }
+
     fn legend_rank(&self) -> u8 {
         60
     }

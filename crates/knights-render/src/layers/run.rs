@@ -61,6 +61,11 @@ impl Kind for Run {
         Ok(shown.then(|| c.clip(layer(c.tour, c.frame, c.theme))))
     }
 
+    /// A band of the theme's least width, a share of the square at most.
+    fn legible_from(&self, theme: &Theme) -> f64 {
+        crate::paper::legible_from(&theme.size(&WIDTH), 0.0)
+    }
+
     fn legend_rank(&self) -> u8 {
         30
     }

@@ -64,6 +64,11 @@ impl Kind for Sharp {
         Ok(shown.then(|| layer(c.tour, c.frame, c.theme)))
     }
 
+    /// Disks of the theme's least radius, a share of the square at most.
+    fn legible_from(&self, theme: &Theme) -> f64 {
+        crate::paper::legible_from(&theme.size(&RADIUS), 0.0)
+    }
+
     fn legend_rank(&self) -> u8 {
         20
     }

@@ -32,6 +32,11 @@ impl Kind for Turns {
         Ok(shown.then(|| markers::turns(c.tour, c.frame, c.theme)))
     }
 
+    /// Dots of the theme's least radius, a share of the square at most.
+    fn legible_from(&self, theme: &Theme) -> f64 {
+        crate::paper::legible_from(&theme.markers.turn, 0.0)
+    }
+
     fn legend_rank(&self) -> u8 {
         10
     }

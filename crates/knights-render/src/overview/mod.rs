@@ -21,6 +21,7 @@ mod spots;
 mod style;
 
 pub use blocks::{Blocks, Summary};
+pub(crate) use spots::places;
 pub use spots::{frames, spots, spots_of, Spot};
 pub use style::{detail_sides, Style};
 

@@ -30,6 +30,11 @@ pub fn spot_side(side: u32) -> u32 {
 /// and crossings per cell) that do not overlap a corner or each other and are busier
 /// than the board on average. Boards small enough to draw whole have no spots.
 pub fn spots(tour: &Tour, s: &Summary) -> Vec<Spot> {
+    spots_with(tour, s, 2)
+}
+
+/// The corners of the board and up to `busy` of its busiest windows, as [`spots`].
+fn spots_with(tour: &Tour, s: &Summary, busy: usize) -> Vec<Spot> {
     let b = tour.board();
     let (w, h) = (b.width(), b.height());
     let k = spot_side(w.max(h));
@@ -50,16 +55,16 @@ pub fn spots(tour: &Tour, s: &Summary) -> Vec<Spot> {
         corner("top-right", w - kw, h - kh),
     ];
     out.dedup_by(|a, b| a.region == b.region);
-    let busy = |k: usize| (s.turns[k] + s.crossings[k]) as f64 / s.cells[k].max(1) as f64;
+    let busy_of = |k: usize| (s.turns[k] + s.crossings[k]) as f64 / s.cells[k].max(1) as f64;
     let total: f64 = (0..s.blocks.len())
         .map(|k| (s.turns[k] + s.crossings[k]) as f64)
         .sum();
     let mean = total / s.cells.iter().map(|&c| c as f64).sum::<f64>().max(1.0);
     let mut order: Vec<usize> = (0..s.blocks.len()).filter(|&k| s.cells[k] > 0).collect();
-    order.sort_by(|&a, &b| busy(b).total_cmp(&busy(a)).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| busy_of(b).total_cmp(&busy_of(a)).then(a.cmp(&b)));
     let mut found = 0;
     for blk in order {
-        if found == 2 || busy(blk) <= mean * 1.5 {
+        if found == busy || busy_of(blk) <= mean * 1.5 {
             break;
         }
         let r = s.blocks.region(blk);
@@ -113,13 +118,21 @@ pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
     if tour.path().len() < 2 || !framed(b, theme) {
         return Vec::new();
     }
+    places(tour, theme, 2)
+}
+
+/// The corners of `tour`'s board and up to `busy` of its busiest places (see
+/// [`spots`]), found on the blocks `theme`'s overview would draw, framed or not.
+pub(crate) fn places(tour: &Tour, theme: &Theme, busy: usize) -> Vec<Spot> {
+    if tour.path().len() < 2 {
+        return Vec::new();
+    }
+    let b = tour.board();
     let walk = Walk::new(tour);
     let colours = Colours::new(tour, &walk, theme, false);
     let blocks = Blocks::new(b.width(), b.height(), theme.overview.blocks);
-    spots(
-        tour,
-        &Summary::of(&walk, tour, blocks, colours.len(), |_| 0),
-    )
+    let summary = Summary::of(&walk, tour, blocks, colours.len(), |_| 0);
+    spots_with(tour, &summary, busy)
 }
 
 /// A frame around each spot, numbered.

@@ -52,6 +52,11 @@ pub struct Page {
     pub margin: f64,
     /// Page colour.
     pub background: String,
+    /// The figure's width on paper (`--size`, or `width = "120mm"` in a theme file):
+    /// the squares are then sized so that the whole figure is this wide, and `cell` and
+    /// `max_size` are solved for it (see `paper`). None: `cell` and `max_size` decide.
+    #[serde(default)]
+    pub width: Option<crate::paper::Paper>,
 }
 
 /// The board: squares, grid, outline, holes.

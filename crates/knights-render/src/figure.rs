@@ -1,0 +1,622 @@
+//! A large board as one figure: its overview with numbered frames, and beside it (below
+//! the board) a detailed inset of each framed place, drawn square by square with its
+//! turns, crossings and coordinates. The overview alone cannot show a single leap and
+//! a whole drawing of its squares is a grey texture, so a printed figure of a large
+//! board is both ([`Insets`] says which places; by default, when the board is drawn as
+//! an overview, its corners and busiest places).
+//!
+//! Each part is a document of its own, drawn at the width it takes on the page (the
+//! theme's size on paper, see [`crate::paper`], so their lines and type are sized in
+//! the points they are printed at), and nested in the figure as an `svg` element;
+//! the frames on the overview and their numbers, placed in the margin clear of every
+//! mark, are the figure's own.
+
+use std::str::FromStr;
+
+use svg::node::element::{Group, Line, Rectangle, Text};
+
+use crate::drawing::Drawing;
+use crate::frame::num;
+use crate::layers::Layer;
+use crate::overview::{places, Spot, Style};
+use crate::paper::{self, Paper, TYPE_PT};
+use crate::{Options, Show};
+use knights_core::metrics::Metrics;
+use knights_core::verify::Verified;
+use knights_core::{Error, Region};
+
+/// Detailed insets beside a drawing of the whole board (`--insets`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Insets {
+    /// None: the drawing alone (what a page that shows its own crops asks for).
+    #[default]
+    None,
+    /// The board's corners and busiest places, when it is drawn as an overview.
+    Auto,
+    /// This many of those places (corners first), however the board is drawn.
+    Count(usize),
+    /// These regions.
+    Regions(Vec<Region>),
+}
+
+/// The most insets a figure holds.
+pub const MAX_INSETS: usize = 12;
+
+/// The longest side of an inset, in squares: an inset is a detail.
+pub const MAX_INSET_SIDE: u32 = 64;
+
+impl FromStr for Insets {
+    type Err = Error;
+    /// `auto`, a count from 0 to [`MAX_INSETS`], or regions `X0,Y0,X1,Y1;...`.
+    fn from_str(s: &str) -> Result<Insets, Error> {
+        let s = s.trim();
+        let bad = |why: String| Error::invalid(format!("insets '{s}': {why}"));
+        if s == "auto" {
+            return Ok(Insets::Auto);
+        }
+        if let Ok(n) = s.parse::<usize>() {
+            return match n {
+                0 => Ok(Insets::None),
+                n if n <= MAX_INSETS => Ok(Insets::Count(n)),
+                _ => Err(bad(format!("at most {MAX_INSETS} insets"))),
+            };
+        }
+        let regions = (s.split(';').map(str::trim).filter(|r| !r.is_empty()))
+            .map(|r| {
+                r.parse::<Region>().map_err(|_| {
+                    bad(format!(
+                        "'{r}' is not a region: write auto, a count, or X0,Y0,X1,Y1;X0,Y0,X1,Y1"
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        match regions.len() {
+            0 => Err(bad("write auto, a count, or X0,Y0,X1,Y1;X0,Y0,X1,Y1".into())),
+            n if n > MAX_INSETS => Err(bad(format!("at most {MAX_INSETS} insets"))),
+            _ => match regions
+                .iter()
+                .find(|r| r.width().max(r.height()) > MAX_INSET_SIDE)
+            {
+                Some(r) => Err(bad(format!(
+                    "region {r} is wider than an inset's {MAX_INSET_SIDE} squares"
+                ))),
+                None => Ok(Insets::Regions(regions)),
+            },
+        }
+    }
+}
+
+/// The places `opts` asks insets of for the whole of `tour`'s board drawn in style
+/// `style` (none for a region: insets go beside the whole board).
+pub fn places_of(tour: &Verified, opts: &Options, style: Style) -> Result<Vec<Spot>, Error> {
+    let asked = |n: usize| {
+        let mut p = places(tour, &opts.theme, n.saturating_sub(4));
+        p.truncate(n);
+        p
+    };
+    let spots = match &opts.insets {
+        Insets::None => Vec::new(),
+        Insets::Auto if style == Style::Overview && opts.region.is_none() => asked(6),
+        Insets::Auto => Vec::new(),
+        Insets::Count(n) => asked(*n),
+        Insets::Regions(rs) => rs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                r.check(tour.board())?;
+                Ok(Spot {
+                    name: format!("region {}", i + 1),
+                    region: *r,
+                })
+            })
+            .collect::<Result<_, Error>>()?,
+    };
+    if !spots.is_empty() && opts.region.is_some() {
+        return Err(Error::invalid(
+            "--insets go beside a drawing of the whole board: leave out --region, or give --insets 0",
+        ));
+    }
+    Ok(spots)
+}
+
+/// The smallest square of an inset, in points: its turn dots and crossing disks stay
+/// apart from 4 points (the themes' least radii over their share of a square, see
+/// [`crate::layers::Kind::legible_from`]), with room to spare.
+const INSET_CELL_PT: f64 = 6.0;
+
+/// Points of an inset taken by its margins and coordinates, about.
+const INSET_MARGIN_PT: f64 = 40.0;
+
+/// Points between the parts of the figure.
+const GAP: f64 = 10.0;
+
+/// The font size of the frames' numbers and the insets' captions, in points.
+const LABEL_PT: f64 = 8.0;
+
+/// The figure: `tour` drawn as `opts` say (without insets), framed, and an inset of
+/// each of `spots` below it.
+pub fn drawing(
+    tour: &Verified,
+    metrics: &Metrics,
+    opts: &Options,
+    spots: &[Spot],
+) -> Result<Drawing, Error> {
+    let room = LABEL_PT * 2.2; // the frames' numbers, in the margin
+    let whole = match opts.theme.page.width {
+        Some(p) => p,
+        None => {
+            let alone = main_options(opts, None);
+            let w = Drawing::new(tour, metrics, &alone)?.page_width()?;
+            Paper::points_of(w + 2.0 * room)
+        }
+    };
+    let unit = |pt: f64| whole.with_points(pt);
+    let inner = whole.points() - 2.0 * room;
+    let main = Drawing::new(tour, metrics, &main_options(opts, Some(unit(inner))))?;
+    let mv = paper::view_box(main.svg()).ok_or_else(|| Error::internal("no view box"))?;
+    let main_h = inner * mv[3] / mv[2];
+    // Fewer insets a row while they would be too narrow for their squares; none when
+    // even one a row would be.
+    let widest = spots.iter().map(|s| s.region.width()).max().unwrap_or(1) as f64;
+    let needs = widest * INSET_CELL_PT + INSET_MARGIN_PT;
+    let across = |cols: usize| (inner - GAP * (cols as f64 - 1.0)) / cols as f64;
+    let mut cols = columns(spots.len());
+    while cols > 1 && across(cols) < needs {
+        cols -= 1;
+    }
+    if across(cols) < needs {
+        let mut alone = opts.clone();
+        alone.insets = Insets::None;
+        return Drawing::new(tour, metrics, &alone);
+    }
+    let inset_w = across(cols);
+    let mut parts = Vec::new();
+    for spot in spots {
+        let mut o = opts.clone();
+        o.theme.page.width = Some(unit(inset_w));
+        o.region = Some(spot.region);
+        o.style = Style::Detail;
+        o.legend = false;
+        o.insets = Insets::None;
+        if o.show == Show::Defaults {
+            o.show = (Show::defaults().with(Layer::Turns))
+                .with(Layer::Crossings)
+                .with(Layer::Coords);
+        }
+        parts.push(Drawing::new(tour, metrics, &o)?);
+    }
+    let (mut y, mut body) = (room, Vec::new());
+    // The overview, and the frames and numbers in its coordinates on the page.
+    let scale = inner / mv[2];
+    let to_page = |(x, y2): (f64, f64)| (room + (x - mv[0]) * scale, room + (y2 - mv[1]) * scale);
+    body.push(nested(main.svg(), "overview", room, y, inner, main_h));
+    let board = tour.board();
+    let rects: Vec<[f64; 4]> = (spots.iter())
+        .map(|s| {
+            let r = s.region;
+            let (x0, y0) = to_page((r.x0 as f64 - 0.5, (board.height() - 1 - r.y1) as f64 - 0.5));
+            let (x1, y1) = to_page((r.x1 as f64 + 0.5, (board.height() - 1 - r.y0) as f64 + 0.5));
+            [x0, y0, x1, y1]
+        })
+        .collect();
+    // The numbers go in the room around the overview's own page, outside every mark.
+    let around = [room, y, room + inner, y + main_h];
+    body.push(frames(&rects, around, opts).to_string());
+    y += main_h + room; // the numbers under the overview have their room
+
+    // The insets, in rows under it, each under its caption.
+    let caption = LABEL_PT * 1.5;
+    let mut row_h: f64 = 0.0;
+    for (i, (spot, d)) in spots.iter().zip(&parts).enumerate() {
+        let (c, first) = (i % cols, i % cols == 0);
+        if first && i > 0 {
+            y += row_h + GAP;
+            row_h = 0.0;
+        }
+        let x = room + c as f64 * (inset_w + GAP);
+        let v = paper::view_box(d.svg()).ok_or_else(|| Error::internal("no view box"))?;
+        let h = inset_w * v[3] / v[2];
+        body.push(caption_text(i + 1, spot, x, y, inset_w, opts).to_string());
+        body.push(nested(
+            d.svg(),
+            &format!("inset-{}", i + 1),
+            x,
+            y + caption,
+            inset_w,
+            h,
+        ));
+        row_h = row_h.max(caption + h);
+    }
+    let height = y + row_h + room;
+    let svg = page(
+        whole,
+        height,
+        &opts.theme.page.background,
+        tour,
+        metrics,
+        &body,
+    );
+    // The overview is nested at the width it was drawn at: its squares keep their
+    // points.
+    let d = Drawing::from_svg(
+        crate::xml_safe(svg),
+        main.layers(),
+        opts.resolution,
+        main.cell_pt(),
+    );
+    Ok(d.with_style(main.style()))
+}
+
+/// `opts` for the overview of a figure `width` wide (its own size when `None`): no
+/// frames of its own (the figure draws them) and no insets.
+fn main_options(opts: &Options, width: Option<Paper>) -> Options {
+    let mut o = opts.clone();
+    if width.is_some() {
+        o.theme.page.width = width;
+    }
+    o.no_frames = true;
+    o.insets = Insets::None;
+    o
+}
+
+/// Insets a row: up to four in one row, more in two rows.
+fn columns(n: usize) -> usize {
+    match n {
+        0 => 1,
+        1..=4 => n,
+        _ => n.div_ceil(2),
+    }
+}
+
+/// The figure's document: `whole` wide, `height` points tall, holding `body`.
+fn page(
+    whole: Paper,
+    height: f64,
+    background: &str,
+    tour: &Verified,
+    metrics: &Metrics,
+    body: &[String],
+) -> String {
+    let w = whole.points();
+    let title = format!(
+        "A {} tour of the {} board: {} turns, {} crossings; its overview and detailed insets",
+        tour.kind(),
+        tour.board(),
+        metrics.turns,
+        metrics.crossings
+    );
+    format!(
+        "<svg data-crossings=\"{}\" data-turns=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" width=\"{}\" xmlns=\"http://www.w3.org/2000/svg\">\n<title>{}</title>\n{}\n{}\n</svg>",
+        metrics.crossings,
+        metrics.turns,
+        whole.attribute(height),
+        num(w),
+        num(height),
+        whole.attribute(w),
+        title,
+        Rectangle::new()
+            .set("class", "background")
+            .set("width", num(w))
+            .set("height", num(height))
+            .set("fill", background),
+        body.join("\n")
+    )
+}
+
+/// The document `svg` placed at `(x, y)`, `w` by `h` points, as a nested `svg`
+/// element: its view box kept, its ids prefixed with `prefix` so that parts do not
+/// share one.
+fn nested(svg: &str, prefix: &str, x: f64, y: f64, w: f64, h: f64) -> String {
+    let start = svg.find("<svg").unwrap_or(0);
+    let open_end = start + svg[start..].find('>').map_or(0, |e| e + 1);
+    let close = svg.rfind("</svg>").unwrap_or(svg.len());
+    let view = paper::view_box(svg).map_or(String::new(), |v| v.map(num).join(" "));
+    let mut inner = svg[open_end..close].to_string();
+    for id in ids(&inner) {
+        let new = format!("{prefix}-{id}");
+        inner = inner
+            .replace(&format!("id=\"{id}\""), &format!("id=\"{new}\""))
+            .replace(&format!("url(#{id})"), &format!("url(#{new})"))
+            .replace(&format!("href=\"#{id}\""), &format!("href=\"#{new}\""));
+    }
+    format!(
+        "<svg class=\"{prefix}\" height=\"{}\" viewBox=\"{view}\" width=\"{}\" x=\"{}\" y=\"{}\">{inner}</svg>",
+        num(h),
+        num(w),
+        num(x),
+        num(y)
+    )
+}
+
+/// The ids defined in a piece of SVG.
+fn ids(svg: &str) -> Vec<String> {
+    let mut out: Vec<String> = svg
+        .match_indices(" id=\"")
+        .filter_map(|(at, m)| {
+            let rest = &svg[at + m.len()..];
+            rest.find('"').map(|e| rest[..e].to_string())
+        })
+        .collect();
+    // Longer ids first, so that renaming `bands-1` leaves `bands-10` alone.
+    out.sort();
+    out.dedup();
+    out.sort_by_key(|id| std::cmp::Reverse(id.len()));
+    out
+}
+
+/// Where a frame's number goes: the side of the board it is nearest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+/// The frames `rects` (left, top, right, bottom on the page) on the overview whose
+/// page is `b`, each numbered outside it on the side it is nearest, with a leader to
+/// it: the numbers are outside the drawing, clear of every mark.
+fn frames(rects: &[[f64; 4]], b: [f64; 4], opts: &Options) -> Group {
+    let o = &opts.theme.overview;
+    let colour = o.frame_colour.as_str();
+    let width = o.frame_width.min.clamp(paper::LINE_PT, 1.2);
+    let mut g = Group::new()
+        .set("class", "spots")
+        .set("stroke", colour)
+        .set("stroke-width", num(width));
+    let mut labels = Group::new()
+        .set("class", "spot-labels")
+        .set("fill", colour)
+        .set("font-size", num(LABEL_PT))
+        .set("font-family", "DejaVu Sans, sans-serif")
+        .set("text-anchor", "middle");
+    let sides: Vec<Side> = rects.iter().map(|r| side(r, b)).collect();
+    let along = |r: &[f64; 4], s: Side| match s {
+        Side::Top | Side::Bottom => (r[0] + r[2]) / 2.0,
+        Side::Left | Side::Right => (r[1] + r[3]) / 2.0,
+    };
+    let mut at: Vec<f64> = rects
+        .iter()
+        .zip(&sides)
+        .map(|(r, &s)| along(r, s))
+        .collect();
+    for s in [Side::Top, Side::Bottom, Side::Left, Side::Right] {
+        let (lo, hi) = match s {
+            Side::Top | Side::Bottom => (b[0], b[2]),
+            Side::Left | Side::Right => (b[1], b[3]),
+        };
+        let mut on: Vec<usize> = (0..rects.len()).filter(|&i| sides[i] == s).collect();
+        on.sort_by(|&i, &j| at[i].total_cmp(&at[j]));
+        spread(&mut at, &on, lo, hi, LABEL_PT * 1.6);
+    }
+    for (i, r) in rects.iter().enumerate() {
+        // A frame at least a few points across, so a small place still shows.
+        let least = LABEL_PT * 0.6;
+        let (cx, cy) = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
+        let (hw, hh) = (
+            ((r[2] - r[0]) / 2.0).max(least / 2.0),
+            ((r[3] - r[1]) / 2.0).max(least / 2.0),
+        );
+        g = g.add(
+            Rectangle::new()
+                .set("class", "spot")
+                .set("fill", "none")
+                .set("x", num(cx - hw))
+                .set("y", num(cy - hh))
+                .set("width", num(2.0 * hw))
+                .set("height", num(2.0 * hh)),
+        );
+        let pad = LABEL_PT * 0.35;
+        let (from, to, text) = match sides[i] {
+            Side::Top => (
+                (cx, cy - hh),
+                (at[i], b[1] - pad),
+                (at[i], b[1] - pad * 1.6),
+            ),
+            Side::Bottom => (
+                (cx, cy + hh),
+                (at[i], b[3] + pad),
+                (at[i], b[3] + pad * 1.6 + LABEL_PT * 0.75),
+            ),
+            Side::Left => (
+                (cx - hw, cy),
+                (b[0] - pad, at[i]),
+                (b[0] - pad * 1.5 - LABEL_PT * 0.4, at[i] + LABEL_PT * 0.36),
+            ),
+            Side::Right => (
+                (cx + hw, cy),
+                (b[2] + pad, at[i]),
+                (b[2] + pad * 1.5 + LABEL_PT * 0.4, at[i] + LABEL_PT * 0.36),
+            ),
+        };
+        g = g.add(
+            Line::new()
+                .set("class", "leader")
+                .set("x1", num(from.0))
+                .set("y1", num(from.1))
+                .set("x2", num(to.0))
+                .set("y2", num(to.1)),
+        );
+        labels = labels.add(
+            Text::new((i + 1).to_string())
+                .set("x", num(text.0))
+                .set("y", num(text.1)),
+        );
+    }
+    Group::new().set("class", "frames").add(g).add(labels)
+}
+
+/// The side of the overview `b` the frame `r` is nearest: above or below when it is
+/// within a few points of those as of the sides (a corner's number is read with its
+/// column, and all four corners' the same way), else the nearest.
+fn side(r: &[f64; 4], b: [f64; 4]) -> Side {
+    let bias = LABEL_PT;
+    let d = [
+        (r[1] - b[1], Side::Top),
+        (b[3] - r[3], Side::Bottom),
+        (r[0] - b[0] + bias, Side::Left),
+        (b[2] - r[2] + bias, Side::Right),
+    ];
+    d.into_iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(Side::Top, |(_, s)| s)
+}
+
+/// The positions `at[i]` of `on` (in order along a side from `lo` to `hi`) moved apart
+/// to `sep` at least, kept within `lo..hi` where they fit.
+fn spread(at: &mut [f64], on: &[usize], lo: f64, hi: f64, sep: f64) {
+    let mut last = f64::NEG_INFINITY;
+    for &i in on {
+        at[i] = at[i].max(last + sep).max(lo + sep / 2.0);
+        last = at[i];
+    }
+    let mut next = f64::INFINITY;
+    for &i in on.iter().rev() {
+        at[i] = at[i].min(next - sep).min(hi - sep / 2.0);
+        next = at[i];
+    }
+}
+
+/// The caption over inset `n`, `w` wide at `(x, y)`: its number, and its place's
+/// name and cells where they fit.
+fn caption_text(n: usize, spot: &Spot, x: f64, y: f64, w: f64, opts: &Options) -> Text {
+    let r = spot.region;
+    let full = format!(
+        "{n}  {}: columns {}-{}, rows {}-{}",
+        spot.name,
+        r.x0 + 1,
+        r.x1 + 1,
+        r.y0 + 1,
+        r.y1 + 1
+    );
+    let short = format!("{n}  {}", spot.name);
+    let label = [full, short]
+        .into_iter()
+        .find(|t| crate::font::text_width(t, LABEL_PT) <= w)
+        .unwrap_or_else(|| n.to_string());
+    Text::new(label)
+        .set("class", "caption")
+        .set("x", num(x))
+        .set("y", num(y + LABEL_PT))
+        .set("font-size", num(LABEL_PT.max(TYPE_PT)))
+        .set("font-family", "DejaVu Sans, sans-serif")
+        .set("fill", opts.theme.overview.frame_colour.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insets_are_read_as_a_count_or_regions() {
+        assert_eq!("auto".parse::<Insets>().unwrap(), Insets::Auto);
+        assert_eq!("0".parse::<Insets>().unwrap(), Insets::None);
+        assert_eq!("4".parse::<Insets>().unwrap(), Insets::Count(4));
+        let two = "0,0,15,15; 100,100,119,119".parse::<Insets>().unwrap();
+        assert_eq!(
+            two,
+            Insets::Regions(vec![
+                "0,0,15,15".parse().unwrap(),
+                "100,100,119,119".parse().unwrap()
+            ])
+        );
+        for (bad, says) in [
+            ("13", "at most 12"),
+            ("x", "not a region"),
+            ("1,2,3", "not a region"),
+            (";", "write auto"),
+            ("0,0,99,99", "wider than an inset"),
+        ] {
+            let e = bad.parse::<Insets>().unwrap_err().to_string();
+            assert!(e.contains(says) && e.starts_with("insets"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn numbers_along_a_side_are_moved_apart_within_it() {
+        let mut at = vec![5.0, 6.0, 7.0, 50.0];
+        spread(&mut at, &[0, 1, 2, 3], 0.0, 100.0, 10.0);
+        assert_eq!(at, vec![5.0, 15.0, 25.0, 50.0]);
+        let mut crowded = vec![98.0, 99.0];
+        spread(&mut crowded, &[0, 1], 0.0, 100.0, 10.0);
+        assert_eq!(crowded, vec![85.0, 95.0]);
+    }
+
+    /// The figure of the 64x64 fixture `theme` draws `size` wide with `insets`.
+    fn figure(theme: &str, size: Option<&str>, insets: &str) -> Drawing {
+        let t = crate::fixtures::tour("64x64-hilbert-open.json");
+        let mut opts = Options {
+            theme: crate::Theme::load(theme).unwrap(),
+            insets: insets.parse().unwrap(),
+            style: Style::Overview,
+            ..Default::default()
+        };
+        opts.theme.page.width = size.map(|s| s.parse().unwrap());
+        Drawing::new(&t, &knights_core::metrics::measure(&t), &opts).unwrap()
+    }
+
+    #[test]
+    fn numbers_and_captions_are_clear_of_every_drawing_and_of_each_other() {
+        for (theme, size, insets) in [
+            // (Sizes whose points are whole: usvg then reads the page unscaled, and
+            // its words as the page's, not as a figure's.)
+            ("print", Some("340pt"), "auto"),
+            ("web", None, "6"),
+            ("print", Some("324pt"), "0,0,9,9;30,30,45,45;50,2,63,12"),
+        ] {
+            let d = figure(theme, size, insets);
+            let laid = crate::boxes::laid_out(d.svg()).unwrap();
+            let numbers: Vec<_> = laid.text.iter().filter(|(t, _)| t.len() <= 2).collect();
+            assert!(numbers.len() >= 3, "{theme} {insets}: {:?}", laid.text);
+            // The parts' pages as placed (usvg's boxes of nested documents reach back to
+            // the origin).
+            let parts: Vec<[f64; 4]> = (d.svg().match_indices("<svg class="))
+                .map(|(at, _)| {
+                    let tag = &d.svg()[at..at + d.svg()[at..].find('>').unwrap()];
+                    let n = |k: &str| paper::attribute(tag, k).unwrap().parse::<f64>().unwrap();
+                    [n("x"), n("y"), n("x") + n("width"), n("y") + n("height")]
+                })
+                .collect();
+            assert!(parts.len() >= 4, "{theme} {insets}: {parts:?}");
+            for (i, (t, a)) in laid.text.iter().enumerate() {
+                for f in &parts {
+                    assert!(
+                        !crate::boxes::overlap(a, f, 0.1),
+                        "{theme}: '{t}' {a:?} on {f:?}"
+                    );
+                }
+                for (u, b) in &laid.text[i + 1..] {
+                    assert!(!crate::boxes::overlap(a, b, 0.1), "{theme}: '{t}' on '{u}'");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn insets_follow_the_count_and_the_regions_asked() {
+        let count = |d: &Drawing| d.svg().matches("<svg class=\"inset-").count();
+        assert_eq!(count(&figure("web", None, "2")), 2);
+        let d = figure("print", Some("120mm"), "0,0,9,9;30,30,45,45");
+        assert_eq!(count(&d), 2);
+        assert!(d.svg().contains(">\n2  region 2") || d.svg().contains(">2  region 2"));
+        assert_eq!(count(&figure("web", None, "0")), 0);
+        // A region off the board is refused.
+        let t = crate::fixtures::tour("64x64-hilbert-open.json");
+        let opts = Options {
+            insets: "60,60,70,70".parse().unwrap(),
+            style: Style::Overview,
+            ..Default::default()
+        };
+        assert!(Drawing::new(&t, &knights_core::metrics::measure(&t), &opts).is_err());
+    }
+
+    #[test]
+    fn nested_parts_keep_their_ids_apart() {
+        let svg = r##"<svg viewBox="0 0 10 10" width="10" height="10"><defs><clipPath id="region"/><pattern id="bands-1"/><pattern id="bands-10"/></defs><g clip-path="url(#region)" fill="url(#bands-10)"/></svg>"##;
+        let n = nested(svg, "inset-2", 1.0, 2.0, 30.0, 30.0);
+        assert!(n.contains("id=\"inset-2-region\"") && n.contains("url(#inset-2-region)"));
+        assert!(n.contains("url(#inset-2-bands-10)") && n.contains("id=\"inset-2-bands-1\""));
+        assert!(n.starts_with("<svg class=\"inset-2\" height=\"30\" viewBox=\"0 0 10 10\""));
+        assert!(!n.contains("\"region\"") && !n.contains("#region)"));
+    }
+}
