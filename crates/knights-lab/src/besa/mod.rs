@@ -13,6 +13,7 @@
 //!
 //! The regions' ports ([`regions`]) and the pieces' encoding ([`encode`]) are shared.
 
+pub mod band;
 pub mod best_corners;
 pub mod corner_gadgets;
 mod encode;
