@@ -169,6 +169,8 @@ pub fn problem(band: Band) -> Problem {
 
 /// The best tour's heels as a solution of `p` (its warm start), when they are one
 /// (the bottom bands; the left edge's best is the plain tour's).
+// Used by the solver only (and its tests).
+#[cfg_attr(not(feature = "motif"), allow(dead_code))]
 pub(crate) fn best_start(p: &Problem) -> Option<Vec<bool>> {
     let best = cut(p.band, Variant::Best);
     let key = |q: &Problem, e: usize| {
@@ -256,6 +258,7 @@ pub fn solve(band: Band, _joining: Joining, _limit: Duration) -> Result<Found, E
 }
 
 /// The ports' pairs of `chosen` as text, and whether they are the plain tour's.
+#[cfg_attr(not(feature = "motif"), allow(dead_code))]
 pub(crate) fn describe_matching(p: &Problem, chosen: &[bool]) -> (bool, String) {
     let m = p.matching(chosen);
     let plain = p.matching(&p.plain);
