@@ -353,6 +353,7 @@ pub(super) enum GadgetName {
     BestCorners,
     Levels,
     Giraffe,
+    Band,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -308,13 +308,16 @@ improved by the local search, its bound kept) and uncrossed need none.")]
   knights gadgets corner --write corner.toml
   knights gadgets best-corners --write best_corners.toml
   knights gadgets levels --write levels.toml
-  knights gadgets giraffe --write giraffe.toml")]
+  knights gadgets giraffe --write giraffe.toml
+  knights gadgets band                  edge bands as an integer program (needs the solver)
+  knights gadgets band --band bottom:4x8,left:2x4 --time-limit 120")]
     Gadgets {
         /// The gadget: heel (the formation algorithm's bottom-edge heel), corner (the
         /// left-edge pieces of its variant for odd boards missing a corner),
         /// best-corners (the four corners of its best tour), levels (the corners
         /// where its quartet moves between the levels of a board with more sides) or
-        /// giraffe (the pieces of the giraffe's formation tour, by a SAT search).
+        /// giraffe (the pieces of the giraffe's formation tour, by a SAT search) or band
+        /// (a periodic band along the bottom or left edge, by integer programming).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -326,6 +329,13 @@ improved by the local search, its bound kept) and uncrossed need none.")]
         /// Also write what the search found as a pieces file here (heel: both areas).
         #[arg(long)]
         write: Option<PathBuf>,
+        /// band: the bands to solve, EDGE:DEPTHxPERIOD (bottom or left; the period a
+        /// multiple of 8 columns or 4 rows); by default the table of docs/gadgets.md.
+        #[arg(long, value_delimiter = ',')]
+        band: Vec<String>,
+        /// band: seconds for each band's turns, and as many for its crossings.
+        #[arg(long, default_value_t = 60)]
+        time_limit: u64,
     },
     /// Times construction, verification and metrics against a memory baseline.
     #[command(after_help = "Examples:
@@ -499,6 +509,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             area,
             ending,
             write,
+            ..
         } => gadgets(area, ending, write.as_deref()),
         Command::Gadgets {
             gadget: GadgetName::Corner,
@@ -515,6 +526,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             write,
             ..
         } => corner::levels(write.as_deref()),
+        Command::Gadgets {
+            gadget: GadgetName::Band,
+            band,
+            time_limit,
+            ..
+        } => corner::bands(&band, time_limit),
         Command::Gadgets {
             gadget: GadgetName::Giraffe,
             write,

@@ -9,10 +9,13 @@
 //! - [`best_corners`]: the four corners of the best tour (`best_corners.toml`,
 //!   `knights gadgets best-corners`);
 //! - [`levels`]: the corners where the quartet moves between the levels of a board with
-//!   more sides (`levels.toml`, `knights gadgets levels`).
+//!   more sides (`levels.toml`, `knights gadgets levels`);
+//! - [`band`]: a periodic band along an edge as an integer program, the fewest turns
+//!   an edge can have (`knights gadgets band`; stores nothing yet).
 //!
 //! The regions' ports ([`regions`]) and the pieces' encoding ([`encode`]) are shared.
 
+pub mod band;
 pub mod best_corners;
 pub mod corner_gadgets;
 mod encode;
