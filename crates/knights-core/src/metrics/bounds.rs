@@ -7,8 +7,8 @@
 //! and uses 2, so a triplet has 216 configurations; weigh each by the crossings among
 //! its six moves, and each ordered pair (one triplet right above the other) by the
 //! crossings between them. The least mean weight of a cycle in that graph (Karp's
-//! algorithm, on the graph with every node split in two so that node weights become
-//! edge weights) is the fewest crossings per triplet any tour can have along an edge.
+//! algorithm, each node's weight carried by the edges leaving it) is the fewest
+//! crossings per triplet any tour can have along an edge.
 //! [`triplet_min_mean`] recomputes it: 3, one crossing per edge cell.
 
 use std::sync::OnceLock;
@@ -50,16 +50,19 @@ fn cell_choices() -> Vec<[(i32, i32); 2]> {
 
 /// The segments of a triplet configuration whose lowest cell is at row `y0`.
 fn segments(config: usize, y0: i32, choices: &[[(i32, i32); 2]]) -> Vec<[(i32, i32); 2]> {
-    let mut c = config;
-    let mut out = Vec::with_capacity(6);
-    for k in 0..3 {
-        let pair = choices[c % choices.len()];
-        c /= choices.len();
-        for d in pair {
-            out.push([(0, y0 + k), (d.0, y0 + k + d.1)]);
-        }
-    }
-    out
+    (0..3)
+        .flat_map(|k| cell_segments(choices[digit(config, k, choices.len())], y0 + k as i32))
+        .collect()
+}
+
+/// The two moves of an edge cell at row `y` into the board.
+fn cell_segments(pair: [(i32, i32); 2], y: i32) -> [[(i32, i32); 2]; 2] {
+    pair.map(|d| [(0, y), (d.0, y + d.1)])
+}
+
+/// The choice of cell `k` (0 the lowest) in triplet configuration `config`.
+fn digit(config: usize, k: usize, base: usize) -> usize {
+    config / base.pow(k as u32) % base
 }
 
 fn crossings_between(a: &[[(i32, i32); 2]], b: &[[(i32, i32); 2]]) -> i64 {
@@ -71,70 +74,72 @@ fn crossings_between(a: &[[(i32, i32); 2]], b: &[[(i32, i32); 2]]) -> i64 {
 
 /// The least mean weight of a cycle in the triplet graph of Theorem 9 (crossings per
 /// triplet), as a fraction `(numerator, denominator)` in lowest terms; computed once
-/// per process (every measured tour asks for it).
+/// per process (every measured tour of a square board asks for it).
 pub fn triplet_min_mean() -> (i64, i64) {
     static MEAN: OnceLock<(i64, i64)> = OnceLock::new();
     *MEAN.get_or_init(karp_triplet_min_mean)
 }
 
-fn karp_triplet_min_mean() -> (i64, i64) {
-    let choices = cell_choices();
-    let n = choices.len().pow(3);
-    let below: Vec<_> = (0..n).map(|c| segments(c, 0, &choices)).collect();
-    let above: Vec<_> = (0..n).map(|c| segments(c, 3, &choices)).collect();
-    let node: Vec<i64> = below
-        .iter()
-        .map(|s| {
-            let mut x = 0;
-            for i in 0..s.len() {
-                x += crossings_between(&s[i..=i], &s[i + 1..]);
-            }
-            x
-        })
-        .collect();
-    // Split graph: node v is v_in = v, v_out = n + v; v_in -> v_out weighs node[v],
-    // v_out -> u_in weighs the crossings of v above u.
-    let pair: Vec<Vec<i64>> = (0..n)
-        .map(|v| {
-            (0..n)
-                .map(|u| crossings_between(&above[v], &below[u]))
-                .collect()
-        })
-        .collect();
-    let m = 2 * n;
-    const INF: i64 = i64::MAX / 4;
-    // Karp: d[k][x] = least weight of a walk of exactly k edges ending at x, from any
-    // start (a virtual source joined to every node with weight 0).
-    let mut d = vec![vec![0i64; m]];
-    for k in 1..=m {
-        let prev = &d[k - 1];
-        let mut cur = vec![INF; m];
-        for v in 0..n {
-            if prev[v] < INF {
-                cur[n + v] = cur[n + v].min(prev[v] + node[v]);
-            }
-        }
-        for v in 0..n {
-            if prev[n + v] < INF {
-                for u in 0..n {
-                    cur[u] = cur[u].min(prev[n + v] + pair[v][u]);
+/// The triplet graph's weights, `w[v * n + u]`: the crossings among the six moves of
+/// triplet `v` (its node weight) and those between `v` and triplet `u` right above it.
+/// Going from a triplet to the next one above carries the node weight of the one left,
+/// so a cycle's weight is its nodes' and its edges' (the graph with every node split
+/// in two, without the split). Two triplets cross where their cells' moves do, so the
+/// crossings between them are sums over their cells' pairs, counted once per pair of
+/// choices.
+fn triplet_weights(choices: &[[(i32, i32); 2]]) -> Vec<i32> {
+    let (c, n) = (choices.len(), choices.len().pow(3));
+    // between[((i * c + a) * 3 + j) * c + b]: cell i of the upper triplet with choice a
+    // against cell j of the lower one with choice b.
+    let mut between = Vec::with_capacity(9 * c * c);
+    for i in 0..3 {
+        for a in choices {
+            for j in 0..3 {
+                for b in choices {
+                    let upper = cell_segments(*a, 3 + i);
+                    between.push(crossings_between(&upper, &cell_segments(*b, j)));
                 }
             }
         }
-        d.push(cur);
     }
-    // min over x of max over k of (d[m][x] - d[k][x]) / (m - k).
-    let mut best: Option<(i64, i64)> = None;
-    for x in 0..m {
-        if d[m][x] >= INF {
-            continue;
-        }
-        let mut worst: Option<(i64, i64)> = None;
-        for (k, dk) in d.iter().enumerate().take(m) {
-            if dk[x] >= INF {
-                continue;
+    let mut w = Vec::with_capacity(n * n);
+    for v in 0..n {
+        let s = segments(v, 0, choices);
+        let node: i64 = (0..s.len())
+            .map(|i| crossings_between(&s[i..=i], &s[i + 1..]))
+            .sum();
+        for u in 0..n {
+            let mut edge = node;
+            for i in 0..3 {
+                for j in 0..3 {
+                    let (a, b) = (digit(v, i, c), digit(u, j, c));
+                    edge += between[((i * c + a) * 3 + j) * c + b];
+                }
             }
-            let f = (d[m][x] - dk[x], (m - k) as i64);
+            w.push(i32::try_from(edge).expect("a few dozen crossings"));
+        }
+    }
+    w
+}
+
+/// Karp's minimum mean cycle: with `d[k][x]` the least weight of a walk of exactly `k`
+/// edges ending at `x` (from any start), the least mean is the minimum over `x` of the
+/// maximum over `k < n` of `(d[n][x] - d[k][x]) / (n - k)`. The graph is complete, so
+/// every walk length reaches every node.
+fn karp_triplet_min_mean() -> (i64, i64) {
+    let choices = cell_choices();
+    let n = choices.len().pow(3);
+    let w = triplet_weights(&choices);
+    let mut d = vec![vec![0i32; n]];
+    for k in 1..=n {
+        let next = relax(&d[k - 1], &w);
+        d.push(next);
+    }
+    let mut best: Option<(i64, i64)> = None;
+    for x in 0..n {
+        let mut worst: Option<(i64, i64)> = None;
+        for (k, dk) in d.iter().enumerate().take(n) {
+            let f = (i64::from(d[n][x] - dk[x]), (n - k) as i64);
             if worst.is_none_or(|w| f.0 * w.1 > w.0 * f.1) {
                 worst = Some(f);
             }
@@ -145,11 +150,24 @@ fn karp_triplet_min_mean() -> (i64, i64) {
             }
         }
     }
-    // Per triplet: two split-graph edges per node of the triplet graph.
     let (num, den) = best.expect("the triplet graph has cycles");
-    let (num, den) = (2 * num, den);
     let g = gcd(num.abs(), den);
     (num / g, den / g)
+}
+
+/// One more edge: the least weight of a walk ending at each node, from `prev`'s walks
+/// one edge shorter. A function of its own, called once per walk length, so that a
+/// WebAssembly engine that optimizes a function after its first calls runs the later
+/// rows optimized (it cannot swap the code of a loop already running).
+fn relax(prev: &[i32], w: &[i32]) -> Vec<i32> {
+    let n = prev.len();
+    let mut cur = vec![i32::MAX; n];
+    for (&p, row) in prev.iter().zip(w.chunks_exact(n)) {
+        for (c, &e) in cur.iter_mut().zip(row) {
+            *c = (*c).min(p + e);
+        }
+    }
+    cur
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -345,6 +363,25 @@ mod tests {
     fn the_triplet_minimum_mean_cycle_is_3_as_in_the_paper() {
         assert_eq!(cell_choices().len(), 6);
         assert_eq!(triplet_min_mean(), (3, 1));
+    }
+
+    /// The weights summed over the cells' pairs are the crossings of the triplets'
+    /// six moves among themselves and with the triplet above, counted whole.
+    #[test]
+    fn the_triplet_weights_count_every_crossing() {
+        let choices = cell_choices();
+        let n = choices.len().pow(3);
+        let w = triplet_weights(&choices);
+        for v in 0..n {
+            let s = segments(v, 0, &choices);
+            let node: i64 = (0..6)
+                .map(|i| crossings_between(&s[i..=i], &s[i + 1..]))
+                .sum();
+            for u in 0..n {
+                let edge = crossings_between(&segments(v, 3, &choices), &segments(u, 0, &choices));
+                assert_eq!(i64::from(w[v * n + u]), node + edge, "{v} above {u}");
+            }
+        }
     }
 
     #[test]
