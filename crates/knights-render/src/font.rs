@@ -45,8 +45,31 @@ pub fn tree(svg: &str) -> Result<usvg::Tree, Error> {
 /// The width, in points, of `text` set in the bundled font at `size` points, as the
 /// drawings lay it out (usvg shapes it with the font's own advances and kerning): what
 /// a page measures before it places a line, so that no guess per character decides
-/// where text ends.
+/// where text ends. Measured from the font's table of advances and kerning (`widths`),
+/// which gives usvg's very width; a character outside the table is measured by usvg
+/// itself, or, in the browser's module, which carries no font, as the font's
+/// missing-glyph box (no drawing the browser makes sets one).
 pub fn text_width(text: &str, size: f64) -> f64 {
+    match crate::widths::width(text, size) {
+        Some(w) => w,
+        None => outside_the_table(text, size),
+    }
+}
+
+#[cfg(not(target_family = "wasm"))]
+fn outside_the_table(text: &str, size: f64) -> f64 {
+    shaped_width(text, size)
+}
+
+#[cfg(target_family = "wasm")]
+fn outside_the_table(text: &str, size: f64) -> f64 {
+    crate::widths::width_or_missing(text, size)
+}
+
+/// The width of `text` as usvg lays it out in the bundled font: a document of that one
+/// line parsed, its text shaped, and its bounding box's width.
+#[cfg_attr(target_family = "wasm", allow(dead_code))]
+pub(crate) fn shaped_width(text: &str, size: f64) -> f64 {
     let escaped = text
         .replace('&', "&amp;")
         .replace('<', "&lt;")

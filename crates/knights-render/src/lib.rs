@@ -59,7 +59,8 @@ mod levels;
 mod tourney;
 mod uncrossed;
 
-// Out of the document: the fonts, PNG (whole, or tiled as an image pyramid) and PDF
+// Out of the document: the fonts (and the table of the font's widths that text is
+// measured with), PNG (whole, or tiled as an image pyramid) and PDF
 // (one drawing, or pages of them); the boxes of a laid-out page, read back (public for
 // the tests of pages laid out elsewhere). `font` and `raster` are public for the benches,
 // which time the raster pipeline's steps against baselines made of them; `tiles` for
@@ -70,6 +71,7 @@ mod pages;
 mod pdf;
 pub mod raster;
 pub mod tiles;
+mod widths;
 mod zlib;
 
 // The audit of a finished figure (`audit`): text over text or marks, elements outside
