@@ -1,8 +1,9 @@
 //! Builds the explorer's WebAssembly module (crates/knights-web, for
-//! `wasm32-unknown-unknown`, release) so that the gallery embeds it: `cargo build` of the
-//! `knights` binary is then all a site with a working explorer needs. The module is
-//! built by a second cargo in a target folder of its own (`TARGET/knights-web`: the
-//! outer build holds its own folder's lock), sharing the outer build's jobs.
+//! `wasm32-unknown-unknown`, the workspace's `wasm` profile) so that the gallery embeds
+//! it: `cargo build` of the `knights` binary is then all a site with a working explorer
+//! needs. The module is built by a second cargo in a target folder of its own
+//! (`TARGET/knights-web`: the outer build holds its own folder's lock), sharing the
+//! outer build's jobs.
 //!
 //! Without the target (or with `KNIGHTS_EXPLORER=0`, for quick rebuilds), or if the
 //! module fails to build, the build still succeeds: the module is empty and
@@ -63,7 +64,14 @@ fn build(root: &Path, out: &Path) -> Result<Vec<u8>, String> {
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.current_dir(root)
-        .args(["build", "--release", "--locked", "-p", "knights-web"])
+        .args([
+            "build",
+            "--profile",
+            "wasm",
+            "--locked",
+            "-p",
+            "knights-web",
+        ])
         .args(["--target", TARGET])
         .arg("--target-dir")
         .arg(&target_dir);
@@ -89,7 +97,7 @@ fn build(root: &Path, out: &Path) -> Result<Vec<u8>, String> {
             .unwrap_or("see cargo build -p knights-web --target wasm32-unknown-unknown");
         return Err(format!("the module did not build: {first}"));
     }
-    let module = target_dir.join(TARGET).join("release/knights_web.wasm");
+    let module = target_dir.join(TARGET).join("wasm/knights_web.wasm");
     fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))
 }
 

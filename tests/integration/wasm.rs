@@ -256,8 +256,9 @@ fn compare(case: &Case, native: &Result<PathBuf, String>, ours: &Path) {
     }
 }
 
-/// Builds the module (release: the size and speed a visitor gets), or says past the
-/// capture why it cannot and returns `None` (a failure with `KNIGHTS_REQUIRE_WASM=1`).
+/// Builds the module (the `wasm` profile, as the gallery's: the size and speed a visitor
+/// gets), or says past the capture why it cannot and returns `None` (a failure with
+/// `KNIGHTS_REQUIRE_WASM=1`).
 fn build_module() -> Option<PathBuf> {
     let missing = match (target_installed(), node_runs()) {
         (false, _) => Some("the wasm32-unknown-unknown target is missing: rustup target add wasm32-unknown-unknown"),
@@ -283,7 +284,8 @@ fn build_module() -> Option<PathBuf> {
         .current_dir(root)
         .args([
             "build",
-            "--release",
+            "--profile",
+            "wasm",
             "-p",
             "knights-web",
             "--target",
@@ -298,7 +300,7 @@ fn build_module() -> Option<PathBuf> {
         "{}",
         String::from_utf8_lossy(&built.stderr)
     );
-    Some(target.join("wasm32-unknown-unknown/release/knights_web.wasm"))
+    Some(target.join("wasm32-unknown-unknown/wasm/knights_web.wasm"))
 }
 
 /// Whether the standard library for `wasm32-unknown-unknown` is installed.
