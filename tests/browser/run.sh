@@ -5,7 +5,7 @@
 # at 1400 and 390 px, then animation.mjs on an animated walk and
 # on a tour page's walk-through buttons, then pyramid.mjs on a page with a tiled
 # pyramid, then explore.mjs on the explore page served by `knights serve` (and the
-# commands it shows run here, and the same boards timed natively). Installs nothing: .ci/run installs Chromium and the npm package. When
+# commands it shows run here; the same boards timed natively, its times' baseline). Installs nothing: .ci/run installs Chromium and the npm package. When
 # either is missing it says so, with the command that installs it, and exits 77
 # (skipped); tests/integration/browser.rs turns that into a pass, or a failure under
 # KNIGHTS_REQUIRE_BROWSER=1. Exits 1 when a check fails; screenshots are kept in
@@ -70,8 +70,19 @@ metrics=$(knights metrics 100x100 --json)
 turns=$(node -e 'const m = JSON.parse(process.argv[1]); console.log(m.turns)' "$metrics")
 crossings=$(node -e 'const m = JSON.parse(process.argv[1]); console.log(m.crossings)' "$metrics")
 refusal=$(knights tour 5x5 --algo besa 2>&1 >/dev/null || true)
-node -e 'const [t, c, r] = process.argv.slice(1); console.log(JSON.stringify({ metrics100: { turns: +t, crossings: +c }, refusal5x5: r }))' \
-  "$turns" "$crossings" "$refusal" >"$explore/expect.json"
+# The same boards on the command line, the baseline of the page's times (printed beside
+# them by explore.mjs): the binary under test, so a test build's when cargo test runs it.
+native() {
+  local start
+  start=$(date +%s%N)
+  # shellcheck disable=SC2086
+  knights tour $1 -o "$explore/base.json" && knights render "$explore/base.json" -o "$explore/base.svg"
+  echo $(( ($(date +%s%N) - start) / 1000000 ))
+}
+native100=$(native "100x100 --algo besa")
+native1000=$(native 1000x1000)
+node -e 'const [t, c, r, n100, n1000] = process.argv.slice(1); console.log(JSON.stringify({ metrics100: { turns: +t, crossings: +c }, refusal5x5: r, native: { "100x100": +n100, "1000x1000": +n1000 } }))' \
+  "$turns" "$crossings" "$refusal" "$native100" "$native1000" >"$explore/expect.json"
 # The binary itself in the background (not the function's subshell), so that its id is
 # the server's.
 [ -n "${KNIGHTS_BIN:-}" ] || cargo build --quiet
@@ -96,10 +107,3 @@ kill "$served" 2>/dev/null || true
 (cd "$explore" && rm -f 8x8.json 8x8.svg && eval "$(cat ../screenshots/torus.cmd)")
 cmp "$explore/8x8.svg" target/browser/screenshots/torus.svg
 echo "explore: the page's commands make its drawing: $(cat target/browser/screenshots/torus.cmd)"
-# The same boards on the command line, the baseline of the page's times.
-for board in "100x100 --algo besa" 1000x1000; do
-  start=$(date +%s%N)
-  # shellcheck disable=SC2086
-  knights tour $board -o "$explore/base.json" && knights render "$explore/base.json" -o "$explore/base.svg"
-  echo "timing: native knights tour $board && knights render: $(( ($(date +%s%N) - start) / 1000000 )) ms"
-done
