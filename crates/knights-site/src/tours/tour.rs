@@ -28,6 +28,8 @@ pub(super) struct Pictures {
     pub walk: Option<String>,
     /// The tiled pyramid of a heavy full detail.
     pub pyramid: Option<crate::tours::pyramid::Pyramid>,
+    /// The drawing is a figure: the overview and its detailed insets.
+    pub insets: bool,
 }
 
 /// Builds, proves, measures and draws the tour of `job` into `out` (the staging
@@ -53,7 +55,10 @@ pub(super) fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built,
         crops: pictures.crops,
         walk: pictures.walk,
         pyramid: pictures.pyramid,
-        drawn: Drawn::of(&pictures.drawing),
+        drawn: Drawn {
+            insets: pictures.insets,
+            ..Drawn::of(&pictures.drawing)
+        },
         cached: false,
     })
 }
