@@ -29,8 +29,7 @@ pub fn words(bytes: &[u8]) -> Vec<Vec<Word>> {
         .map(|page| {
             let mut glyphs = Vec::new();
             let res = page.get("Resources").map(|r| pdf.resolve(r).clone());
-            let contents = pdf.resolve(page.get("Contents").expect("page contents"));
-            let stream = pdf.stream_of(contents);
+            let stream = pdf.stream_of(page.get("Contents").expect("page contents"));
             pdf.run(&stream, res.as_ref(), IDENTITY, &mut glyphs);
             join(glyphs)
         })

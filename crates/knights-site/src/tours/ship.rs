@@ -54,10 +54,10 @@ pub fn thumb_line(squares: f64, width: u32) -> f64 {
 
 /// The width on screen, in CSS pixels, of the route a thumbnail draws: the same on
 /// every card (16x12's route was 1.25 pixels and pale, 18x14's 5 pixels and heavy).
-pub const ROUTE_PX: f64 = 1.2;
+pub const ROUTE_PX: f64 = 1.6;
 /// The widest route a thumbnail draws, in squares: wider, the leaps of a board of
 /// small squares merge into a fill.
-const ROUTE_MAX: f64 = 0.45;
+const ROUTE_MAX: f64 = 0.6;
 
 /// The width in squares of a thumbnail's route when its drawing is `squares` squares
 /// across and shown `shown` CSS pixels wide: [`ROUTE_PX`] on screen, at most
