@@ -397,6 +397,7 @@ impl StyleArgs {
             legend: self.legend,
             no_frames: false,
             insets: self.insets.clone(),
+            levels_across: None,
         })
     }
 }

@@ -39,6 +39,7 @@ mod init_serve;
 mod limits;
 mod optima;
 mod optima_cli;
+mod pdf_text;
 mod readme;
 mod refusals;
 mod reliability;
@@ -47,6 +48,7 @@ mod stream;
 mod torus_cli;
 mod tourney_cli;
 mod wasm;
+mod worksheet_pdf;
 
 mod render_legend;
 mod render_overview;

@@ -197,24 +197,23 @@ fn downloads_are_for_catalogue_tours_and_large_boards_get_detailed_crops() {
         let page = String::from_utf8_lossy(&files[&format!("tours/{member}.html")]).into_owned();
         assert!(!page.contains(".pdf\""), "{member}'s page links a PDF");
     }
-    // The large board: an overview, its corners in detail, and small thumbnails.
+    // The large board: one figure, as `knights render` draws it: the overview, its
+    // numbered frames, and below it an inset of each in full detail (turns and
+    // crossings drawn); no crops beside it.
     let svg = String::from_utf8_lossy(&files["files/200x200-besa.svg"]).into_owned();
     assert!(svg.contains("class=\"overview\""));
-    let crops: Vec<_> = files
+    let insets = svg.matches("<svg class=\"inset-").count();
+    assert!(insets >= 4, "{insets} insets");
+    let first = &svg[svg.find("<svg class=\"inset-1\"").unwrap()..];
+    let first = &first[..first.find("</svg>").unwrap()];
+    assert!(first.contains("class=\"tour\"") && first.contains("class=\"turn\""));
+    assert!(svg.contains("bottom-left corner"));
+    assert!(!files
         .keys()
-        .filter(|f| f.starts_with("files/200x200-besa-detail-"))
-        .collect();
-    assert!(crops.len() >= 4, "{crops:?}");
+        .any(|f| f.starts_with("files/200x200-besa-detail-")));
     let page = String::from_utf8_lossy(&files["tours/200x200-besa.html"]).into_owned();
-    for c in &crops {
-        assert!(
-            page.contains(&format!("../{c}")),
-            "the page does not show {c}"
-        );
-    }
-    assert!(page.contains("bottom-left corner"));
-    let crop = String::from_utf8_lossy(&files[crops[0].as_str()]).into_owned();
-    assert!(crop.contains("class=\"tour\"") && crop.contains("class=\"turn\""));
+    assert!(page.contains("in the inset of the same number"));
+    assert!(!page.contains("<h2>In detail</h2>"));
     // A tile tour's full detail is too heavy for SVG: its page has a tiled pyramid,
     // every tile of every level it names, each of its place's size; the formation
     // tour's full detail is light enough, so it has none.
@@ -468,4 +467,136 @@ fn sections_are_named_by_role_and_a_long_order_has_a_gradient_key() {
         .map(|s| &s[..7])
         .collect();
     assert_eq!(colours.len(), 16, "{colours:?}");
+}
+
+/// A PNG's pixels, decoded from its palette to RGB(A), with its width.
+fn pixels(png_bytes: &[u8]) -> (Vec<[u8; 3]>, u32) {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (px, info.width)
+}
+
+/// The share of pixels where two pictures of one size differ clearly (a channel by
+/// more than 48).
+fn differing(a: &[[u8; 3]], b: &[[u8; 3]]) -> f64 {
+    assert_eq!(a.len(), b.len());
+    let n = a
+        .iter()
+        .zip(b)
+        .filter(|(p, q)| (0..3).any(|c| p[c].abs_diff(q[c]) > 48))
+        .count();
+    n as f64 / a.len() as f64
+}
+
+/// The index's 1x thumbnails show each tour's route: the five hidden-Hilbert tours
+/// of 64x64, which differ only in their 8x8 motif, were the same flat blocks (the
+/// blocks of their Hilbert curve, one colour each) and are told apart now, their
+/// leaps drawn at the card's size (the two fourfold motifs, o8-d and o8-e, differ in a
+/// few leaps: 1.5% of their pixels, the other pairs 14 to 26%); the cylinder's
+/// thumbnail shows leaps, not a band of one colour.
+#[test]
+fn thumbnails_tell_the_hidden_hilbert_tours_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut catalogue = String::from("[site]\ntitle = \"t\"\n");
+    let variants = ["o8", "o8-b", "o8-c", "o8-d", "o8-e"];
+    for v in variants {
+        catalogue.push_str(&format!(
+            "[[tour]]\nslug = \"h-{v}\"\nboard = \"64x64\"\nalgorithm = \"hilbert\"\nvariant = \"{v}\"\nopen = true\n"
+        ));
+    }
+    catalogue.push_str(
+        "[[tour]]\nslug = \"band\"\nboard = \"64x8\"\ntopology = \"cylinder\"\nalgorithm = \"bands\"\n",
+    );
+    let c = bare(tmp.path(), &catalogue);
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    let thumb = |slug: &str| pixels(&fs::read(out.join(format!("thumbs/{slug}.png"))).unwrap());
+    let all: Vec<_> = variants
+        .iter()
+        .map(|v| thumb(&format!("h-{v}")).0)
+        .collect();
+    for i in 0..all.len() {
+        for j in i + 1..all.len() {
+            let d = differing(&all[i], &all[j]);
+            eprintln!(
+                "{} and {}: {:.1}% of pixels differ",
+                variants[i],
+                variants[j],
+                d * 100.0
+            );
+            assert!(
+                d > 0.01,
+                "{} and {}: only {:.1}% of their pixels differ",
+                variants[i],
+                variants[j],
+                d * 100.0
+            );
+        }
+    }
+    // The band's leaps: along a row of the thumbnail the colour changes often (the
+    // flat band of one colour changed a handful of times).
+    let (band, width) = thumb("band");
+    let row = &band[(band.len() / width as usize / 2) * width as usize..][..width as usize];
+    let changes = row.windows(2).filter(|p| p[0] != p[1]).count();
+    assert!(
+        changes > width as usize / 8,
+        "{changes} changes in {width} pixels"
+    );
+}
+
+/// A large cube's page shows its levels large enough to read (26 levels of 26x26 six
+/// a row were about 70 pixels wide at 1400): at most four levels a row, the drawing
+/// across the page, its labels an eighteenth of a level's side or more, the stacked
+/// plates' labels a twentieth of a plate at least.
+#[test]
+fn a_cube_s_levels_are_drawn_large_and_labelled() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = bare(
+        tmp.path(),
+        "[site]\ntitle = \"t\"\n\
+         [[tour]]\nboard = \"26x26x26\"\nalgorithm = \"besa\"\n",
+    );
+    let out = tmp.path().join("site");
+    run(&c, &out, false);
+    let svg = fs::read_to_string(out.join("files/26x26x26-besa.svg")).unwrap();
+    let mut lefts: Vec<String> = svg
+        .split("class=\"level\"")
+        .skip(1)
+        .map(|g| {
+            let at = g.find("translate(").unwrap() + 10;
+            g[at..].split(' ').next().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(lefts.len(), 26);
+    lefts.sort();
+    lefts.dedup();
+    assert!((3..=4).contains(&lefts.len()), "{lefts:?} levels a row");
+    let size_of = |doc: &str, class: &str| -> f64 {
+        let at = doc.find(&format!("class=\"{class}\"")).unwrap();
+        let tag = &doc[doc[..at].rfind('<').unwrap()..];
+        let tag = &tag[..tag.find('>').unwrap()];
+        let f = tag.find("font-size=\"").unwrap() + 11;
+        tag[f..f + tag[f..].find('"').unwrap()].parse().unwrap()
+    };
+    let label = size_of(&svg, "level-label");
+    assert!(label >= 26.0 / 18.0 - 1e-9, "labels of {label} squares");
+    let page = fs::read_to_string(out.join("tours/26x26x26-besa.html")).unwrap();
+    assert!(page.contains("<figure class=\"drawing wide\">"));
+    let iso = fs::read_to_string(out.join("files/26x26x26-besa-iso.svg")).unwrap();
+    let plate = 52.0 * 0.866;
+    let iso_label = iso
+        .split("<text")
+        .nth(1)
+        .and_then(|t| t.split("font-size=\"").nth(1))
+        .map(|t| t[..t.find('"').unwrap()].parse::<f64>().unwrap())
+        .unwrap();
+    assert!(iso_label >= plate / 20.0 - 0.01, "{iso_label}");
 }

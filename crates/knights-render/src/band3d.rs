@@ -208,7 +208,6 @@ pub fn projection(tour: &Verified, colour: &str) -> Result<String, Error> {
         let near = p[2] * pa.sin() + depth * pa.cos();
         (x, -y, -near)
     };
-    let r = w as f64 / (2.0 * PI) + h as f64;
     let edge: Vec<Vec<Point>> = [-0.5, h as f64 - 0.5]
         .iter()
         .map(|&y| {
@@ -218,6 +217,7 @@ pub fn projection(tour: &Verified, colour: &str) -> Result<String, Error> {
         })
         .collect();
     let mut segs: Vec<(f64, String, f64)> = Vec::new();
+    let mut bounds = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
     for (line, grey) in lines
         .iter()
         .map(|l| (l, false))
@@ -225,26 +225,45 @@ pub fn projection(tour: &Verified, colour: &str) -> Result<String, Error> {
     {
         for s in line.windows(2) {
             let (a, c) = (view(s[0]), view(s[1]));
+            for p in [a, c] {
+                bounds = [
+                    bounds[0].min(p.0),
+                    bounds[1].min(p.1),
+                    bounds[2].max(p.0),
+                    bounds[3].max(p.1),
+                ];
+            }
             let near = (a.2 + c.2) / 2.0;
             segs.push((near, segment(a, c), if grey { -1.0 } else { 1.0 }));
         }
     }
     segs.sort_by(|p, q| p.0.total_cmp(&q.0));
+    // The view fits the band as drawn, with a margin: a fixed box of the cylinder's
+    // radius left a torus (whose tube is a sixth of it) a small blob in its middle.
+    let span = (bounds[2] - bounds[0]).max(bounds[3] - bounds[1]).max(1e-9);
+    let pad = span * 0.04;
+    let vb = [
+        bounds[0] - pad,
+        bounds[1] - pad,
+        bounds[2] - bounds[0] + 2.0 * pad,
+        bounds[3] - bounds[1] + 2.0 * pad,
+    ];
     let mut svg = String::new();
-    let m = r * 1.15;
     let _ = write!(
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{:.3} {:.3} {:.3} {:.3}" width="800" height="{:.0}"><title>A {tour} in three dimensions</title><rect x="{:.3}" y="{:.3}" width="{:.3}" height="{:.3}" fill="white"/>"#,
-        -m,
-        -m * 0.75,
-        2.0 * m,
-        1.5 * m,
-        600.0,
-        -m,
-        -m * 0.75,
-        2.0 * m,
-        1.5 * m
+        vb[0],
+        vb[1],
+        vb[2],
+        vb[3],
+        800.0 * vb[3] / vb[2],
+        vb[0],
+        vb[1],
+        vb[2],
+        vb[3]
     );
+    // Lines in shares of the drawing's size, as they were on a 64x8 cylinder.
+    let (leap_w, edge_w) = (num(span * 0.003), num(span * 0.0015));
     let (lo, hi) = segs
         .iter()
         .fold((f64::MAX, f64::MIN), |(l, u), s| (l.min(s.0), u.max(s.0)));
@@ -259,9 +278,9 @@ pub fn projection(tour: &Verified, colour: &str) -> Result<String, Error> {
             1.0
         };
         let (stroke, width) = if *kind < 0.0 {
-            ("#999", ".06")
+            ("#999", edge_w.as_str())
         } else {
-            (colour, ".12")
+            (colour, leap_w.as_str())
         };
         let style = format!(
             r#"<g stroke="{stroke}" stroke-width="{width}" stroke-opacity="{}">"#,
@@ -388,5 +407,46 @@ mod tests {
             .filter(|n| n.parent().and_then(|g| g.attribute("stroke")) == Some("#c33"))
             .count();
         assert_eq!(drawn, 63 * PIECES);
+    }
+
+    /// The projection's view fits the band it draws, a torus as a cylinder: the leaps
+    /// and edges reach across nine tenths of the view (the 8x8 torus was a blob a
+    /// sixth of its view across, in leaps as thick as a cylinder's).
+    #[test]
+    fn the_projection_fits_its_view() {
+        for t in [band(8, 8, Topology::Torus), band(10, 8, Topology::Cylinder)] {
+            let svg = projection(&t, "#c33").unwrap();
+            let doc = resvg::usvg::roxmltree::Document::parse(&svg).unwrap();
+            let root = doc.root_element();
+            let vb: Vec<f64> = (root.attribute("viewBox").unwrap().split(' '))
+                .map(|v| v.parse().unwrap())
+                .collect();
+            let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+            // The strokes' box: every path but the background's (the one filled).
+            fn strokes(g: &resvg::usvg::Group, b: &mut [f64; 4]) {
+                for n in g.children() {
+                    match n {
+                        resvg::usvg::Node::Group(c) => strokes(c, b),
+                        resvg::usvg::Node::Path(p) if p.fill().is_none() => {
+                            let r = p.abs_stroke_bounding_box();
+                            *b = [
+                                b[0].min(r.left() as f64),
+                                b[1].min(r.top() as f64),
+                                b[2].max(r.right() as f64),
+                                b[3].max(r.bottom() as f64),
+                            ];
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+            strokes(tree.root(), &mut b);
+            let size = tree.size();
+            let share =
+                ((b[2] - b[0]) / size.width() as f64).max((b[3] - b[1]) / size.height() as f64);
+            assert!(vb[2] > 0.0);
+            assert!(share > 0.9, "{}: {share}", t.board());
+        }
     }
 }

@@ -15,8 +15,11 @@ use svg::node::element::{Group, Path, Polygon, Text, Title};
 use svg::Document;
 
 use super::frame::{background, num};
+use super::layers::{Layer, Layers};
 use super::levels::{label, Colours};
+use super::raster::Resolution;
 use super::theme::Theme;
+use super::Drawing;
 use knights_core::metrics::levels::steps;
 use knights_core::{Board, Verified};
 
@@ -27,6 +30,8 @@ const S: f64 = 0.5;
 const PLATE_OPACITY: f64 = 0.86;
 /// The smallest size of a level's label, in points.
 const LABEL_PT: f64 = 9.0;
+/// A plate's width over its labels' size, at most.
+const PLATE_PER_LABEL: f64 = 20.0;
 
 /// The projection: board cell `(x, y)` of level `z` (centres on whole numbers) to the
 /// drawing, in squares; y down as in SVG.
@@ -44,6 +49,27 @@ impl Iso {
 /// The isometric view of `tour` drawn with `theme`'s colours, as an SVG document;
 /// `None` unless the board has exactly three sides (a fourth has no direction left).
 pub fn isometric(tour: &Verified, theme: &Theme) -> Option<String> {
+    document(tour, theme).map(|(svg, _)| svg)
+}
+
+/// The isometric view of `tour` as a [`Drawing`] (for its PNG: a card's thumbnail of
+/// a cube, whose levels side by side are too small to show a leap); `None` as
+/// [`isometric`].
+pub fn isometric_drawing(tour: &Verified, theme: &Theme) -> Option<Drawing> {
+    let (svg, cell_pt) = document(tour, theme)?;
+    let b = tour.board();
+    let layers =
+        Layers::defaults(&theme.layers, b.width().max(b.height())).with(Layer::Sections, true);
+    Some(Drawing::from_svg(
+        svg,
+        layers,
+        Resolution::default(),
+        cell_pt,
+    ))
+}
+
+/// The document and its points per square.
+fn document(tour: &Verified, theme: &Theme) -> Option<(String, f64)> {
     let s = tour.board();
     if s.dims() != 3 {
         return None;
@@ -62,7 +88,9 @@ pub fn isometric(tour: &Verified, theme: &Theme) -> Option<String> {
         .page
         .cell
         .min(theme.page.max_size / plate_w.max(total_h));
-    let font = (LABEL_PT / cell_pt).max(0.9);
+    // At least a twentieth of a plate's width: shown across a phone (360 pixels),
+    // a 26x26x26 stack's labels at 9 points alone were 5 pixels high.
+    let font = (LABEL_PT / cell_pt).max(0.9).max(plate_w / PLATE_PER_LABEL);
     // Label every level when they are far enough apart, else every few.
     let every = ((font * 1.3) / step.max(1e-9)).ceil().max(1.0) as u32;
     let longest = (0..levels).map(|l| label(s, l).len()).max().unwrap_or(1) as f64;
@@ -168,7 +196,7 @@ pub fn isometric(tour: &Verified, theme: &Theme) -> Option<String> {
         }
         doc = doc.add(g);
     }
-    Some(crate::xml_safe(doc.to_string()))
+    Some((crate::xml_safe(doc.to_string()), cell_pt))
 }
 
 /// Where cell `c` of the space is drawn.

@@ -30,6 +30,10 @@ use knights_core::{Error, Verified};
 const GAP: f64 = 1.5;
 /// Squares above each level for its label.
 const LABEL: f64 = 1.4;
+/// A level's label, in squares, at least.
+const LABEL_SIZE: f64 = 0.9;
+/// A level's side over its label's size: labels of a 26x26 level are 1.44 squares.
+const LEVEL_PER_LABEL: f64 = 18.0;
 
 /// Draws `tour` (whose metrics are `m`) as its levels side by side.
 pub fn drawing(tour: &Verified, m: &Metrics, opts: &Options) -> Result<Drawing, Error> {
@@ -45,12 +49,19 @@ pub fn drawing(tour: &Verified, m: &Metrics, opts: &Options) -> Result<Drawing, 
     let layers = [Layer::Coords, Layer::Numbers, Layer::Degrees, Layer::Route]
         .into_iter()
         .fold(opts.layers(&level), |l, off| l.with(off, false));
-    let (svg, cell_pt) = document(tour, m, &opts.theme, layers)?;
+    let (svg, cell_pt) = document(tour, m, &opts.theme, layers, opts.levels_across)?;
     Ok(Drawing::from_svg(svg, layers, opts.resolution, cell_pt))
 }
 
-/// Where the levels go: `cols` levels across, then the next row of levels below.
-fn columns(s: &Board) -> u32 {
+/// Where the levels go: `cols` levels across, then the next row of levels below; at
+/// most `across` when given.
+fn columns(s: &Board, across: Option<u32>) -> u32 {
+    let cols = natural_columns(s);
+    across.map_or(cols, |a| cols.min(a.max(1)))
+}
+
+/// The levels a row without a limit.
+fn natural_columns(s: &Board) -> u32 {
     let levels = s.levels();
     let z = s.sides()[2];
     if s.dims() > 3 && z <= 8 {
@@ -79,11 +90,12 @@ fn document(
     m: &Metrics,
     theme: &Theme,
     layers: super::Layers,
+    across: Option<u32>,
 ) -> Result<(String, f64), Error> {
     let s = tour.board();
     let between = m.levels.as_ref().map_or(0, |l| l.moves_between_levels);
     let (w, h) = (s.width() as f64, s.height() as f64);
-    let cols = columns(s);
+    let cols = columns(s, across);
     let rows = s.levels().div_ceil(cols);
     let margin_sq = 1.0;
     let total_w = cols as f64 * (w + GAP) - GAP + 2.0 * margin_sq;
@@ -93,10 +105,17 @@ fn document(
     // The texts' sizes in squares depend on the squares' size in points, which depends
     // on the height the texts take: settled by a second round.
     let (mut cell_pt, mut label_size, mut size, mut total_h) = (theme.page.cell, 0.9, 0.55, 0.0);
+    // A label is as large beside its level as body text beside a drawing a level
+    // wide: a level shown 300 pixels across has labels of 16 or more.
+    let label_squares = LABEL_SIZE.max(w.max(h) / LEVEL_PER_LABEL);
     for _ in 0..2 {
-        label_size = text_size(0.9, cell_pt, w / (0.6 * longest_label.unwrap_or(1) as f64));
+        label_size = text_size(
+            label_squares,
+            cell_pt,
+            w / (0.6 * longest_label.unwrap_or(1) as f64),
+        );
         size = text_size(
-            0.55,
+            label_squares * 0.55 / LABEL_SIZE,
             cell_pt,
             (total_w - 2.0 * margin_sq) / (0.52 * longest),
         );
@@ -482,7 +501,38 @@ mod tests {
         }
         let s: Board = "4x3x3x2".parse().unwrap();
         assert_eq!(label(&s, 4), "z = 1, w = 1");
-        assert_eq!(columns(&s), 3);
+        assert_eq!(columns(&s, None), 3);
+    }
+
+    /// A page asks for fewer levels a row: each level is then drawn larger, in the
+    /// same document, and its label keeps its share of the level.
+    #[test]
+    fn a_page_asks_for_fewer_levels_a_row() {
+        let t = space_tour("6x5x3.json");
+        let m = knights_core::metrics::measure(&t);
+        let lefts = |across: Option<u32>| -> Vec<String> {
+            let opts = Options {
+                levels_across: across,
+                ..Options::default()
+            };
+            let svg = drawing(&t, &m, &opts).unwrap().svg().to_string();
+            svg.split("class=\"level\"")
+                .skip(1)
+                .map(|g| {
+                    let at = g.find("translate(").unwrap() + 10;
+                    g[at..].split(' ').next().unwrap().to_string()
+                })
+                .collect()
+        };
+        let natural = natural_columns(&t.board().clone());
+        assert!(natural > 1, "{natural}");
+        let all = lefts(None);
+        assert_eq!(all.len(), 3);
+        assert!(all.iter().any(|x| x != "0"), "{all:?}");
+        // One a row: every level at the left edge.
+        assert_eq!(lefts(Some(1)), vec!["0", "0", "0"]);
+        // A limit above the natural count changes nothing.
+        assert_eq!(lefts(Some(natural + 5)), all);
     }
 
     /// On a page where a square is a few points (as on 26x26x26), the levels' labels

@@ -104,7 +104,7 @@ pub use budget::MAX_ELEMENTS;
 pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
 
 pub use chart::{chart, Bars, Heat, Panel};
-pub use isometric::isometric;
+pub use isometric::{isometric, isometric_drawing};
 pub use numbered::{lettered, numbered, Sums};
 
 pub use pages::pdf as pdf_pages;

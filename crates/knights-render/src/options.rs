@@ -34,6 +34,10 @@ pub struct Options {
     /// Detailed insets beside the whole board (`--insets`; none by default, the
     /// command line's default is [`Insets::Auto`]).
     pub insets: Insets,
+    /// On a board of three or more sides, at most this many levels a row (`None`:
+    /// about as many squares across as down). A page that shows the drawing across a
+    /// screen asks for fewer, larger levels than a printed square figure.
+    pub levels_across: Option<u32>,
 }
 
 impl Options {

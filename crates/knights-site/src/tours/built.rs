@@ -67,6 +67,10 @@ pub struct Drawn {
     /// Column and row numbers (letters) along the edges.
     #[serde(default)]
     pub coords: bool,
+    /// The overview's numbered frames drawn in full detail as insets below it, in
+    /// the same figure.
+    #[serde(default)]
+    pub insets: bool,
 }
 
 impl Drawn {
@@ -81,6 +85,7 @@ impl Drawn {
             ends: l.has(Layer::Ends),
             sections: l.has(Layer::Sections),
             coords: l.has(Layer::Coords),
+            insets: false,
         }
     }
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use super::built::blame;
 use super::pyramid;
-use super::ship::{downloads, thumb_theme, Files, Settings, THUMB_LINE};
+use super::ship::{downloads, route_line, thumb_theme, thumb_width, Files, Settings, THUMB_LINE};
 use super::tour::Pictures;
 use crate::files;
 use crate::plan::Job;
@@ -20,31 +20,28 @@ use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
 use knights_render::Walkthrough;
-use knights_render::{self as render, Drawing, Layer, Options, Region, Show, Style, Theme};
+use knights_render::{self as render, Drawing, Insets, Layer, Options, Region, Show, Style, Theme};
 use knights_render::{Timing, MAX_STEPS};
 
-/// Thumbnails of boards up to this side show the page's drawing; larger ones an
-/// overview of flat blocks. At 2x a square gets at least 480 / 38 = 12.6 pixels, enough
-/// to follow the leaps; below that a drawing of every leap is a texture at thumbnail
-/// size that costs 40 to 95 KB, where the overview's section colours cost 2 to 7 KB.
-/// The threshold is in whole squares and lies between the catalogue's sides (36 and
-/// 40), so no board sits on it.
-pub const THUMB_DETAIL_SIDES: u32 = 38;
-/// The same threshold for the 1x thumbnail: above 16 sides its squares get fewer than
-/// 240 / 16 = 15 pixels, and the leaps, blended with the squares, markers and
-/// coordinates into a 16-colour palette, turned the thumbnails grey (seen on 18x14,
-/// 20x12, 23x23 and all the 30x30 tours). Up to [`THUMB_DETAIL_SIDES`] the 1x
-/// thumbnail shows the leaps alone (see [`THUMB_LEAPS`]). Sides are compared as
-/// whole numbers: the 16-square boards (16x12, 16x16) keep their detail.
-pub const THUMB_DETAIL_SIDES_1X: u32 = 16;
-/// The layers a 1x thumbnail of a board past [`THUMB_DETAIL_SIDES_1X`] leaves out:
-/// everything but the leaps in their sections' colours.
+/// The layers of a thumbnail that draws the route: the leaps alone, in their
+/// sections' colours on the page's background. The squares, markers and coordinates
+/// of the page's drawing are noise at a card's size (16x12's coordinates were
+/// unreadable, its leaps pale), and every card shows the same kind of picture.
 const THUMB_LEAPS: Show = Show::defaults()
     .without(Layer::Turns)
     .without(Layer::Crossings)
     .without(Layer::Squares)
     .without(Layer::Ends)
     .without(Layer::Coords);
+/// The fewest pixels a square gets on a card (at 1x) for the thumbnail to draw the
+/// route: a leap is then over two squares (4.3 pixels) long, and a 64x64 board's
+/// motif blocks (8 squares, 21 pixels) show their own pattern of leaps, so the five
+/// hidden-Hilbert tours of 64x64, whose overviews were the same blocks, are told apart.
+/// Below, the leaps would merge into a fill: the thumbnail is the overview's blocks in
+/// their sections' colours (a 100x100 board's bands, the Fibonacci tour's squares).
+/// About 2 pixels, set between the catalogue's square boards of 84 and 88 sides (1.97
+/// and 1.88 pixels a square), so that no board sits on it.
+pub const THUMB_ROUTE_PX: f64 = 1.92;
 /// What a page's drawing adds to the theme's defaults: coordinates on boards of every
 /// size (the theme leaves them out past 32 squares, and the giraffe's 116x38 at 6
 /// points a square was a tangle without them), so that a place on the drawing, a
@@ -76,28 +73,35 @@ pub(super) fn draw(
         at,
         crops: job.pyramid,
     };
-    let drawing = draw.drawing(Style::Auto, None, PAGE_SHOW)?;
-    let json = || knights_core::format::to_json(tour);
-    files.page(&drawing, downloads(job, settings), json, at)?;
-    let overview_thumb = draw.overview_thumbnail()?;
-    let leaps_thumb = draw.leaps_thumbnail()?;
-    let at2x = overview_thumb.as_ref().unwrap_or(&drawing);
-    // An overview's flat blocks are drawn at the size the cards show them.
-    let fit = overview_thumb.is_some();
-    files.thumbnails(leaps_thumb.as_ref().unwrap_or(at2x), at2x, fit, at)?;
-    draw.band_model(files, &job.slug)?;
-    let walk = draw.walk(files, &job.slug)?;
-    let crops = draw.crops(out, &job.slug)?;
+    let mut drawing = draw.drawing(Style::Auto, None, PAGE_SHOW)?;
     let pyramid = if job.pyramid {
         pyramid::write(tour, m, theme, &drawing, &job.slug, out).map_err(at)?
     } else {
         None
+    };
+    // A large board's overview becomes the figure with its insets, as `knights
+    // render` draws it, unless a pyramid's tiles lie over the overview when zoomed.
+    let insets = draw.crops && pyramid.is_none() && drawing.style() == Style::Overview;
+    if insets {
+        drawing = draw.figure()?;
+    }
+    let json = || knights_core::format::to_json(tour);
+    files.page(&drawing, downloads(job, settings), json, at)?;
+    let thumb = draw.thumbnail()?;
+    files.thumbnails(&thumb, &thumb, true, at)?;
+    draw.band_model(files, &job.slug)?;
+    let walk = draw.walk(files, &job.slug)?;
+    let crops = if insets {
+        Vec::new()
+    } else {
+        draw.crops(out, &job.slug)?
     };
     Ok(Pictures {
         drawing,
         crops,
         walk,
         pyramid,
+        insets,
     })
 }
 
@@ -123,15 +127,22 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         self.drawn_with(self.theme.clone(), style, region, show, !self.crops)
     }
 
-    /// A thumbnail's own drawing in `style`, showing `show` ([`thumb_theme`]).
-    fn thumb(&self, style: Style, show: Show) -> Result<Drawing, Error> {
-        self.drawn_with(
-            thumb_theme(self.theme, THUMB_LINE),
-            style,
-            None,
-            show,
-            false,
-        )
+    /// The page's figure: the overview with its frames and, below it, a detailed
+    /// inset of each of its corners and busiest places.
+    fn figure(&self) -> Result<Drawing, Error> {
+        let opts = Options {
+            theme: self.theme.clone(),
+            show: PAGE_SHOW,
+            insets: Insets::Auto,
+            ..Default::default()
+        };
+        Drawing::new(self.tour, self.m, &opts).map_err(self.at)
+    }
+
+    /// A thumbnail's own drawing in `style`, showing `show`, its lines `line` squares
+    /// wide ([`thumb_theme`]).
+    fn thumb(&self, style: Style, show: Show, line: f64) -> Result<Drawing, Error> {
+        self.drawn_with(thumb_theme(self.theme, line), style, None, show, false)
     }
 
     fn drawn_with(
@@ -159,27 +170,23 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         b.width().max(b.height())
     }
 
-    /// The thumbnail's own drawing when the page's squares would be too small at 2x:
-    /// an overview of flat blocks only (density markers are noise at this size), drawn
-    /// once for both sizes; `None`: the thumbnail shows the page's drawing.
-    fn overview_thumbnail(&self) -> Result<Option<Drawing>, Error> {
-        if self.side() <= THUMB_DETAIL_SIDES {
-            return Ok(None);
+    /// The thumbnails' drawing, made for the size a card shows it (the same drawing
+    /// at 1x and 2x, whose lines are the same width on screen): the route, its lines
+    /// [`route_line`] wide (one width on every card), while a square gets
+    /// [`THUMB_ROUTE_PX`] pixels; else an overview of flat blocks only (density
+    /// markers are noise at this size).
+    fn thumbnail(&self) -> Result<Drawing, Error> {
+        let draft = self.thumb(Style::Detail, THUMB_LEAPS, THUMB_LINE)?;
+        let squares = draft.width_at(1.0).map_err(self.at)? as f64;
+        let shown = thumb_width(draft.aspect().map_err(self.at)?, 1, true) as f64;
+        if shown / squares < THUMB_ROUTE_PX {
+            let flat = Show::defaults()
+                .without(Layer::Turns)
+                .without(Layer::Crossings)
+                .without(Layer::Ends);
+            return self.thumb(Style::Overview, flat, THUMB_LINE);
         }
-        let flat = Show::defaults()
-            .without(Layer::Turns)
-            .without(Layer::Crossings)
-            .without(Layer::Ends);
-        self.thumb(Style::Overview, flat).map(Some)
-    }
-
-    /// The 1x thumbnail's own drawing when its squares would be too small for the
-    /// page's drawing but the 2x one still shows it: the leaps alone.
-    fn leaps_thumbnail(&self) -> Result<Option<Drawing>, Error> {
-        if !(THUMB_DETAIL_SIDES_1X + 1..=THUMB_DETAIL_SIDES).contains(&self.side()) {
-            return Ok(None);
-        }
-        self.thumb(Style::Auto, THUMB_LEAPS).map(Some)
+        self.thumb(Style::Detail, THUMB_LEAPS, route_line(squares, shown))
     }
 
     /// A band's tour bent into space, as `knights model` projects it.
@@ -283,11 +290,18 @@ mod tests {
             Ok(()),
             "the page drawing's threshold"
         );
-        assert_eq!(
-            clear_of(&sides, THUMB_DETAIL_SIDES),
-            Ok(()),
-            "the thumbnail's threshold"
-        );
+        // The thumbnail's threshold, in pixels a square on a card: a square board is
+        // shown THUMB_HEIGHT pixels across, margins included.
+        let card_px = |side: u32| {
+            let cell = web.page.cell.min(web.page.max_size / side as f64);
+            let squares = side as f64 + 2.0 * web.page.margin / cell;
+            super::super::ship::THUMB_HEIGHT as f64 / squares
+        };
+        let near = sides
+            .iter()
+            .find(|&&s| (card_px(s) / THUMB_ROUTE_PX - 1.0).abs() < 0.01);
+        assert_eq!(near, None, "the thumbnail's threshold");
+        assert!(card_px(64) > THUMB_ROUTE_PX && card_px(100) < THUMB_ROUTE_PX);
         // The check finds a board on the old threshold.
         assert_eq!(clear_of(&sides, 180), Err(180));
     }

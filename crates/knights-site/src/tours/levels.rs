@@ -11,16 +11,17 @@
 //! than [`MARKED_LEVEL_CELLS`] cells show the leaps and the moves between levels only,
 //! which keeps the SVG about a quarter of the size (a 26x26x26 tour: 968 KB with the
 //! markers, 247 KB without). Its turns and crossings are in its page's table.
-//! Thumbnails show the leaps in the levels' colours on a plain background, drawn wide
-//! enough to keep their colours at 1x ([`thumb_theme`]).
+//! Thumbnails show the leaps in the levels' colours on a plain background, or a
+//! cube's plates stacked when its levels are too small for a leap ([`thumbnail`]).
 
 use super::built::blame;
-use super::ship::{downloads, thumb_line, thumb_theme, thumb_width, Files, Settings};
+use super::flat::THUMB_ROUTE_PX;
+use super::ship::{downloads, route_line, thumb_line, thumb_theme, thumb_width, Files, Settings};
 use super::tour::Pictures;
 use crate::plan::Job;
 use knights_core::metrics::Metrics;
 use knights_core::{Error, Verified};
-use knights_render::{isometric, Drawing, Layer, Options, Show};
+use knights_render::{isometric, isometric_drawing, Drawing, Layer, Options, Show};
 
 /// The layers a series member's drawing leaves out.
 const LIGHT: Show = Show::defaults()
@@ -54,23 +55,11 @@ pub(super) fn draw(
     } else {
         LIGHT
     };
-    let drawing = Drawing::new(tour, m, &options(settings, page_show)).map_err(at)?;
+    let drawing = Drawing::new(tour, m, &options(settings, tour, page_show)).map_err(at)?;
     let json = || knights_core::format::to_json(tour);
     files.page(&drawing, downloads(job, settings), json, at)?;
-    // Thumbnails: the leaps and the moves between levels in the levels' colours.
-    // Their lines are wide enough for their pixels (26 levels of 26x26 at 1x: whole
-    // squares, filling each level with its colour).
-    let squares = drawing.width_at(1.0).map_err(at)? as f64;
-    let aspect = drawing.aspect().map_err(at)?;
-    let thumb = |scale| -> Result<_, Error> {
-        let px = thumb_width(aspect, scale, true);
-        let o = Options {
-            theme: thumb_theme(&settings.theme, thumb_line(squares, px)),
-            ..options(settings, THUMB)
-        };
-        Drawing::new(tour, m, &o).map_err(at)
-    };
-    files.thumbnails(&thumb(1)?, &thumb(2)?, true, at)?;
+    let thumb = thumbnail(tour, m, settings).map_err(at)?;
+    files.thumbnails(&thumb, &thumb, true, at)?;
     // A catalogue tour of three sides: its levels stacked in isometric projection.
     if job.listed {
         if let Some(svg) = isometric(tour, &settings.theme) {
@@ -82,14 +71,63 @@ pub(super) fn draw(
         crops: Vec::new(),
         walk: None,
         pyramid: None,
+        insets: false,
     })
 }
 
-/// The site's drawing options, showing `show`.
-fn options(settings: &Settings, show: Show) -> Options {
+/// Squares across a page's drawing of levels: the page shows it across its whole
+/// width (about 1300 pixels on a 1400-pixel screen), and a square then gets 11 pixels
+/// or more, where the triangles between levels, the start's ring and the first leap's
+/// arrow can be told apart (the 26 levels of 26x26 six a row had 4-pixel squares).
+const LEVELS_ROW_SQUARES: f64 = 112.0;
+
+/// The levels a row of a page's drawing of `board`'s levels: as many as
+/// [`LEVELS_ROW_SQUARES`] hold, with the gaps between them.
+fn levels_across(board: &knights_core::Board) -> u32 {
+    let side = board.width() as f64 + 1.5;
+    ((LEVELS_ROW_SQUARES / side).floor() as u32).max(1)
+}
+
+/// The thumbnails' drawing, made for the size a card shows it (the same at 1x and
+/// 2x): the levels side by side in the levels' colours, about as many squares across
+/// as down, their leaps [`route_line`] wide (every card's width) while a square gets
+/// [`THUMB_ROUTE_PX`] pixels; below that a cube's levels stacked in isometric
+/// projection, a plate for each (the 26 levels of 26x26 side by side were flat blocks
+/// of colour); else the levels with lines as wide as their pixels need
+/// ([`thumb_line`]: whole squares, filling each level with its colour).
+fn thumbnail(tour: &Verified, m: &Metrics, settings: &Settings) -> Result<Drawing, Error> {
+    let natural = Options {
+        levels_across: None,
+        ..options(settings, tour, THUMB)
+    };
+    let fitted = |d: &Drawing| -> Result<(f64, f64), Error> {
+        let shown = thumb_width(d.aspect()?, 1, true) as f64;
+        Ok((d.width_at(1.0)? as f64, shown))
+    };
+    let (squares, shown) = fitted(&Drawing::new(tour, m, &natural)?)?;
+    let line = |theme_line: f64| Options {
+        theme: thumb_theme(&settings.theme, theme_line),
+        ..natural.clone()
+    };
+    if shown / squares >= THUMB_ROUTE_PX {
+        return Drawing::new(tour, m, &line(route_line(squares, shown)));
+    }
+    if let Some(draft) = isometric_drawing(tour, &settings.theme) {
+        let (sq, px) = fitted(&draft)?;
+        let theme = thumb_theme(&settings.theme, route_line(sq, px));
+        if let Some(iso) = isometric_drawing(tour, &theme) {
+            return Ok(iso);
+        }
+    }
+    Drawing::new(tour, m, &line(thumb_line(squares, shown as u32)))
+}
+
+/// The site's drawing options for `tour`, showing `show`.
+fn options(settings: &Settings, tour: &Verified, show: Show) -> Options {
     Options {
         theme: settings.theme.clone(),
         show,
+        levels_across: Some(levels_across(tour.board())),
         ..Default::default()
     }
 }

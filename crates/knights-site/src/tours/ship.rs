@@ -52,6 +52,21 @@ pub fn thumb_line(squares: f64, width: u32) -> f64 {
     (THUMB_LINE_PX / px).clamp(THUMB_LINE, 1.0)
 }
 
+/// The width on screen, in CSS pixels, of the route a thumbnail draws: the same on
+/// every card (16x12's route was 1.25 pixels and pale, 18x14's 5 pixels and heavy).
+pub const ROUTE_PX: f64 = 1.6;
+/// The widest route a thumbnail draws, in squares: wider, the leaps of a board of
+/// small squares merge into a fill.
+const ROUTE_MAX: f64 = 0.6;
+
+/// The width in squares of a thumbnail's route when its drawing is `squares` squares
+/// across and shown `shown` CSS pixels wide: [`ROUTE_PX`] on screen, at most
+/// [`ROUTE_MAX`] squares.
+pub fn route_line(squares: f64, shown: f64) -> f64 {
+    let px = shown / squares.max(1.0);
+    (ROUTE_PX / px).min(ROUTE_MAX)
+}
+
 /// The width in pixels of a thumbnail at `scale` (1 or 2) of a drawing `aspect` times
 /// as wide as it is tall: `scale` x [`THUMB_WIDTH`], or when the drawing is `fit` to
 /// be drawn at the size a card shows it, the largest that fits `scale` x
@@ -191,5 +206,23 @@ impl<'a> Files<'a> {
     /// What was written, by kind.
     pub fn written(self) -> BTreeMap<String, String> {
         self.written
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every card's route is [`ROUTE_PX`] wide on screen, from the chessboard (19
+    /// pixels a square) to 60 squares across (2.8): the width in squares times the
+    /// pixels a square; only on boards too fine for it is it capped in squares.
+    #[test]
+    fn a_thumbnail_s_route_is_one_width_on_every_card() {
+        for squares in [9.0, 17.0, 19.5, 31.0, 40.0, 60.0] {
+            let shown = THUMB_HEIGHT as f64;
+            let px = route_line(squares, shown) * shown / squares;
+            assert!((px - ROUTE_PX).abs() < 1e-9, "{squares}: {px} pixels");
+        }
+        assert_eq!(route_line(200.0, THUMB_HEIGHT as f64), ROUTE_MAX);
     }
 }

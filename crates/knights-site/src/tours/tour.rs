@@ -28,6 +28,8 @@ pub(super) struct Pictures {
     pub walk: Option<String>,
     /// The tiled pyramid of a heavy full detail.
     pub pyramid: Option<crate::tours::pyramid::Pyramid>,
+    /// The drawing is a figure: the overview and its detailed insets.
+    pub insets: bool,
 }
 
 /// Builds, proves, measures and draws the tour of `job` into `out` (the staging
@@ -42,6 +44,7 @@ pub(super) fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built,
         2 => flat::draw(job, &tour, &m, settings, out, &mut files)?,
         _ => levels::draw(job, &tour, &m, settings, &mut files)?,
     };
+    let drawn = drawn(&pictures);
     Ok(Built {
         algorithm: tour.algorithm().to_string(),
         metrics: m,
@@ -53,7 +56,7 @@ pub(super) fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built,
         crops: pictures.crops,
         walk: pictures.walk,
         pyramid: pictures.pyramid,
-        drawn: Drawn::of(&pictures.drawing),
+        drawn,
         cached: false,
     })
 }
@@ -70,4 +73,16 @@ fn construct_and_prove(
     let t1 = Instant::now();
     let tour = verify::constructed(tour)?;
     Ok((tour, construct_secs, t1.elapsed().as_secs_f64()))
+}
+
+/// What the page's drawing shows: a figure's insets also draw the start where it lies
+/// in one, which the legend then explains.
+fn drawn(p: &Pictures) -> Drawn {
+    let mut d = Drawn::of(&p.drawing);
+    if p.insets {
+        let svg = p.drawing.svg();
+        d.insets = true;
+        d.ends |= svg.contains("class=\"start\"") || svg.contains("class=\"ends\"");
+    }
+    d
 }
