@@ -13,7 +13,7 @@ use knights_render::{self as render, Drawing, Format, Resolution, Theme};
 use knights_render::{Timing, MAX_STEPS};
 
 use super::args::{AnimateArgs, BuildArgs, Start, StyleArgs};
-use super::progress::Progress;
+use super::progress::{Busy, Progress};
 use super::Failure;
 
 pub(super) fn animate(
@@ -154,6 +154,8 @@ pub(super) fn worksheet(
         )));
     }
     knights_teach::worksheet::check(tour.board(), per_page, plan.count as u64)?;
+    let what = format!("making the worksheet {}", out.display());
+    let busy = Busy::new(what.clone());
     let (exercises, title) = match cipher {
         Some(message) => (
             knights_teach::cipher_exercises(tour, plan, message)?,
@@ -166,7 +168,12 @@ pub(super) fn worksheet(
     };
     let pages =
         knights_teach::worksheet::pages(&exercises, &Theme::load("teaching")?, per_page, &title);
-    Ok(atomic::write_bytes(out, &render::pdf_pages(&pages)?)?)
+    let mut report = |done: usize, total: usize| {
+        busy.say(format!("{what}: page {} of {total}", (done + 1).min(total)))
+    };
+    let pdf = render::pdf_pages_reporting(&pages, &mut report)?;
+    drop(busy);
+    Ok(atomic::write_bytes(out, &pdf)?)
 }
 
 /// Draws `tour` with its metrics.

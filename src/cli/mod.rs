@@ -383,8 +383,29 @@ fn render(
     if walk.rule {
         return animate_rule(input, build, style, walk, output);
     }
-    let tour = load_document(input, build)?;
     let still = !walk.animate && walk.frames.is_none();
+    // (An -o of another extension is refused where the drawing is written.)
+    let format = output
+        .filter(|_| still)
+        .and_then(|out| knights_render::Format::of(out).ok());
+    // What the drawing would refuse, from the board alone: before its tour is built.
+    let check = |board: &Board, cells: u64| -> Result<(), Failure> {
+        match format {
+            Some(f) => Ok(knights_render::check_before(
+                board,
+                cells,
+                &style.options()?,
+                f,
+            )?),
+            None => Ok(()),
+        }
+    };
+    if looks_like_board(input) {
+        let board: Board = input.parse()?;
+        check(&board, board.cells())?;
+    }
+    let tour = load_document(input, build)?;
+    check(tour.board(), tour.len() as u64)?;
     match tour.shape() {
         Shape::Tour if tour.board().dims() > 2 => {
             return render_levels(&tour, style, !still, output);

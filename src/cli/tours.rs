@@ -14,6 +14,7 @@ use knights_render as render;
 
 use super::args::{looks_like_board, BuildArgs, OutFormat, Start};
 use super::draw::{draw, write_drawing};
+use super::progress::{Busy, Progress};
 use super::Failure;
 
 /// What the options ask to build on `board`; on a board of three or more sides the
@@ -67,14 +68,25 @@ fn refuse_flat_options(board: &Board, args: &BuildArgs) -> Result<(), Failure> {
 pub(super) fn construct(board: Board, args: &BuildArgs) -> Result<Verified, Failure> {
     refuse_flat_options(&board, args)?;
     let req = request(board, args)?;
-    let tour = construct::resolve(&req, args.construction().0)
-        .map_err(Error::from)?
-        .build()?;
-    let tour = match args.blur {
-        Some(k) if req.board.dims() == 2 => {
-            construct::tourney::blur(&*verify::constructed(tour)?, k, args.seed)?
+    let blur = args.blur.filter(|_| req.board.dims() == 2);
+    if let Some(k) = blur {
+        construct::tourney::check_blur(k, req.board.cells(), &req.board)?;
+    }
+    let resolved = construct::resolve(&req, args.construction().0).map_err(Error::from)?;
+    let busy = Busy::new(format!("building the {} tour", req.board));
+    let tour = resolved.build()?;
+    drop(busy);
+    let tour = match blur {
+        Some(k) => {
+            let progress = Progress::new(format!("blurring the {} tour", req.board));
+            construct::tourney::blur_reporting(
+                &*verify::constructed(tour)?,
+                k,
+                args.seed,
+                &|done, total| progress.set(done, total),
+            )?
         }
-        _ => tour,
+        None => tour,
     };
     Ok(verify::constructed(tour)?)
 }

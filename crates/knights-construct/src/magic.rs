@@ -107,14 +107,27 @@ fn stored_answers(req: &Request) -> bool {
 
 /// The search for a semi-magic tour of `req`, from its start or [`START`].
 fn search(req: &Request) -> Result<Tour, Error> {
+    search_within(req, BUDGET)
+}
+
+/// [`search`], giving up after `budget` steps.
+fn search_within(req: &Request, budget: u64) -> Result<Tour, Error> {
     let (x, y) = req.start.unwrap_or(START);
     let start = req.board.index(x, y);
-    let mut s = Search::new(&req.board, !req.open);
+    let mut s = Search::new(&req.board, !req.open, budget);
     match s.run(start) {
         Some(path) => Ok(Tour::new(req.board.clone(), path, !req.open)),
-        None if s.steps >= BUDGET => Err(GaveUp::Moves {
+        None if s.steps >= budget => Err(GaveUp::Runs {
+            algorithm: "magic",
             board: req.board.to_string(),
-            moves: BUDGET,
+            what: format!(
+                "no semi-magic tour from [{x}, {y}] within the {budget} steps its search may make"
+            ),
+            hint: if req.open {
+                "start from another square"
+            } else {
+                "leave out --start (from [3, 3], the default, a closed one is known)"
+            },
         }
         .into()),
         None => Err(NoTour::Exhausted {
@@ -146,6 +159,8 @@ struct Search {
     col_target: u64,
     path: Vec<u32>,
     steps: u64,
+    /// Steps it may make.
+    budget: u64,
 }
 
 /// A row or column: the sum so far and its empty cells of each colour.
@@ -158,7 +173,7 @@ struct Line {
 }
 
 impl Search {
-    fn new(board: &Board, closed: bool) -> Search {
+    fn new(board: &Board, closed: bool, budget: u64) -> Search {
         let (w, h) = (board.width() as usize, board.height() as usize);
         let n = w * h;
         let adj: Vec<Vec<u32>> = (0..n as u32)
@@ -198,6 +213,7 @@ impl Search {
             col_target: total / w as u64,
             path: Vec::with_capacity(n),
             steps: 0,
+            budget,
         }
     }
 
@@ -353,7 +369,7 @@ impl Search {
             return !self.closed || self.adj[c as usize].contains(&first);
         }
         self.steps += 1;
-        if self.steps >= BUDGET || !self.sums_feasible(c) || !self.connected_enough(c) {
+        if self.steps >= self.budget || !self.sums_feasible(c) || !self.connected_enough(c) {
             return false;
         }
         let mut next: Vec<(u8, u32)> = self.adj[c as usize]
@@ -416,6 +432,23 @@ mod tests {
         req.board = Board::new(10, 10).unwrap();
         req.variant = Some("semi".into());
         assert!(Magic.check(&req).is_err());
+    }
+
+    /// A search out of steps says so and what to ask instead: a request the command
+    /// line takes (never `--algo`, which does not go with `--magic`).
+    #[test]
+    fn a_search_out_of_steps_advises_what_the_command_line_takes() {
+        let mut req = Request::closed(Board::new(8, 8).unwrap());
+        req.variant = Some("semi".into());
+        req.start = Some((7, 7));
+        let e = search_within(&req, 1000).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "magic gave up on the 8x8 board: no semi-magic tour from [7, 7] within the 1000 steps its search may make; leave out --start (from [3, 3], the default, a closed one is known)"
+        );
+        assert_eq!(START, (3, 3), "the advice names the default start");
+        req.start = None;
+        assert!(stored_answers(&req), "and from there the tour is known");
     }
 
     #[test]

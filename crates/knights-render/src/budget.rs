@@ -7,7 +7,10 @@
 //! crossing disk and 76 per step number, and building it peaks at 17 to 21 times its
 //! size; parsing it for PDF peaks at about 40 times its size.
 
-use super::layers::{self, Layers};
+use super::layers::{self, Layer, Layers};
+use super::options::Options;
+use super::text::MAX_NUMBERED_CELLS;
+use super::Format;
 use knights_core::metrics::Metrics;
 use knights_core::{memory, Board, Error, TooLarge};
 
@@ -20,6 +23,50 @@ const SVG_PEAK: u64 = 22;
 const TREE_PEAK: u64 = 42;
 /// The most elements usvg parses ("for security reasons"); more is its error.
 pub const MAX_ELEMENTS: u64 = 1_000_000;
+
+/// The most squares a side of the drawn part a PNG or PDF draws checkered or ruled
+/// (`--show squares`): past it a square is smaller than the picture's pixels (a flat
+/// grey), and rasterizing the stripes takes minutes (measured: 3000 squares a side in
+/// 1 s, 6000 in 53 s).
+pub const MAX_SQUARES_SIDE: u32 = 3000;
+
+/// Refuses, before a tour of `board` visiting `cells` cells is built, read whole or
+/// drawn as `opts` say into `format`, what drawing it would refuse or take minutes on:
+/// step numbers or degrees in more squares than are read (the refusals the layers
+/// make once drawn), and in a PNG or PDF the squares of a drawn part of more than
+/// [`MAX_SQUARES_SIDE`] squares a side.
+pub fn check_before(
+    board: &Board,
+    cells: u64,
+    opts: &Options,
+    format: Format,
+) -> Result<(), Error> {
+    if board.dims() > 2 {
+        return Ok(());
+    }
+    let layers = opts.layers(board);
+    let (w, h) = match &opts.region {
+        Some(r) => (r.x1 - r.x0 + 1, r.y1 - r.y0 + 1),
+        None => (board.width(), board.height()),
+    };
+    let limit = MAX_NUMBERED_CELLS as u64;
+    let name = board.to_string();
+    if layers.has(Layer::Numbers) && cells.min(w as u64 * h as u64) > limit {
+        return Err(TooLarge::Numbers { board: name, limit }.into());
+    }
+    if layers.has(Layer::Degrees) && cells > limit {
+        return Err(TooLarge::Degrees { board: name, limit }.into());
+    }
+    if layers.has(Layer::Squares) && format != Format::Svg && w.max(h) > MAX_SQUARES_SIDE {
+        return Err(TooLarge::Squares {
+            board: name,
+            side: w.max(h),
+            limit: MAX_SQUARES_SIDE,
+        }
+        .into());
+    }
+    Ok(())
+}
 
 /// The SVG's estimated size in bytes.
 fn svg_bytes(board: &Board, metrics: &Metrics, layers: Layers) -> u64 {

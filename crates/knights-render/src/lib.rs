@@ -100,14 +100,14 @@ pub use paper::{Paper, LINE_PT, TYPE_PT};
 pub use steps::{Repeat, Steps, Timing, MAX_STEPS};
 pub use theme::{section_colour, Theme};
 
-pub use budget::MAX_ELEMENTS;
+pub use budget::{check_before, MAX_ELEMENTS, MAX_SQUARES_SIDE};
 pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
 
 pub use chart::{chart, Bars, Heat, Panel};
 pub use isometric::{isometric, isometric_drawing};
 pub use numbered::{lettered, numbered, Sums};
 
-pub use pages::pdf as pdf_pages;
+pub use pages::{pdf as pdf_pages, pdf_reporting as pdf_pages_reporting};
 pub use raster::{Resolution, DEFAULT_DPI};
 
 pub use animate::{Walkthrough, FRAME_DPI};

@@ -11,12 +11,22 @@ use knights_core::Error;
 /// One PDF with the SVG documents `pages` as its pages, each page the size of its
 /// document (one point per SVG unit of its `width` and `height`).
 pub fn pdf(pages: &[String]) -> Result<Vec<u8>, Error> {
+    pdf_reporting(pages, &mut |_, _| {})
+}
+
+/// [`pdf`], calling `report(done, pages)` before each page is converted and once all
+/// are (a page of many numbered squares takes seconds).
+pub fn pdf_reporting(
+    pages: &[String],
+    report: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<u8>, Error> {
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
     let tree_ref = alloc.bump();
     let mut pdf = Pdf::new();
     let mut kids = Vec::with_capacity(pages.len());
-    for svg in pages {
+    for (done, svg) in pages.iter().enumerate() {
+        report(done, pages.len());
         let tree = font::tree(svg)?;
         let (chunk, xobject) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
             .map_err(|e| Error::internal(format!("PDF conversion failed: {e}")))?;
@@ -38,6 +48,7 @@ pub fn pdf(pages: &[String]) -> Result<Vec<u8>, Error> {
         pdf.extend(&chunk);
         kids.push(page_ref);
     }
+    report(pages.len(), pages.len());
     pdf.catalog(catalog).pages(tree_ref);
     pdf.pages(tree_ref).count(kids.len() as i32).kids(kids);
     Ok(pdf.finish())

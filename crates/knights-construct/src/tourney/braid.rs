@@ -81,6 +81,10 @@ impl Generator for Braid {
         }
         Ok(())
     }
+    /// Every board it covers gets its tourney: no flow needed.
+    fn constructs(&self) -> bool {
+        true
+    }
     fn generate(&self, board: &Board, _seed: u64) -> Result<Tour, Error> {
         let n = board.width();
         let mut l = Links::empty(board);

@@ -56,6 +56,10 @@ impl Generator for FourCover {
         }
         Ok(())
     }
+    /// Every board it covers gets its tourney: no flow needed.
+    fn constructs(&self) -> bool {
+        true
+    }
     fn generate(&self, board: &Board, _seed: u64) -> Result<Tour, Error> {
         let mut l = Links::empty(board);
         for y0 in (0..board.height()).step_by(4) {

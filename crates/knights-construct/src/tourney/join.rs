@@ -7,9 +7,8 @@
 //! still a knight's move. When the two moves lie in different cycles the two cycles
 //! become one. [`join`] makes as many such exchanges at once as it can (cell-disjoint,
 //! along a spanning forest of the graph whose vertices are cycles and whose edges are
-//! rails), then looks again, until one cycle is left. [`blur`] makes exchanges of two
-//! moves of one tour chosen so that it stays one tour (the segment between them is
-//! walked backwards), so the tour changes locally and stays a tour.
+//! rails), then looks again, until one cycle is left. (The blur, exchanges inside
+//! one tour, is `super::blur`.)
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -17,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::links::Links;
 use knights_core::Board;
-use knights_core::{BadOption, Error, GaveUp, Tour};
+use knights_core::{Error, GaveUp, Tour};
 
 /// A tourney joined into a tour.
 pub struct Joined {
@@ -164,78 +163,11 @@ fn exchange_along_forest(links: &mut Links, rails: &[[u32; 4]], id: &[u32], coun
     made
 }
 
-/// Most exchanges `--blur` makes.
-pub const MAX_BLUR: u64 = 100_000;
-
-/// `tour` (closed) after `k` random exchanges that keep it one closed tour, drawn from
-/// `seed`. Each exchange takes moves `a`-`b` and `c`-`d` met in this order along the
-/// tour with `a`-`c` and `b`-`d` knight's moves, and walks the stretch from `b` to `c`
-/// backwards. Fewer than `k` on a board where few exchanges exist (tried 1000 times
-/// over).
-pub fn blur(tour: &Tour, k: u64, seed: u64) -> Result<Tour, Error> {
-    if !tour.is_closed() {
-        return Err(BadOption::ClosedOnly {
-            what: "--blur exchanges moves of closed tours only",
-        }
-        .into());
-    }
-    if k > MAX_BLUR {
-        return Err(BadOption::Blur {
-            blur: k,
-            most: MAX_BLUR,
-        }
-        .into());
-    }
-    let b = tour.board();
-    let mut p = tour.path().to_vec();
-    let n = p.len();
-    let mut pos = vec![0u32; b.area() as usize];
-    for (i, &c) in p.iter().enumerate() {
-        pos[c as usize] = i as u32;
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (mut made, mut tries) = (0, 0);
-    while made < k && tries < 1000 * (k + 1) && n >= 8 {
-        tries += 1;
-        let i = crate::pick::index(&mut rng, n);
-        let (prev, a, bb) = (p[(i + n - 1) % n], p[i], p[(i + 1) % n]);
-        let Some(c) = b.step(a, crate::pick::index(&mut rng, 8)) else {
-            continue;
-        };
-        let j = pos[c as usize] as usize;
-        let d = p[(j + 1) % n];
-        if c == bb || c == prev || d == a || b.dir_between(bb, d).is_none() {
-            continue;
-        }
-        // Walk b..=c backwards: positions i+1 ..= j, cyclically.
-        let len = (j + n - i) % n;
-        for t in 0..len / 2 {
-            let (x, y) = ((i + 1 + t) % n, (j + n - t) % n);
-            p.swap(x, y);
-            pos[p[x] as usize] = x as u32;
-            pos[p[y] as usize] = y as u32;
-        }
-        made += 1;
-    }
-    Ok(Tour::new(b.clone(), p, true).with_algorithm(tour.algorithm()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tourney::{build, cover::FourCover, Generator};
+    use crate::tourney::{cover::FourCover, Generator};
     use knights_core::verify::verify;
-    use std::collections::HashSet;
-
-    fn moves(t: &Tour) -> HashSet<(u32, u32)> {
-        let p = t.path();
-        (0..p.len())
-            .map(|i| {
-                let (a, b) = (p[i], p[(i + 1) % p.len()]);
-                (a.min(b), a.max(b))
-            })
-            .collect()
-    }
 
     #[test]
     fn the_four_cover_joins_into_a_tour_on_boards_up_to_24() {
@@ -250,19 +182,5 @@ mod tests {
                 assert!(j.exchanges >= j.cycles as u64 - 1, "{b}");
             }
         }
-    }
-
-    #[test]
-    fn a_blurred_tour_is_another_tour_of_the_board() {
-        let b = Board::new(8, 8).unwrap();
-        let t = join(&build(&b, "neural", 3).unwrap(), 3).unwrap().tour;
-        for k in [1, 5, 50] {
-            let blurred = blur(&t, k, 9).unwrap();
-            let v = verify(blurred).unwrap();
-            assert_ne!(moves(&v), moves(&t), "blur {k}");
-            assert!(verify(v.into_inner().into_tourney()).is_ok());
-        }
-        assert_eq!(moves(&blur(&t, 0, 9).unwrap()), moves(&t));
-        assert!(blur(&t, MAX_BLUR + 1, 0).is_err());
     }
 }

@@ -5,6 +5,7 @@
 //! tour. Every generator's output is a tourney claim (a [`Tour`] of
 //! [`knights_core::Shape::Tourney`]), proved by [`knights_core::verify::verify`].
 
+mod blur;
 mod braid;
 mod cover;
 mod factor;
@@ -13,8 +14,9 @@ mod links;
 mod neural;
 mod no_tourney;
 
+pub use blur::{blur, blur_reporting, check as check_blur, MAX_BLUR, MAX_BLUR_WORK};
 pub use factor::two_factor;
-pub use join::{blur, join, Joined, MAX_BLUR};
+pub use join::{join, Joined};
 pub use neural::Neural;
 pub use no_tourney::NoTourney;
 
@@ -34,6 +36,12 @@ pub trait Generator: Sync {
     /// Builds a tourney of `board` (after `check` said yes); `seed` drives any random
     /// choice.
     fn generate(&self, board: &Board, seed: u64) -> Result<Tour, Error>;
+    /// Whether a board it covers (`check` said yes) is proved to have a tourney by the
+    /// construction itself, so that [`build`] need not decide it by the flow (seconds on
+    /// large boards). A generator that may fail to find one (the network) says no.
+    fn constructs(&self) -> bool {
+        false
+    }
 }
 
 /// Every tourney generator, the default first.
@@ -60,6 +68,19 @@ pub const CELL_LIMIT: u64 = 250_000;
 /// number of cells whose knight's graph has a 2-factor (decided by a flow, on boards
 /// up to [`CELL_LIMIT`] cells).
 pub fn exists(board: &Board) -> Result<(), Error> {
+    may_exist(board)?;
+    if two_factor(board).is_none() {
+        return Err(NoTourney::NoTwoFactor {
+            board: board.to_string(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// The checks of [`exists`] that need no flow: the knight, a flat board, at most
+/// [`CELL_LIMIT`] cells, an even number of them.
+fn may_exist(board: &Board) -> Result<(), Error> {
     let name = board.to_string();
     if board.leaper() != Leaper::KNIGHT {
         return Err(NoTourney::Leaper {
@@ -93,17 +114,24 @@ pub fn exists(board: &Board) -> Result<(), Error> {
         }
         .into());
     }
-    if two_factor(board).is_none() {
-        return Err(NoTourney::NoTwoFactor { board: name }.into());
-    }
     Ok(())
 }
 
 /// Checks `board` and builds its tourney with the generator `name`, named after it.
+/// The flow that decides whether a tourney exists runs only where the generator's own
+/// construction does not prove it: before a generator's refusal (so that a board with
+/// no tourney is refused for that reason), and before the network.
 pub fn build(board: &Board, name: &str, seed: u64) -> Result<Tour, Error> {
     let g = generator(name)?;
-    exists(board)?;
-    g.check(board)?;
+    may_exist(board)?;
+    match g.check(board) {
+        Ok(()) if g.constructs() => {}
+        Ok(()) => exists(board)?,
+        Err(refusal) => {
+            exists(board)?;
+            return Err(refusal);
+        }
+    }
     Ok(g.generate(board, seed)?.with_algorithm(g.name()))
 }
 

@@ -137,6 +137,21 @@ pub enum TooLarge {
         /// The most moves drawn.
         limit: u64,
     },
+    /// Work that grows with an option past what this tool does in about a minute,
+    /// refused before it starts.
+    #[error("{what} is about {work} {unit}, more than the {limit} this tool does (about a minute of work): {instead}")]
+    Work {
+        /// What was asked (`--blur 100000 on the 2000x2000 board`).
+        what: String,
+        /// The estimate.
+        work: u64,
+        /// What is counted (`cell moves`).
+        unit: &'static str,
+        /// The most done.
+        limit: u64,
+        /// What to ask instead.
+        instead: String,
+    },
     /// A picture wider or taller than this tool writes.
     #[error("{} pixel {format} is larger than the {limit} pixels a side this tool writes: ask for a smaller --width or --dpi", crate::article::an(format!("{width}x{height}")))]
     Image {
@@ -176,6 +191,16 @@ pub enum TooLarge {
         board: String,
         /// The most squares numbered.
         limit: u64,
+    },
+    /// Squares asked of a picture of more squares a side than its pixels show.
+    #[error("--show squares draws the squares of the {board} board, {side} a side, more than the {limit} a PNG or PDF draws (smaller than its pixels, and minutes to draw): draw a part with --region, leave out squares, or write SVG")]
+    Squares {
+        /// The board.
+        board: String,
+        /// Squares a side of the part drawn.
+        side: u32,
+        /// The most squares a side.
+        limit: u32,
     },
     /// Degrees asked of a board of more squares than they can be read on.
     #[error("--show degrees writes a number in every square, which is unreadable on the {board} board: it is limited to {limit} squares")]

@@ -1,0 +1,135 @@
+//! Issue 39's "one estimate before work" for work that grows with an option (cases 9
+//! and 10): refused up front with the figure where it cannot be done in about a
+//! minute or would be refused once done, done without a step it does not need, or
+//! shown on a terminal while it runs.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::run::{knights, knights_limited, refused, stderr};
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A refusal in one line, exit 1, within a few seconds of starting.
+fn refused_at_once(args: &[&str], text: &str) {
+    let t0 = Instant::now();
+    let o = knights(args);
+    refused(&o, text);
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(t0.elapsed() < Duration::from_secs(10), "{args:?}");
+}
+
+/// A 2-cell uncrossed path on a `side` x `side` board: a 100-byte file.
+fn small_path_on_a_large_board(dir: &Path, side: u32) -> std::path::PathBuf {
+    let path = dir.join("u.json");
+    let text = format!(
+        r#"{{ "board": {{ "width": {side}, "height": {side} }}, "kind": "uncrossed", "closed": false, "leaps": 1, "path": [[0,0],[1,2]] }}"#
+    );
+    fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn work_growing_with_an_option_is_refused_before_it_starts_with_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json, png) = (dir.path().join("t.json"), dir.path().join("x.png"));
+    refused_at_once(
+        &["tour", "1000x1000", "--blur", "100000", "-o", s(&json)],
+        "--blur 100000 on the 1000x1000 board (1000000 cells) is about 100000000000 exchanges times cells, more than the 50000000000 this tool does (about a minute of work): blur it at most 50000 times",
+    );
+    let u = small_path_on_a_large_board(dir.path(), 60000);
+    refused_at_once(
+        &["render", s(&u), "--show", "squares", "-o", s(&png)],
+        "--show squares draws the squares of the 60000x60000 board, 60000 a side, more than the 3000 a PNG or PDF draws",
+    );
+    // Before the tour is built: the refusal the numbers layer would make once drawn.
+    refused_at_once(
+        &["render", "20000x20000", "--show", "all", "-o", s(&png)],
+        "--show numbers writes a number in every square, which is unreadable on the 20000x20000 board",
+    );
+    assert!(!json.exists() && !png.exists());
+    // The SVG's stripes are text: drawn.
+    let svg = dir.path().join("x.svg");
+    let o = knights(&["render", s(&u), "--show", "squares", "-o", s(&svg)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Within the bound the squares are drawn into a PNG.
+    let u = small_path_on_a_large_board(dir.path(), 3000);
+    let o = knights(&["render", s(&u), "--show", "squares", "-o", s(&png)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// The refusals come from the options alone: under an address space far too small for
+/// the tour (a 20000x20000 board's tour needs about 3 GiB) they are the same.
+#[cfg(unix)]
+#[test]
+fn the_estimates_need_no_memory_for_the_work_they_refuse() {
+    let o = knights_limited(
+        1_000_000,
+        &["render", "20000x20000", "--show", "all", "-o", "x.png"],
+    );
+    refused(&o, "--show numbers writes a number in every square");
+    let o = knights_limited(1_000_000, &["tour", "20000x20000", "--blur", "100000"]);
+    refused(&o, "--blur 100000 on the 20000x20000 board");
+}
+
+/// The four-cover and the braid prove by construction that a tourney exists: the flow
+/// that decides it (seconds on 500x500) runs only for the network, and for a board the
+/// generator refuses, so that a board with no tourney is still refused for that reason.
+#[test]
+fn a_constructed_tourney_is_built_without_the_existence_flow() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.json");
+    let t0 = Instant::now();
+    let o = knights(&["tourney", "500x500", "--algo", "four-cover", "-o", s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
+    let o = knights(&["verify", s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    refused_at_once(
+        &["tourney", "2x8", "--algo", "four-cover"],
+        "no tourney of the 2x8 board",
+    );
+    refused_at_once(
+        &["tourney", "6x6", "--algo", "four-cover"],
+        "the four-cover tiles boards whose sides are multiples of 4",
+    );
+}
+
+/// A search that runs long (the semi-magic search from a corner: a minute) shows a
+/// line with the time so far on a terminal, after two seconds, and nothing on a pipe.
+#[cfg(unix)]
+#[test]
+fn a_long_search_shows_its_time_on_a_terminal_only() {
+    let bin = env!("CARGO_BIN_EXE_knights");
+    let has_script = Command::new("script").arg("--version").output().is_ok();
+    if has_script {
+        let inner = format!("timeout -s INT 4 '{bin}' tour 8x8 --magic semi --start 7,7");
+        let o = Command::new("script")
+            .args(["-qec", &inner, "/dev/null"])
+            .output()
+            .expect("script runs");
+        let shown = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            shown.contains("building the 8x8 tour: ") && shown.contains("s so far"),
+            "{shown}"
+        );
+    }
+    let mut child = Command::new(bin)
+        .args(["tour", "8x8", "--magic", "semi", "--start", "7,7"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    child.kill().unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
