@@ -32,9 +32,22 @@ pub struct Joined {
 /// Times [`join`] may be stuck (no rail between two cycles) before it gives up.
 const STUCK_ROUNDS: u32 = 1000;
 
+/// `Ok` when the cycles of a tourney of `board` may join into one closed tour: a
+/// closed tour of the board exists (Schwenk's theorem and the other existence rules).
+/// Where none does the refusal says so, rather than that joining gave up, and
+/// suggests nothing (no seed joins what cannot be one tour, and a joined tour is
+/// closed).
+pub fn joinable(board: &Board) -> Result<(), Error> {
+    crate::existence::check(board, false).map_err(|e| match e {
+        Error::NoTour(n) => Error::NoTour(n.without_hint()),
+        e => e,
+    })
+}
+
 /// Joins the cycles of `t` (a verified tourney's claim) into one closed tour by
 /// exchanges of moves, choosing among the rails in an order drawn from `seed`.
 pub fn join(t: &Tour, seed: u64) -> Result<Joined, Error> {
+    joinable(t.board())?;
     let board = t.board().clone();
     let mut links = Links::of(t);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -217,7 +230,19 @@ pub fn blur(tour: &Tour, k: u64, seed: u64) -> Result<Tour, Error> {
         }
         made += 1;
     }
-    Ok(Tour::new(b.clone(), p, true).with_algorithm(tour.algorithm()))
+    Ok(Tour::new(b.clone(), p, true).with_algorithm(blurred_label(tour.algorithm(), made)))
+}
+
+/// The algorithm a tour blurred by `made` exchanges is labelled with: its maker's
+/// name and `+blur` (as a joined tourney is `+join`), since the exchanges undo what the
+/// maker promised (a magic or symmetric tour is neither once blurred); unchanged when
+/// no exchange was made.
+fn blurred_label(algorithm: &str, made: u64) -> String {
+    match (made, algorithm) {
+        (0, a) => a.to_string(),
+        (_, "") => "blur".to_string(),
+        (_, a) => format!("{a}+blur"),
+    }
 }
 
 #[cfg(test)]
@@ -252,6 +277,27 @@ mod tests {
         }
     }
 
+    /// Issue 39, case 14: `tourney 4x8 --join` (any side of 4, 3x4, 3x8) said "try
+    /// another --seed" where no closed tour exists.
+    #[test]
+    fn a_tourney_of_a_board_without_closed_tours_is_not_joined_and_says_why() {
+        for (w, h) in [(4, 8), (8, 4), (5, 4), (3, 4), (3, 8), (4, 12)] {
+            let b = Board::new(w, h).unwrap();
+            let e = joinable(&b).unwrap_err().to_string();
+            assert!(
+                e.starts_with("no closed knight's tour exists on ")
+                    && e.contains(&format!("{b} board: "))
+                    && !e.contains("seed")
+                    && !e.contains("--open"),
+                "{e}"
+            );
+            if let Ok(t) = build(&b, "neural", 0) {
+                assert_eq!(join(&t, 0).err().map(|e| e.to_string()), Some(e));
+            }
+        }
+        joinable(&Board::new(6, 6).unwrap()).unwrap();
+    }
+
     #[test]
     fn a_blurred_tour_is_another_tour_of_the_board() {
         let b = Board::new(8, 8).unwrap();
@@ -263,6 +309,11 @@ mod tests {
             assert!(verify(v.into_inner().into_tourney()).is_ok());
         }
         assert_eq!(moves(&blur(&t, 0, 9).unwrap()), moves(&t));
+        // Issue 39, case 14: a blurred tour no longer carries its maker's promise
+        // (`--magic semi --blur 5` kept the label `magic`).
+        let t = t.with_algorithm("magic");
+        assert_eq!(blur(&t, 5, 9).unwrap().algorithm(), "magic+blur");
+        assert_eq!(blur(&t, 0, 9).unwrap().algorithm(), "magic");
         assert!(blur(&t, MAX_BLUR + 1, 0).is_err());
     }
 }

@@ -14,7 +14,7 @@ mod neural;
 mod no_tourney;
 
 pub use factor::two_factor;
-pub use join::{blur, join, Joined, MAX_BLUR};
+pub use join::{blur, join, joinable, Joined, MAX_BLUR};
 pub use neural::Neural;
 pub use no_tourney::NoTourney;
 
