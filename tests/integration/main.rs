@@ -34,6 +34,7 @@ mod audit;
 mod browser;
 mod classics;
 mod cli;
+mod fuzz_cli;
 mod hardening;
 mod init_serve;
 mod limits;
