@@ -24,6 +24,7 @@ pub(super) fn stats(
 ) -> Result<(), Failure> {
     if let Some(p) = plot {
         plot_format(p)?;
+        atomic::check_folder(p)?;
     }
     let req = request(board, args)?;
     let s = sample(&req, args.algo, samples, args.blur)?;
@@ -94,13 +95,23 @@ fn spread(name: &str, v: &[u64]) {
     }
 }
 
+/// The `n` seeds from `first`, as sampled: counting on from `u64::MAX` wraps to 0
+/// (`18446744073709551615..=18446744073709551615, 0..=1`).
+fn seed_range(first: u64, n: u64) -> String {
+    let last = first.wrapping_add(n.saturating_sub(1));
+    if last >= first {
+        format!("{first}..={last}")
+    } else {
+        format!("{first}..={}, 0..={last}", u64::MAX)
+    }
+}
+
 fn print_table(s: &Stats, board: &Board) {
     let n = s.turns.len();
     println!("{}", title(s));
     println!(
-        "seeds {}..={}, {} distinct tours",
-        s.first_seed,
-        s.first_seed + n as u64 - 1,
+        "seeds {}, {} distinct tours",
+        seed_range(s.first_seed, n as u64),
         s.distinct
     );
     let total: u64 = s.directions.iter().sum();
@@ -166,4 +177,25 @@ fn panels(s: &Stats, board: &Board) -> Vec<Panel> {
         hist("turns (tours per range, from)", &s.turns),
         hist("crossings (tours per range, from)", &s.crossings),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seed_range;
+
+    /// Issue 39, case 14: the seeds sampled from the last one wrap to 0, and the
+    /// range says so (it said "18446744073709551615..=1", and overflowed in debug).
+    #[test]
+    fn the_seed_range_wraps_as_the_samples_do() {
+        assert_eq!(seed_range(5, 3), "5..=7");
+        assert_eq!(seed_range(u64::MAX, 1), format!("{0}..={0}", u64::MAX));
+        assert_eq!(
+            seed_range(u64::MAX, 3),
+            format!("{0}..={0}, 0..=1", u64::MAX)
+        );
+        assert_eq!(
+            seed_range(u64::MAX - 1, 2),
+            format!("{}..={}", u64::MAX - 1, u64::MAX)
+        );
+    }
 }

@@ -45,6 +45,9 @@ pub(super) fn tourney(
             format!("{fmt:?}").to_lowercase()
         )));
     }
+    if args.join {
+        gen::joinable(&board)?;
+    }
     let proved = verify::constructed(gen::build(&board, &args.algo, args.seed)?)?;
     let name = proved.algorithm().to_string();
     if args.join {

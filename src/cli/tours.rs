@@ -36,11 +36,13 @@ pub(super) fn request(board: Board, args: &BuildArgs) -> Result<Request, Error> 
     })
 }
 
-/// `--magic` and `--symmetry`, refused on a board of three or more sides.
+/// `--magic`, `--symmetry` and `--blur` (its exchanges are of a flat board's
+/// moves), refused on a board of three or more sides.
 fn refuse_flat_goals(board: &Board, args: &BuildArgs) -> Result<(), Error> {
     let flag = [
         (args.magic.is_some(), "--magic"),
         (args.symmetry.is_some(), "--symmetry"),
+        (args.blur.is_some(), "--blur"),
     ]
     .into_iter()
     .find_map(|(given, flag)| given.then_some(flag));
@@ -171,7 +173,7 @@ pub(super) fn read_verified_on(
     topology: Option<Topology>,
 ) -> Result<Verified, Failure> {
     let file = path.display().to_string();
-    let tour = read_any(path)?;
+    let tour = read_any(path, topology.unwrap_or_default())?;
     let on_plane = match tour.shape() {
         Shape::Tour => None,
         Shape::Tourney { .. } => Some(("field cycles", "tourneys")),
@@ -222,12 +224,14 @@ fn on_topology(tour: Tour, topology: Topology, file: &str) -> Result<Tour, Failu
 }
 
 /// Reads a tour file of any board, a tourney or an uncrossed path file: a file on disk
-/// streamed, standard input read whole.
-fn read_any(path: &Path) -> Result<Tour, Error> {
+/// streamed, standard input read whole; a numbered grid on `topology` (closed when its
+/// ends are a leap apart there, across a seam too).
+fn read_any(path: &Path, topology: Topology) -> Result<Tour, Error> {
     if path == Path::new("-") {
-        return format::parse_document(&format::read_text(io::stdin(), "-")?, "-");
+        let text = format::read_text(io::stdin(), "-")?;
+        return format::parse_document_on(&text, "-", topology);
     }
-    format::read_path(path, &path.display().to_string())
+    format::read_path_on(path, &path.display().to_string(), topology)
 }
 
 /// Refuses a binary drawing to standard output, and a path whose extension is not the

@@ -93,10 +93,17 @@ fn symmetric_tours_are_built_where_they_exist_and_refused_with_the_reason_elsewh
         &knights(&["tour", "8x8", "--symmetry", "quarter"]),
         "Dejter",
     );
-    refused(&knights(&["tour", "7x7", "--symmetry", "half"]), "Schwenk");
+    let o = knights(&["tour", "7x7", "--symmetry", "half"]);
+    refused(&o, "Schwenk");
+    // Issue 39, case 13: no "try --open", which --symmetry refuses as a usage error.
+    assert!(!stderr(&o).contains("--open"), "{}", stderr(&o));
+    // The half turn maps a rectangle onto itself: built (it was refused as "not
+    // square"); the quarter turn does not.
+    let o = knights(&["tour", "8x6", "--symmetry", "half"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     refused(
-        &knights(&["tour", "8x6", "--symmetry", "half"]),
-        "8x6 board is not square",
+        &knights(&["tour", "8x6", "--symmetry", "quarter"]),
+        "quarter turn maps only a square board onto itself",
     );
     let o = knights(&["tour", "8x8", "--symmetry", "half", "--open"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

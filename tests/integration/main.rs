@@ -35,6 +35,7 @@ mod browser;
 mod classics;
 mod cli;
 mod estimates;
+mod fuzz_cli;
 mod hardening;
 mod init_serve;
 mod limits;

@@ -40,6 +40,10 @@ pub const SEEDS: u64 = 32;
 pub const VARIANTS: &[&str] = &["ip", "search"];
 
 impl Construction for BandMotif {
+    /// Closed tours only (the copies join round the band).
+    fn opens(&self) -> bool {
+        false
+    }
     fn name(&self) -> &'static str {
         "bands"
     }

@@ -39,6 +39,11 @@ pub trait Construction: Sync {
     fn starts_anywhere(&self) -> bool {
         false
     }
+    /// Whether it builds open tours; `false` for one that builds closed tours only,
+    /// whose requests a refusal then does not advise to make open.
+    fn opens(&self) -> bool {
+        true
+    }
     /// Whether it searches the leaps of a band (cylinder, Moebius strip) itself. The
     /// others build a band's tour on the flat board of the same size, which is a tour
     /// of the band too (every leap of the plane is one of the band).

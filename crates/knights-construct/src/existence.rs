@@ -251,6 +251,7 @@ fn no_tour(board: &Board, open: bool, theorem: Theorem) -> Error {
         leaper: board.leaper(),
         kind: TourKind::open_if(open),
         theorem,
+        hint: true,
     }
     .into()
 }
@@ -302,6 +303,7 @@ fn check_more_sides(s: &Board, open: bool) -> Result<(), Error> {
             leaper: s.leaper(),
             kind,
             theorem,
+            hint: true,
         }
         .into())
     };

@@ -11,9 +11,10 @@
 //! ends the branch, and a cell left with one must be the next or the last (a forced
 //! move). Neighbours are tried fewest onward leaps first (Warnsdorff's order).
 //!
-//! The closed tour of 8x8 that the search finds from its default start is stored
-//! (knights-core's `examples::MAGIC_8X8`) and given for that request without searching
-//! again; the tests search and compare.
+//! The closed and the open tour of 8x8 that the search finds from its default start
+//! are stored (knights-core's `examples::MAGIC_8X8` and `MAGIC_8X8_OPEN`) and given
+//! for those requests without searching again; the tests search and compare. An open
+//! tour is open by the tour format's definition: its ends are not a leap apart.
 //!
 //! Facts about the chessboard, from the exhaustive enumeration of Stertenbrink,
 //! Meyrignac and others ("Computing Magic Knight Tours", 2003): 140 classes of
@@ -46,7 +47,7 @@ impl Construction for Magic {
         "magic"
     }
     fn summary(&self) -> &'static str {
-        "semi-magic tours by search: numbered in visiting order, every row and every column sums alike (Beverley's 8x8 of 1848 is the first; Stertenbrink, Meyrignac et al., Computing Magic Knight Tours, 2003, found all 140 of 8x8 and no magic one)"
+        "semi-magic tours by search: numbered in visiting order, every row and every column sums alike (Beverley's 8x8 of 1848 is the first; Stertenbrink, Meyrignac et al., Computing Magic Knight Tours, 2003, found all 2,240 of 8x8, 140 up to symmetry, and no magic one)"
     }
     fn boards(&self) -> &'static str {
         "knight's tours of n x n boards, n = 8 (open or closed); semi: rows and columns; full (the diagonals too) is refused on 8x8, where none exists"
@@ -70,7 +71,7 @@ impl Construction for Magic {
                 board: b.to_string(),
                 kind: req.kind(),
                 what: "magic".into(),
-                why: "the exhaustive search of Stertenbrink, Meyrignac et al. (Computing Magic Knight Tours, 2003) found 140 semi-magic tours of 8x8 and none whose diagonals sum to 260 too; ask for --magic semi".into(),
+                why: "the exhaustive search of Stertenbrink, Meyrignac et al. (Computing Magic Knight Tours, 2003) found 2,240 semi-magic tours of 8x8 (140 up to the board's symmetries and reversal) and none whose diagonals sum to 260 too; ask for --magic semi".into(),
             }
             .into());
         }
@@ -82,17 +83,19 @@ impl Construction for Magic {
         Ok(())
     }
     fn build(&self, req: &Request) -> Result<Tour, Error> {
-        if stored_answers(req) {
-            return Ok(knights_core::examples::magic_8x8());
+        match (stored_answers(req), req.open) {
+            (true, false) => Ok(knights_core::examples::magic_8x8()),
+            (true, true) => Ok(knights_core::examples::magic_8x8_open()),
+            (false, _) => search(req),
         }
-        search(req)
     }
 }
 
 /// Whether `req` asks for what the search from [`START`] finds on the chessboard: the
-/// closed tour stored as [`knights_core::examples::MAGIC_8X8`], read instead of
-/// searched for again (a second or two on one core, at every gallery build). The tests
-/// run the search and compare.
+/// closed tour stored as [`knights_core::examples::MAGIC_8X8`] or the open one stored
+/// as [`knights_core::examples::MAGIC_8X8_OPEN`], read instead of searched for again
+/// (a second or two on one core for the closed one, at every gallery build; tens of
+/// seconds unoptimized for the open one). The tests run the search and compare.
 fn stored_answers(req: &Request) -> bool {
     let b = &req.board;
     b.width() == 8
@@ -100,7 +103,6 @@ fn stored_answers(req: &Request) -> bool {
         && b.leaper() == Leaper::KNIGHT
         && !b.topology().wraps()
         && b.holes().is_empty()
-        && !req.open
         && req.variant.as_deref() != Some("full")
         && req.start.unwrap_or(START) == START
 }
@@ -365,8 +367,10 @@ impl Search {
 
     fn dfs(&mut self, c: u32) -> bool {
         if self.path.len() == self.n {
+            // A closed tour's ends are a leap apart, an open one's are not (the tour
+            // format reads a numbering whose ends are a leap apart as closed).
             let first = self.path[0];
-            return !self.closed || self.adj[c as usize].contains(&first);
+            return self.adj[c as usize].contains(&first) == self.closed;
         }
         self.steps += 1;
         if self.steps >= self.budget || !self.sums_feasible(c) || !self.connected_enough(c) {
@@ -408,6 +412,14 @@ mod tests {
     #[test]
     fn finds_an_open_semi_magic_tour_of_the_chessboard() {
         let t = verify::verify(semi(true)).unwrap();
+        // Open by the format's definition: its ends are not a leap apart, so its
+        // numbered grid reads back open (issue 39, case 12: it was the closed tour's
+        // numbering, labelled open).
+        assert!(!t.is_closed());
+        let p = t.path();
+        assert!(t.board().dir_between(p[63], p[0]).is_none());
+        // The tour stored instead of searching again.
+        assert_eq!(p, knights_core::examples::magic_8x8_open().path());
         let m = magic::of_path(t.board(), t.path());
         assert_eq!(m.kind, Kind::SemiMagic, "{m:?}");
         assert_eq!(m.rows, vec![260; 8]);
@@ -461,14 +473,17 @@ mod tests {
             assert!(stored_answers(&req));
             assert_eq!(Magic.build(&req).unwrap().path(), stored.path());
         }
-        // Another start or an open tour is searched for.
+        // The open one from the default start is stored too.
+        req.open = true;
+        let open = knights_core::examples::magic_8x8_open();
+        assert!(stored_answers(&req));
+        assert_eq!(Magic.build(&req).unwrap().path(), open.path());
+        assert!(!Magic.build(&req).unwrap().is_closed());
+        // Another start is searched for.
+        req.open = false;
         req.start = Some((0, 0));
         assert!(!stored_answers(&req));
         req.start = None;
-        req.open = true;
-        assert!(!stored_answers(&req));
-        assert!(!Magic.build(&req).unwrap().is_closed());
-        req.open = false;
         req.variant = Some("full".into());
         assert!(!stored_answers(&req));
     }

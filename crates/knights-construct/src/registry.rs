@@ -282,7 +282,14 @@ pub fn resolve(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
 
 /// [`resolve`] but for the chosen construction's own memory estimate.
 fn choose(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
-    check_exists(req).map_err(Refusal::board)?;
+    let no_tour = |e: Error| match (algo, e) {
+        // `--open` cannot be asked of it: the refusal does not suggest it.
+        (Algo::Named(c), Error::NoTour(n)) if !c.opens() => {
+            Refusal::board(Error::NoTour(n.without_hint()))
+        }
+        (_, e) => Refusal::board(e),
+    };
+    check_exists(req).map_err(no_tour)?;
     if req.board.dims() > 2 {
         return resolve_more_sides(req, algo);
     }
@@ -315,7 +322,7 @@ fn choose(req: &Request, algo: Algo) -> Result<Resolved, Refusal> {
                 });
             }
             if !c.reshapes(v) {
-                existence::check(&req.board, req.open).map_err(Refusal::board)?;
+                existence::check(&req.board, req.open).map_err(no_tour)?;
             }
         }
         check_on(c, req).map_err(Refusal::board)?;

@@ -38,6 +38,10 @@ const ATTEMPT: u64 = 20_000;
 const ATTEMPTS: u64 = 500;
 
 impl Construction for Symmetric {
+    /// Closed tours only (the rotated copies of its path join into a cycle).
+    fn opens(&self) -> bool {
+        false
+    }
     /// At the peak, beyond the search's boards, Parberry's symmetric variants
     /// (see [`crate::parberry::Parberry`]): 10.4 bytes a cell measured at 7000x7000 (RSS),
     /// rounded up; the search's orbits need less.
@@ -65,9 +69,9 @@ impl Construction for Symmetric {
             ));
         }
         if b.width() != b.height() {
-            return refuse(&format!(
-                "the {b} board is not square, and a rotation maps only a square board onto itself"
-            ));
+            if let Some(why) = rectangle_refused(b, quarter(req)) {
+                return refuse(&why);
+            }
         }
         if req.open {
             return refuse(&format!(
@@ -103,16 +107,89 @@ impl Construction for Symmetric {
         let turns = if quarter(req) { 4 } else { 2 };
         let cells = req.board.area();
         let mut orbits = Orbits::new(&req.board, turns, req.seed);
-        (0..ATTEMPTS)
-            .find_map(|i| orbits.tour(((i * 7919) % cells) as u32))
-            .ok_or_else(|| {
-                GaveUp::Moves {
-                    board: req.board.to_string(),
-                    moves: ATTEMPT * ATTEMPTS,
-                }
-                .into()
-            })
+        // A small rectangle is searched to the end at once (its attempts would only
+        // repeat themselves); squares keep the attempts' tours.
+        let square = req.board.width() == req.board.height();
+        if cells <= EXHAUSTIVE_CELLS && !square {
+            return exhaustive(&mut orbits, req);
+        }
+        if let Some(t) = (0..ATTEMPTS).find_map(|i| orbits.tour(((i * 7919) % cells) as u32)) {
+            return Ok(t);
+        }
+        Err(GaveUp::Runs {
+            algorithm: "symmetric",
+            board: req.board.to_string(),
+            what: format!(
+                "{ATTEMPTS} attempts of {ATTEMPT} steps each found no tour invariant under the {} turn",
+                if quarter(req) { "quarter" } else { "half" }
+            ),
+            hint: "try another --seed (it orders the search's ties)",
+        }
+        .into())
     }
+}
+
+/// Why the rectangle `b` (not square) is refused for the rotation asked for, if it is.
+/// The quarter turn maps only a square onto itself; the half turn maps every
+/// rectangle onto itself, and the search builds its tours on rectangles up to
+/// [`SEARCH_LIMIT`] a side (Parberry's symmetric variants, beyond, are of squares).
+/// The search's tours are of one kind: the second half of the cycle is the first
+/// turned half round. A leap changes colour, so the cell half a cycle on has the
+/// start's colour when the board has a multiple of four cells, and the other colour
+/// otherwise; the half turn keeps the colour of a cell when the sides add up to an
+/// even number. With both sides even that always agrees; with one side odd it needs
+/// the even side to be 2 (mod 4). The other kind, which the half turn reverses, maps
+/// two leaps each onto itself, and needs one side odd; it is not built.
+fn rectangle_refused(b: &Board, quarter: bool) -> Option<String> {
+    let (w, h) = (b.width(), b.height());
+    if quarter {
+        return Some(format!(
+            "the {b} board is not square, and a quarter turn maps only a square board onto itself (the half turn maps it: --symmetry half)"
+        ));
+    }
+    if w.max(h) > SEARCH_LIMIT {
+        return Some(format!(
+            "half-turn tours of rectangles are searched up to {SEARCH_LIMIT} a side (Parberry's symmetric variants, beyond, build squares), and the {b} board is larger"
+        ));
+    }
+    let even = if w % 2 == 0 { w } else { h };
+    if (w % 2 == 1 || h % 2 == 1) && even % 4 == 0 {
+        return Some(format!(
+            "the search builds tours whose second half is the first turned half round, and on the {b} board, with a side odd and the other a multiple of 4, the cell half a tour on and the turned start differ in colour; a tour the half turn reverses is not built"
+        ));
+    }
+    None
+}
+
+/// Rectangles this small are searched to the end: every path from one square of each
+/// orbit, without a step limit (a few thousand paths).
+const EXHAUSTIVE_CELLS: u64 = 36;
+
+/// Every path of `orbits` from one square of each orbit, to the end: the tour, or the
+/// refusal that says none of the search's kind exists (5x6, 3x10).
+fn exhaustive(orbits: &mut Orbits<'_>, req: &Request) -> Result<Tour, Error> {
+    orbits.limit = u64::MAX;
+    let b = &req.board;
+    let mut seen = vec![false; orbits.used.len()];
+    for c in 0..b.area() as u32 {
+        let o = orbits.orbit[c as usize] as usize;
+        if std::mem::replace(&mut seen[o], true) {
+            continue;
+        }
+        if let Some(t) = orbits.tour(c) {
+            return Ok(t);
+        }
+    }
+    Err(Unsupported::new(
+        "symmetric",
+        b,
+        format!(
+            "the search tried every path over the {} orbits of the {b} board's cells and none closes into a tour whose second half is the first turned {}; a tour the rotation reverses is not built",
+            seen.len(),
+            if quarter(req) { "by quarter turns" } else { "half round" }
+        ),
+    )
+    .into())
 }
 
 /// Whether `req` asks for the quarter turn (the variant; half otherwise).
@@ -129,6 +206,8 @@ struct Orbits<'a> {
     used: Vec<bool>,
     path: Vec<u32>,
     steps: u64,
+    /// Steps one attempt may take ([`ATTEMPT`], or no limit when searching to the end).
+    limit: u64,
     /// The state of the generator that breaks ties between equal neighbours.
     random: u64,
 }
@@ -156,6 +235,7 @@ impl<'a> Orbits<'a> {
             used: vec![false; next as usize],
             path: Vec::new(),
             steps: 0,
+            limit: ATTEMPT,
             random: seed ^ 0x9e37_79b9_7f4a_7c15,
         }
     }
@@ -195,7 +275,7 @@ impl<'a> Orbits<'a> {
             return self.board.dir_between(c, target).is_some();
         }
         self.steps += 1;
-        if self.steps > ATTEMPT {
+        if self.steps > self.limit {
             return false;
         }
         let mut next: Vec<(usize, u64, u32)> = self
@@ -226,13 +306,14 @@ impl<'a> Orbits<'a> {
 }
 
 /// The cell `c` goes to under the rotation of order `turns` about the centre: the
-/// quarter turn `(x, y) -> (n - 1 - y, x)`, or the half turn.
+/// quarter turn `(x, y) -> (n - 1 - y, x)` of a square, or the half turn
+/// `(x, y) -> (w - 1 - x, h - 1 - y)` of any rectangle.
 fn rotate(board: &Board, c: u32, turns: u32) -> u32 {
-    let n = board.width() - 1;
+    let (w, h) = (board.width() - 1, board.height() - 1);
     let (x, y) = board.xy(c);
     match turns {
-        4 => board.index(n - y, x),
-        _ => board.index(n - x, n - y),
+        4 => board.index(w - y, x),
+        _ => board.index(w - x, h - y),
     }
 }
 
@@ -256,6 +337,74 @@ mod tests {
             assert!(t.is_closed());
             assert!(of_moves(t.grid()).half_turn, "{n}");
         }
+    }
+
+    fn rect(w: u32, h: u32, variant: &str) -> Result<verify::Verified, Error> {
+        let mut req = Request::closed(Board::new(w, h).unwrap());
+        req.variant = Some(variant.into());
+        crate::resolve(&req, "symmetric".parse().unwrap())
+            .map_err(Error::from)?
+            .build()
+            .and_then(verify::constructed)
+    }
+
+    /// Issue 39, case 13: `tour 6x8 --symmetry half` was refused with "a rotation
+    /// maps only a square board onto itself". Every rectangle up to 12 a side that
+    /// has a closed tour is built or refused with the true reason.
+    #[test]
+    fn half_turn_tours_of_rectangles_or_the_reason() {
+        let mut built = 0;
+        for w in 3..=12 {
+            for h in 3..=12 {
+                if w == h {
+                    continue;
+                }
+                let closed = crate::existence::check(&Board::new(w, h).unwrap(), false).is_ok();
+                let odd_side = w % 2 == 1 || h % 2 == 1;
+                let even = if w % 2 == 0 { w } else { h };
+                match rect(w, h, "half") {
+                    Ok(t) => {
+                        assert!(t.is_closed());
+                        assert!(of_moves(t.grid()).half_turn, "{w}x{h}");
+                        built += 1;
+                    }
+                    Err(e) => {
+                        let e = e.to_string();
+                        let searched = e.contains("the search tried every path");
+                        assert!(
+                            !closed || (odd_side && even % 4 == 0) || searched,
+                            "{w}x{h}: {e}"
+                        );
+                        assert!(!e.contains("--open") && !e.contains("square"), "{e}");
+                    }
+                }
+            }
+        }
+        // Both sides even (6x8 ... 10x12, each way round), and one side odd with the
+        // even side 2 (mod 4): 5x10, 7x6, 7x10, 9x6, 9x10, 11x6, 11x10, each way round.
+        assert_eq!(built, 26);
+        let e = rect(6, 8, "quarter").unwrap_err().to_string();
+        assert!(e.contains("quarter turn maps only a square"), "{e}");
+        let e = rect(6, 14, "half").unwrap_err().to_string();
+        assert!(e.contains("up to 12 a side"), "{e}");
+        let e = rect(5, 8, "half").unwrap_err().to_string();
+        assert!(e.contains("differ in colour"), "{e}");
+        // Searched to the end: none of the search's kind.
+        for (w, h) in [(5, 6), (3, 10), (10, 3)] {
+            let e = rect(w, h, "half").unwrap_err().to_string();
+            assert!(e.contains("tried every path over the 15 orbits"), "{e}");
+        }
+    }
+
+    /// Issue 39, case 13: `tour 7x7 --symmetry half` suggested "try --open", which
+    /// `--symmetry` refuses as a usage error.
+    #[test]
+    fn a_board_without_closed_tours_is_refused_without_suggesting_open() {
+        let e = rect(7, 7, "half").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "no closed knight's tour exists on a 7x7 board: both sides are odd, so the board has an odd number of cells and a closed tour alternates colours (Schwenk 1991)"
+        );
     }
 
     #[test]

@@ -65,6 +65,27 @@ pub fn write_bytes(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_with(path, |out| out.write_all(bytes))
 }
 
+/// Refuses, before any work, a `path` that [`write_with`] could not write because its
+/// folder is missing or is not a folder, or because it is a folder itself: the error
+/// names `path` as the user wrote it.
+pub fn check_folder(path: &Path) -> Result<(), Error> {
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    if path.is_dir() {
+        return Err(Error::Folder { path: path.into() });
+    }
+    let folder = folder_of(path);
+    match fs::metadata(&folder) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Error::io(
+            path,
+            io::Error::other(format!("{} is not a folder", folder.display())),
+        )),
+        Err(e) => Err(Error::io(path, e)),
+    }
+}
+
 /// Decides how `path` is written.
 fn target(path: &Path) -> Result<Target, Error> {
     if path == Path::new("-") {
@@ -132,7 +153,9 @@ where
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let tmp = builder.tempfile_in(&folder)?;
+    // tempfile's errors name the temporary file, which the user never asked for: the
+    // caller names the target.
+    let tmp = builder.tempfile_in(&folder).map_err(without_path)?;
     let _unfinished = Unfinished::track(tmp.path());
     // The lock tells the next run that this file is still being written. Filesystems
     // without locks only lose the stale-file cleanup.
@@ -147,6 +170,16 @@ where
     tmp.as_file().sync_all()?;
     tmp.persist(real).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// `e` without the ` at path "..."` tempfile adds to its message (its error type is
+/// private, and keeps the system's error only as text).
+fn without_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path \"") {
+        Some((said, _)) => io::Error::new(e.kind(), said.to_string()),
+        None => e,
+    }
 }
 
 /// Removes the temporary files that killed runs left in `folder`: ours by name, and
@@ -206,6 +239,32 @@ mod tests {
             e.to_string().starts_with("/nonexistent/dir/x.json: "),
             "{e}"
         );
+    }
+
+    /// Issue 39, case 14: `stats --plot /nodir/x.svg` found the missing folder only
+    /// after sampling, and named the temporary file.
+    #[test]
+    fn a_missing_folder_is_found_before_work_and_named_by_the_target() {
+        let p = Path::new("/nonexistent/dir/x.svg");
+        let e = check_folder(p).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "/nonexistent/dir/x.svg: No such file or directory (os error 2)"
+        );
+        let e = write_bytes(p, b"x").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "/nonexistent/dir/x.svg: No such file or directory (os error 2)"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        check_folder(&dir.path().join("x.svg")).unwrap();
+        check_folder(Path::new("x.svg")).unwrap();
+        check_folder(Path::new("-")).unwrap();
+        assert!(check_folder(dir.path()).is_err());
+        let file = dir.path().join("f");
+        fs::write(&file, b"").unwrap();
+        let e = check_folder(&file.join("x.svg")).unwrap_err().to_string();
+        assert!(e.ends_with("/f is not a folder"), "{e}");
     }
 
     #[test]

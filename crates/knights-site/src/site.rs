@@ -226,6 +226,7 @@ impl Inputs {
         guards::check_catalogue(&cat, &opts.content)?;
         exhibits::check(opts.exhibits, &cat.pages)?;
         let plan = plan::plan(cat)?;
+        tours::check_pyramids(&plan.jobs)?;
         let templates = Templates::load(&templates::folders(opts)?)?;
         let tera = templates.tera(html::escape)?;
         let (theme, theme_key) = load_theme(&plan.site.theme, &opts.content)?;

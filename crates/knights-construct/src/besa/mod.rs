@@ -140,6 +140,10 @@ impl Variant {
 }
 
 impl Construction for Besa {
+    /// Closed tours only (the formation closes every tour).
+    fn opens(&self) -> bool {
+        false
+    }
     fn name(&self) -> &'static str {
         "besa"
     }

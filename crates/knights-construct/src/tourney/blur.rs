@@ -93,7 +93,20 @@ pub fn blur_reporting(
             report(made, k);
         }
     }
-    Ok(Tour::new(b.clone(), p.into_path(), true).with_algorithm(tour.algorithm()))
+    Ok(Tour::new(b.clone(), p.into_path(), true)
+        .with_algorithm(blurred_label(tour.algorithm(), made)))
+}
+
+/// The algorithm a tour blurred by `made` exchanges is labelled with: its maker's
+/// name and `+blur` (as a joined tourney is `+join`), since the exchanges undo what the
+/// maker promised (a magic or symmetric tour is neither once blurred); unchanged when
+/// no exchange was made.
+fn blurred_label(algorithm: &str, made: u64) -> String {
+    match (made, algorithm) {
+        (0, a) => a.to_string(),
+        (_, "") => "blur".to_string(),
+        (_, a) => format!("{a}+blur"),
+    }
 }
 
 /// A cyclic sequence of cells read from `offset`, forwards or backwards: position `k`
@@ -212,6 +225,11 @@ mod tests {
             assert!(verify(v.into_inner().into_tourney()).is_ok());
         }
         assert_eq!(moves(&blur(&t, 0, 9).unwrap()), moves(&t));
+        // Issue 39, case 14: a blurred tour no longer carries its maker's promise
+        // (`--magic semi --blur 5` kept the label `magic`).
+        let t = t.with_algorithm("magic");
+        assert_eq!(blur(&t, 5, 9).unwrap().algorithm(), "magic+blur");
+        assert_eq!(blur(&t, 0, 9).unwrap().algorithm(), "magic");
         assert!(blur(&t, MAX_BLUR + 1, 0).is_err());
     }
 

@@ -31,9 +31,22 @@ pub struct Joined {
 /// Times [`join`] may be stuck (no rail between two cycles) before it gives up.
 const STUCK_ROUNDS: u32 = 1000;
 
+/// `Ok` when the cycles of a tourney of `board` may join into one closed tour: a
+/// closed tour of the board exists (Schwenk's theorem and the other existence rules).
+/// Where none does the refusal says so, rather than that joining gave up, and
+/// suggests nothing (no seed joins what cannot be one tour, and a joined tour is
+/// closed).
+pub fn joinable(board: &Board) -> Result<(), Error> {
+    crate::existence::check(board, false).map_err(|e| match e {
+        Error::NoTour(n) => Error::NoTour(n.without_hint()),
+        e => e,
+    })
+}
+
 /// Joins the cycles of `t` (a verified tourney's claim) into one closed tour by
 /// exchanges of moves, choosing among the rails in an order drawn from `seed`.
 pub fn join(t: &Tour, seed: u64) -> Result<Joined, Error> {
+    joinable(t.board())?;
     let board = t.board().clone();
     let mut links = Links::of(t);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -166,7 +179,7 @@ fn exchange_along_forest(links: &mut Links, rails: &[[u32; 4]], id: &[u32], coun
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tourney::{cover::FourCover, Generator};
+    use crate::tourney::{build, cover::FourCover, Generator};
     use knights_core::verify::verify;
 
     #[test]
@@ -182,5 +195,26 @@ mod tests {
                 assert!(j.exchanges >= j.cycles as u64 - 1, "{b}");
             }
         }
+    }
+
+    /// Issue 39, case 14: `tourney 4x8 --join` (any side of 4, 3x4, 3x8) said "try
+    /// another --seed" where no closed tour exists.
+    #[test]
+    fn a_tourney_of_a_board_without_closed_tours_is_not_joined_and_says_why() {
+        for (w, h) in [(4, 8), (8, 4), (5, 4), (3, 4), (3, 8), (4, 12)] {
+            let b = Board::new(w, h).unwrap();
+            let e = joinable(&b).unwrap_err().to_string();
+            assert!(
+                e.starts_with("no closed knight's tour exists on ")
+                    && e.contains(&format!("{b} board: "))
+                    && !e.contains("seed")
+                    && !e.contains("--open"),
+                "{e}"
+            );
+            if let Ok(t) = build(&b, "neural", 0) {
+                assert_eq!(join(&t, 0).err().map(|e| e.to_string()), Some(e));
+            }
+        }
+        joinable(&Board::new(6, 6).unwrap()).unwrap();
     }
 }

@@ -16,7 +16,7 @@ mod no_tourney;
 
 pub use blur::{blur, blur_reporting, check as check_blur, MAX_BLUR, MAX_BLUR_WORK};
 pub use factor::two_factor;
-pub use join::{join, Joined};
+pub use join::{join, joinable, Joined};
 pub use neural::Neural;
 pub use no_tourney::NoTourney;
 

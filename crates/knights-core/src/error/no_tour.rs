@@ -13,7 +13,7 @@ use crate::kind::TourKind;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoTour {
     /// A theorem rules out every tour of this kind on this board.
-    #[error("no {kind} {}'s tour exists on {} board: {theorem}", leaper.name(), crate::article::an(board))]
+    #[error("no {kind} {}'s tour exists on {} board: {theorem}{}", leaper.name(), crate::article::an(board), theorem.hint_text(*hint))]
     Theorem {
         /// The board.
         board: String,
@@ -23,6 +23,10 @@ pub enum NoTour {
         kind: TourKind,
         /// The rule that fails.
         theorem: Theorem,
+        /// Whether the message ends with what to ask for instead ([`Theorem::hint`]):
+        /// false where that cannot be asked (`--open` of a construction that builds
+        /// closed tours only, the tour a tourney is joined into).
+        hint: bool,
     },
     /// An open tour alternates colours, so it cannot start on the colour with fewer cells.
     #[error("no open tour of the {board} board starts at [{}, {}]: its colour has {mine} cells and the other {other}, and a tour alternates colours, so it starts on the colour with more", start.0, start.1)]
@@ -93,24 +97,24 @@ pub enum Theorem {
     #[error("the 4x4 board has none (Conrad et al. 1994)")]
     FourByFour,
     /// Both sides odd: an odd number of cells, and a closed tour alternates colours.
-    #[error("both sides are odd, so the board has an odd number of cells and a closed tour alternates colours (Schwenk 1991); try --open")]
+    #[error("both sides are odd, so the board has an odd number of cells and a closed tour alternates colours (Schwenk 1991)")]
     OddCells,
     /// No closed tour with a side of 1, 2 or 4.
-    #[error("no board with a side of 1, 2 or 4 has one (Schwenk 1991); try --open")]
+    #[error("no board with a side of 1, 2 or 4 has one (Schwenk 1991)")]
     NarrowClosed,
     /// No closed tour on 3x4, 3x6 or 3x8.
-    #[error("3x4, 3x6 and 3x8 are the exceptions of Schwenk's theorem (Schwenk 1991); try --open")]
+    #[error("3x4, 3x6 and 3x8 are the exceptions of Schwenk's theorem (Schwenk 1991)")]
     ThreeByEven,
     /// A band (a board whose sides are joined) of one row: every leap changes the row.
     #[error("every leap changes the row, and the band has one row")]
     OneRowBand,
     /// A closed tour of a four-row band whose colouring survives the seam: Schwenk's
     /// outer-and-inner-rows argument carries over.
-    #[error("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991); try --open or an odd width")]
+    #[error("with four rows every leap from an outer row lands in an inner one, and the colours survive the seam (Schwenk's argument, 1991)")]
     FourRowBand,
     /// A closed tour of a board of three or more sides, all odd: a leap changes the
     /// sum of the coordinates by an odd number, so a closed tour alternates colours.
-    #[error("every side is odd, so the board has an odd number of cells and a closed tour alternates colours (Erde, Golénia and Golénia 2012); try --open")]
+    #[error("every side is odd, so the board has an odd number of cells and a closed tour alternates colours (Erde, Golénia and Golénia 2012)")]
     AllSidesOdd,
     /// A board of three or more sides whose centre cell has no leap: it can be on no
     /// path through the other cells.
@@ -134,11 +138,11 @@ pub enum Theorem {
         long: u32,
     },
     /// A closed tour of a two-row cylinder of even width.
-    #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour; try --open or an odd width")]
+    #[error("with two rows every leap changes row and colour together, so a closed tour would give each row one colour")]
     TwoRowCylinder,
     /// A closed tour of a plane board with an odd number of cells, by a leaper whose
     /// steps add up to an odd number: every leap changes colour.
-    #[error("its steps add up to an odd number, so every leap changes the colour of the square and a closed tour alternates colours, but the board has an odd number of cells (Knuth, \"Leaper graphs\", 1994); try --open")]
+    #[error("its steps add up to an odd number, so every leap changes the colour of the square and a closed tour alternates colours, but the board has an odd number of cells (Knuth, \"Leaper graphs\", 1994)")]
     LeaperOddCells,
     /// A band whose leaper graph is in pieces, found by walking it.
     #[error("a walk along its leaps from the first cell reaches only {reached} of the {cells} cells, so no tour joins them all")]
@@ -156,8 +160,56 @@ pub enum Theorem {
         index: u64,
     },
     /// A closed tour needs at least three cells (two cells would use one leap twice).
-    #[error("a closed tour visits at least 3 cells; try --open")]
+    #[error("a closed tour visits at least 3 cells")]
     TwoCells,
+}
+
+impl Theorem {
+    /// What to ask for instead when this rule refuses a closed tour: `--open` (and,
+    /// for a band, an odd width); `None` for a rule that refuses every tour.
+    pub fn hint(&self) -> Option<&'static str> {
+        match self {
+            Theorem::OddCells
+            | Theorem::NarrowClosed
+            | Theorem::ThreeByEven
+            | Theorem::AllSidesOdd
+            | Theorem::LeaperOddCells
+            | Theorem::TwoCells => Some("try --open"),
+            Theorem::FourRowBand | Theorem::TwoRowCylinder => Some("try --open or an odd width"),
+            _ => None,
+        }
+    }
+
+    /// `; ` and [`Theorem::hint`] when `shown`, else nothing: the end of the message.
+    fn hint_text(&self, shown: bool) -> String {
+        match self.hint() {
+            Some(h) if shown => format!("; {h}"),
+            _ => String::new(),
+        }
+    }
+}
+
+impl NoTour {
+    /// The same reason without the theorem's hint ([`Theorem::hint`]), for a caller
+    /// where what it suggests cannot be asked.
+    pub fn without_hint(self) -> NoTour {
+        match self {
+            NoTour::Theorem {
+                board,
+                leaper,
+                kind,
+                theorem,
+                ..
+            } => NoTour::Theorem {
+                board,
+                leaper,
+                kind,
+                theorem,
+                hint: false,
+            },
+            other => other,
+        }
+    }
 }
 
 /// A construction that does not cover a board, and the rule the board breaks.

@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Seek, SeekFrom, Write};
 
 use super::parse_error;
-use crate::board::Board;
+use crate::board::{Board, Topology};
 use crate::tour::Tour;
 use crate::Error;
 
@@ -245,7 +245,11 @@ const BYTES_PER_CELL: u64 = 4;
 /// anything is allocated (a long file of short rows is a grid of more cells than its
 /// text has bytes), and the second numbers the path. `input` is read from where it
 /// stands, and rewound there for the second pass.
-pub(super) fn parse_grid(mut input: impl BufRead + Seek, file: &str) -> Result<Tour, Error> {
+pub(super) fn parse_grid(
+    mut input: impl BufRead + Seek,
+    file: &str,
+    topology: Topology,
+) -> Result<Tour, Error> {
     let start = input.stream_position().map_err(|e| Error::io(file, e))?;
     let (mut width, mut height) = (0u64, 0u64);
     each_row(&mut input, file, |_, text| {
@@ -286,8 +290,11 @@ pub(super) fn parse_grid(mut input: impl BufRead + Seek, file: &str) -> Result<T
     let grid = numbering.finish().map_err(grid)?;
     let board = Board::new(grid.width, grid.height)
         .and_then(|b| b.with_holes(&grid.holes))
-        .map_err(|e| parse_error(file, "grid", e.to_string()))?;
+        .map_err(|e| parse_error(file, "grid", e.to_string()))?
+        .with_topology(topology);
     let path = grid.path;
+    // Closed when the ends are a leap apart on the board it is read on: on a torus,
+    // across a seam too.
     let closed = path.len() > 2 && board.dir_between(path[path.len() - 1], path[0]).is_some();
     Ok(Tour::new(board, path, closed))
 }

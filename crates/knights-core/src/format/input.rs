@@ -9,7 +9,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::{grid::parse_grid, json::parse_json, parse_document};
+use super::{grid::parse_grid, json::parse_json, parse_document_on};
+use crate::board::Topology;
 use crate::memory;
 use crate::tour::Tour;
 use crate::{Bytes, Error, TooLarge};
@@ -17,11 +18,17 @@ use crate::{Bytes, Error, TooLarge};
 /// Reads the tour (tourney, uncrossed path) file at `path`, named `file` in messages: streamed when
 /// it is a file on disk, read whole when it is not (a pipe, a device).
 pub fn read_path(path: &Path, file: &str) -> Result<Tour, Error> {
+    read_path_on(path, file, Topology::Plane)
+}
+
+/// [`read_path`], a numbered grid read on the band `topology` (see
+/// [`super::parse_document_on`]).
+pub fn read_path_on(path: &Path, file: &str, topology: Topology) -> Result<Tour, Error> {
     let f = File::open(path).map_err(|e| Error::io(path, e))?;
     if f.metadata().is_ok_and(|m| m.is_file()) {
-        read(f, file)
+        read_on(f, file, topology)
     } else {
-        parse_document(&read_text(f, file)?, file)
+        parse_document_on(&read_text(f, file)?, file, topology)
     }
 }
 
@@ -30,6 +37,11 @@ pub fn read_path(path: &Path, file: &str) -> Result<Tour, Error> {
 /// [`super::grid`]). A tourney's cycles are held as written until the board checks
 /// them. `file` names the source in messages.
 pub fn read(input: impl Read + Seek, file: &str) -> Result<Tour, Error> {
+    read_on(input, file, Topology::Plane)
+}
+
+/// [`read`], a numbered grid read on the band `topology`.
+fn read_on(input: impl Read + Seek, file: &str, topology: Topology) -> Result<Tour, Error> {
     let io = |e| Error::io(file, e);
     let mut input = BufReader::with_capacity(1 << 16, input);
     let start = input.stream_position().map_err(io)?;
@@ -51,7 +63,7 @@ pub fn read(input: impl Read + Seek, file: &str) -> Result<Tour, Error> {
     if first == Some('{') {
         parse_json(serde_json::Deserializer::from_reader(input), file)
     } else {
-        parse_grid(input, file)
+        parse_grid(input, file, topology)
     }
 }
 

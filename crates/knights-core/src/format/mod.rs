@@ -11,13 +11,14 @@ mod json;
 
 use std::io::{self, Write};
 
+use crate::board::Topology;
 use crate::tour::{Shape, Tour};
 use crate::Error;
 
 use grid::{parse_grid, write_grid};
 use json::{parse_json, write_json};
 
-pub use input::{read, read_path, read_text};
+pub use input::{read, read_path, read_path_on, read_text};
 
 /// The on-disk forms of a tour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,11 +33,17 @@ pub enum Format {
 /// when it starts with `{`, after an optional UTF-8 byte order mark; a numbered grid is
 /// always a tour). `file` names the source in error messages.
 pub fn parse_document(text: &str, file: &str) -> Result<Tour, Error> {
+    parse_document_on(text, file, Topology::Plane)
+}
+
+/// [`parse_document`], a numbered grid read on the band `topology` (JSON records its
+/// own): its tour is closed when its ends are a leap apart there.
+pub fn parse_document_on(text: &str, file: &str, topology: Topology) -> Result<Tour, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a byte order mark
     if text.trim_start().starts_with('{') {
         parse_json(serde_json::Deserializer::from_str(text), file)
     } else {
-        parse_grid(io::Cursor::new(text.as_bytes()), file)
+        parse_grid(io::Cursor::new(text.as_bytes()), file, topology)
     }
 }
 
@@ -107,6 +114,26 @@ fn arity_message(xy: &[i64], board: &str, sides: usize) -> String {
 mod tests {
     use super::*;
     use crate::Sections;
+
+    /// Issue 39, case 14: `tour 3x3 --topology torus --format grid | verify -
+    /// --topology torus` read the closed tour back as open (its ends a leap apart
+    /// across the seams only).
+    #[test]
+    fn a_grid_read_on_a_torus_is_closed_when_its_ends_leap_across_a_seam() {
+        let grid = "7 3 9\n4 6 2\n1 8 5\n";
+        let t = parse_document_on(grid, "g", Topology::Torus).unwrap();
+        assert!(t.is_closed());
+        assert_eq!(t.board().topology(), Topology::Torus);
+        assert!(crate::verify::verify(t).is_ok());
+        assert!(!parse_document(grid, "g").unwrap().is_closed());
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("g.txt");
+        std::fs::write(&p, grid).unwrap();
+        assert!(read_path_on(&p, "g.txt", Topology::Torus)
+            .unwrap()
+            .is_closed());
+        assert!(!read_path(&p, "g.txt").unwrap().is_closed());
+    }
 
     fn ring_with_hole() -> Tour {
         crate::examples::ring()

@@ -69,15 +69,6 @@ pub enum OptimumError {
         /// What is wrong, naming the field.
         problem: String,
     },
-    /// A stored record whose tour or path fails its proof.
-    #[error("{file}: {source}")]
-    Unproved {
-        /// The record's file.
-        file: String,
-        /// The failed proof.
-        #[source]
-        source: Box<Error>,
-    },
 }
 
 impl From<OptimumError> for Error {

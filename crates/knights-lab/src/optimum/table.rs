@@ -352,13 +352,9 @@ fn proved(
     measure: Measure,
     counts: Option<&Value>,
 ) -> Result<(knights_core::Board, bool, u64, Vec<u32>, Terms), Error> {
-    let bad = |e: Error| -> Error {
-        OptimumError::Unproved {
-            file: name.to_string(),
-            source: Box::new(e),
-        }
-        .into()
-    };
+    // A stored tour that fails its proof is a bad file, not a bug of the tool: the
+    // one line names the file and the failure.
+    let bad = |f: knights_core::Failure| Error::not_a_tour(name, f);
     let record = |problem: String| -> Error {
         OptimumError::Record {
             file: name.to_string(),
@@ -373,7 +369,7 @@ fn proved(
                 "field kind: an uncrossed optimum is an uncrossed path file".into(),
             ));
         }
-        let v = verify::constructed(p).map_err(bad)?;
+        let v = verify::verify(p).map_err(bad)?;
         return Ok((
             v.board().clone(),
             v.is_closed(),
@@ -382,7 +378,7 @@ fn proved(
             vec![],
         ));
     }
-    let v = verify::constructed(format::parse(text, name)?).map_err(bad)?;
+    let v = verify::verify(format::parse(text, name)?).map_err(bad)?;
     let m = metrics::measure(&v);
     let mut terms = Vec::new();
     if let Some(counts) = counts {

@@ -327,8 +327,8 @@ mod tests {
         drop(idle);
     }
 
-    /// A client that sends a body after the response, a byte now and then, holds its
-    /// worker for at most [`poller::DRAIN`].
+    /// A client that sends a body after the response, a byte now and then, is closed
+    /// after at most [`poller::DRAIN`] (the poller drops what it sends meanwhile).
     #[test]
     fn a_body_trickled_after_the_response_is_cut_off() {
         let addr = start();
@@ -346,5 +346,56 @@ mod tests {
         }
         assert!(closed, "the server still reads the trickled body");
         assert!(start.elapsed() < poller::DRAIN + Duration::from_secs(3));
+    }
+
+    /// Issue 39, case 15: a body trickled after the response held a worker thread
+    /// past the deadline. More clients than there are workers trickle bodies after
+    /// their answers: a request sent meanwhile is answered at once (no worker is
+    /// held), and each trickler is closed within [`poller::DRAIN`] and a little.
+    #[test]
+    fn bodies_trickled_after_their_answers_hold_no_worker() {
+        let addr = start();
+        let mut tricklers: Vec<TcpStream> = (0..send::WORKERS + 8)
+            .map(|_| {
+                let mut s = TcpStream::connect(addr).unwrap();
+                s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+                s.write_all(b"POST / HTTP/1.1\r\nContent-Length: 100000\r\n\r\nx")
+                    .unwrap();
+                s
+            })
+            .collect();
+        for s in &mut tricklers {
+            let mut got = Vec::new();
+            let mut buf = [0; 512];
+            while !got.ends_with(b"POST /\n") {
+                let n = s.read(&mut buf).expect("answered");
+                assert!(n > 0, "closed before the answer");
+                got.extend_from_slice(&buf[..n]);
+            }
+            assert!(got.starts_with(b"HTTP/1.1 200 "));
+        }
+        let start = Instant::now();
+        let mut open: Vec<bool> = vec![true; tricklers.len()];
+        let mut asked = false;
+        while open.iter().any(|&o| o) && start.elapsed() < poller::DRAIN * 5 {
+            for (s, o) in tricklers.iter_mut().zip(open.iter_mut()) {
+                *o = *o && s.write_all(b"x").is_ok();
+            }
+            if !asked {
+                asked = true;
+                let t = Instant::now();
+                let got = exchange(addr, b"GET /meanwhile HTTP/1.1\r\n\r\n");
+                assert!(got.starts_with("HTTP/1.1 200 "), "{got}");
+                assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let still = open.iter().filter(|&&o| o).count();
+        assert_eq!(
+            still,
+            0,
+            "{still} tricklers still read after {:?}",
+            start.elapsed()
+        );
     }
 }

@@ -16,7 +16,7 @@ use super::{Answer, Body, IDLE};
 
 /// The workers: enough for many downloads at once, few enough that their stacks
 /// (2 MiB of address space each, a few pages touched) stay small.
-const WORKERS: usize = 32;
+pub(super) const WORKERS: usize = 32;
 
 /// Complete requests waiting for a worker; past it, 503.
 const QUEUE: usize = 256;

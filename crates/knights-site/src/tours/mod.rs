@@ -24,6 +24,7 @@ use crate::plan::{Job, TargetKey};
 use knights_core::Error;
 
 pub use built::{Built, Drawn};
+pub use pyramid::check_jobs as check_pyramids;
 pub use ship::Settings;
 
 /// Builds every job into `dir` (the staging folder) on `pool`, through `cache`,

@@ -22,9 +22,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::plan::Job;
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
+use knights_render::raster::MAX_SIDE;
 use knights_render::tiles::{Level, TILE};
 use knights_render::{Drawing, Layer, Options, Show, Style, Theme};
 
@@ -38,6 +40,36 @@ pub const SVG_ABOVE: usize = 250_000;
 /// Pixels per square of the levels, smallest first: the first where the detail starts
 /// to read, then twice that, where a turn dot is 3 or 4 pixels across.
 pub const CELL_PX: [f64; 2] = [4.0, 8.0];
+
+/// The most squares a side of a board whose page gets a pyramid may have: its finest
+/// level, at the last of [`CELL_PX`] pixels a square, is a raster of at most
+/// [`MAX_SIDE`] pixels a side (2500 squares).
+pub fn most_squares() -> u32 {
+    (MAX_SIDE as f64 / CELL_PX[CELL_PX.len() - 1]) as u32
+}
+
+/// Refuses, before any tour is built, a job whose page would get a pyramid (a
+/// catalogue tour, a series' largest board) of a flat board with more squares a side
+/// than [`most_squares`], naming its catalogue line: such a tour failed after it was
+/// built and drawn ("pyramid level ... outside 1 to 20000").
+pub fn check_jobs(jobs: &[Job]) -> Result<(), Error> {
+    let most = most_squares();
+    for j in jobs.iter().filter(|j| j.pyramid) {
+        let sides = j.target.sides();
+        let side = sides.iter().copied().max().unwrap_or(0);
+        if sides.len() == 2 && side > most {
+            return Err(j.place.error(
+                "board",
+                format!(
+                    "the {} board's page tiles its drawing at {} pixels a square, at most {MAX_SIDE} pixels a side, so a catalogue tour (or a series' largest board) may have at most {most} squares a side",
+                    j.target.board_name(),
+                    CELL_PX[CELL_PX.len() - 1]
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// Palette colours of a tile: the flat colours of a drawing without squares and a few
 /// edge shades.
@@ -109,10 +141,18 @@ pub fn write(
     if full.svg().len() <= SVG_ABOVE {
         return Ok(None);
     }
+    // A level its margins would make larger than a raster may be is left out (a
+    // board near [`most_squares`]); boards beyond it are refused by [`check_jobs`].
+    let aspect = full.aspect()?;
+    let fits = |w: &u32| *w <= MAX_SIDE && (*w as f64 / aspect).round() <= MAX_SIDE as f64;
     let widths = CELL_PX
         .iter()
         .map(|&px| full.width_at(px))
         .collect::<Result<Vec<_>, Error>>()?;
+    let widths: Vec<u32> = widths.into_iter().filter(fits).collect();
+    if widths.is_empty() {
+        return Ok(None);
+    }
     let (levels, tiles) = full.pyramid(&widths, COLOURS)?;
     let dir = format!("tiles/{slug}");
     for i in 0..levels.len() {
@@ -126,4 +166,40 @@ pub fn write(
         files.push(rel);
     }
     Ok(Some(Pyramid { dir, levels, files }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{read_toml, Catalogue};
+    use crate::plan::plan;
+
+    fn checked(text: &str) -> Result<(), Error> {
+        let mut cat = Catalogue::default();
+        read_toml("c.toml", text, &mut cat)?;
+        check_jobs(&plan(cat)?.jobs)
+    }
+
+    /// Issue 39, case 15: a catalogue 4000x4000 besa tour passed the up-front checks
+    /// and failed after it was built ("pyramid level ... outside 1 to 20000"); now
+    /// refused with its line before any tour is built, as is a series' largest board.
+    /// An unlisted series member gets no pyramid and is not refused.
+    #[test]
+    fn a_board_too_large_for_its_pyramid_is_refused_up_front() {
+        assert_eq!(most_squares(), 2500);
+        let e = checked("[[tour]]\nboard = \"4000x4000\"\nalgorithm = \"besa\"\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "c.toml: line 2, field \"board\": the 4000x4000 board's page tiles its drawing at 8 pixels a square, at most 20000 pixels a side, so a catalogue tour (or a series' largest board) may have at most 2500 squares a side"
+        );
+        checked("[[tour]]\nboard = \"2500x2500\"\nalgorithm = \"besa\"\n").unwrap();
+        let series = |to: u32| {
+            format!("[[series]]\nslug = \"s\"\ntitle = \"t\"\nalgorithm = \"besa\"\nsizes = {{ from = 2496, to = {to}, step = 2 }}\n")
+        };
+        checked(&series(2500)).unwrap();
+        let e = checked(&series(2502)).unwrap_err().to_string();
+        assert!(e.contains("the 2502x2502 board's page"), "{e}");
+    }
 }

@@ -18,6 +18,34 @@ pub(super) fn stored_value(stem: &str) -> u64 {
     digits.parse().unwrap()
 }
 
+/// Issue 39, case 15: `optimum --table DIR` with a stored file whose path is broken
+/// said "internal error ... please report this"; it is a bad file, named in one line
+/// with what fails.
+#[test]
+fn a_stored_optimum_whose_path_is_broken_is_a_bad_file_not_an_internal_error() {
+    let stem = "10x10-closed-turns";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../content/optima")
+        .join(format!("{stem}.json"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let name = format!("{stem}.json");
+    table::read_one(&name, stem, &text).unwrap();
+    for (broken, says) in [
+        ("\"path\": [[0, 0], [0, 0]", "cell [0, 0] is visited twice"),
+        ("\"path\": [[0, 0], [1, 3]", "is visited twice"),
+    ] {
+        let bad = text.replacen("\"path\": [[0, 0], [1, 2]", broken, 1);
+        assert_ne!(bad, text);
+        let e = table::read_one(&name, stem, &bad).unwrap_err();
+        let e = e.to_string();
+        assert!(
+            e.starts_with("10x10-closed-turns.json: ") && e.contains(says),
+            "{e}"
+        );
+        assert!(!e.contains("internal") && !e.contains('\n'), "{e}");
+    }
+}
+
 /// The measures stored for the 6x6 closed and 5x5 open boards.
 fn stored_measures() -> [Measure; 5] {
     [TURNS, CROSSINGS, SHARP, turns_crossings(), RUN]
