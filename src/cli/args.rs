@@ -354,6 +354,7 @@ pub(super) enum GadgetName {
     Levels,
     Giraffe,
     Band,
+    BandEnds,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -68,6 +68,18 @@ pub(super) fn giraffe(write: Option<&Path>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `knights gadgets band-ends`: the band tour's two transitions, a line each as found,
+/// and `band.toml` written when asked.
+pub(super) fn band_ends(write: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+    let limit = std::time::Duration::from_secs(seconds);
+    let text = band::ends::search(limit, &mut |line| println!("{line}"))?;
+    if let Some(path) = write {
+        knights_core::atomic::write_bytes(path, text.as_bytes())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
 /// `knights gadgets band`: solves each band (the standard table when none is named),
 /// joining its ports in any way and as the plain tour, a line on stderr as each is
 /// done, then the table.

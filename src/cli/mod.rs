@@ -310,14 +310,16 @@ improved by the local search, its bound kept) and uncrossed need none.")]
   knights gadgets levels --write levels.toml
   knights gadgets giraffe --write giraffe.toml
   knights gadgets band                  edge bands as an integer program (needs the solver)
-  knights gadgets band --band bottom:4x8,left:2x4 --time-limit 120")]
+  knights gadgets band --band bottom:4x8,left:2x4 --time-limit 120
+  knights gadgets band-ends --write band.toml   the band tour's transitions (needs the solver)")]
     Gadgets {
         /// The gadget: heel (the formation algorithm's bottom-edge heel), corner (the
         /// left-edge pieces of its variant for odd boards missing a corner),
         /// best-corners (the four corners of its best tour), levels (the corners
         /// where its quartet moves between the levels of a board with more sides) or
-        /// giraffe (the pieces of the giraffe's formation tour, by a SAT search) or band
-        /// (a periodic band along the bottom or left edge, by integer programming).
+        /// giraffe (the pieces of the giraffe's formation tour, by a SAT search), band
+        /// (a periodic band along the bottom or left edge, by integer programming) or
+        /// band-ends (the band tour's transitions between its band and the best heels).
         #[arg(value_enum)]
         gadget: GadgetName,
         /// paper: each knight's first and last heel cell fixed; open: free.
@@ -333,7 +335,8 @@ improved by the local search, its bound kept) and uncrossed need none.")]
         /// multiple of 8 columns or 4 rows); by default the table of docs/gadgets.md.
         #[arg(long, value_delimiter = ',')]
         band: Vec<String>,
-        /// band: seconds for each band's turns, and as many for its crossings.
+        /// band, band-ends: seconds for each band's (transition's) turns, and as many
+        /// for its crossings.
         #[arg(long, default_value_t = 60)]
         time_limit: u64,
     },
@@ -553,6 +556,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             time_limit,
             ..
         } => corner::bands(&band, time_limit),
+        Command::Gadgets {
+            gadget: GadgetName::BandEnds,
+            write,
+            time_limit,
+            ..
+        } => corner::band_ends(write.as_deref(), time_limit),
         Command::Gadgets {
             gadget: GadgetName::Giraffe,
             write,

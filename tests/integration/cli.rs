@@ -278,7 +278,7 @@ fn bounds_lists_each_bound_with_its_source() {
 
 #[test]
 fn besa_variants_build_and_verify() {
-    for v in ["turns", "crossings", "best"] {
+    for v in ["turns", "crossings", "best", "band"] {
         let o = knights(&[
             "metrics",
             "64x64",

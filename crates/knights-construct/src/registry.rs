@@ -553,7 +553,7 @@ mod tests {
         assert!(
             r.error
                 .to_string()
-                .contains("(it has: turns, crossings, best, corner, sym90)"),
+                .contains("(it has: turns, crossings, best, band, corner, sym90)"),
             "{}",
             r.error
         );

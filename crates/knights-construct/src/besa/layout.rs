@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use super::band_edge;
 use super::corner_classes::{Corner, CORNERS, CORNERS_FROM};
 use super::pieces::{background, find_piece, piece, Piece};
 use super::Variant;
@@ -356,25 +357,45 @@ fn placements(w: u32, h: u32, variant: Variant, corners: bool) -> Vec<Placement>
     let bl = piece("junction_h5_horizontal", false);
     out.push(Placement::single(bl, h - 5, 0, Role::BottomLeft));
     // 4. Heels along the bottom edge, then the bottom-right corner.
-    let heel = piece(heel_name, false);
     let heels = Run::up_to(6, 8, [w - 6, w - 8, w - 10, w - 4][br as usize]);
-    out.push(Placement {
-        piece: heel,
-        rows: Run::once(h - 4, 4),
-        cols: heels,
-        role: Role::Other,
-    });
-    if let Some(p) = port_piece(false) {
-        let cols = Run {
-            start: heels.start - 2,
-            ..heels
-        };
-        ports.push(Placement {
-            piece: p,
-            rows: Run::once(h - 5, 2),
+    let (best, band) = split(heels, variant);
+    for cols in best {
+        out.push(Placement {
+            piece: piece(heel_name, false),
+            rows: Run::once(h - 4, 4),
             cols,
             role: Role::Other,
         });
+        if let Some(p) = port_piece(false) {
+            let cols = Run {
+                start: cols.start - 2,
+                ..cols
+            };
+            ports.push(Placement {
+                piece: p,
+                rows: Run::once(h - 5, 2),
+                cols,
+                role: Role::Other,
+            });
+        }
+    }
+    let mut transitions = Vec::new();
+    if let Some(cols) = band {
+        out.push(Placement {
+            piece: piece(band_edge::PERIOD, false),
+            rows: Run::once(h - 4, 4),
+            cols,
+            role: Role::Other,
+        });
+        let ends = [
+            (band_edge::START, cols.start - 8),
+            (band_edge::END, cols.end() - 8),
+        ];
+        for (name, j0) in ends {
+            if let Some(p) = find_piece(name, false) {
+                transitions.push(Placement::single(p, h - p.height(), j0, Role::Other));
+            }
+        }
     }
     let j = heels.end();
     let at = |name, rotated, i0, j0| Placement::single(piece(name, rotated), i0, j0, Role::Other);
@@ -436,7 +457,9 @@ fn placements(w: u32, h: u32, variant: Variant, corners: bool) -> Vec<Placement>
             ..top
         },
     );
-    for (name, cols) in [(heel_name, varied), ("heel", plain)] {
+    let (best, band) = split(varied, variant);
+    let heel_runs = best.iter().map(|&cols| (heel_name, cols));
+    for (name, cols) in heel_runs.chain([("heel", plain)]) {
         out.push(Placement {
             piece: piece(name, true),
             rows: Run::once(0, 4),
@@ -444,25 +467,63 @@ fn placements(w: u32, h: u32, variant: Variant, corners: bool) -> Vec<Placement>
             role: Role::Other,
         });
     }
-    if let Some(p) = port_piece(true) {
-        let cols = Run {
-            start: varied.start + 4,
-            ..varied
-        };
-        ports.push(Placement {
-            piece: p,
-            rows: Run::once(3, 2),
+    for cols in best {
+        if let Some(p) = port_piece(true) {
+            let cols = Run {
+                start: cols.start + 4,
+                ..cols
+            };
+            ports.push(Placement {
+                piece: p,
+                rows: Run::once(3, 2),
+                cols,
+                role: Role::Other,
+            });
+        }
+    }
+    if let Some(cols) = band {
+        out.push(Placement {
+            piece: piece(band_edge::PERIOD, true),
+            rows: Run::once(0, 4),
             cols,
             role: Role::Other,
         });
+        // Turned, the bottom's end transition comes first from the left.
+        let ends = [
+            (band_edge::END, cols.start - 8),
+            (band_edge::START, cols.end() - 8),
+        ];
+        for (name, j0) in ends {
+            if let Some(p) = find_piece(name, true) {
+                transitions.push(Placement::single(p, 0, j0, Role::Other));
+            }
+        }
     }
     // 7. The top-right junction, its right side on the right edge.
     out.push(Placement::single(tr, 0, w - tr.width(), Role::TopRight));
     out.extend(ports);
+    out.extend(transitions);
     if corners && variant.corners() {
         out.extend(corner_placements(w, h));
     }
     out
+}
+
+/// A run of heels as the variant lays it: the runs that keep the variant's heel, and
+/// the run of the band tour's period if it has one (see [`band_edge`]).
+fn split(run: Run, variant: Variant) -> (Vec<Run>, Option<Run>) {
+    let part = |r: Range<u32>| Run {
+        start: run.start + run.step * r.start,
+        step: run.step,
+        count: r.end - r.start,
+    };
+    match band_edge::copies(run.count).filter(|_| variant.band()) {
+        Some(c) => (
+            vec![part(0..c.start), part(c.end..run.count)],
+            Some(part(c)),
+        ),
+        None => (vec![run], None),
+    }
 }
 
 /// The best tour's corner pieces that the built `w x h` board's classes call for (see

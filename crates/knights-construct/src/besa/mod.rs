@@ -51,6 +51,7 @@
 //! On a transposed board the labels follow the same construction, so the tour is
 //! walked so that its first move is the built board's "two up, one right".
 
+pub mod band_edge;
 mod corner;
 pub mod corner_classes;
 pub mod corner_strip;
@@ -84,7 +85,7 @@ pub type Cell = (i32, i32);
 pub struct Besa;
 
 /// Every `--variant` besa accepts: the heels, then the boards of the paper's Section 5.
-const VARIANTS: [&str; 5] = ["turns", "crossings", "best", "corner", "sym90"];
+const VARIANTS: [&str; 6] = ["turns", "crossings", "best", "band", "corner", "sym90"];
 
 /// Which heel the construction puts wherever a heel goes (the paper's Section 4.2 and
 /// the gadget search of knights-lab, `knights gadgets heel`); the rest of Algorithm 1
@@ -101,11 +102,14 @@ pub enum Variant {
     /// crossings at once; and the corners the corner search found (see
     /// [`corner_classes`]).
     Best,
+    /// The best tour with the band integer program's edge band along most of the top and
+    /// bottom edges (20 turns per 8 columns, see [`band_edge`]): 9n + O(1) turns.
+    Band,
 }
 
 impl Variant {
     /// The names `--variant` accepts, in the order of [`Variant::ALL`] after `Plain`.
-    pub const NAMES: [&'static str; 3] = ["turns", "crossings", "best"];
+    pub const NAMES: [&'static str; 4] = ["turns", "crossings", "best", "band"];
 
     /// The variant a request names (`None` for no variant); `None` for an unknown name.
     pub fn named(name: Option<&str>) -> Option<Variant> {
@@ -114,6 +118,7 @@ impl Variant {
             Some("turns") => Some(Variant::Turns),
             Some("crossings") => Some(Variant::Crossings),
             Some("best") => Some(Variant::Best),
+            Some("band") => Some(Variant::Band),
             Some(_) => None,
         }
     }
@@ -124,18 +129,23 @@ impl Variant {
             Variant::Plain => "heel",
             Variant::Turns => "heel_turns",
             Variant::Crossings => "heel_crossings",
-            Variant::Best => "heel_best",
+            Variant::Best | Variant::Band => "heel_best",
         }
     }
 
     /// Whether its corners are the ones the corner search found.
     pub(crate) fn corners(self) -> bool {
-        self == Variant::Best
+        matches!(self, Variant::Best | Variant::Band)
+    }
+
+    /// Whether it lays the edge band of [`band_edge`] along the top and bottom edges.
+    pub(crate) fn band(self) -> bool {
+        self == Variant::Band
     }
 
     /// The piece of the cells just outside its heel that it changes, if any.
     pub fn heel_ports(self) -> Option<&'static str> {
-        (self == Variant::Best).then_some("heel_best_ports")
+        self.corners().then_some("heel_best_ports")
     }
 }
 

@@ -22,6 +22,8 @@ const HEELS: &str = include_str!("heels.toml");
 const CORNER: &str = include_str!("corner.toml");
 /// The best tour's corners found by the gadget search, in the same encoding.
 const BEST_CORNERS: &str = include_str!("best_corners.toml");
+/// The band tour's edge band and its transitions, found by the band integer program.
+const BAND: &str = include_str!("band.toml");
 
 /// A piece, rows from the top; a cell's mask is 0 where the piece does not cover it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +73,8 @@ fn pieces() -> &'static Pieces {
         p.by_name.extend(corner.by_name);
         let best = parse(BEST_CORNERS).expect("the embedded corners data is valid (tested)");
         p.by_name.extend(best.by_name);
+        let band = parse(BAND).expect("the embedded band data is valid (tested)");
+        p.by_name.extend(band.by_name);
         p
     })
 }
@@ -133,7 +137,7 @@ mod tests {
     fn embedded_data_parses_with_the_expected_meaning() {
         let p = pieces();
         assert_eq!(p.background, 0b0100_0100);
-        assert_eq!(p.by_name.len(), 18 + 24);
+        assert_eq!(p.by_name.len(), 18 + 24 + 3);
         assert!(parse(BEST_CORNERS).is_ok());
         assert_eq!(parse(HEELS).unwrap().background, p.background);
         let heel = piece("heel", false);

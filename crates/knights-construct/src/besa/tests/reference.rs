@@ -53,10 +53,20 @@ fn pasted(w: u32, h: u32, v: Variant) -> Vec<u8> {
     paste(piece("junction_h5_horizontal", false), h - 5, 0);
     let limit = [w - 6, w - 8, w - 10, w - 4][br as usize];
     let mut j = 6;
+    let mut bottom = Vec::new();
     while j < limit {
-        paste(piece(heel, false), h - 4, j);
-        port(false, h - 4, j);
+        bottom.push(j);
         j += 8;
+    }
+    // The band tour: copies of its period over the middle heels, no outside cells.
+    let band_at = |k: usize, n: usize| v.band() && n >= 7 && (2..n - 2).contains(&k);
+    for (k, &j) in bottom.iter().enumerate() {
+        if band_at(k, bottom.len()) {
+            paste(piece("band_period", false), h - 4, j);
+        } else {
+            paste(piece(heel, false), h - 4, j);
+            port(false, h - 4, j);
+        }
     }
     match br {
         0 => paste(piece("corner_seq0", false), h - 4, j),
@@ -91,19 +101,47 @@ fn pasted(w: u32, h: u32, v: Variant) -> Vec<u8> {
         }
     };
     let tr = piece(&format!("junction_h{trh}_vertical"), true);
+    let mut top = Vec::new();
     while j < w - 8 {
         // A heel whose outside cells reach under the top-right junction stays plain.
         if v.heel_ports().is_none() || j + 10 <= w - tr.width() as i64 {
-            paste(piece(heel, true), 0, j);
-            port(true, 0, j);
+            top.push(j);
         } else {
             paste(piece("heel", true), 0, j);
         }
         j += 8;
     }
+    for (k, &j) in top.iter().enumerate() {
+        if band_at(k, top.len()) {
+            paste(piece("band_period", true), 0, j);
+        } else {
+            paste(piece(heel, true), 0, j);
+            port(true, 0, j);
+        }
+    }
     paste(tr, 0, w - tr.width() as i64);
     for (p, i, j) in ports {
         paste(p, i, j);
+    }
+    // The band's transitions: the bottom's start and end two heels before its first
+    // and last copy; turned on the top edge, the end first.
+    for (row, copies, rotated) in [(h, &bottom, false), (0, &top, true)] {
+        let n = copies.len();
+        if !band_at(2, n) {
+            continue;
+        }
+        let ends = [(copies[1], "band_start"), (copies[n - 3], "band_end")];
+        for (j, name) in ends {
+            let name = match (rotated, name) {
+                (true, "band_start") => "band_end",
+                (true, _) => "band_start",
+                _ => name,
+            };
+            if let Some(p) = find_piece(name, rotated) {
+                let i0 = if rotated { 0 } else { row - p.height() as i64 };
+                paste(p, i0, j);
+            }
+        }
     }
     // The corners the corner search found, each anchored at its corner of the board.
     let (cw, ch) = CORNERS_FROM;

@@ -63,14 +63,15 @@ fn structure_counts_equal_the_built_tours_on_large_boards() {
 
 #[test]
 fn structure_counts_of_a_million_square_follow_the_slopes() {
-    // 10^6 = 64 mod 8: from the 64x64 board (checked against its built tour above),
-    // each eight more columns and rows add two heels and four edge transitions.
+    // 10^6 = 128 mod 8: from the 128x128 board (long enough for the band tour's
+    // copies on both edges), each eight more columns and rows add two heels (copies of
+    // the band's period) and four edge transitions.
     let n = 1_000_000u64;
     for v in ALL_VARIANTS {
         let (t, c) = structure_counts(n as u32, n as u32, v).unwrap();
-        let (t0, c0) = built_counts(64, 64, v);
+        let (t0, c0) = built_counts(128, 128, v);
         let (ht, hc) = heel_counts(v);
-        let steps = (n - 64) / 8;
+        let steps = (n - 128) / 8;
         assert_eq!(
             (t, c),
             (t0 + steps * (2 * ht + 32), c0 + steps * (2 * hc + 40)),

@@ -28,13 +28,16 @@ pub(super) fn heel_counts(v: Variant) -> (u64, u64) {
         Variant::Turns => (21, 31),
         Variant::Crossings => (22, 28),
         Variant::Best => (21, 27),
+        // The band's period, on edges long enough for it (see `band_edge`).
+        Variant::Band => (20, 30),
     }
 }
 
 /// Every variant of the construction.
-pub(super) const ALL_VARIANTS: [Variant; 4] = [
+pub(super) const ALL_VARIANTS: [Variant; 5] = [
     Variant::Plain,
     Variant::Turns,
     Variant::Crossings,
     Variant::Best,
+    Variant::Band,
 ];

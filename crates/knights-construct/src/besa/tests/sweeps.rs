@@ -184,16 +184,106 @@ fn the_variants_are_closed_tours_with_their_heels_counts() {
     }
 }
 
+/// Whether the band tour of the `w x h` board lays copies of its period along the
+/// bottom and along the top edge of the built board: where its grid differs from the
+/// best tour's in the built board's bottom rows, and in its top rows.
+fn band_edges(w: u32, h: u32) -> (bool, bool) {
+    let (band, best) = (
+        reference(w, h, Variant::Band),
+        reference(w, h, Variant::Best),
+    );
+    let turned = orientation(w, h) == Some(true);
+    let (bw, bh) = if turned { (h, w) } else { (w, h) };
+    let differs = |rows: std::ops::Range<u32>| {
+        rows.flat_map(|r| (2..bw - 2).map(move |c| (r, c)))
+            .any(|(r, c)| {
+                let (x, y) = if turned { (r, c) } else { (c, r) };
+                let i = (y * w + x) as usize;
+                band[i] != best[i]
+            })
+    };
+    (differs(0..4), differs(bh - 4..bh))
+}
+
+#[test]
+fn the_band_tour_is_closed_on_every_board_with_its_periods_counts() {
+    // Every even width 16..=144 with every height 12..=47 (each residue of h mod 4 nine
+    // times), and the transposes: the band's copies need an edge of 7 heels, from width
+    // 74 on, and the corners and the top-right junction depend on w mod 8 and h mod 4.
+    let mut boards = Vec::new();
+    for w in (16..=144).step_by(2) {
+        for h in 12..=47 {
+            boards.push((w, h));
+            boards.push((h, w));
+        }
+    }
+    boards.sort_unstable();
+    boards.dedup();
+    let results: Vec<_> = boards
+        .par_iter()
+        .map(|&(w, h)| ((w, h), check_board(w, h, Variant::Band)))
+        .collect();
+    let failures: Vec<String> = results
+        .iter()
+        .filter_map(|((w, h), r)| r.as_ref().err().map(|e| format!("{w}x{h}: {e}")))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures: {failures:?}",
+        failures.len()
+    );
+    let counts: Counts = results.into_iter().map(|(b, r)| (b, r.unwrap())).collect();
+    let edges: HashMap<(u32, u32), (bool, bool)> = boards
+        .par_iter()
+        .map(|&(w, h)| ((w, h), band_edges(w, h)))
+        .collect();
+    let banded = |b: (u32, u32)| edges[&b] == (true, true);
+    // Eight more columns add a copy of the period to each edge (20 turns and 30
+    // crossings), four more rows a double move up to each side; boards without copies
+    // are the best tour's.
+    let (mut wide, mut tall, mut without) = (0, 0, 0);
+    for (&(w, h), &(t, c)) in &counts {
+        if orientation(w, h) != Some(false) {
+            continue;
+        }
+        if edges[&(w, h)] == (false, false) {
+            let best = check_board(w, h, Variant::Best).unwrap();
+            assert_eq!((t, c), best, "{w}x{h} without copies");
+            without += 1;
+            continue;
+        }
+        if !banded((w, h)) {
+            continue;
+        }
+        if let Some(&(t8, c8)) = counts.get(&(w + 8, h)) {
+            assert_eq!((t8 - t, c8 - c), (40, 60), "{w}x{h}");
+            wide += 1;
+        }
+        // Below height 16 the best tour keeps its corners as they were.
+        let tall_ok = |b: (u32, u32)| banded(b) && has_corners(w, h) == has_corners(b.0, b.1);
+        if let Some(&(t4, c4)) = counts.get(&(w, h + 4)).filter(|_| tall_ok((w, h + 4))) {
+            assert_eq!((t4 - t, c4 - c), (16, 20), "{w}x{h}");
+            tall += 1;
+        }
+    }
+    assert!(
+        wide > 1000 && tall > 900 && without > 1500,
+        "{wide} {tall} {without}"
+    );
+}
+
 #[test]
 fn variant_slopes_on_square_boards() {
     // Per eight more columns and rows: two heels and four edge transitions, so
     // (2 heel + 32) / 8 turns and (2 heel + 40) / 8 crossings per n: 9.25n and 12.75n
     // (turns), 9.5n and 12n (crossings), 9.25n and 11.75n (best).
+    // The band tour: 9n and 12.5n.
     for v in [
         Variant::Plain,
         Variant::Turns,
         Variant::Crossings,
         Variant::Best,
+        Variant::Band,
     ] {
         let (ht, hc) = heel_counts(v);
         for n in [120, 256, 400] {

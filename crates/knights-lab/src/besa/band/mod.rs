@@ -21,11 +21,15 @@
 //! - [`problem`]: the quotient graph and its score tables (no solver);
 //! - `solve.rs`: the HiGHS model, behind the `motif` feature, like `knights optimum`.
 
+pub mod ends;
 mod problem;
 #[cfg(feature = "motif")]
 mod solve;
 #[cfg(test)]
 mod tests;
+mod window;
+#[cfg(feature = "motif")]
+mod window_solve;
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -34,6 +38,9 @@ use knights_construct::besa::{HeelsOnly, Variant};
 use knights_core::Error;
 
 pub use problem::Problem;
+pub use window::Window;
+#[cfg(feature = "motif")]
+pub use window_solve::{solve as solve_window, Solved};
 
 /// Which edge of the formation tour the band runs along.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -152,4 +152,92 @@ mod solved {
             check(&f);
         }
     }
+
+    #[test]
+    fn the_end_windows_turns_are_proved() {
+        // The end transition's 42 turns are proved in well under a minute.
+        let win = ends::Transition::End.window(ends::DEPTH);
+        let s = solve_window(&win, Duration::from_secs(120)).unwrap();
+        assert_eq!(s.turns, (42, 42));
+        assert!(win.degrees_hold(&s.chosen));
+        assert_eq!(win.broken(&s.chosen), (vec![], vec![]));
+    }
+
+    #[test]
+    #[ignore = "a few minutes; writes band.toml with KNIGHTS_REGENERATE=1"]
+    fn regenerate_the_band_file() {
+        let text = ends::search(Duration::from_secs(60), &mut |l| eprintln!("{l}")).unwrap();
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../knights-construct/src/besa/band.toml"
+        );
+        if std::env::var_os("KNIGHTS_REGENERATE").is_some() {
+            std::fs::write(path, &text).unwrap();
+        }
+        eprintln!("{text}");
+    }
+}
+
+/// A stored bottom piece (rows from the top, its bottom row on the edge) as the leaps
+/// of a cell list's program: a leap is taken when its first cell's mask has it.
+fn taken(
+    piece: &knights_construct::besa::pieces::Piece,
+    x0: i32,
+    leaps: impl Iterator<Item = ((i32, i32), u8)>,
+) -> Vec<bool> {
+    let h = piece.height() as i32;
+    leaps
+        .map(|((x, y), d)| piece.at((h - 1 - y) as u32, (x - x0) as u32) >> d & 1 == 1)
+        .collect()
+}
+
+#[test]
+fn the_stored_period_is_the_bands_twenty_turn_solution_joined_as_plain() {
+    let p = problem(band(Edge::Bottom, 4, 8));
+    let period = knights_construct::besa::pieces::piece("band_period", false);
+    let chosen = taken(
+        period,
+        p.origin.0,
+        p.leaps.iter().map(|l| (p.nodes[l.a], l.dir)),
+    );
+    assert!(p.degrees_hold(&chosen) && p.portless(&chosen).is_empty());
+    assert_eq!((p.turns(&chosen), p.crossings(&chosen)), (20, 30));
+    assert_eq!(describe_matching(&p, &chosen), (true, "plain".into()));
+    // Its ports keep the plain tour's leaps: the four rows are the whole piece.
+    for v in p.n_band..p.nodes.len() {
+        for &e in &p.at[v] {
+            assert_eq!(chosen[e], p.plain[e], "port {:?}", p.nodes[v]);
+        }
+    }
+}
+
+#[test]
+fn the_stored_transitions_solve_their_windows() {
+    use ends::Transition;
+    for (t, turns) in [(Transition::Start, 41), (Transition::End, 42)] {
+        let win = t.window(ends::DEPTH);
+        let piece = knights_construct::besa::pieces::piece(t.name(), false);
+        assert_eq!(
+            (piece.width() as usize, piece.height() as i32),
+            (win.cols.len(), win.depth)
+        );
+        let chosen = taken(
+            piece,
+            win.cols.start,
+            win.leaps.iter().map(|&(a, _, d)| (win.cells[a], d)),
+        );
+        assert!(win.degrees_hold(&chosen), "{t:?}");
+        // The band tour holds it where the window is cut.
+        assert_eq!(win.current, chosen, "{t:?}");
+        // Every path through the window joins two boundary leaps the best tour pairs.
+        assert_eq!(win.broken(&chosen), (vec![], vec![]), "{t:?}");
+        assert_eq!(win.turns(&chosen), turns, "{t:?}");
+        // The piece holds exactly those leaps, the forced ones included.
+        let masks = win.masks(&chosen);
+        for (i, &c) in win.cells.iter().enumerate() {
+            let h = piece.height() as i32;
+            let at = piece.at((h - 1 - c.1) as u32, (c.0 - win.cols.start) as u32);
+            assert_eq!(masks.get(&c).copied().unwrap_or(0), at, "{t:?} cell {i}");
+        }
+    }
 }
