@@ -40,6 +40,8 @@ pub mod table;
 mod tests;
 pub mod uncrossed;
 mod walk;
+#[cfg(all(test, feature = "motif"))]
+mod windows;
 
 use std::time::Duration;
 

@@ -159,3 +159,47 @@ fn solve_experiment() {
         );
     }
 }
+
+/// The relaxation's optimum of the crossings model with and without the window
+/// rows of `windows.rs` (docs/optimum.md): `KNIGHTS_WINDOWS='10x10 5 2;12x12 4 2'
+/// cargo test -p knights-lab --features motif --lib window_experiment -- --ignored
+/// --nocapture` (board, block, margin).
+#[test]
+#[ignore = "an experiment: prints the relaxations' bounds"]
+fn window_experiment() {
+    let runs = std::env::var("KNIGHTS_WINDOWS").unwrap_or_default();
+    for run in runs.split(';').filter(|r| !r.trim().is_empty()) {
+        let words: Vec<&str> = run.split_whitespace().collect();
+        let board: Board = words[0].parse().unwrap();
+        let (block, margin) = (words[1].parse().unwrap(), words[2].parse().unwrap());
+        let spec = Spec {
+            board: board.clone(),
+            closed: true,
+            measure: CROSSINGS,
+        };
+        let clock = std::time::Instant::now();
+        let graph = Graph::new(&board);
+        let crossing = crossing_pairs(&graph, &board);
+        let wins = super::super::windows::windows(&graph, &board, &crossing, block, margin);
+        let sum: u64 = wins.iter().map(|w| w.least).sum();
+        eprintln!(
+            "{board} block {block} margin {margin}: {} windows, least sum {sum} ({:.1} s)",
+            wins.len(),
+            clock.elapsed().as_secs_f64()
+        );
+        for with in [false, true] {
+            let (mut model, _) = super::super::model::build(&spec, |m| {
+                spec.measure.rows(m, 1.0);
+                let col: std::collections::HashMap<(usize, usize), highs::Col> =
+                    m.pairs().iter().map(|&(c, e, f)| ((e, f), c)).collect();
+                for w in wins.iter().filter(|_| with) {
+                    let row = w.pairs.iter().map(|p| (col[p], 1.0)).collect();
+                    m.row((w.least as f64).., row);
+                }
+            });
+            model.set_option("solve_relaxation", true);
+            let relaxation = model.solve().objective_value();
+            eprintln!("  window rows {with}: relaxation {relaxation:.2}");
+        }
+    }
+}
