@@ -7,7 +7,8 @@
 //! tiled pyramid's tiles loading, only those in view, as a large tour's page is zoomed;
 //! and every page of the shipped gallery at 1400 and 390 px: no sideways scrolling, no
 //! broken image, no console error, every drawing inside its container after a resize;
-//! and the shipped gallery within its 40 MB budget; and the explore page, served by
+//! and the shipped gallery within its 40 MB budget (the gallery the audit's tests
+//! build, `audit::shipped_gallery`); and the explore page, served by
 //! `knights serve`, against the command line (tests/browser/explore.mjs), its times
 //! printed past the capture.
 //!
@@ -25,9 +26,12 @@ const SKIPPED: i32 = 77;
 #[test]
 fn the_fixture_gallery_loads_cleanly_in_chromium() {
     let root = env!("CARGO_MANIFEST_DIR");
+    // The shipped gallery, built once for the tests that need it (the audit's too).
+    let shipped = super::audit::shipped_gallery();
     let out = Command::new("bash")
         .arg(format!("{root}/tests/browser/run.sh"))
         .env("KNIGHTS_BIN", env!("CARGO_BIN_EXE_knights"))
+        .env("KNIGHTS_SHIPPED", shipped)
         .output()
         .expect("bash runs");
     let text = format!(

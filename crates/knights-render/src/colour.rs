@@ -1,5 +1,6 @@
-//! Colours: parsing and checking them, the gradient along a tour, and mixing two in
-//! linear light. Which colour a named section gets is a lookup in the theme, not here.
+//! Colours: parsing and checking them, the gradient along a tour, mixing two in
+//! linear light, and their contrast (the WCAG's ratio, which the audit measures and a
+//! mark's rim is darkened to). Which colour a named section gets is a lookup in the theme, not here.
 
 use std::str::FromStr;
 
@@ -51,9 +52,57 @@ pub fn mix(a: Rgb, b: Rgb, f: f64) -> Rgb {
     Rgb(ch(a.0, b.0), ch(a.1, b.1), ch(a.2, b.2))
 }
 
+/// The WCAG contrast ratio of two colours (1 to 21).
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The WCAG relative luminance of a colour.
+fn luminance(c: Rgb) -> f64 {
+    let lin = |v: u8| {
+        let s = v as f64 / 255.0;
+        if s <= 0.03928 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+/// `c` darkened in its own hue (its channels scaled down together) until it has a
+/// contrast of `ratio` at least against each of `grounds` (all lighter than it needs):
+/// the edge a light mark is drawn with, so that it stands out against the squares.
+pub fn darkened(c: Rgb, grounds: &[Rgb], ratio: f64) -> Rgb {
+    let scaled = |f: f64| {
+        let ch = |v: u8| (v as f64 * f).floor() as u8;
+        Rgb(ch(c.0), ch(c.1), ch(c.2))
+    };
+    let holds = |x: Rgb| grounds.iter().all(|&g| contrast(x, g) >= ratio);
+    (0..=100)
+        .map(|k| scaled(1.0 - k as f64 / 100.0))
+        .find(|&x| holds(x))
+        .unwrap_or(Rgb(0, 0, 0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A light amber is darkened in its hue until it stands out 3:1 against both web
+    /// squares; a dark blue already does and is kept.
+    #[test]
+    fn darkened_keeps_its_hue_and_reaches_the_contrast() {
+        let squares = [Rgb(0xf3, 0xef, 0xe6), Rgb(0xe6, 0xdc, 0xcb)];
+        let amber = Rgb(0xf6, 0xb9, 0x3b);
+        let d = darkened(amber, &squares, 3.0);
+        assert!(squares.iter().all(|&s| contrast(d, s) >= 3.0), "{d:?}");
+        assert!(d.0 > d.1 && d.1 > d.2 && d.0 < amber.0, "{d:?}");
+        let blue = Rgb(0x1f, 0x3b, 0x73);
+        assert_eq!(darkened(blue, &squares, 3.0), blue);
+        assert!((contrast(Rgb(0, 0, 0), Rgb(255, 255, 255)) - 21.0).abs() < 1e-9);
+    }
 
     #[test]
     fn parses_svg_colours() {

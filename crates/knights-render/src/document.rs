@@ -96,7 +96,13 @@ pub fn document(
         colours: colours.as_ref(),
         clipped: !frame.is_whole() || band,
     };
-    let v = seam::fit(board, &frame, frame.view_box());
+    let mut v = seam::fit(board, &frame, frame.view_box());
+    // The frames' numbers go past the coordinates, with room of their own.
+    let framed = plan.frames && frame.is_whole() && (overview || overview::framed(board, theme));
+    if framed && tour.path().len() >= 2 {
+        let [l, t, r, b] = overview::numbers_room(&frame, theme);
+        v = [v[0] - l, v[1] - t, v[2] + l + r, v[3] + t + b];
+    }
     let (v, legend) = if plan.legend {
         let mut entries = layers::legend(&canvas);
         entries.extend(

@@ -18,6 +18,7 @@ use svg::node::element::{Group, Line, Rectangle, Text};
 use crate::drawing::Drawing;
 use crate::frame::num;
 use crate::layers::Layer;
+use crate::overview::numbers::{self, Side};
 use crate::overview::{places, Spot, Style};
 use crate::paper::{self, Paper, TYPE_PT};
 use crate::{Options, Show};
@@ -344,15 +345,6 @@ fn ids(svg: &str) -> Vec<String> {
     out
 }
 
-/// Where a frame's number goes: the side of the board it is nearest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Side {
-    Top,
-    Bottom,
-    Left,
-    Right,
-}
-
 /// The frames `rects` (left, top, right, bottom on the page) on the overview whose
 /// page is `b`, each numbered outside it on the side it is nearest, with a leader to
 /// it: the numbers are outside the drawing, clear of every mark.
@@ -370,25 +362,9 @@ fn frames(rects: &[[f64; 4]], b: [f64; 4], opts: &Options) -> Group {
         .set("font-size", num(LABEL_PT))
         .set("font-family", "DejaVu Sans, sans-serif")
         .set("text-anchor", "middle");
-    let sides: Vec<Side> = rects.iter().map(|r| side(r, b)).collect();
-    let along = |r: &[f64; 4], s: Side| match s {
-        Side::Top | Side::Bottom => (r[0] + r[2]) / 2.0,
-        Side::Left | Side::Right => (r[1] + r[3]) / 2.0,
-    };
-    let mut at: Vec<f64> = rects
-        .iter()
-        .zip(&sides)
-        .map(|(r, &s)| along(r, s))
-        .collect();
-    for s in [Side::Top, Side::Bottom, Side::Left, Side::Right] {
-        let (lo, hi) = match s {
-            Side::Top | Side::Bottom => (b[0], b[2]),
-            Side::Left | Side::Right => (b[1], b[3]),
-        };
-        let mut on: Vec<usize> = (0..rects.len()).filter(|&i| sides[i] == s).collect();
-        on.sort_by(|&i, &j| at[i].total_cmp(&at[j]));
-        spread(&mut at, &on, lo, hi, LABEL_PT * 1.6);
-    }
+    let (sides, at): (Vec<Side>, Vec<f64>) = numbers::place(rects, b, LABEL_PT, LABEL_PT * 1.6)
+        .into_iter()
+        .unzip();
     for (i, r) in rects.iter().enumerate() {
         // A frame at least a few points across, so a small place still shows.
         let least = LABEL_PT * 0.6;
@@ -444,37 +420,6 @@ fn frames(rects: &[[f64; 4]], b: [f64; 4], opts: &Options) -> Group {
         );
     }
     Group::new().set("class", "frames").add(g).add(labels)
-}
-
-/// The side of the overview `b` the frame `r` is nearest: above or below when it is
-/// within a few points of those as of the sides (a corner's number is read with its
-/// column, and all four corners' the same way), else the nearest.
-fn side(r: &[f64; 4], b: [f64; 4]) -> Side {
-    let bias = LABEL_PT;
-    let d = [
-        (r[1] - b[1], Side::Top),
-        (b[3] - r[3], Side::Bottom),
-        (r[0] - b[0] + bias, Side::Left),
-        (b[2] - r[2] + bias, Side::Right),
-    ];
-    d.into_iter()
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map_or(Side::Top, |(_, s)| s)
-}
-
-/// The positions `at[i]` of `on` (in order along a side from `lo` to `hi`) moved apart
-/// to `sep` at least, kept within `lo..hi` where they fit.
-fn spread(at: &mut [f64], on: &[usize], lo: f64, hi: f64, sep: f64) {
-    let mut last = f64::NEG_INFINITY;
-    for &i in on {
-        at[i] = at[i].max(last + sep).max(lo + sep / 2.0);
-        last = at[i];
-    }
-    let mut next = f64::INFINITY;
-    for &i in on.iter().rev() {
-        at[i] = at[i].min(next - sep).min(hi - sep / 2.0);
-        next = at[i];
-    }
 }
 
 /// The caption over inset `n`, `w` wide at `(x, y)`: its number, and its place's
@@ -535,10 +480,10 @@ mod tests {
     #[test]
     fn numbers_along_a_side_are_moved_apart_within_it() {
         let mut at = vec![5.0, 6.0, 7.0, 50.0];
-        spread(&mut at, &[0, 1, 2, 3], 0.0, 100.0, 10.0);
+        numbers::spread(&mut at, &[0, 1, 2, 3], 0.0, 100.0, 10.0);
         assert_eq!(at, vec![5.0, 15.0, 25.0, 50.0]);
         let mut crowded = vec![98.0, 99.0];
-        spread(&mut crowded, &[0, 1], 0.0, 100.0, 10.0);
+        numbers::spread(&mut crowded, &[0, 1], 0.0, 100.0, 10.0);
         assert_eq!(crowded, vec![85.0, 95.0]);
     }
 

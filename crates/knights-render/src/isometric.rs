@@ -95,10 +95,9 @@ fn document(tour: &Verified, theme: &Theme) -> Option<(String, f64)> {
     let every = ((font * 1.3) / step.max(1e-9)).ceil().max(1.0) as u32;
     let longest = (0..levels).map(|l| label(s, l).len()).max().unwrap_or(1) as f64;
     let margin = 1.0;
-    let (x0, y0) = (
-        -C - margin,
-        -plate_h / 2.0 - step * (levels - 1) as f64 - margin,
-    );
+    // The first plate spans `-h S` (its far corner) to `w S` (its near one) down the
+    // page, centred on 0 only when the board is square; the plates above rise by `step`.
+    let (x0, y0) = (-C - margin, -h * S - step * (levels - 1) as f64 - margin);
     let view = [
         x0,
         y0,
@@ -255,6 +254,41 @@ mod tests {
         }
         let four = space_tour("4x3x3x2-open.json");
         assert!(isometric(&four, &Theme::default()).is_none());
+    }
+
+    /// A board longer than it is wide: the margin is the same above the highest plate
+    /// and below the lowest (the first plate is not centred on the origin).
+    #[test]
+    fn the_plates_sit_within_equal_margins() {
+        let t = space_tour("6x5x3.json");
+        let svg = isometric(&t, &Theme::default()).unwrap();
+        let view: Vec<f64> = (svg.split("viewBox=\"").nth(1).unwrap().split('"').next())
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let ys: Vec<f64> = (svg.split("class=\"plate\"").skip(1))
+            .flat_map(|p| {
+                let pts = p
+                    .split("points=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap();
+                let pairs: Vec<f64> = (pts.split(' '))
+                    .map(|xy| xy.split(',').nth(1).unwrap().parse().unwrap())
+                    .collect();
+                pairs
+            })
+            .collect();
+        let top = ys.iter().copied().fold(f64::INFINITY, f64::min);
+        let bottom = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        assert!((top - view[1] - 1.0).abs() < 0.01, "{top} {view:?}");
+        assert!(
+            (view[1] + view[3] - bottom - 1.0).abs() < 0.01,
+            "{bottom} {view:?}"
+        );
     }
 
     /// Higher levels are drawn higher up the page, each plate over the one below.

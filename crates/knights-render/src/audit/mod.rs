@@ -256,6 +256,44 @@ mod tests {
         assert!(found("contrast", "200", grid).is_empty());
     }
 
+    /// A line is met at points along it: a colour that stands out on the light square
+    /// where it starts but not on the dark one it leaps to is found. A pale band over a
+    /// wider dark edge through the same points (a casing) passes, as does a mark on a
+    /// white halo; a line crossing another mark's dot is judged on the ground.
+    #[test]
+    fn lines_are_met_along_their_length_and_rims_count() {
+        let board = "<rect x=\"0\" y=\"0\" width=\"100\" height=\"100\" fill=\"#f3efe6\"/>\
+                     <path d=\"M50 0h50v100h-50z\" fill=\"#e6dccb\"/>";
+        let leap = |colour: &str| {
+            format!(
+                "<g data-mark=\"tour\"><path d=\"M20 50L80 50L20 60\" stroke=\"{colour}\" stroke-width=\"2\"/></g>"
+            )
+        };
+        // 3.4:1 on the light square, 2.9:1 on the dark one.
+        let f = found("contrast", "200", &format!("{board}{}", leap("#d55e00")));
+        assert!(f.len() == 1 && f[0].contains("on #e6dccb"), "{f:?}");
+        assert!(found("contrast", "200", &format!("{board}{}", leap("#1f3b73"))).is_empty());
+        let cased = format!(
+            "{board}<g data-mark=\"run\"><path d=\"M20 50L80 50\" stroke=\"#2a2010\" stroke-width=\"6\"/>\
+             <path d=\"M20 50L80 50\" stroke=\"#f6b93b\" stroke-width=\"4\"/></g>"
+        );
+        assert!(found("contrast", "200", &cased).is_empty());
+        let bare = format!(
+            "{board}<g data-mark=\"run\"><path d=\"M20 50L80 50\" stroke=\"#f6b93b\" stroke-width=\"4\"/></g>"
+        );
+        assert_eq!(found("contrast", "200", &bare).len(), 1);
+        let halo = format!(
+            "{board}<g data-mark=\"sharp\"><path d=\"M20 50h0\" stroke=\"#ffffff\" stroke-width=\"9\" stroke-linecap=\"round\"/>\
+             <path d=\"M20 50h0\" stroke=\"#dc267f\" stroke-width=\"7\" stroke-linecap=\"round\"/></g>"
+        );
+        assert!(found("contrast", "200", &halo).is_empty());
+        let over_dot = format!(
+            "{board}<g data-mark=\"turns\"><path d=\"M20 50h0\" stroke=\"#222222\" stroke-width=\"8\" stroke-linecap=\"round\"/></g>\
+             <g data-mark=\"frames\"><path d=\"M20 50L40 50\" stroke=\"#111111\" stroke-width=\"1\"/></g>"
+        );
+        assert!(found("contrast", "200", &over_dot).is_empty());
+    }
+
     /// A legend entry for a mark not drawn, and a drawn mark with no entry, are found;
     /// a figure without a legend is not checked.
     #[test]

@@ -1,6 +1,7 @@
 //! The longest-run layer (`--show run`): a band under each longest straight run of the
 //! tour, the leaps `knights metrics` counts as its `longest run`, like a highlighter
-//! under the tour's line. Each run is one path (`class="run"`, `data-leaps` its
+//! under the tour's line, edged in a darker shade of its colour so that the pale band
+//! stands out from the squares. Each run is one path (`class="run"`, `data-leaps` its
 //! leaps) through its cells, broken where a band's leap crosses the seam.
 
 use svg::node::element::{Group, Path};
@@ -84,10 +85,31 @@ impl Kind for Run {
 
 /// A stretch of line over its band.
 fn icon(at: Spot, theme: &Theme) -> Group {
-    let band = line(at, theme.colour(&COLOUR), at.fs * 0.55).set("class", "legend-run");
+    let width = at.fs * 0.55;
+    let rim = line(at, &edge(theme), width * RIM).set("class", "legend-run-edge");
+    let band = line(at, theme.colour(&COLOUR), width).set("class", "legend-run");
     Group::new()
+        .add(rim)
         .add(band)
         .add(line(at, &theme.tour.colour, stroke(at)))
+}
+
+/// The band's width with its edge, over the band's.
+const RIM: f64 = 1.3;
+
+/// The colour of the band's edge: the band's own, darkened until it stands out 3:1
+/// against the squares and the page, so that a highlighter's pale band is still seen
+/// (the tour's line on it keeps its contrast with the band itself).
+fn edge(theme: &Theme) -> String {
+    let parse = |c: &str| crate::colour::parse(c).unwrap_or(crate::colour::Rgb(255, 255, 255));
+    let b = &theme.board;
+    let grounds = [
+        b.light.as_str(),
+        b.dark.as_str(),
+        theme.page.background.as_str(),
+    ]
+    .map(parse);
+    crate::colour::darkened(parse(theme.colour(&COLOUR)), &grounds, 3.2).hex()
 }
 
 /// A band under every longest straight run.
@@ -99,13 +121,23 @@ pub fn layer(tour: &Verified, frame: &Frame, theme: &Theme) -> Group {
         .set("stroke-width", num(frame.size(&theme.size(&WIDTH))))
         .set("stroke-linecap", "round")
         .set("stroke-linejoin", "round");
+    let (edge, width) = (edge(theme), frame.size(&theme.size(&WIDTH)));
     for (start, leaps) in metrics::longest_runs(tour.grid(), tour.path(), tour.is_closed()) {
-        g = g.add(
-            Path::new()
-                .set("class", "run")
-                .set("data-leaps", leaps)
-                .set("d", path_data(tour, frame, start, leaps as usize)),
-        );
+        let d = path_data(tour, frame, start, leaps as usize);
+        g = g
+            .add(
+                Path::new()
+                    .set("class", "run-edge")
+                    .set("stroke", edge.as_str())
+                    .set("stroke-width", num(width * RIM))
+                    .set("d", d.as_str()),
+            )
+            .add(
+                Path::new()
+                    .set("class", "run")
+                    .set("data-leaps", leaps)
+                    .set("d", d),
+            );
     }
     g
 }

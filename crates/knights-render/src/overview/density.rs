@@ -45,9 +45,13 @@ pub(super) fn densities(s: &Summary, frame: &Frame, theme: &Theme, which: Densit
             continue;
         }
         let r = s.blocks.region(k);
-        let cx = (r.x0 + r.x1) as f64 / 2.0 + dx * side;
-        let cy = (r.y0 + r.y1) as f64 / 2.0 - dx * side;
         let size = ((d / full).min(1.0).sqrt() * MARKER_SIZES).round().max(1.0) as u32;
+        // Within the board: a block cut short by its edge keeps its marker inside.
+        let reach = o.marker * side * size as f64 / MARKER_SIZES + side * 0.03;
+        let inside =
+            |v: f64, n: u32| v.clamp(reach - 0.5, (n as f64 - 0.5 - reach).max(reach - 0.5));
+        let cx = inside((r.x0 + r.x1) as f64 / 2.0 + dx * side, frame.w);
+        let cy = inside((r.y0 + r.y1) as f64 / 2.0 - dx * side, frame.h);
         by_size.entry(size).or_default().push(frame.point((cx, cy)));
     }
     let g = Group::new()

@@ -9,7 +9,8 @@
 //!   disk whose area follows its crossings per cell (the detailed drawing's turn dots
 //!   and crossing disks, summed over the block);
 //! - framed and named: the board's corners and its busiest places ([`spots`]), which a
-//!   gallery page also shows as detailed crops.
+//!   gallery page also shows as detailed crops, numbered outside the board
+//!   ([`numbers`]).
 //!
 //! Everything is drawn from flat shapes on block boundaries, so no resolution shows a
 //! moire, and the document's size grows with the number of blocks, not of cells.
@@ -17,12 +18,13 @@
 mod blocks;
 mod density;
 mod fills;
+pub(crate) mod numbers;
 mod spots;
 mod style;
 
 pub use blocks::{Blocks, Summary};
 pub(crate) use spots::places;
-pub use spots::{frames, spots, spots_of, Spot};
+pub use spots::{framed, frames, numbers_room, spots, spots_of, Spot};
 pub use style::{detail_sides, Style};
 
 use svg::node::element::Group;

@@ -83,8 +83,8 @@ pub(super) fn sorted_refs(refs: &[Reference]) -> Vec<&Reference> {
     sorted
 }
 
-/// Dashed lines across the plot, labelled in the right margin (or, in a narrow frame,
-/// by their value just above their right end, the legend saying what it is); labels
+/// Dashed lines across the plot, labelled in the right margin (in a narrow frame by
+/// their value, clear of the data's markers, the legend saying what it is); labels
 /// that would overlap are pushed apart, and up again where they would pass the
 /// plot's bottom (into the last x tick's label).
 pub(super) fn references(a: &Axes, refs: &[Reference]) -> Group {
@@ -93,7 +93,7 @@ pub(super) fn references(a: &Axes, refs: &[Reference]) -> Group {
     let (gap, shift) = if f.refs_at_right {
         (14.0, 4.0)
     } else {
-        (13.0, -3.0)
+        (13.0, 4.0)
     };
     let mut ys: Vec<f64> = Vec::new();
     for r in &sorted {
@@ -116,7 +116,7 @@ pub(super) fn references(a: &Axes, refs: &[Reference]) -> Group {
         let label = if f.refs_at_right {
             text(f.left + f.plot_w + 6.0, y, &r.label)
         } else {
-            text(f.left + f.plot_w - 3.0, y, &fmt_value(r.value)).set("text-anchor", "end")
+            text(f.left + f.plot_w + 4.0, y, &fmt_value(r.value))
         };
         g = g.add(label.set("fill", "#444"));
     }

@@ -1,0 +1,72 @@
+//! Where the numbers of framed places go: outside the drawing, on the side of the
+//! board each frame is nearest, moved apart along that side, with a leader from the
+//! frame. Inside, a number would lie on the marks it frames (an overview's blocks are
+//! everywhere); outside, it hides nothing. The overview's own frames and a figure's
+//! frames around its nested overview place their numbers so.
+
+/// A side of the board, where a frame's number goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Above.
+    Top,
+    /// Below.
+    Bottom,
+    /// Left.
+    Left,
+    /// Right.
+    Right,
+}
+
+/// The side of the board `b` (left, top, right, bottom) the frame `r` is nearest:
+/// above or below when it is within `bias` of those as of the sides (a corner's
+/// number is read with its column, and all four corners' the same way), else the
+/// nearest.
+pub fn side(r: &[f64; 4], b: [f64; 4], bias: f64) -> Side {
+    let d = [
+        (r[1] - b[1], Side::Top),
+        (b[3] - r[3], Side::Bottom),
+        (r[0] - b[0] + bias, Side::Left),
+        (b[2] - r[2] + bias, Side::Right),
+    ];
+    d.into_iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(Side::Top, |(_, s)| s)
+}
+
+/// For each frame of `rects` on the board `b`: its side, and where along that side
+/// its number goes (across for top and bottom, down for left and right), the numbers
+/// of one side `sep` apart at least and within the side where they fit.
+pub fn place(rects: &[[f64; 4]], b: [f64; 4], bias: f64, sep: f64) -> Vec<(Side, f64)> {
+    let sides: Vec<Side> = rects.iter().map(|r| side(r, b, bias)).collect();
+    let mut at: Vec<f64> = (rects.iter().zip(&sides))
+        .map(|(r, &s)| match s {
+            Side::Top | Side::Bottom => (r[0] + r[2]) / 2.0,
+            Side::Left | Side::Right => (r[1] + r[3]) / 2.0,
+        })
+        .collect();
+    for s in [Side::Top, Side::Bottom, Side::Left, Side::Right] {
+        let (lo, hi) = match s {
+            Side::Top | Side::Bottom => (b[0], b[2]),
+            Side::Left | Side::Right => (b[1], b[3]),
+        };
+        let mut on: Vec<usize> = (0..rects.len()).filter(|&i| sides[i] == s).collect();
+        on.sort_by(|&i, &j| at[i].total_cmp(&at[j]));
+        spread(&mut at, &on, lo, hi, sep);
+    }
+    sides.into_iter().zip(at).collect()
+}
+
+/// The positions `at[i]` of `on` (in order along a side from `lo` to `hi`) moved apart
+/// to `sep` at least, kept within `lo..hi` where they fit.
+pub fn spread(at: &mut [f64], on: &[usize], lo: f64, hi: f64, sep: f64) {
+    let mut last = f64::NEG_INFINITY;
+    for &i in on {
+        at[i] = at[i].max(last + sep).max(lo + sep / 2.0);
+        last = at[i];
+    }
+    let mut next = f64::INFINITY;
+    for &i in on.iter().rev() {
+        at[i] = at[i].min(next - sep).min(hi - sep / 2.0);
+        next = at[i];
+    }
+}
