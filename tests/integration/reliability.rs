@@ -7,19 +7,10 @@ use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::run::{knights, knights_limited, refused, stderr, stdout};
+use crate::run::{knights, knights_limited, refused, refused_at_once, stderr, stdout};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
-}
-
-/// A refusal in one line, exit 1, within a few seconds of starting.
-fn refused_at_once(args: &[&str], text: &str) {
-    let t0 = Instant::now();
-    let o = knights(args);
-    refused(&o, text);
-    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
-    assert!(t0.elapsed() < Duration::from_secs(10), "{args:?}");
 }
 
 #[test]

@@ -75,3 +75,15 @@ pub fn knights_limited(kib: u64, args: &[&str]) -> Output {
         .output()
         .expect("the knights binary runs")
 }
+
+/// A refusal in one line, exit 1, within a few seconds of starting.
+pub fn refused_at_once(args: &[&str], text: &str) {
+    let t0 = std::time::Instant::now();
+    let o = knights(args);
+    refused(&o, text);
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(10),
+        "{args:?}"
+    );
+}
