@@ -13,7 +13,7 @@
 
 use std::str::FromStr;
 
-use svg::node::element::{Group, Line, Rectangle, Text};
+use svg::node::element::{Group, Rectangle, Text};
 
 use crate::drawing::Drawing;
 use crate::frame::num;
@@ -405,14 +405,7 @@ fn frames(rects: &[[f64; 4]], b: [f64; 4], opts: &Options) -> Group {
                 (b[2] + pad * 1.5 + LABEL_PT * 0.4, at[i] + LABEL_PT * 0.36),
             ),
         };
-        g = g.add(
-            Line::new()
-                .set("class", "leader")
-                .set("x1", num(from.0))
-                .set("y1", num(from.1))
-                .set("x2", num(to.0))
-                .set("y2", num(to.1)),
-        );
+        g = g.add(numbers::leader(from, to));
         labels = labels.add(
             Text::new((i + 1).to_string())
                 .set("x", num(text.0))

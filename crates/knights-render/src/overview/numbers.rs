@@ -70,3 +70,13 @@ pub fn spread(at: &mut [f64], on: &[usize], lo: f64, hi: f64, sep: f64) {
         next = at[i];
     }
 }
+
+/// The leader line from a frame at `from` to its number at `to`.
+pub fn leader(from: (f64, f64), to: (f64, f64)) -> svg::node::element::Line {
+    svg::node::element::Line::new()
+        .set("class", "leader")
+        .set("x1", crate::frame::num(from.0))
+        .set("y1", crate::frame::num(from.1))
+        .set("x2", crate::frame::num(to.0))
+        .set("y2", crate::frame::num(to.1))
+}

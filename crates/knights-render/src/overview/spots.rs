@@ -2,7 +2,7 @@
 //! its busiest windows, framed and numbered on an overview or on a drawing whose
 //! squares are small ([`framed`]), and shown by the gallery as detailed crops.
 
-use svg::node::element::{Group, Line, Rectangle, Text};
+use svg::node::element::{Group, Rectangle, Text};
 
 use super::blocks::{Blocks, Summary};
 use super::numbers::{self, Side};
@@ -217,14 +217,7 @@ pub fn frames(spots: &[Spot], frame: &Frame, theme: &Theme) -> Group {
             );
         // A frame on the board's edge needs none.
         if (from.0 - to.0).hypot(from.1 - to.1) > width {
-            spot = spot.add(
-                Line::new()
-                    .set("class", "leader")
-                    .set("x1", num(from.0))
-                    .set("y1", num(from.1))
-                    .set("x2", num(to.0))
-                    .set("y2", num(to.1)),
-            );
+            spot = spot.add(numbers::leader(from, to));
         }
         g = g.add(spot.add(label));
     }
