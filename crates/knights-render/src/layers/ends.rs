@@ -32,12 +32,24 @@ impl Kind for Ends {
         if !c.has_line() {
             return Ok(None);
         }
+        // The start's ring circles the number's disk, and the turn's ring round it.
         let around = if c.layers.has(Layer::Numbers) {
-            text::number_size(c.tour.path().len(), c.frame, c.theme).1 * 1.15
+            let r = text::number_size(c.tour.path().len(), c.frame, c.theme).1;
+            let turn = c.layers.has(Layer::Turns) && !c.overview;
+            let r = if turn {
+                r + markers::ring_of(c.frame, c.theme, r).1
+            } else {
+                r
+            };
+            r * 1.15
         } else {
             0.0
         };
-        Ok(Some(markers::ends(c.tour, c.frame, c.theme, around)))
+        let numbers = (c.layers.has(Layer::Numbers))
+            .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).0);
+        Ok(Some(markers::ends(
+            c.tour, c.frame, c.theme, around, numbers,
+        )))
     }
 
     fn legend_rank(&self) -> u8 {
