@@ -298,7 +298,7 @@ impl Crowd {
     fn is_clear(&self, r: &[f64; 4]) -> bool {
         let c = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
         let key = (c.0.round() as i64, c.1.round() as i64);
-        self.cells.get(&key).map_or(true, |marks| {
+        self.cells.get(&key).is_none_or(|marks| {
             !marks
                 .iter()
                 .any(|m| m[0] < r[2] && r[0] < m[2] && m[1] < r[3] && r[1] < m[3])
