@@ -200,14 +200,7 @@ fn closest_pair(points: &[(f64, f64)]) -> Option<f64> {
 pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64, numbers: Option<f64>) -> Group {
     let m = &theme.markers;
     let arrow_size = frame.size(&m.start);
-    let width = frame.size(&theme.tour.width);
-    // Within its square, clear of the coordinates beside it, when a wide number's
-    // disk would push it out (its number, 1, or the end's, is narrower than the disk).
-    let stroke = (arrow_size * 0.35).max(width);
-    let r = match around > 0.0 {
-        true => around.min(0.5 - stroke / 2.0).max(arrow_size),
-        false => arrow_size,
-    };
+    let (r, stroke) = ends_ring(frame, theme, around);
     let b = tour.board();
     let p = tour.path();
     let at = |i: usize| {
@@ -221,7 +214,7 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64, numbers: Opt
         let ring = disk("start", s, &num(r))
             .set("fill", "none")
             .set("stroke", m.start_colour.as_str())
-            .set("stroke-width", num((arrow_size * 0.35).max(width)));
+            .set("stroke-width", num(stroke));
         let halo = theme.page.background.as_str();
         g = g.add(ring).add(arrow(a, b, size, &m.start_colour, halo));
     }
@@ -237,10 +230,25 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64, numbers: Opt
                 .set("height", num(side))
                 .set("fill", "none")
                 .set("stroke", m.end_colour.as_str())
-                .set("stroke-width", num((arrow_size * 0.35).max(width))),
+                .set("stroke-width", num(stroke)),
         );
     }
     g
+}
+
+/// The radius and stroke width of the start's ring round a disk of radius `around`
+/// (0 for none); the end's square has the ring's radius as its half side.
+pub fn ends_ring(frame: &Frame, theme: &Theme, around: f64) -> (f64, f64) {
+    let arrow_size = frame.size(&theme.markers.start);
+    let width = frame.size(&theme.tour.width);
+    // Within its square, clear of the coordinates beside it, when a wide number's
+    // disk would push it out (its number, 1, or the end's, is narrower than the disk).
+    let stroke = (arrow_size * 0.35).max(width);
+    let r = match around > 0.0 {
+        true => around.min(0.5 - stroke / 2.0).max(arrow_size),
+        false => arrow_size,
+    };
+    (r, stroke)
 }
 
 /// A stretch of a drawn line, from one point to another (SVG units).

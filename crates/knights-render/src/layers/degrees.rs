@@ -232,12 +232,13 @@ impl Crowd {
         }
         if shown(Layer::Ends) {
             let p = t.path();
-            let r = numbers
-                .map_or(0.0, |r| r * 1.3)
-                .max(f.size(&theme.markers.start) * 3.0);
+            // The start's ring and the end's square as drawn (see the ends layer), out
+            // to the outer edge of their stroke: the box of the ring round the start,
+            // the end's square itself.
+            let (ring, stroke) = markers::ends_ring(f, theme, super::ends::around(c));
             for cell in [p[0], p[p.len() - 1]] {
                 let (x, y) = f.cell(b.xy(cell));
-                crowd.disk((x as f64, y as f64), r * 1.2);
+                crowd.disk((x as f64, y as f64), ring + stroke / 2.0);
             }
         }
         if f.is_whole() {

@@ -32,19 +32,7 @@ impl Kind for Ends {
         if !c.has_line() {
             return Ok(None);
         }
-        // The start's ring circles the number's disk, and the turn's ring round it.
-        let around = if c.layers.has(Layer::Numbers) {
-            let r = text::number_size(c.tour.path().len(), c.frame, c.theme).1;
-            let turn = c.layers.has(Layer::Turns) && !c.overview;
-            let r = if turn {
-                r + markers::ring_of(c.frame, c.theme, r).1
-            } else {
-                r
-            };
-            r * 1.15
-        } else {
-            0.0
-        };
+        let around = around(c);
         let numbers = (c.layers.has(Layer::Numbers))
             .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).0);
         Ok(Some(markers::ends(
@@ -70,6 +58,23 @@ impl Kind for Ends {
             out.push(Entry::new("end of the open tour", end));
         }
         out
+    }
+}
+
+/// The radius of the disk the start's ring circles on `c`: the step number's disk,
+/// and the turn's ring round it, with a little to spare; 0 without numbers.
+pub fn around(c: &Canvas) -> f64 {
+    if c.layers.has(Layer::Numbers) {
+        let r = text::number_size(c.tour.path().len(), c.frame, c.theme).1;
+        let turn = c.layers.has(Layer::Turns) && !c.overview;
+        let r = if turn {
+            r + markers::ring_of(c.frame, c.theme, r).1
+        } else {
+            r
+        };
+        r * 1.15
+    } else {
+        0.0
     }
 }
 
