@@ -216,6 +216,32 @@ mod tests {
             .contains("take at most 20 samples"));
     }
 
+    /// Issue 39, case 9: the blur's exchanges times cells over all samples are bounded
+    /// from the options, at the limit exactly, before any tour is built.
+    #[test]
+    fn the_blur_of_every_sample_is_bounded_before_the_first() {
+        let req = Request::closed(Board::new(100, 100).unwrap());
+        // 100 samples of 50000 exchanges of 10000 cells: the limit itself.
+        assert_eq!(100 * 50_000 * 10_000, MAX_BLUR_WORK);
+        assert!(check(&req, 100, Some(50_000)).is_ok());
+        let e = check(&req, 101, Some(50_000)).unwrap_err().to_string();
+        assert!(
+            e.contains("--blur 50000 on 101 tours of the 100x100 board (10000 cells each) is about 50500000000 exchanges times cells")
+                && e.contains("take at most 100 samples, or blur each at most 49504 times"),
+            "{e}"
+        );
+        // One tour past the limit is refused as `tour --blur` refuses it.
+        let big = Request::closed(Board::new(1000, 1000).unwrap());
+        let e = check(&big, 1, Some(100_000)).unwrap_err().to_string();
+        assert!(e.contains("blur it at most 50000 times"), "{e}");
+        // Refused by sample itself, before building (a board of 10^6 cells each).
+        let e = sample(&big, Algo::Auto, 2, Some(50_000)).unwrap_err();
+        assert!(
+            e.to_string().contains("on 2 tours of the 1000x1000 board"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn histograms_cover_every_value() {
         let h = histogram(&[3, 5, 5, 9, 12], 4);
