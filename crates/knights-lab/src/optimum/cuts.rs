@@ -101,7 +101,7 @@ fn weight(e: usize) -> f64 {
 
 /// The board's symmetries as maps of cells: eight on a square board, four on
 /// another (the identity first).
-fn cell_maps(board: &Board) -> Vec<Vec<u32>> {
+pub(super) fn cell_maps(board: &Board) -> Vec<Vec<u32>> {
     let (w, h) = (board.width(), board.height());
     let mut maps: Vec<Box<dyn Fn(u32, u32) -> (u32, u32)>> = vec![
         Box::new(|x, y| (x, y)),
