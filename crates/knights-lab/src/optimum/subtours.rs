@@ -297,10 +297,8 @@ fn min_cut(n: usize, edges: &[(u32, u32)], x: &[f64]) -> (f64, Vec<u32>) {
                 .max_by(|&&a, &&b| key[a].total_cmp(&key[b]))
                 .expect("a vertex not yet added");
             added[v] = true;
-            if i == alive.len() - 1 {
-                if key[v] < best.0 {
-                    best = (key[v], merged[v].clone());
-                }
+            if i == alive.len() - 1 && key[v] < best.0 {
+                best = (key[v], merged[v].clone());
             }
             (prev, last) = (last, v);
             for &u in &alive {
