@@ -53,8 +53,9 @@ pub(super) struct OptimumArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
     pub(super) improve: Option<PathBuf>,
     /// Continue the run stored in FILE (written by knights optimum for the same board
-    /// and measure): its tour is the starting answer, its bound kept if this run
-    /// proves less (HiGHS's search itself starts again; docs/optimum.md).
+    /// and measure): its tour is the starting answer, its subtour cuts are in the model
+    /// from the start, its bound kept if this run proves less (HiGHS's search itself
+    /// starts again; docs/optimum.md).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "improve"])]
     pub(super) resume: Option<PathBuf>,
     /// Append a line for this run (date, board, kind, measure, seconds, bound,
@@ -202,8 +203,10 @@ fn solve(
     let start = match resumed {
         Some(r) => {
             eprintln!(
-                "step 0: continuing a stored run: tour {}, bound {}",
-                r.value, r.bound
+                "step 0: continuing a stored run: tour {}, bound {}, {} subtour cuts",
+                r.value,
+                r.bound,
+                r.subtours.len()
             );
             Some(r.path.clone())
         }
@@ -229,6 +232,7 @@ fn solve(
                 );
             },
             strengthen,
+            cutting: optimum::Cutting::from(resumed.map_or(Vec::new(), |r| r.subtours.clone())),
         },
     )
 }

@@ -253,6 +253,7 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
                 columns: 1,
                 rows: 1,
                 cuts: 0,
+                subtours: vec![],
             },
             source: if improved.is_some() {
                 "local search"
@@ -352,6 +353,7 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
                 columns: 10,
                 rows: 10,
                 cuts: 0,
+                subtours: vec![],
             },
             source: "start".into(),
             improved: None,

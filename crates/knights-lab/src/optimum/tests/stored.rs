@@ -201,6 +201,7 @@ fn regenerate_the_stored_optima() {
                     )
                 },
                 strengthen: false,
+                cutting: Cutting::from(vec![]),
             },
         );
         let found = match found {
