@@ -52,6 +52,10 @@ pub(super) struct OptimumArgs {
     /// the local search within the time limit, its bound kept (no solver needed).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
     pub(super) improve: Option<PathBuf>,
+    /// With --improve: the seed of the local search (each seed finds its own tour; the
+    /// same seed the same one, unless the time limit stops it first).
+    #[arg(long, requires = "improve", default_value_t = optimum::IMPROVE_SEED)]
+    pub(super) seed: u64,
     /// Continue the run stored in FILE (written by knights optimum for the same board
     /// and measure): its tour is the starting answer, its bound kept if this run
     /// proves less (HiGHS's search itself starts again; docs/optimum.md).
@@ -103,7 +107,7 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         return table(dir, args.output.as_deref());
     }
     if let Some(file) = &args.improve {
-        return improve(file, args.output.as_deref(), args.time_limit);
+        return improve(file, args.output.as_deref(), args.time_limit, args.seed);
     }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
@@ -177,7 +181,7 @@ fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// `knights optimum --improve FILE`: a stored tour improved by the local search.
-fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+fn improve(file: &Path, output: Option<&Path>, seconds: u64, seed: u64) -> Result<(), Failure> {
     let text = knights_core::files::read_to_string(file, knights_core::files::TEXT_LIMIT)?;
     let name = file.display().to_string();
     let stem = file
@@ -185,7 +189,7 @@ fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failu
         .and_then(|s| s.to_str())
         .unwrap_or_default();
     let (out, was, now, took) =
-        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds))?;
+        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds), seed)?;
     eprintln!("{name}: {was} -> {now} by the local search ({took:.1} s)");
     write_bytes(output.unwrap_or(Path::new("-")), out.as_bytes())?;
     Ok(())
