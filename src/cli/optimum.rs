@@ -52,10 +52,10 @@ pub(super) struct OptimumArgs {
     /// the local search within the time limit, its bound kept (no solver needed).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
     pub(super) improve: Option<PathBuf>,
-    /// With --improve: the seed of the local search (each seed finds its own tour; the
-    /// same seed the same one, unless the time limit stops it first).
-    #[arg(long, requires = "improve", default_value_t = optimum::IMPROVE_SEED)]
-    pub(super) seed: u64,
+    /// With --improve: the seed of the local search, 27 unless given (each seed finds
+    /// its own tour; the same seed the same one, unless the time limit stops it first).
+    #[arg(long, conflicts_with_all = ["board", "table"])]
+    pub(super) seed: Option<u64>,
     /// Continue the run stored in FILE (written by knights optimum for the same board
     /// and measure): its tour is the starting answer, its bound kept if this run
     /// proves less (HiGHS's search itself starts again; docs/optimum.md).
@@ -107,7 +107,8 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         return table(dir, args.output.as_deref());
     }
     if let Some(file) = &args.improve {
-        return improve(file, args.output.as_deref(), args.time_limit, args.seed);
+        let seed = args.seed.unwrap_or(optimum::IMPROVE_SEED);
+        return improve(file, args.output.as_deref(), args.time_limit, seed);
     }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
