@@ -52,6 +52,10 @@ pub(super) struct OptimumArgs {
     /// the local search within the time limit, its bound kept (no solver needed).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
     pub(super) improve: Option<PathBuf>,
+    /// With --improve: the seed of the local search, 27 unless given (each seed finds
+    /// its own tour; the same seed the same one, unless the time limit stops it first).
+    #[arg(long, conflicts_with_all = ["board", "table"])]
+    pub(super) seed: Option<u64>,
     /// Continue the run stored in FILE (written by knights optimum for the same board
     /// and measure): its tour is the starting answer, its subtour cuts are in the model
     /// from the start, its bound kept if this run proves less (HiGHS's search itself
@@ -104,7 +108,8 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         return table(dir, args.output.as_deref());
     }
     if let Some(file) = &args.improve {
-        return improve(file, args.output.as_deref(), args.time_limit);
+        let seed = args.seed.unwrap_or(optimum::IMPROVE_SEED);
+        return improve(file, args.output.as_deref(), args.time_limit, seed);
     }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
@@ -178,7 +183,7 @@ fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// `knights optimum --improve FILE`: a stored tour improved by the local search.
-fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+fn improve(file: &Path, output: Option<&Path>, seconds: u64, seed: u64) -> Result<(), Failure> {
     let text = knights_core::files::read_to_string(file, knights_core::files::TEXT_LIMIT)?;
     let name = file.display().to_string();
     let stem = file
@@ -186,7 +191,7 @@ fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failu
         .and_then(|s| s.to_str())
         .unwrap_or_default();
     let (out, was, now, took) =
-        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds))?;
+        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds), seed)?;
     eprintln!("{name}: {was} -> {now} by the local search ({took:.1} s)");
     write_bytes(output.unwrap_or(Path::new("-")), out.as_bytes())?;
     Ok(())

@@ -31,6 +31,7 @@ mod measures;
 #[cfg(feature = "motif")]
 mod model;
 mod rectangles;
+mod rotations;
 pub mod runs;
 mod sequence;
 #[cfg(feature = "motif")]
@@ -54,6 +55,7 @@ use crate::motif::Graph;
 
 pub use error::OptimumError;
 pub use file::{command, file_text, Given};
+pub use improve::SEED as IMPROVE_SEED;
 pub use leaps::{
     chosen_of, crossing_cliques, crossing_pairs, gentle_pairs, lines, straight_pairs, Counter,
 };

@@ -431,7 +431,7 @@ fn proved(
     ))
 }
 
-/// A stored tour improved by the local search (`improve.rs`) within `budget`: the
+/// A stored tour improved by the local search (`improve.rs`, from `seed`) within `budget`: the
 /// file's new text (its record's bound and run kept, the value, gap and source new,
 /// and `improved` saying what the search took), the value before and after, and the
 /// seconds the search took. The stored bound still holds: it was proved for every
@@ -441,6 +441,7 @@ pub fn improve_stored(
     stem: &str,
     text: &str,
     budget: std::time::Duration,
+    seed: u64,
 ) -> Result<(String, u64, u64, f64), Error> {
     let record = |problem: String| -> Error {
         OptimumError::Record {
@@ -471,7 +472,7 @@ pub fn improve_stored(
     };
     let limit = std::time::Duration::from_secs(num("time_limit")?);
     let clock = std::time::Instant::now();
-    let (path, value) = super::improve::improve(&s.spec, &s.path, s.value, budget);
+    let (path, value) = super::improve::improve_seeded(&s.spec, &s.path, s.value, budget, seed);
     let seconds = clock.elapsed().as_secs_f64();
     // A better tour says how it was found; a second run adds to the first.
     let (source, improved) = if value < s.value {
@@ -483,8 +484,9 @@ pub fn improve_stored(
             },
             None => Improved {
                 command: format!(
-                    "knights optimum --improve {stem}.json --time-limit {}",
-                    budget.as_secs()
+                    "knights optimum --improve {stem}.json --time-limit {}{}",
+                    budget.as_secs(),
+                    seeded(seed)
                 ),
                 runs: 1,
                 seconds,
@@ -508,6 +510,15 @@ pub fn improve_stored(
         given: Given::of_command(&s.command),
     };
     Ok((super::file_text(&found)?, s.value, value, seconds))
+}
+
+/// `--seed N` in a command, unless `seed` is the default.
+fn seeded(seed: u64) -> String {
+    if seed == super::improve::SEED {
+        String::new()
+    } else {
+        format!(" --seed {seed}")
+    }
 }
 
 /// Every `*.json` of `dir`, read and checked, in the table's order.
