@@ -44,6 +44,7 @@ mod optima;
 mod optima_cli;
 mod pdf_text;
 mod readme;
+#[cfg(unix)]
 mod refusal_table;
 mod refusals;
 mod reliability;
