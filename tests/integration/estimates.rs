@@ -90,7 +90,7 @@ fn a_constructed_tourney_is_built_without_the_existence_flow() {
     );
 }
 
-/// A search that runs long (the semi-magic search from a corner: a minute) shows a
+/// A search that runs long (the semi-magic search from a corner: seconds, more in a test build) shows a
 /// line with the time so far on a terminal, after two seconds, and nothing on a pipe.
 #[cfg(unix)]
 #[test]

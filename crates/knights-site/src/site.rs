@@ -224,6 +224,7 @@ impl Inputs {
         guards::check_folders(opts)?;
         let cat = catalogue::load(&opts.content)?;
         guards::check_catalogue(&cat, &opts.content)?;
+        files::check_through(&opts.content.join("static"), &opts.content)?;
         exhibits::check(opts.exhibits, &cat.pages)?;
         let plan = plan::plan(cat)?;
         tours::check_pyramids(&plan.jobs)?;
