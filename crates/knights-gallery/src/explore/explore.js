@@ -29,7 +29,9 @@
   var command = document.getElementById("explore-command");
   var registry = JSON.parse(document.getElementById("explore-registry").textContent);
   var worker = null, asked = 0, img = null, urls = [];
-  var compiled = compile();
+  // The module compiling, from the first worker's start (a page opened from a file
+  // starts none, and fetches nothing).
+  var compiled = null;
 
   // The module compiled from its download as it arrives, or null (no streaming
   // compilation, or a host that does not serve .wasm as application/wasm: the worker
@@ -148,6 +150,7 @@
       return false;
     }
     var started = worker;
+    if (!compiled) compiled = compile();
     compiled.then(function (module) { started.postMessage({ module: module }); });
     worker.onmessage = answer;
     worker.onerror = function (e) {
