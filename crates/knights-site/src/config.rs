@@ -28,6 +28,10 @@ pub struct SiteConfig {
     /// The drawings' theme: a built-in name or a theme file relative to the content
     /// folder.
     pub theme: String,
+    /// Whether the site has the explorer (`explore.html`, linked from the header, and
+    /// its WebAssembly module): `false` leaves out the pages that exhibits have at the
+    /// site's root, their header links and their files.
+    pub explorer: bool,
 }
 
 impl Default for SiteConfig {
@@ -40,6 +44,7 @@ impl Default for SiteConfig {
             downloads: DOWNLOADS.map(String::from).to_vec(),
             series_downloads: false,
             theme: "web".into(),
+            explorer: true,
         }
     }
 }
