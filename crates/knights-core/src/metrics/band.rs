@@ -84,25 +84,9 @@ fn on_board(x: f64, y: f64, w: i64, h: i64, flip: bool) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Leaper};
+    use crate::board::Leaper;
+    use crate::metrics::naive;
     use crate::Topology;
-
-    /// Masks of pseudo-random rightward leaps (any set: counting reads no tour).
-    fn grid(w: u32, h: u32, leaper: Leaper, topology: Topology, seed: u64) -> MoveGrid {
-        let b = Board::with_leaper(w, h, leaper)
-            .unwrap()
-            .with_topology(topology);
-        let mut x = seed | 1;
-        let masks = (0..b.area())
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 20) as u8 & (x >> 40) as u8 & 0x0f
-            })
-            .collect();
-        MoveGrid::from_masks(b, masks)
-    }
 
     #[test]
     fn the_count_is_the_number_of_points_on_every_band() {
@@ -113,7 +97,7 @@ mod tests {
         for (w, h) in [(3, 3), (5, 4), (9, 7), (12, 10), (20, 6)] {
             for leaper in leapers {
                 for top in tops {
-                    let g = grid(w, h, leaper, top, (w * 31 + h) as u64);
+                    let g = naive::random_grid(w, h, leaper, top, (w * 31 + h) as u64);
                     let points = crossing_points(&g).len() as u64;
                     assert!(points > 0 || w * h < 20, "{w}x{h} {top} {leaper:?}");
                     assert_eq!(

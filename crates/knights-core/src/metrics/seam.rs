@@ -168,25 +168,8 @@ fn mirrored(m: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Leaper};
+    use crate::board::Leaper;
     use crate::metrics::naive;
-
-    /// Masks of pseudo-random rightward leaps (any set: counting reads no tour).
-    fn grid(w: u32, h: u32, leaper: Leaper, topology: Topology, seed: u64) -> MoveGrid {
-        let b = Board::with_leaper(w, h, leaper)
-            .unwrap()
-            .with_topology(topology);
-        let mut x = seed | 1;
-        let masks = (0..b.area())
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 20) as u8 & (x >> 40) as u8 & 0x0f
-            })
-            .collect();
-        MoveGrid::from_masks(b, masks)
-    }
 
     /// Every leap of `g` as a segment from the cell it leaves rightwards.
     fn leaps(g: &MoveGrid) -> Vec<[naive::Point; 2]> {
@@ -251,7 +234,7 @@ mod tests {
             for (a, l) in leapers {
                 let leaper = Leaper::new(a, l).unwrap();
                 for top in tops {
-                    let g = grid(w, h, leaper, top, (w * 31 + h + l) as u64);
+                    let g = naive::random_grid(w, h, leaper, top, (w * 31 + h + l) as u64);
                     let want = pairwise(&g);
                     assert!(want > 0 || w * h < 20, "{w}x{h} {top} {leaper:?}");
                     for t in tilings {
