@@ -236,6 +236,24 @@ pub fn ends(tour: &Tour, frame: &Frame, theme: &Theme, around: f64, numbers: Opt
     g
 }
 
+/// The box of the first leap's arrow that [`ends`] draws (with `numbers` as there),
+/// when the start is shown.
+pub fn first_arrow_box(
+    tour: &Tour,
+    frame: &Frame,
+    theme: &Theme,
+    numbers: Option<f64>,
+) -> Option<[f64; 4]> {
+    let start = tour.board().xy(tour.path()[0]);
+    frame.shows_cell(start).then(|| {
+        let ((a, b), size) = arrow_spot(tour, frame, frame.size(&theme.markers.start), numbers);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        let c = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        arrow_box(c, (dx / len, dy / len), size)
+    })
+}
+
 /// The radius and stroke width of the start's ring round a disk of radius `around`
 /// (0 for none); the end's square has the ring's radius as its half side.
 pub fn ends_ring(frame: &Frame, theme: &Theme, around: f64) -> (f64, f64) {
@@ -266,7 +284,7 @@ fn arrow_spot(tour: &Tour, frame: &Frame, size: f64, numbers: Option<f64>) -> (S
     };
     let boxes = number_boxes(tour, frame, font);
     let clear = |c: (f64, f64), u: (f64, f64), size: f64| {
-        let bx = arrow_box(c, u, size, size * 0.3);
+        let bx = arrow_box(c, u, size);
         let (x0, y0) = (bx[0].floor() as i64, bx[1].floor() as i64);
         let (x1, y1) = (bx[2].ceil() as i64, bx[3].ceil() as i64);
         !(y0..=y1).any(|y| {
@@ -318,13 +336,32 @@ fn number_boxes(tour: &Tour, frame: &Frame, font: f64) -> impl Fn(i64, i64) -> O
     }
 }
 
-/// The box of the arrow [`arrow`] draws `size` large centred at `c` along `u`, grown
-/// by `pad`.
-fn arrow_box(c: (f64, f64), u: (f64, f64), size: f64, pad: f64) -> [f64; 4] {
-    let (l, w) = (size * 1.3, size * 0.75);
-    let ex = (u.0 * l).abs() + (u.1 * w).abs() + pad;
-    let ey = (u.1 * l).abs() + (u.0 * w).abs() + pad;
-    [c.0 - ex, c.1 - ey, c.0 + ex, c.1 + ey]
+/// The box of the arrow [`arrow`] draws `size` large centred at `c` along `u`: its
+/// triangle's, grown by half its halo's width (the halo's round joins reach no
+/// further), as the audit reads it.
+fn arrow_box(c: (f64, f64), u: (f64, f64), size: f64) -> [f64; 4] {
+    let pts = triangle(c, u, size);
+    let h = halo_width(size) / 2.0;
+    let (xs, ys) = (pts.map(|p| p.0), pts.map(|p| p.1));
+    let min = |v: [f64; 3]| v.into_iter().fold(f64::INFINITY, f64::min);
+    let max = |v: [f64; 3]| v.into_iter().fold(f64::NEG_INFINITY, f64::max);
+    [min(xs) - h, min(ys) - h, max(xs) + h, max(ys) + h]
+}
+
+/// The corners of the arrow's triangle `size` large centred at `c` along the unit
+/// vector `u`: its tip, then the two corners of its base.
+fn triangle(c: (f64, f64), u: (f64, f64), size: f64) -> [(f64, f64); 3] {
+    let (l, w) = (size * 2.6, size * 0.75);
+    let tip = (c.0 + u.0 * l / 2.0, c.1 + u.1 * l / 2.0);
+    let base = (c.0 - u.0 * l / 2.0, c.1 - u.1 * l / 2.0);
+    let left = (base.0 - u.1 * w, base.1 + u.0 * w);
+    let right = (base.0 + u.1 * w, base.1 - u.0 * w);
+    [tip, left, right]
+}
+
+/// The width of the halo round an arrow `size` large.
+fn halo_width(size: f64) -> f64 {
+    size * 0.3
 }
 
 /// The first leap as drawn: from the start to the next cell, or on a band whose first
@@ -375,14 +412,9 @@ fn to_edge(from: (f64, f64), (dx, dy): (i32, i32), frame: &Frame) -> (f64, f64) 
 pub fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str, halo: &str) -> Polygon {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
-    let (ux, uy) = (dx / len, dy / len);
-    let (cx, cy) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-    let (l, w) = (size * 2.6, size * 0.75);
-    let tip = (cx + ux * l / 2.0, cy + uy * l / 2.0);
-    let base = (cx - ux * l / 2.0, cy - uy * l / 2.0);
-    let left = (base.0 - uy * w, base.1 + ux * w);
-    let right = (base.0 + uy * w, base.1 - ux * w);
-    let pts: Vec<String> = [tip, left, right]
+    let u = (dx / len, dy / len);
+    let c = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let pts: Vec<String> = triangle(c, u, size)
         .iter()
         .map(|&(x, y)| format!("{},{}", num(x), num(y)))
         .collect();
@@ -391,7 +423,63 @@ pub fn arrow(a: (f64, f64), b: (f64, f64), size: f64, colour: &str, halo: &str) 
         .set("points", pts.join(" "))
         .set("fill", colour)
         .set("stroke", halo)
-        .set("stroke-width", num(size * 0.3))
+        .set("stroke-width", num(halo_width(size)))
         .set("stroke-linejoin", "round")
         .set("paint-order", "stroke")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fixtures::tour;
+    use crate::{Drawing, Options, Show, Theme};
+    use knights_core::metrics::measure;
+
+    /// The arrow's `points` and halo width in a drawing of `svg`.
+    fn arrow_of(svg: &str) -> (Vec<(f64, f64)>, String) {
+        let p = &svg[svg.find("<polygon class=\"direction\"").unwrap()..];
+        let attr = |name: &str| {
+            let key = format!(" {name}=\"");
+            let v = &p[p.find(&key).unwrap() + key.len()..];
+            v[..v.find('"').unwrap()].to_string()
+        };
+        let points = (attr("points").split(' '))
+            .map(|xy| {
+                let (x, y) = xy.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        (points, attr("stroke-width"))
+    }
+
+    /// The numbered teaching figure of the 16x16 fixture, whose first leap (a1 to c2)
+    /// passes between two numbers with room for the arrow: the
+    /// arrow is drawn half way along it at its full size, as without numbers
+    /// (regression: its clearance was taken as the box of a rectangle round it plus a
+    /// margin, and it shrank), and the audit finds nothing.
+    #[test]
+    fn the_first_arrow_keeps_its_size_and_place_where_the_numbers_leave_room() {
+        let t = tour("16x16-hilbert-open.json");
+        let m = measure(&t);
+        let svg = |show: Show| {
+            let opts = Options {
+                theme: Theme::load("teaching").unwrap(),
+                show,
+                ..Default::default()
+            };
+            Drawing::new(&t, &m, &opts).unwrap().svg().to_string()
+        };
+        let numbered = svg(Show::Defaults);
+        assert!(numbered.contains("class=\"numbers\""));
+        let bare = svg(Show::parse("squares,ends").unwrap());
+        let ((p, w), (q, v)) = (arrow_of(&numbered), arrow_of(&bare));
+        assert_eq!(w, v, "the arrow's size");
+        for (a, b) in p.iter().zip(&q) {
+            assert!(
+                (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9,
+                "{p:?} {q:?}"
+            );
+        }
+        let found = crate::audit(&numbered).unwrap().findings;
+        assert!(found.is_empty(), "{found:?}");
+    }
 }

@@ -6,6 +6,7 @@
 use svg::node::element::{Group, Text};
 
 use super::{Canvas, Depth, Kind, Layer};
+use crate::boxes::{overlap, TEXT_SLACK};
 use crate::frame::{num, Frame};
 use crate::legend::{sample, Entry, Spot};
 use crate::text::{self, MAX_NUMBERED_CELLS};
@@ -197,7 +198,9 @@ fn corner(text: &str, c: (f64, f64), crowd: &Crowd) -> Option<Corner> {
 /// The other marks a degree must keep clear of, as boxes in SVG units, bucketed by
 /// the square they lie in: the step numbers and the rings round them, the crossings'
 /// disks, the start's ring and the end's square, the first leap's arrow, the framed
-/// places' outlines.
+/// places' outlines. A degree is clear of a box it reaches into by less than the
+/// audit's tolerance ([`TEXT_SLACK`] of its size): a ring round a number leaves the
+/// square's corners just free.
 pub struct Crowd {
     cells: std::collections::HashMap<(i64, i64), Vec<[f64; 4]>>,
 }
@@ -232,13 +235,22 @@ impl Crowd {
         }
         if shown(Layer::Ends) {
             let p = t.path();
-            // The start's ring and the end's square as drawn (see the ends layer), out
-            // to the outer edge of their stroke: the box of the ring round the start,
-            // the end's square itself.
+            // The start's ring and an open tour's end square as drawn (see the ends
+            // layer), out to the outer edge of their stroke.
             let (ring, stroke) = markers::ends_ring(f, theme, super::ends::around(c));
-            for cell in [p[0], p[p.len() - 1]] {
+            let at = |cell: u32| {
                 let (x, y) = f.cell(b.xy(cell));
-                crowd.disk((x as f64, y as f64), ring + stroke / 2.0);
+                (x as f64, y as f64)
+            };
+            let r = ring + stroke / 2.0;
+            crowd.disk(at(p[0]), r);
+            if !t.is_closed() {
+                let (x, y) = at(p[p.len() - 1]);
+                crowd.add([x - r, y - r, x + r, y + r]);
+            }
+            let numbers = super::ends::numbers(c);
+            if let Some(arrow) = markers::first_arrow_box(t, f, theme, numbers) {
+                crowd.add(arrow);
             }
         }
         if f.is_whole() {
@@ -299,11 +311,8 @@ impl Crowd {
     fn is_clear(&self, r: &[f64; 4]) -> bool {
         let c = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
         let key = (c.0.round() as i64, c.1.round() as i64);
-        self.cells.get(&key).is_none_or(|marks| {
-            !marks
-                .iter()
-                .any(|m| m[0] < r[2] && r[0] < m[2] && m[1] < r[3] && r[1] < m[3])
-        })
+        let slack = TEXT_SLACK * SIZE;
+        (self.cells.get(&key)).is_none_or(|marks| !marks.iter().any(|m| overlap(m, r, slack)))
     }
 }
 
@@ -320,5 +329,24 @@ mod tests {
         assert_eq!(d[0], 2);
         assert_eq!(d[7], 0);
         assert!(d[1..7].iter().all(|&k| k == 1));
+    }
+
+    /// The ring with every layer: the turns ring the numbers, and a degree still
+    /// finds a free corner in every square but the start's, whose ring takes all
+    /// four (regression: a ring's box taken whole left out all eight); none is over
+    /// another mark.
+    #[test]
+    fn degrees_take_the_free_corners_round_ringed_numbers() {
+        use crate::{Drawing, Options, Show};
+        let t = knights_core::verify::verify(knights_core::examples::ring()).unwrap();
+        let m = metrics::measure(&t);
+        let opts = Options {
+            show: Show::parse("all").unwrap(),
+            ..Default::default()
+        };
+        let svg = Drawing::new(&t, &m, &opts).unwrap().svg().to_string();
+        assert_eq!(svg.matches("class=\"degree\"").count(), 7);
+        let found = crate::audit(&svg).unwrap().findings;
+        assert!(found.is_empty(), "{found:?}");
     }
 }

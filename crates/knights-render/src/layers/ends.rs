@@ -32,11 +32,12 @@ impl Kind for Ends {
         if !c.has_line() {
             return Ok(None);
         }
-        let around = around(c);
-        let numbers = (c.layers.has(Layer::Numbers))
-            .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).0);
         Ok(Some(markers::ends(
-            c.tour, c.frame, c.theme, around, numbers,
+            c.tour,
+            c.frame,
+            c.theme,
+            around(c),
+            numbers(c),
         )))
     }
 
@@ -59,6 +60,13 @@ impl Kind for Ends {
         }
         out
     }
+}
+
+/// The font size of the step numbers the first leap's arrow keeps clear of, when
+/// they are shown on `c`.
+pub fn numbers(c: &Canvas) -> Option<f64> {
+    (c.layers.has(Layer::Numbers))
+        .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).0)
 }
 
 /// The radius of the disk the start's ring circles on `c`: the step number's disk,
