@@ -84,7 +84,12 @@ impl<'a> Walkthrough<'a> {
     /// The view box of the board (with room for a band's seam marks), without the
     /// counter's band.
     fn view(&self) -> [f64; 4] {
-        seam::fit(self.tour.board(), &self.frame, self.frame.view_box())
+        seam::fit(
+            self.tour.board(),
+            &self.frame,
+            self.theme,
+            self.frame.view_box(),
+        )
     }
 
     /// The timeline.
@@ -157,7 +162,11 @@ impl<'a> Walkthrough<'a> {
             ));
         let board = self.tour.board();
         if self.layers.has(Layer::Coords) {
-            doc = doc.add(text::coords(f, self.theme, seam::reach(board, f)));
+            doc = doc.add(text::coords_clear(
+                f,
+                self.theme,
+                seam::reach(board, f, self.theme),
+            ));
         }
         if board.topology().wraps() {
             // A band's glued edges, marked as on the drawing.

@@ -30,6 +30,11 @@ pub fn laid_out(svg: &str) -> Result<Laid, Error> {
     Ok(laid)
 }
 
+/// How far text may reach into another box, as a share of its font size, before it
+/// is over it: the audit's tolerance (the edges of a glyph's box are mostly empty),
+/// which a layout that places text clear of marks keeps too.
+pub const TEXT_SLACK: f64 = 0.1;
+
 /// Whether boxes `a` and `b` share more than `slack` in both directions.
 pub fn overlap(a: &Rect, b: &Rect, slack: f64) -> bool {
     a[0] + slack < b[2] && b[0] + slack < a[2] && a[1] + slack < b[3] && b[1] + slack < a[3]

@@ -96,7 +96,7 @@ pub fn document(
         colours: colours.as_ref(),
         clipped: !frame.is_whole() || band,
     };
-    let mut v = seam::fit(board, &frame, frame.view_box());
+    let mut v = seam::fit(board, &frame, theme, frame.view_box());
     // The frames' numbers go past the coordinates, with room of their own.
     let framed = plan.frames && frame.is_whole() && (overview || overview::framed(board, theme));
     if framed && tour.path().len() >= 2 {

@@ -131,8 +131,16 @@ const INSET_MARGIN_PT: f64 = 40.0;
 /// Points between the parts of the figure.
 const GAP: f64 = 10.0;
 
-/// The font size of the frames' numbers and the insets' captions, in points.
+/// The font size of the frames' numbers, in points.
 const LABEL_PT: f64 = 8.0;
+
+/// The font size of the insets' captions on a figure for the screen, in px: the
+/// body type of the page it is shown on (8 px read small beside it).
+pub const CAPTION_PX: f64 = 16.0;
+
+/// The font size of the insets' captions on a figure of a declared size on paper, in
+/// points: above print's smallest type, a little under a printed page's body type.
+pub const CAPTION_PT: f64 = 9.0;
 
 /// The figure: `tour` drawn as `opts` say (without insets), framed, and an inset of
 /// each of `spots` below it.
@@ -205,10 +213,16 @@ pub fn drawing(
     body.push(frames(&rects, around, opts).to_string());
     y += main_h + room; // the numbers under the overview have their room
 
-    // The insets, in rows under it, each under its caption.
-    let caption = LABEL_PT * 1.5;
+    // The insets, in rows under it, each under its caption (of one or two lines; the
+    // room of the longest).
+    let size = caption_size(opts);
+    let captions: Vec<Vec<String>> = (spots.iter().enumerate())
+        .map(|(i, spot)| caption_lines(i + 1, spot, inset_w, size))
+        .collect();
+    let most = captions.iter().map(Vec::len).max().unwrap_or(1) as f64;
+    let caption = size * (1.25 * most + 0.35);
     let mut row_h: f64 = 0.0;
-    for (i, (spot, d)) in spots.iter().zip(&parts).enumerate() {
+    for (i, d) in parts.iter().enumerate() {
         let (c, first) = (i % cols, i % cols == 0);
         if first && i > 0 {
             y += row_h + GAP;
@@ -217,7 +231,7 @@ pub fn drawing(
         let x = room + c as f64 * (inset_w + GAP);
         let v = paper::view_box(d.svg()).ok_or_else(|| Error::internal("no view box"))?;
         let h = inset_w * v[3] / v[2];
-        body.push(caption_text(i + 1, spot, x, y, inset_w, opts).to_string());
+        body.push(caption_text(&captions[i], x, y, size, opts).to_string());
         body.push(nested(
             d.svg(),
             &format!("inset-{}", i + 1),
@@ -415,30 +429,69 @@ fn frames(rects: &[[f64; 4]], b: [f64; 4], opts: &Options) -> Group {
     Group::new().set("class", "frames").add(g).add(labels)
 }
 
-/// The caption over inset `n`, `w` wide at `(x, y)`: its number, and its place's
-/// name and cells where they fit.
-fn caption_text(n: usize, spot: &Spot, x: f64, y: f64, w: f64, opts: &Options) -> Text {
+/// The size of the insets' captions: [`CAPTION_PT`] on paper, [`CAPTION_PX`] on
+/// screen.
+fn caption_size(opts: &Options) -> f64 {
+    match opts.theme.page.width {
+        Some(_) => CAPTION_PT.max(TYPE_PT),
+        None => CAPTION_PX,
+    }
+}
+
+/// The caption over inset `n`, `w` wide, `size` large: its number, and its place's
+/// name and cells, in at most two lines; its name alone, or its number, where those
+/// do not fit. The first line leads with the number.
+fn caption_lines(n: usize, spot: &Spot, w: f64, size: f64) -> Vec<String> {
     let r = spot.region;
     let full = format!(
-        "{n}  {}: columns {}-{}, rows {}-{}",
+        "{}: columns {}-{}, rows {}-{}",
         spot.name,
         r.x0 + 1,
         r.x1 + 1,
         r.y0 + 1,
         r.y1 + 1
     );
-    let short = format!("{n}  {}", spot.name);
-    let label = [full, short]
-        .into_iter()
-        .find(|t| crate::font::text_width(t, LABEL_PT) <= w)
-        .unwrap_or_else(|| n.to_string());
-    Text::new(label)
-        .set("class", "caption")
+    let lead = format!("{n}  ");
+    let room = w - crate::font::text_width(&lead, size);
+    let fits = |lines: &Vec<String>| {
+        lines.len() <= 2
+            && lines
+                .iter()
+                .all(|l| crate::font::text_width(l, size) <= room)
+    };
+    match [full, spot.name.clone()]
+        .iter()
+        .map(|t| crate::font::wrap(t, size, room))
+        .find(fits)
+    {
+        Some(mut lines) => {
+            lines[0] = format!("{lead}{}", lines[0]);
+            lines
+        }
+        None => vec![n.to_string()],
+    }
+}
+
+/// The caption's `lines` at `(x, y)`, `size` large, one line under the other.
+fn caption_text(lines: &[String], x: f64, y: f64, size: f64, opts: &Options) -> Text {
+    let mut t = Text::new("")
+        .set("class", crate::audit::INSET_CAPTION)
         .set("x", num(x))
-        .set("y", num(y + LABEL_PT))
-        .set("font-size", num(LABEL_PT.max(TYPE_PT)))
+        .set("y", num(y + size))
+        .set("font-size", num(size))
         .set("font-family", "DejaVu Sans, sans-serif")
-        .set("fill", opts.theme.overview.frame_colour.as_str())
+        .set("fill", opts.theme.overview.frame_colour.as_str());
+    // Lines after the first stand under the first's words, past its number.
+    let lead = lines[0]
+        .find("  ")
+        .map_or(0.0, |at| crate::font::text_width(&lines[0][..at + 2], size));
+    for (k, line) in lines.iter().enumerate() {
+        let span = svg::node::element::TSpan::new(line.as_str())
+            .set("x", num(if k == 0 { x } else { x + lead }))
+            .set("y", num(y + size * (1.0 + 1.25 * k as f64)));
+        t = t.add(span);
+    }
+    t
 }
 
 #[cfg(test)]

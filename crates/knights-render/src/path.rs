@@ -14,7 +14,7 @@ use svg::node::element::{Group, Path};
 use super::colour;
 use super::frame::{num, Frame};
 use super::theme::Theme;
-use knights_core::Tour;
+use knights_core::{Region, Tour};
 
 /// A run of edges of one colour: edges `start .. start + edges` (edge `i` leaves step
 /// `i`, indices modulo the path length for closed tours).
@@ -346,6 +346,33 @@ impl<'a> Colours<'a> {
     }
 }
 
+/// Whether the segment from cell `u` to cell `v` meets `region`'s squares grown by
+/// `margin` (cell units; Liang-Barsky clipping).
+fn meets(region: &Region, margin: f64, u: (u32, u32), v: (u32, u32)) -> bool {
+    let (x0, y0) = (u.0 as f64, u.1 as f64);
+    let (dx, dy) = (v.0 as f64 - x0, v.1 as f64 - y0);
+    let (lo, hi) = (-0.5 - margin, 0.5 + margin);
+    let sides = [
+        (-dx, x0 - (region.x0 as f64 + lo)),
+        (dx, region.x1 as f64 + hi - x0),
+        (-dy, y0 - (region.y0 as f64 + lo)),
+        (dy, region.y1 as f64 + hi - y0),
+    ];
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in sides {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else if p < 0.0 {
+            t0 = t0.max(q / p);
+        } else {
+            t1 = t1.min(q / p);
+        }
+    }
+    t0 <= t1
+}
+
 /// The tour layer: one `<path>` per colour key (its pieces as subpaths), coloured by section, by gradient, or plain.
 pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Group {
     let t = &theme.tour;
@@ -362,13 +389,24 @@ pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Gr
     if t.opacity < 1.0 {
         g = g.set("stroke-opacity", num(t.opacity));
     }
-    // In a region, only the edges that may cross it (a leap reaches `reach` cells).
+    // In a region, only the edges that may cross it (a leap reaches `reach` cells);
+    // of those that do not wrap, only the ones whose stroke meets its squares: the
+    // others, clipped away, would lie outside the region's view, under whatever the
+    // page shows there (an inset's neighbours on a figure).
     let b = walk.tour.board();
     let (a, c) = b.leaper().steps();
     let near = frame.region.grown(a.max(c), b);
     let p = walk.tour.path();
+    let margin = 0.5 + frame.size(&t.width) / 2.0;
     let shown = |i: usize| {
-        frame.is_whole() || near.contains(b.xy(p[i])) || near.contains(b.xy(p[(i + 1) % p.len()]))
+        if frame.is_whole() {
+            return true;
+        }
+        let (u, v) = (b.xy(p[i]), b.xy(p[(i + 1) % p.len()]));
+        if !near.contains(u) && !near.contains(v) {
+            return false;
+        }
+        walk.wraps(i) || meets(&frame.region, margin, u, v)
     };
     let key = |i: usize| {
         if shown(i) {

@@ -22,23 +22,46 @@ fn arrow(frame: &Frame) -> f64 {
     (frame.h as f64 / 6.0).clamp(0.4, 1.2)
 }
 
-/// How far, in squares, the seam's arrows reach left of the board's left edge (where
-/// the row numbers go): 0 without a seam.
-pub fn reach(board: &Board, frame: &Frame) -> f64 {
-    if shown(board, frame) {
-        arrow(frame) / 3.0
-    } else {
-        0.0
-    }
+/// The half width of a side arrow and the half height of a top or bottom one, in
+/// squares.
+fn halves(frame: &Frame) -> (f64, f64) {
+    (arrow(frame) / 3.0, arrow(frame) / 5.0)
 }
 
-/// The view box `v` of `frame` grown on the right, if need be, so that the right
-/// edge's arrows (which reach [`reach`] squares past the board) are not cut off.
-pub fn fit(board: &Board, frame: &Frame, v: [f64; 4]) -> [f64; 4] {
-    let right = frame.area()[0] + frame.area()[2] + reach(board, frame);
+/// The gap between the board's edge and the arrows outside it, in squares: the width
+/// of the dashed edge.
+fn gap(frame: &Frame, theme: &Theme) -> f64 {
+    frame.size(&theme.board.outline_width) * 2.0
+}
+
+/// How far, in squares, the seam's arrows reach left of the board's left edge (where
+/// the row numbers go) and below its bottom edge (where the column letters go): 0
+/// without a seam, or without glued rows below. The arrows lie outside the board, so
+/// that no mark or number of its squares is under them.
+pub fn reach(board: &Board, frame: &Frame, theme: &Theme) -> (f64, f64) {
+    if !shown(board, frame) {
+        return (0.0, 0.0);
+    }
+    let (side, ends) = halves(frame);
+    let gap = gap(frame, theme);
+    let rows = if board.topology().wraps_rows() {
+        2.0 * ends + gap
+    } else {
+        0.0
+    };
+    (2.0 * side + gap, rows)
+}
+
+/// The view box `v` of `frame` grown, if need be, so that the arrows outside the
+/// board (which reach [`reach`] squares past it) are not cut off, nor the row numbers
+/// and column letters moved past them.
+pub fn fit(board: &Board, frame: &Frame, theme: &Theme, v: [f64; 4]) -> [f64; 4] {
+    let (side, rows) = reach(board, frame, theme);
+    let right = frame.area()[0] + frame.area()[2] + side;
     let room = frame.cell_pt.recip() * 2.0; // two points clear of the page's edge
     let [x, y, w, h] = v;
-    [x, y, w.max(right + room - x), h]
+    let w = w.max(right + room - x);
+    [x - side, y - rows, w + side, h + 2.0 * rows]
 }
 
 /// The marks of the seam, or nothing on a plane board.
@@ -48,13 +71,18 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
         return g;
     }
     let colour = theme.markers.start_colour.as_str();
-    let width = frame.size(&theme.board.outline_width) * 2.0;
+    let width = gap(frame, theme);
     let (top, bottom) = (-0.5, frame.h as f64 - 0.5);
     let arrow = arrow(frame);
     let mid = (top + bottom) / 2.0;
-    for (x, up) in [
-        (-0.5, true),
-        (frame.w as f64 - 0.5, board.topology() != Topology::Moebius),
+    let (side, ends) = halves(frame);
+    for (x, up, out) in [
+        (-0.5, true, -1.0),
+        (
+            frame.w as f64 - 0.5,
+            board.topology() != Topology::Moebius,
+            1.0,
+        ),
     ] {
         g = g.add(
             Line::new()
@@ -71,7 +99,8 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
         } else {
             (mid + arrow / 2.0, mid - arrow / 2.0)
         };
-        let half = arrow / 3.0;
+        // Outside the edge, clear of the squares' marks.
+        let (half, x) = (side, x + out * (side + width));
         g = g.add(Path::new().set("fill", colour).set(
             "d",
             format!(
@@ -88,10 +117,10 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
     if board.topology().wraps_rows() {
         let (left, right) = (-0.5, frame.w as f64 - 0.5);
         let mid = (left + right) / 2.0;
-        // Smaller than the side arrows and inside the board, clear of the column
-        // letters below it.
-        let (long, half) = (arrow * 0.5, arrow / 5.0);
-        for (y, inward) in [(top, half), (bottom, -half)] {
+        // Smaller than the side arrows and outside the board: the column letters
+        // below it move down past them.
+        let (long, half) = (arrow * 0.5, ends);
+        for (y, outward) in [(top, -(half + width)), (bottom, half + width)] {
             g = g.add(
                 Line::new()
                     .set("x1", num(left))
@@ -102,7 +131,7 @@ pub fn layer(board: &Board, frame: &Frame, theme: &Theme) -> Group {
                     .set("stroke-width", num(width))
                     .set("stroke-dasharray", format!("{} {}", num(0.3), num(0.2))),
             );
-            let y = y + inward;
+            let y = y + outward;
             for tip in [mid + long, mid] {
                 let base = tip - long;
                 g = g.add(Path::new().set("fill", colour).set(
@@ -251,8 +280,8 @@ mod tests {
             .map(|s| s[..s.find('"').unwrap()].parse().unwrap())
             .collect();
         assert_eq!(xs.len(), 8);
-        // The arrow's half width (8 rows: 8 / 6 / 3 squares) left of the edge at -0.5.
-        let arrow_left = -0.5 - 8.0 / 6.0 / 3.0;
+        // The arrow's width (8 rows: 2 * 8 / 6 / 3 squares) left of the edge at -0.5.
+        let arrow_left = -0.5 - 2.0 * 8.0 / 6.0 / 3.0;
         assert!(xs.iter().all(|&x| x < arrow_left), "{xs:?}");
     }
 

@@ -55,15 +55,22 @@ fn labelled(
     range.filter(move |&i| i == first || (i % step == 0 && (i - first) as f64 >= room))
 }
 
-/// Column letters (numbers past 26 columns) below the drawn squares, row numbers to
-/// their left, `clear` squares further left than usual (clear of a band's seam
-/// arrows, which hid a row number); a region is labelled with the board's own numbers.
+/// Column letters below the drawn squares and row numbers to their left (as
+/// [`coords_clear`], `clear` squares further left only).
 pub fn coords(frame: &Frame, theme: &Theme, clear: f64) -> Group {
+    coords_clear(frame, theme, (clear, 0.0))
+}
+
+/// Column letters (numbers past 26 columns) below the drawn squares, row numbers to
+/// their left, `clear` squares further left and lower than usual (clear of a band's
+/// seam arrows outside the board, which hid a row number); a region is labelled with
+/// the board's own numbers.
+pub fn coords_clear(frame: &Frame, theme: &Theme, (clear, clear_below): (f64, f64)) -> Group {
     let f = frame.coords_size;
     let (w, h) = (frame.w, frame.h);
     let r = frame.region;
     let mut g = text_group("coords", theme, f, &theme.text.coords_colour);
-    let below = (h - 1 - r.y0) as f64 + 0.5 + f * 1.1;
+    let below = (h - 1 - r.y0) as f64 + 0.5 + f * 1.1 + clear_below;
     let letters = w <= 26;
     let col_room = if letters {
         f

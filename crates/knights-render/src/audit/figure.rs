@@ -34,6 +34,9 @@ pub struct Item {
     pub bbox: Rect,
     /// The box its clip paths leave (`None`: not clipped).
     pub clip: Option<Rect>,
+    /// The px of one unit of its own lengths (its transform's scale): a length
+    /// written to a thousandth of a unit reads back up to half of one under.
+    pub unit: f64,
     /// Text or shape.
     pub what: What,
 }
@@ -239,12 +242,9 @@ fn walk(g: &Group, said: &HashMap<String, Said>, ctx: &Context, out: &mut Vec<It
             Node::Path(p) => {
                 let (c, name) = own(ctx, said, p.id());
                 if let Some(shape) = shape(p) {
-                    out.push(item(
-                        &c,
-                        name,
-                        rect(p.abs_stroke_bounding_box()),
-                        What::Shape(shape),
-                    ));
+                    let b = rect(p.abs_stroke_bounding_box());
+                    let unit = scale(p.abs_transform());
+                    out.push(item(&c, name, b, unit, What::Shape(shape)));
                 }
             }
             Node::Text(t) => {
@@ -261,7 +261,8 @@ fn walk(g: &Group, said: &HashMap<String, Said>, ctx: &Context, out: &mut Vec<It
                     size,
                 };
                 let name = format!("{class} \"{}\"", words.trim());
-                out.push(item(&c, name, rect(t.abs_bounding_box()), what));
+                let unit = scale(t.abs_transform());
+                out.push(item(&c, name, rect(t.abs_bounding_box()), unit, what));
             }
             Node::Image(_) => {}
         }
@@ -284,8 +285,9 @@ fn own(ctx: &Context, said: &HashMap<String, Said>, id: &str) -> (Context, Strin
     }
 }
 
-fn item(c: &Context, name: String, bbox: Rect, what: What) -> Item {
+fn item(c: &Context, name: String, bbox: Rect, unit: f64, what: What) -> Item {
     Item {
+        unit,
         name,
         mark: c.mark.clone(),
         legend: c.legend.clone(),

@@ -2,7 +2,7 @@
 //! teaching figure wrote, as usvg lays it out with the bundled font, and says what a
 //! reader would find wrong with it: text over text or over a marker, an element
 //! outside the figure or its clip, lines and type too thin to print at the size the
-//! figure declares, a stroke too faint against what lies under it, a legend entry for
+//! figure declares, an inset's caption under the page's body type on screen, a stroke too faint against what lies under it, a legend entry for
 //! a mark the figure lacks (or a mark the legend does not explain), a series hidden
 //! exactly under another. Each kind of finding is one type implementing [`Check`],
 //! listed once in [`CHECKS`]; `knights render --check` and the gallery's test run them
@@ -13,6 +13,7 @@
 //! `data-legend="NAME"`, naming the mark it explains.
 
 mod bounds;
+mod caption;
 mod contrast;
 mod figure;
 mod hidden;
@@ -25,6 +26,7 @@ use std::fmt;
 
 use knights_core::Error;
 
+pub use caption::INSET_CAPTION;
 pub use figure::Figure;
 use figure::Item;
 
@@ -95,6 +97,7 @@ pub const CHECKS: &[&dyn Check] = &[
     &overlap::Overlap,
     &bounds::Bounds,
     &print::Print,
+    &caption::Caption,
     &contrast::Contrast,
     &legend::Legend,
     &hidden::Hidden,
@@ -234,6 +237,26 @@ mod tests {
             .skipped
             .iter()
             .any(|s| s.starts_with("print: the figure declares no print size")));
+    }
+
+    /// An inset's caption of 8 px on a screen figure reads small beside the page's
+    /// body type; at 16 px it does not; at a print size the print check holds it.
+    #[test]
+    fn small_inset_captions_are_found_on_screen() {
+        let caption = |size: u32| {
+            format!("<text class=\"{INSET_CAPTION}\" x=\"10\" y=\"30\" font-size=\"{size}\">1  corner</text>")
+        };
+        let f = found("caption", "200", &caption(8));
+        assert!(
+            f.len() == 1 && f[0].contains("caption 8.00 px, under the body type 16 px"),
+            "{f:?}"
+        );
+        assert!(found("caption", "200", &caption(16)).is_empty());
+        let r = audit(&svg("200mm", &caption(8))).unwrap();
+        assert!(r
+            .skipped
+            .iter()
+            .any(|s| s.starts_with("caption: the figure declares a print size")));
     }
 
     /// A pale stroke on white is too faint; the same on a dark square is not; a

@@ -6,7 +6,7 @@
 
 use super::figure::{intersect, Item, Shape, What};
 use super::{together, Check, Figure, Finding};
-use crate::boxes::{overlap, Rect};
+use crate::boxes::{overlap, Rect, TEXT_SLACK};
 
 /// Text over text or over a marker.
 pub struct Overlap;
@@ -26,7 +26,7 @@ impl Check for Overlap {
         let mut out = Vec::new();
         for (k, &(a, sa)) in texts.iter().enumerate() {
             for &(b, sb) in &texts[k + 1..] {
-                if together(a, b) && overlap(&a.bbox, &b.bbox, 0.1 * sa.min(sb)) {
+                if together(a, b) && overlap(&a.bbox, &b.bbox, TEXT_SLACK * sa.min(sb)) {
                     let detail = format!("over {}", b.name);
                     out.push(Finding::on(self.kind(), a, detail));
                 }
@@ -35,7 +35,7 @@ impl Check for Overlap {
         let markers = markers(fig);
         let grid = Grid::new(fig.view, &markers);
         for &(t, size) in &texts {
-            let slack = 0.1 * size;
+            let slack = TEXT_SLACK * size;
             let hit = grid.near(&t.bbox).find(|&&(m, r, ring)| {
                 together(t, m)
                     && (t.mark.is_none() || t.mark != m.mark)

@@ -10,6 +10,11 @@ pub const MIN_LINE_PT: f64 = 0.25;
 /// The smallest type that reads, in points.
 pub const MIN_TYPE_PT: f64 = 6.0;
 
+/// The most a length written to a thousandth of its units reads under what was
+/// meant, in those units: a drawing writes a line set at 0.25 pt as 0.022 of a
+/// square of 11.3 pt, 0.249 pt.
+const ROUNDING: f64 = 0.0005;
+
 /// Lines and type below their print minimum.
 pub struct Print;
 
@@ -29,11 +34,13 @@ impl Check for Print {
         let mut out = Vec::new();
         for item in &fig.items {
             let detail = match &item.what {
-                What::Text { size, words } if !words.is_empty() && size * pt < MIN_TYPE_PT => {
+                What::Text { size, words }
+                    if !words.is_empty() && (size + ROUNDING * item.unit) * pt < MIN_TYPE_PT =>
+                {
                     format!("type {:.2} pt, under {MIN_TYPE_PT} pt", size * pt)
                 }
                 What::Shape(s) => match s.stroke {
-                    Some((_, w, _)) if w > 0.0 && w * pt < MIN_LINE_PT => {
+                    Some((_, w, _)) if w > 0.0 && (w + ROUNDING * item.unit) * pt < MIN_LINE_PT => {
                         format!("line {:.3} pt, under {MIN_LINE_PT} pt", w * pt)
                     }
                     _ => continue,

@@ -24,7 +24,7 @@ impl Kind for Coords {
     }
 
     fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
-        let clear = seam::reach(c.tour.board(), c.frame);
-        Ok(Some(text::coords(c.frame, c.theme, clear)))
+        let clear = seam::reach(c.tour.board(), c.frame, c.theme);
+        Ok(Some(text::coords_clear(c.frame, c.theme, clear)))
     }
 }

@@ -1,13 +1,15 @@
 //! The crossings layer: a white disk where two leaps cross
-//! ([`crate::markers::crossings`]); on an overview, the crossings per cell of each
-//! block (drawn with its blocks).
+//! ([`crate::markers::crossing_disks`]); on an overview, the crossings per cell of each
+//! block (drawn with its blocks). With the step numbers shown, a crossing under a
+//! number's disk is left out, and the legend says how many.
 
 use svg::node::element::Group;
 
-use super::{Canvas, Depth, Kind};
+use super::{Canvas, Depth, Kind, Layer};
 use crate::frame::num;
 use crate::legend::{stroke, Entry, Spot};
 use crate::markers::{self, disk};
+use crate::text;
 use crate::theme::Theme;
 use knights_core::metrics::{self, Metrics};
 use knights_core::{Board, Error};
@@ -30,7 +32,10 @@ impl Kind for Crossings {
 
     fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
         let shown = !c.overview && c.has_line();
-        Ok(shown.then(|| markers::crossings(c.tour, c.frame, c.theme)))
+        Ok(shown.then(|| {
+            let points = visible(c).into_iter().filter(|&(_, under)| !under);
+            markers::crossing_disks(points.map(|(q, _)| q), c.frame, c.theme)
+        }))
     }
 
     /// Disks of the theme's least radius, a share of the square at most.
@@ -48,12 +53,20 @@ impl Kind for Crossings {
         }
         if c.overview {
             vec![Entry::new("disk: crossings per cell", icon)]
-        } else if (metrics::crossing_points(c.tour.grid()).into_iter())
-            .any(|q| c.frame.shows_point(q))
-        {
-            vec![Entry::new("two leaps cross", icon)]
         } else {
-            Vec::new()
+            let points = visible(c);
+            let under = points.iter().filter(|&&(_, u)| u).count();
+            match (points.len() - under, under) {
+                (0, 0) => Vec::new(),
+                (_, 0) => vec![Entry::new("two leaps cross", icon)],
+                (_, n) => vec![Entry::new(
+                    format!(
+                        "two leaps cross ({n} crossing{} under step numbers not marked)",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    icon,
+                )],
+            }
         }
     }
 
@@ -61,6 +74,24 @@ impl Kind for Crossings {
     fn bytes(&self, _board: &Board, metrics: &Metrics) -> u64 {
         metrics.crossings * 56
     }
+}
+
+/// The crossings the frame shows, each with whether it lies under a step number's
+/// disk (when the numbers are shown): a disk there would be hidden by the number, or
+/// hide it, so it is left out and the legend says how many.
+fn visible(c: &Canvas) -> Vec<((f64, f64), bool)> {
+    let numbers = (c.layers.has(Layer::Numbers))
+        .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).1);
+    let reach = numbers.map(|r| r + c.frame.size(&c.theme.markers.crossing));
+    (metrics::crossing_points(c.tour.grid()).into_iter())
+        .filter(|&q| c.frame.shows_point(q))
+        .map(|q| {
+            // The nearest square's centre: a number's disk lies within its square.
+            let (cx, cy) = (q.0.round(), q.1.round());
+            let d = ((q.0 - cx).powi(2) + (q.1 - cy).powi(2)).sqrt();
+            (q, reach.is_some_and(|r| d < r))
+        })
+        .collect()
 }
 
 /// A crossing's disk.

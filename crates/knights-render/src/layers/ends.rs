@@ -32,12 +32,13 @@ impl Kind for Ends {
         if !c.has_line() {
             return Ok(None);
         }
-        let around = if c.layers.has(Layer::Numbers) {
-            text::number_size(c.tour.path().len(), c.frame, c.theme).1 * 1.15
-        } else {
-            0.0
-        };
-        Ok(Some(markers::ends(c.tour, c.frame, c.theme, around)))
+        Ok(Some(markers::ends(
+            c.tour,
+            c.frame,
+            c.theme,
+            around(c),
+            numbers(c),
+        )))
     }
 
     fn legend_rank(&self) -> u8 {
@@ -58,6 +59,30 @@ impl Kind for Ends {
             out.push(Entry::new("end of the open tour", end));
         }
         out
+    }
+}
+
+/// The font size of the step numbers the first leap's arrow keeps clear of, when
+/// they are shown on `c`.
+pub fn numbers(c: &Canvas) -> Option<f64> {
+    (c.layers.has(Layer::Numbers))
+        .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).0)
+}
+
+/// The radius of the disk the start's ring circles on `c`: the step number's disk,
+/// and the turn's ring round it, with a little to spare; 0 without numbers.
+pub fn around(c: &Canvas) -> f64 {
+    if c.layers.has(Layer::Numbers) {
+        let r = text::number_size(c.tour.path().len(), c.frame, c.theme).1;
+        let turn = c.layers.has(Layer::Turns) && !c.overview;
+        let r = if turn {
+            r + markers::ring_of(c.frame, c.theme, r).1
+        } else {
+            r
+        };
+        r * 1.15
+    } else {
+        0.0
     }
 }
 

@@ -22,7 +22,12 @@ impl Kind for Numbers {
         Depth(62)
     }
 
+    /// Nothing on an overview, whose blocks hold many squares each: a large board's
+    /// numbers are read in its figure's insets.
     fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
+        if c.overview {
+            return Ok(None);
+        }
         text::numbers(c.tour, c.frame, c.theme).map(Some)
     }
 
@@ -35,7 +40,10 @@ impl Kind for Numbers {
         60
     }
 
-    fn legend(&self, _c: &Canvas) -> Vec<Entry> {
+    fn legend(&self, c: &Canvas) -> Vec<Entry> {
+        if c.overview {
+            return Vec::new();
+        }
         vec![Entry::new("step number: the order of the moves", icon)]
     }
 

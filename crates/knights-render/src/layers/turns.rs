@@ -1,12 +1,15 @@
-//! The turns layer: a dot at each cell where the tour turns ([`crate::markers::turns`]);
+//! The turns layer: a dot at each cell where the tour turns ([`crate::markers::turns`]),
+//! or a ring round the cell's step number when the numbers are shown (a dot would lie
+//! under the number's disk);
 //! on an overview, the share of turning cells of each block (drawn with its blocks).
 
 use svg::node::element::Group;
 
-use super::{Canvas, Depth, Kind};
+use super::{Canvas, Depth, Kind, Layer};
 use crate::frame::num;
 use crate::legend::{Entry, Spot};
 use crate::markers::{self, disk};
+use crate::text;
 use crate::theme::Theme;
 use knights_core::metrics::{self, Metrics};
 use knights_core::{Board, Error};
@@ -29,7 +32,7 @@ impl Kind for Turns {
 
     fn draw(&self, c: &Canvas) -> Result<Option<Group>, Error> {
         let shown = !c.overview && c.has_line();
-        Ok(shown.then(|| markers::turns(c.tour, c.frame, c.theme)))
+        Ok(shown.then(|| markers::turns(c.tour, c.frame, c.theme, around(c))))
     }
 
     /// Dots of the theme's least radius, a share of the square at most.
@@ -51,7 +54,10 @@ impl Kind for Turns {
         } else if (metrics::turn_cells(c.tour.grid()).into_iter())
             .any(|cell| c.frame.shows_cell(b.xy(cell)))
         {
-            vec![Entry::new("the tour turns", icon)]
+            match around(c) {
+                Some(_) => vec![Entry::new("ring round a number: the tour turns", ring)],
+                None => vec![Entry::new("the tour turns", icon)],
+            }
         } else {
             Vec::new()
         }
@@ -61,6 +67,23 @@ impl Kind for Turns {
     fn bytes(&self, _board: &Board, metrics: &Metrics) -> u64 {
         metrics.turns * 48
     }
+}
+
+/// The radius of the step numbers' disks when they are shown: a turn's dot would
+/// lie under its number, so it rings the number instead.
+fn around(c: &Canvas) -> Option<f64> {
+    (c.layers.has(Layer::Numbers))
+        .then(|| text::number_size(c.tour.path().len(), c.frame, c.theme).1)
+}
+
+/// A turn's ring round a number.
+fn ring(at: Spot, theme: &Theme) -> Group {
+    let r = at.fs * 0.42;
+    let ring = disk("legend-turn", (at.x, at.y), &num(r))
+        .set("fill", "none")
+        .set("stroke", theme.markers.turn_colour.as_str())
+        .set("stroke-width", num(at.fs * 0.14));
+    Group::new().add(ring)
 }
 
 /// A turn's dot.
