@@ -84,8 +84,13 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
         ),
         None => String::new(),
     };
+    // A checkpoint's or an interrupted run's status (a finished run's record has none).
+    let status = match found.status.word() {
+        Some(w) => format!("\"status\": \"{w}\", "),
+        None => String::new(),
+    };
     let record = format!(
-        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, {counts}\"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
+        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, {counts}\"bound\": {}, \"gap\": {}, \"optimal\": {}, {status}{known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
         spec.measure,
         found.value,
         found.bound,
@@ -169,6 +174,8 @@ pub struct Given {
     pub strengthen: bool,
     /// `--resume FILE`: the stored run continued, as the command line named it.
     pub resume: Option<String>,
+    /// `--connect flow` or `multiflow`: connectivity in the model, not cut lazily.
+    pub connect: super::Connect,
 }
 
 impl Given {
@@ -178,6 +185,10 @@ impl Given {
         let mut out = String::new();
         if self.strengthen {
             out.push_str(" --strengthen");
+        }
+        if self.connect != super::Connect::Cuts {
+            out.push_str(" --connect ");
+            out.push_str(self.connect.name());
         }
         if let Some(file) = &self.resume {
             out.push_str(" --resume ");
@@ -194,6 +205,10 @@ impl Given {
         Given {
             strengthen: at("--strengthen").is_some(),
             resume: at("--resume").and_then(|i| words.get(i + 1).cloned()),
+            connect: at("--connect")
+                .and_then(|i| words.get(i + 1))
+                .and_then(|w| w.parse().ok())
+                .unwrap_or_default(),
         }
     }
 }
@@ -247,6 +262,7 @@ mod tests {
             let given = Given {
                 strengthen: true,
                 resume: Some(name.to_string()),
+                connect: super::super::Connect::Flow,
             };
             let line = format!("knights optimum 6x6 --minimize turns{}", given.words());
             assert_eq!(Given::of_command(&line), given, "{line}");
