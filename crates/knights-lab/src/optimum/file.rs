@@ -14,6 +14,15 @@ const SOLVER: &str = "HiGHS (highs crate 2), mip_rel_gap 0, subtour cuts after e
 /// How the uncrossed paths were searched, as the record says.
 const SEARCH: &str = "beam sweep over frontier states (100000 kept per cell) for a first path, then exhaustive depth-first search from one end in each orbit of start cells, cut by the reachable cells of each colour";
 
+/// What the solver's description adds for connectivity in the model (`--connect`).
+fn connected(how: super::Connect) -> &'static str {
+    match how {
+        super::Connect::Cuts => "",
+        super::Connect::Flow => ", and a single-commodity flow from cell 0 in the model",
+        super::Connect::Multiflow => ", and a flow from cell 0 to each cell in the model",
+    }
+}
+
 /// The file's text.
 pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let spec = &found.spec;
@@ -58,7 +67,8 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
             cuts,
             ..
         } => format!(
-            "\"solves\": {solves}, \"cuts\": {cuts}, \"columns\": {columns}, \"rows\": {rows}, \"solver\": \"{SOLVER}\""
+            "\"solves\": {solves}, \"cuts\": {cuts}, \"columns\": {columns}, \"rows\": {rows}, \"solver\": \"{SOLVER}{}\"",
+            connected(found.given.connect)
         ),
         How::Search {
             nodes,

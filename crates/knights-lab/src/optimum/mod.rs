@@ -8,7 +8,8 @@
 //! measure adds its own columns and rows (`measures/`, one file per measure: turns,
 //! crossings, sharp turns, the longest run, uncrossed paths, weighted sums).
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
-//! its pieces, cut each cycle that is not the whole answer, solve again (`solve.rs`).
+//! its pieces, cut each cycle that is not the whole answer, solve again (`solve.rs`);
+//! or, as an option, by a flow in the model itself (`connect.rs`).
 //!
 //! This module holds the specification and its refusals and the result; the leaps'
 //! relations the measures count by are in `leaps.rs`, the local search in `improve.rs`
