@@ -6,6 +6,7 @@
 
 mod args;
 mod check;
+mod checkpoint;
 mod corner;
 mod draw;
 mod giant;

@@ -12,6 +12,7 @@ use knights_core::atomic::write_bytes;
 use knights_core::{Board, Error};
 use knights_lab::optimum::{self, How, Measure, Optimum, Spec};
 
+use super::checkpoint::Checkpoints;
 use super::Failure;
 
 /// The command line of `knights optimum`.
@@ -70,6 +71,12 @@ pub(super) struct OptimumArgs {
     /// optimum, found or proved sooner on larger boards (docs/optimum.md).
     #[arg(long, conflicts_with_all = ["table", "improve"])]
     pub(super) strengthen: bool,
+    /// How the answers are kept in one piece: `cuts` (the default: subtour cuts after
+    /// each solve), `flow` (a single-commodity flow in the model) or `multiflow` (a
+    /// flow to each cell, the subtour rows' relaxation): with a flow one search of the
+    /// solver proves the optimum (docs/optimum.md).
+    #[arg(long, value_name = "WAY", conflicts_with_all = ["table", "improve"])]
+    pub(super) connect: Option<String>,
 }
 
 /// The model the arguments ask for, checked.
@@ -117,11 +124,21 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         Some(file) => Some(resumed(file, &spec)?),
         None => None,
     };
-    let found = solve(&spec, limit, resumed.as_ref(), args.strengthen)?;
-    let found = match &resumed {
-        Some(r) => optimum::runs::carry(found, r),
-        None => found,
+    let connect = match &args.connect {
+        Some(way) => way.parse()?,
+        None => optimum::Connect::Cuts,
     };
+    let checkpoints =
+        Checkpoints::new(args.output.as_deref(), args.log.as_deref(), resumed.clone());
+    let found = solve(
+        &spec,
+        limit,
+        resumed.as_ref(),
+        args.strengthen,
+        connect,
+        &checkpoints,
+    )?;
+    let found = checkpoints.finish(found)?;
     let verdict = if found.optimal() {
         "optimal".to_string()
     } else {
@@ -145,14 +162,6 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         found.bound,
         found.seconds,
     );
-    let text = optimum::file_text(&found)?;
-    write_bytes(
-        args.output.as_deref().unwrap_or(Path::new("-")),
-        text.as_bytes(),
-    )?;
-    if let Some(log) = &args.log {
-        append_log(log, &found, args.output.as_deref())?;
-    }
     Ok(())
 }
 
@@ -160,19 +169,6 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
 fn resumed(file: &Path, spec: &Spec) -> Result<optimum::runs::Resumed, Error> {
     let text = knights_core::files::read_to_string(file, knights_core::files::TEXT_LIMIT)?;
     optimum::runs::resume(&file.display().to_string(), &text, spec)
-}
-
-/// This run's line appended to the run log `log` (made with its head if missing), its
-/// command the record's with where the record and the log went.
-fn append_log(log: &Path, found: &Optimum, output: Option<&Path>) -> Result<(), Error> {
-    let old = match log.symlink_metadata() {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        _ => knights_core::files::read_to_string(log, knights_core::files::TEXT_LIMIT)?,
-    };
-    let output = output.map(|o| o.display().to_string());
-    let command = optimum::runs::log_command(found, output.as_deref(), &log.display().to_string());
-    let line = optimum::runs::log_line(found, &optimum::runs::now_utc(), &command);
-    write_bytes(log, optimum::runs::appended(&old, &line).as_bytes())
 }
 
 /// `knights optimum --table DIR`: the results table of the optima stored in `dir`.
@@ -204,6 +200,8 @@ fn solve(
     limit: Duration,
     resumed: Option<&optimum::runs::Resumed>,
     strengthen: bool,
+    connect: optimum::Connect,
+    checkpoints: &Checkpoints,
 ) -> Result<Optimum, Error> {
     let start = match resumed {
         Some(r) => {
@@ -231,13 +229,20 @@ fn solve(
             report: &mut |r| {
                 let best = r.best.map_or("none".into(), |b| b.to_string());
                 let bound = r.bound.map_or("not yet".into(), |b| b.to_string());
+                // The checkpoint first: a line read is a step on disk.
+                if let Some(so_far) = &r.so_far {
+                    checkpoints.step(so_far);
+                }
                 eprintln!(
                     "step {}: {}; bound {bound}, best {best} ({:.1} s)",
                     r.number, r.answer, r.seconds
                 );
             },
             strengthen,
-            cutting: optimum::Cutting::from(resumed.map_or(Vec::new(), |r| r.subtours.clone())),
+            cutting: optimum::Cutting {
+                connect,
+                ..optimum::Cutting::from(resumed.map_or(Vec::new(), |r| r.subtours.clone()))
+            },
         },
     )
 }

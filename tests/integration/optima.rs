@@ -452,3 +452,102 @@ fn a_continued_run_records_and_logs_the_command_that_makes_it_again() {
         "{line}"
     );
 }
+
+/// Issue 40: a run stopped by a signal keeps what it learned. A 6x6 crossings run
+/// (its first solve takes seconds) gets SIGINT after its first progress line: it
+/// exits with 130, leaving a record marked interrupted that verifies (`--table`) and
+/// one log line; `--resume` of that record continues it (from its tour and bound) to
+/// a finished record, the log's second line.
+#[cfg(feature = "motif")]
+#[test]
+fn an_interrupted_run_leaves_a_record_that_verifies_and_resumes() {
+    use super::run::{knights, stderr};
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let tmp = tempfile::tempdir().unwrap();
+    let record = tmp.path().join("6x6-closed-crossings.json");
+    let log = tmp.path().join("runs.log");
+    let (record, log) = (record.display().to_string(), log.display().to_string());
+    let run = [
+        "optimum",
+        "6x6",
+        "--minimize",
+        "crossings",
+        "--time-limit",
+        "40",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knights"))
+        .args(run)
+        .args(["-o", &record, "--log", &log])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        seen.push(line.clone());
+        if line.starts_with("step 1:") {
+            break;
+        }
+    }
+    assert!(seen.iter().any(|l| l.starts_with("step 1:")), "{seen:?}");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{seen:?} {rest:?}");
+    assert!(
+        rest.iter().any(|l| l.contains("interrupted")),
+        "{seen:?} {rest:?}"
+    );
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let r = &json["optimum"];
+    assert_eq!(r["status"], "interrupted");
+    assert_eq!(r["optimal"], false, "the first solve was under way");
+    let bound = r["bound"].as_u64().unwrap();
+    assert!(bound > 0 && bound <= 52, "{r}");
+    // It verifies as a stored record does.
+    let table = knights(&["optimum", "--table", tmp.path().to_str().unwrap()]);
+    assert!(table.status.success(), "{}", stderr(&table));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(text.contains("\tinterrupted, gap "), "{text}");
+    // --resume continues it: from its tour and bound, to a finished record.
+    let o = knights(&[
+        "optimum",
+        "6x6",
+        "--minimize",
+        "crossings",
+        "--time-limit",
+        "3",
+        "--resume",
+        &record,
+        "-o",
+        &record,
+        "--log",
+        &log,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "continuing a stored run: tour {}, bound {bound}",
+            r["value"]
+        )),
+        "{}",
+        stderr(&o)
+    );
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let r = &json["optimum"];
+    assert!(
+        r["status"].is_null(),
+        "a finished run's record has no status: {r}"
+    );
+    assert!(r["bound"].as_u64().unwrap() >= bound);
+    assert!(r["command"].as_str().unwrap().contains("--resume"));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.lines().count(), 3, "one line per run: {text}");
+}

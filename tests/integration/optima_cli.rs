@@ -74,6 +74,17 @@ fn optimum_refuses_what_it_cannot_model_in_one_line() {
             &["optimum", "6x6", "--minimize", "turns+run"][..],
             "'run' in 'turns+run' is not a term of a weighted sum: the longest run is a maximum",
         ),
+        (
+            &[
+                "optimum",
+                "6x6",
+                "--minimize",
+                "turns",
+                "--connect",
+                "rings",
+            ][..],
+            "--connect rings: the ways are cuts, flow and multiflow",
+        ),
     ] {
         refused(&knights(args), why);
     }

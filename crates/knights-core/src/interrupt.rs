@@ -21,6 +21,25 @@ static SIGNALLED: AtomicBool = AtomicBool::new(false);
 /// Held by the handler from before it sets [`SIGNALLED`] until it exits the process.
 static CLEANING: Mutex<()> = Mutex::new(());
 
+/// What the running command does on an interrupt before the process exits (a solver
+/// run writes the record of what it has learned): at most one, run once.
+type LastWords = Box<dyn FnOnce() + Send>;
+static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
+
+/// Sets what the handler does on SIGINT or SIGTERM before it removes what is
+/// unfinished and exits: a long run's command writes what it has so far, so that
+/// stopping it loses nothing it has finished. It runs on the handler's thread while
+/// the run's own thread goes on (the handler exits the process when it returns), so it
+/// must take the run's state under a lock. Replaces the one set before.
+pub fn on_interrupt(last_words: impl FnOnce() + Send + 'static) {
+    *LAST_WORDS.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(last_words));
+}
+
+/// The run finished: nothing more to do on an interrupt.
+pub fn clear_on_interrupt() {
+    LAST_WORDS.lock().unwrap_or_else(|e| e.into_inner()).take();
+}
+
 /// Whether SIGINT or SIGTERM has arrived (the run is being cleaned up and will exit
 /// with [`INTERRUPTED`]).
 pub fn signalled() -> bool {
@@ -142,11 +161,16 @@ pub fn step() {
     clean_up_and_exit();
 }
 
-/// What the handler does on SIGINT or SIGTERM: remove what is unfinished and exit with
+/// What the handler does on SIGINT or SIGTERM: the running command's last words
+/// ([`on_interrupt`]), then remove what is unfinished and exit with
 /// [`INTERRUPTED`].
 fn clean_up_and_exit() -> ! {
     let _cleaning = CLEANING.lock();
     SIGNALLED.store(true, Ordering::SeqCst);
+    let last_words = LAST_WORDS.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(last_words) = last_words {
+        last_words();
+    }
     remove_unfinished();
     std::process::exit(INTERRUPTED);
 }

@@ -14,6 +14,15 @@ const SOLVER: &str = "HiGHS (highs crate 2), mip_rel_gap 0, subtour cuts after e
 /// How the uncrossed paths were searched, as the record says.
 const SEARCH: &str = "beam sweep over frontier states (100000 kept per cell) for a first path, then exhaustive depth-first search from one end in each orbit of start cells, cut by the reachable cells of each colour";
 
+/// What the solver's description adds for connectivity in the model (`--connect`).
+fn connected(how: super::Connect) -> &'static str {
+    match how {
+        super::Connect::Cuts => "",
+        super::Connect::Flow => ", and a single-commodity flow from cell 0 in the model",
+        super::Connect::Multiflow => ", and a flow from cell 0 to each cell in the model",
+    }
+}
+
 /// The file's text.
 pub fn file_text(found: &Optimum) -> Result<String, Error> {
     let spec = &found.spec;
@@ -58,7 +67,8 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
             cuts,
             ..
         } => format!(
-            "\"solves\": {solves}, \"cuts\": {cuts}, \"columns\": {columns}, \"rows\": {rows}, \"solver\": \"{SOLVER}\""
+            "\"solves\": {solves}, \"cuts\": {cuts}, \"columns\": {columns}, \"rows\": {rows}, \"solver\": \"{SOLVER}{}\"",
+            connected(found.given.connect)
         ),
         How::Search {
             nodes,
@@ -84,8 +94,13 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
         ),
         None => String::new(),
     };
+    // A checkpoint's or an interrupted run's status (a finished run's record has none).
+    let status = match found.status.word() {
+        Some(w) => format!("\"status\": \"{w}\", "),
+        None => String::new(),
+    };
     let record = format!(
-        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, {counts}\"bound\": {}, \"gap\": {}, \"optimal\": {}, {known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
+        "{{ \"measure\": \"{}\", \"sense\": \"{sense}\", \"value\": {}, {counts}\"bound\": {}, \"gap\": {}, \"optimal\": {}, {status}{known}\"seconds\": {:.1}, {how}, \"source\": \"{}\", {improved}\"time_limit\": {}, \"command\": \"{}\" }}",
         spec.measure,
         found.value,
         found.bound,
@@ -169,6 +184,8 @@ pub struct Given {
     pub strengthen: bool,
     /// `--resume FILE`: the stored run continued, as the command line named it.
     pub resume: Option<String>,
+    /// `--connect flow` or `multiflow`: connectivity in the model, not cut lazily.
+    pub connect: super::Connect,
 }
 
 impl Given {
@@ -178,6 +195,10 @@ impl Given {
         let mut out = String::new();
         if self.strengthen {
             out.push_str(" --strengthen");
+        }
+        if self.connect != super::Connect::Cuts {
+            out.push_str(" --connect ");
+            out.push_str(self.connect.name());
         }
         if let Some(file) = &self.resume {
             out.push_str(" --resume ");
@@ -194,6 +215,10 @@ impl Given {
         Given {
             strengthen: at("--strengthen").is_some(),
             resume: at("--resume").and_then(|i| words.get(i + 1).cloned()),
+            connect: at("--connect")
+                .and_then(|i| words.get(i + 1))
+                .and_then(|w| w.parse().ok())
+                .unwrap_or_default(),
         }
     }
 }
@@ -247,6 +272,7 @@ mod tests {
             let given = Given {
                 strengthen: true,
                 resume: Some(name.to_string()),
+                connect: super::super::Connect::Flow,
             };
             let line = format!("knights optimum 6x6 --minimize turns{}", given.words());
             assert_eq!(Given::of_command(&line), given, "{line}");

@@ -8,7 +8,8 @@
 //! measure adds its own columns and rows (`measures/`, one file per measure: turns,
 //! crossings, sharp turns, the longest run, uncrossed paths, weighted sums).
 //! Connectivity is added lazily as in the motif designer: solve, split the answer into
-//! its pieces, cut each cycle that is not the whole answer, solve again (`solve.rs`).
+//! its pieces, cut each cycle that is not the whole answer, solve again (`solve.rs`);
+//! or, as an option, by a flow in the model itself (`connect.rs`).
 //!
 //! This module holds the specification and its refusals and the result; the leaps'
 //! relations the measures count by are in `leaps.rs`, the local search in `improve.rs`
@@ -20,6 +21,7 @@
 
 #[cfg(test)]
 mod brute;
+mod connect;
 #[cfg(feature = "motif")]
 mod cuts;
 mod error;
@@ -53,6 +55,7 @@ use knights_core::{Board, Leaper, Topology};
 
 use crate::motif::Graph;
 
+pub use connect::Connect;
 pub use error::OptimumError;
 pub use file::{command, file_text, Given};
 pub use improve::SEED as IMPROVE_SEED;
@@ -170,8 +173,11 @@ pub struct Optimum {
     /// The time limit.
     pub limit: Duration,
     /// What the run was given beyond its model and time limit (`--strengthen`,
-    /// `--resume FILE`), which its command says.
+    /// `--resume FILE`, `--connect flow`), which its command says.
     pub given: Given,
+    /// Whether the run is over, or this is a checkpoint of a run still going or one
+    /// stopped by a signal (`runs.rs`).
+    pub status: runs::Status,
 }
 
 /// How `knights optimum --improve` found a stored tour after the run that proved its
@@ -248,6 +254,9 @@ pub struct Round {
     pub best: Option<u64>,
     /// Seconds since the start.
     pub seconds: f64,
+    /// The run so far as its record would hold it (the best tour, the best bound, the
+    /// cuts), when it has a tour: a checkpoint to write (`runs.rs`).
+    pub so_far: Option<Optimum>,
 }
 
 /// How to run: the time limit, a starting tour (its cells in order), the progress
@@ -277,6 +286,8 @@ pub struct Cutting {
     pub images: bool,
     /// Cuts are separated on the linear relaxation before the first solve.
     pub relaxation: bool,
+    /// Connectivity in the model itself (`connect.rs`), or only by these cuts.
+    pub connect: Connect,
 }
 
 impl Cutting {
@@ -287,6 +298,7 @@ impl Cutting {
             given,
             images: true,
             relaxation: true,
+            connect: Connect::Cuts,
         }
     }
 
@@ -297,6 +309,7 @@ impl Cutting {
             given: Vec::new(),
             images: false,
             relaxation: false,
+            connect: Connect::Cuts,
         }
     }
 }
@@ -308,8 +321,19 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     spec.check()?;
     // The rows strengthen only the solver's models; the uncrossed search has none.
     let strengthen = run.strengthen && spec.measure.tours();
+    let connect = run.cutting.connect;
+    if connect != Connect::Cuts && (!spec.measure.tours() || spec.measure.maximized()) {
+        return Err(OptimumError::Model {
+            why: format!(
+                "--connect {connect} is for the solver's minimized measures of tours, not {}",
+                spec.measure
+            ),
+        }
+        .into());
+    }
     let mut found = spec.measure.solve(spec, run)?;
     found.given.strengthen = strengthen;
+    found.given.connect = connect;
     Ok(found)
 }
 

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
 
+use super::connect::rows::{self, Arc};
+use super::connect::Connect;
 use super::subtours::Subtours;
 use super::{How, Optimum, Spec};
 use crate::motif::Graph;
@@ -28,6 +30,10 @@ pub struct Layout {
     pairs: Vec<(Col, usize, usize)>,
     /// Cells' end variables (open tours).
     z: Vec<Col>,
+    /// The flow columns of `--connect flow` or `multiflow` (none for `cuts`).
+    arcs: Vec<Arc>,
+    /// How the answers are kept in one piece.
+    pub connect: Connect,
     /// Columns of the model.
     pub columns: usize,
     /// Rows of the model before any cut.
@@ -55,9 +61,9 @@ impl Layout {
             .collect()
     }
 
-    /// The column values of the answer whose leaps are `chosen`, in the order the
-    /// columns were added (leaps, ends, pairs).
-    fn values(&self, chosen: &[bool]) -> Vec<f64> {
+    /// The column values of the tour `path` whose leaps are `chosen`, in the order
+    /// the columns were added (leaps, ends, pairs, flows).
+    fn values(&self, path: &[u32], chosen: &[bool]) -> Vec<f64> {
         let on = |b: bool| f64::from(u8::from(b));
         let n = self.spec.board.area() as u32;
         let degree: Vec<usize> = (0..n)
@@ -78,6 +84,13 @@ impl Layout {
                 .iter()
                 .map(|&(_, e, f)| on(chosen[e] && chosen[f])),
         );
+        v.extend(rows::values(
+            &self.arcs,
+            self.graph.edges(),
+            path,
+            self.spec.closed,
+            self.connect,
+        ));
         debug_assert_eq!(v.len(), self.columns);
         v
     }
@@ -140,7 +153,7 @@ pub fn step(
     model.set_option("time_limit", left);
     if let Some(path) = start {
         let chosen = super::chosen_of(graph, path, spec.closed).expect("a tour of the graph");
-        let _ = model.try_set_solution(Some(&layout.values(&chosen)), None, None, None);
+        let _ = model.try_set_solution(Some(&layout.values(path, &chosen)), None, None, None);
     }
     let solved = model.solve();
     let status = solved.status();
@@ -226,6 +239,7 @@ pub fn finish(
         improved: None,
         limit,
         given: Default::default(),
+        status: Default::default(),
     })
 }
 
@@ -267,6 +281,8 @@ pub fn build(spec: &Spec, measure: impl FnOnce(&mut Columns<'_>)) -> (Model, Lay
         // The cells with two leaps: all of a closed tour, all but the ends of an open one.
         two: (if open { n - 2 } else { n }) as f64,
         rows: 0,
+        arcs: Vec::new(),
+        connect: Connect::Cuts,
     };
     measure(&mut columns);
     let Columns {
@@ -275,6 +291,8 @@ pub fn build(spec: &Spec, measure: impl FnOnce(&mut Columns<'_>)) -> (Model, Lay
         pairs,
         offset,
         mut rows,
+        arcs,
+        connect,
         ..
     } = columns;
     for c in 0..n {
@@ -297,11 +315,13 @@ pub fn build(spec: &Spec, measure: impl FnOnce(&mut Columns<'_>)) -> (Model, Lay
     model.set_option("mip_rel_gap", 0.0);
     let layout = Layout {
         spec: spec.clone(),
-        columns: x.len() + z.len() + pairs.len(),
+        columns: x.len() + z.len() + pairs.len() + arcs.len(),
         graph,
         x,
         pairs,
         z,
+        arcs,
+        connect,
         rows,
         offset,
     };
@@ -319,6 +339,8 @@ pub struct Columns<'a> {
     offset: f64,
     two: f64,
     rows: usize,
+    arcs: Vec<Arc>,
+    connect: Connect,
 }
 
 impl Columns<'_> {
@@ -359,6 +381,19 @@ impl Columns<'_> {
         let c = self.pb.add_column(cost, 0..=1);
         self.pairs.push((c, e, f));
         c
+    }
+
+    /// A continuous column of objective `cost` within `bounds` (a flow's).
+    pub fn column(&mut self, cost: f64, bounds: impl RangeBounds<f64>) -> Col {
+        self.pb.add_column(cost, bounds)
+    }
+
+    /// Keeps the answers in one piece as `how` says, in the model itself (last: after
+    /// the measure's columns). `closed`: a closed tour's.
+    pub fn connect(&mut self, how: Connect, closed: bool) {
+        let arcs = rows::add(self, how, closed);
+        self.arcs.extend(arcs);
+        self.connect = how;
     }
 
     /// A row: the sum of `row` within `bounds`.

@@ -5,6 +5,13 @@
 //! new run proves less. Each run can append one line to a run log kept with the
 //! records, so the bound's progress over the runs is on file.
 //!
+//! A run need not end to leave its record: after every solve (and at the
+//! relaxation's end) the command rewrites it as a checkpoint, `"status": "running"`,
+//! and on SIGINT or SIGTERM writes it once more, `"status": "interrupted"`, with its
+//! log line, and exits; a run killed outright leaves its last checkpoint. Such a
+//! record verifies as any other and `--resume` continues it; a finished run's record
+//! has no status.
+//!
 //! What comes over: the tour (a warm start), the bound (a number, carried by taking
 //! the larger) and the subtour cuts the earlier runs added (the record's `subtours`,
 //! put back into the model before the first solve). What cannot: HiGHS keeps nothing
@@ -15,6 +22,39 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use knights_core::Error;
 
 use super::{table, Optimum, OptimumError, Spec};
+
+/// Whether a record is a run's end or a checkpoint of it (the record's `status`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Status {
+    /// The run ended (its time limit, or the proof): no `status` field.
+    #[default]
+    Finished,
+    /// A checkpoint of a run still going (or killed before it could say more).
+    Running,
+    /// Stopped by SIGINT or SIGTERM.
+    Interrupted,
+}
+
+impl Status {
+    /// The record's word, none for a finished run.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            Status::Finished => None,
+            Status::Running => Some("running"),
+            Status::Interrupted => Some("interrupted"),
+        }
+    }
+
+    /// The status a record's word says (none: finished), if it is one.
+    pub fn of_word(word: Option<&str>) -> Option<Status> {
+        match word {
+            None => Some(Status::Finished),
+            Some("running") => Some(Status::Running),
+            Some("interrupted") => Some(Status::Interrupted),
+            Some(_) => None,
+        }
+    }
+}
 
 /// What a stored record gives a run that continues it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,13 +138,13 @@ pub const LOG_HEAD: &str = "date\tboard\tkind\tmeasure\tseconds\tbound\tincumben
 
 /// The run log's line for `found`, run at `date` by `command`: date, board, kind,
 /// measure, seconds, bound, incumbent (the best tour's value) and status (`optimal`,
-/// or `stopped, gap N`).
+/// `stopped, gap N`, or for a run stopped by a signal `interrupted, gap N`).
 pub fn log_line(found: &Optimum, date: &str, command: &str) -> String {
     let s = &found.spec;
-    let status = if found.optimal() {
-        "optimal".to_string()
-    } else {
-        format!("stopped, gap {}", found.gap())
+    let status = match (found.optimal(), found.status) {
+        (true, _) => "optimal".to_string(),
+        (false, Status::Interrupted) => format!("interrupted, gap {}", found.gap()),
+        (false, _) => format!("stopped, gap {}", found.gap()),
     };
     format!(
         "{date}\t{}\t{}\t{}\t{:.1}\t{}\t{}\t{status}\t{command}",
@@ -263,7 +303,9 @@ mod tests {
             given: super::super::Given {
                 strengthen: true,
                 resume: None,
+                connect: Default::default(),
             },
+            status: Default::default(),
         };
         let found = carry(found, &earlier);
         assert_eq!(found.bound, 32, "the earlier bound is kept");

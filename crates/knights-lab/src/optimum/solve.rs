@@ -23,6 +23,7 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         if run.strengthen {
             super::cuts::add(m, spec);
         }
+        m.connect(run.cutting.connect, spec.closed);
     });
     let graph = &layout.graph;
     let mut best: Option<(Vec<u32>, u64, &str)> = None;
@@ -62,6 +63,14 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             bound = Some((v - 1e-6).ceil().max(0.0) as u64);
         }
         steps += 1;
+        let so_far = checkpoint(
+            spec,
+            &layout,
+            (run.limit, clock),
+            &best,
+            bound,
+            (solves, cuts, rows + cuts, &subtours),
+        );
         (run.report)(&Round {
             number: steps,
             answer: format!(
@@ -75,6 +84,7 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
             bound,
             best: best.as_ref().map(|b| b.1),
             seconds: clock.elapsed().as_secs_f64(),
+            so_far,
         });
     }
     rows += cuts;
@@ -112,12 +122,21 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         }
         cuts += step.cuts;
         rows += step.cuts;
+        let so_far = checkpoint(
+            spec,
+            &layout,
+            (run.limit, clock),
+            &best,
+            bound,
+            (solves, cuts, rows, &subtours),
+        );
         (run.report)(&Round {
             number: steps,
             answer: step.answer(),
             bound,
             best: best.as_ref().map(|b| b.1),
             seconds: clock.elapsed().as_secs_f64(),
+            so_far,
         });
         if step.status != HighsModelStatus::Optimal || one || step.chosen.is_none() {
             break;
@@ -134,4 +153,28 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         bound,
         (solves, cuts, rows, &subtours),
     )
+}
+
+/// The run so far as its record would hold it, a checkpoint (`runs.rs`): the best
+/// tour, the best bound (0 before any), every cut; none before a tour.
+fn checkpoint(
+    spec: &Spec,
+    layout: &super::model::Layout,
+    (limit, clock): (std::time::Duration, Instant),
+    best: &Option<(Vec<u32>, u64, &str)>,
+    bound: Option<u64>,
+    work: (usize, usize, usize, &Subtours),
+) -> Option<Optimum> {
+    let mut found = finish(
+        spec,
+        layout,
+        limit,
+        clock,
+        best.clone(),
+        bound.unwrap_or(0),
+        work,
+    )
+    .ok()?;
+    found.status = super::runs::Status::Running;
+    Some(found)
 }

@@ -50,6 +50,9 @@ pub struct Stored {
     /// The cell sets of the solver's subtour cuts (the record's `subtours`; none in
     /// a record written before issue 40 stored them).
     pub subtours: Vec<Vec<u32>>,
+    /// A checkpoint's or an interrupted run's status (the record's `status`; a
+    /// finished run's record has none).
+    pub status: super::runs::Status,
 }
 
 /// A weighted sum's terms as a record holds them: measure, weight, the tour's count.
@@ -238,6 +241,12 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         )));
     }
     let subtours = subtours(field("subtours"), spec.board.area()).map_err(bad)?;
+    let status = match field("status") {
+        Value::Null => Some(super::runs::Status::Finished),
+        v => super::runs::Status::of_word(Some(v.as_str().unwrap_or_default()))
+            .filter(|s| s.word().is_some()),
+    }
+    .ok_or_else(|| bad("field optimum.status is not running or interrupted".into()))?;
     let source = text_of("source")?.to_string();
     let improved = improved(r, stem, &source, measure, value).map_err(bad)?;
     let known = match (field("known").as_u64(), field("known_by").as_str()) {
@@ -290,6 +299,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         path,
         counts,
         subtours,
+        status,
     })
 }
 
@@ -508,6 +518,7 @@ pub fn improve_stored(
         improved,
         limit,
         given: Given::of_command(&s.command),
+        status: s.status,
     };
     Ok((super::file_text(&found)?, s.value, value, seconds))
 }

@@ -187,7 +187,10 @@ mod solve {
     /// longest run and the bound (the last run proved impossible, plus one; else 1).
     pub fn lowered(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         let clock = Instant::now();
-        let (mut model, layout) = build(spec, |m| spec.measure.rows(m, 1.0));
+        let (mut model, layout) = build(spec, |m| {
+            spec.measure.rows(m, 1.0);
+            m.connect(run.cutting.connect, spec.closed);
+        });
         let graph = &layout.graph;
         let run_of = |path: &[u32]| {
             super::super::super::chosen_of(graph, path, spec.closed)
@@ -253,6 +256,7 @@ mod solve {
                     bound: Some(bound),
                     best: best.as_ref().map(|b| b.1),
                     seconds: clock.elapsed().as_secs_f64(),
+                    so_far: None,
                 });
                 if better {
                     // The next round asks for a shorter run than this tour's.

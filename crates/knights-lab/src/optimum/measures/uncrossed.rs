@@ -104,6 +104,7 @@ fn search(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
                 bound: None,
                 best: Some(best),
                 seconds,
+                so_far: None,
             })
         },
     );
@@ -140,5 +141,6 @@ fn search(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         improved: None,
         limit: run.limit,
         given: Default::default(),
+        status: Default::default(),
     })
 }

@@ -1,11 +1,13 @@
 //! Tests of the optimum models: the counts against the core metrics, the measures'
 //! names, the refusals and the local search here; the stored optima (`stored`), the
 //! uncrossed searches (`paths`) and, with the `motif` feature, the solver against
-//! brute force (`solver`) in their own files.
+//! brute force (`solver`, and with the flows `connect`) in their own files.
 
 use super::*;
 use knights_core::{metrics, verify};
 
+#[cfg(feature = "motif")]
+mod connect;
 mod paths;
 #[cfg(feature = "motif")]
 mod solver;
@@ -266,7 +268,9 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
             given: Given {
                 strengthen: false,
                 resume: Some("6x6-closed-crossings.json".into()),
+                connect: Default::default(),
             },
+            status: Default::default(),
         };
         file_text(&found).unwrap()
     };
@@ -360,6 +364,7 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
             improved: None,
             limit: Duration::from_secs(60),
             given: Default::default(),
+            status: Default::default(),
         };
         let text = file_text(&found).unwrap();
         let name = format!("{}.json", spec.stem());

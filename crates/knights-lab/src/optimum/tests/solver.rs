@@ -134,7 +134,8 @@ fn solve_experiment() {
         let limit = Duration::from_secs(words[3].parse().unwrap());
         // More words: `strengthen` adds the rows of `cuts.rs`; `lazy` cuts only the
         // answers' pieces, `no-images` leaves out the cuts' images, `no-relaxation`
-        // the cuts at the relaxation; `resume` starts from the stored record's tour
+        // the cuts at the relaxation; `flow` or `multiflow` puts connectivity in
+        // the model; `resume` starts from the stored record's tour
         // and subtour cuts (content/optima), with no local search.
         let has = |w: &str| words[4..].contains(&w);
         let strengthen = has("strengthen");
@@ -145,6 +146,12 @@ fn solve_experiment() {
         };
         cutting.images &= !has("no-images");
         cutting.relaxation &= !has("no-relaxation");
+        // `flow` or `multiflow`: connectivity in the model (`connect.rs`).
+        for how in [Connect::Flow, Connect::Multiflow] {
+            if has(how.name()) {
+                cutting.connect = how;
+            }
+        }
         let clock = std::time::Instant::now();
         let start = if has("resume") {
             let name = format!("{}.json", spec.stem());
