@@ -399,6 +399,8 @@ impl StyleArgs {
             no_frames: false,
             insets: self.insets.clone(),
             levels_across: None,
+            order_shades: 0,
+            simplify: 0,
         })
     }
 }

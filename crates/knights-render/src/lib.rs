@@ -18,6 +18,7 @@ mod layers;
 mod options;
 mod palette;
 mod paper;
+mod shade;
 mod steps;
 pub mod theme;
 

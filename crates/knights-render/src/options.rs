@@ -38,6 +38,15 @@ pub struct Options {
     /// about as many squares across as down). A page that shows the drawing across a
     /// screen asks for fewer, larger levels than a printed square figure.
     pub levels_across: Option<u32>,
+    /// Draw the tour's line in this many shades of each colour along the walk, each
+    /// stretch of a section from light at its start to dark at its end (0: one shade,
+    /// as the page's drawings). For a picture too small to follow the leaps, a card's
+    /// thumbnail: the order shows where the lines merge. Square by square only.
+    pub order_shades: u32,
+    /// Draw the route simplified, a line through the centre of every this many steps
+    /// in turn (0 or 1: every leap): on squares of a few pixels a drawing of each leap
+    /// merges into one patch. Square by square only, and not on a band.
+    pub simplify: u32,
 }
 
 impl Options {
