@@ -43,9 +43,11 @@ const TWINS: f64 = 0.9;
 
 /// A card is no flat block when at least this share of its neighbouring pixel pairs
 /// (inside the bounding box of its marks) differ noticeably: a route of 1.6-pixel
-/// lines leaves an edge every few pixels (a third to a half of the pairs), a card of
-/// flat blocks (the Fibonacci tour's six squares) a few percent along their borders.
-const EDGES: f64 = 0.15;
+/// lines leaves an edge every few pixels (a fifth to a half of the pairs), a card of
+/// flat blocks (the Fibonacci tour's six squares, before) 3% along their borders.
+/// The densest cards come closest: the simplified routes of 200x200 and of the
+/// giraffe's 116x38 (8% and 9%) and the 26x26x26 stack of levels (10%).
+const EDGES: f64 = 0.06;
 
 /// A card of the index: its slug, its board as the card names it, whether it is a
 /// catalogue tour (not only a series member), and its 1x thumbnail.
@@ -201,7 +203,12 @@ fn twins(site: &Path, a: &str, b: &str) -> bool {
 /// The catalogue's cards (not the series'), by board.
 fn catalogue_by_board(site: &Path) -> BTreeMap<String, Vec<(String, Picture)>> {
     let mut by_board: BTreeMap<String, Vec<(String, Picture)>> = BTreeMap::new();
+    let mut seen = HashSet::new();
+    // A catalogue tour that is also a series member has a card in both lists.
     for card in cards(site).into_iter().filter(|c| c.listed) {
+        if !seen.insert(card.slug.clone()) {
+            continue;
+        }
         let picture = Picture::read(&site.join(&card.thumb));
         by_board
             .entry(card.board)
@@ -216,7 +223,7 @@ fn every_catalogue_card_shows_a_route_and_no_two_of_one_board_look_alike() {
     let site = shipped_gallery();
     let by_board = catalogue_by_board(site);
     let cards: usize = by_board.values().map(Vec::len).sum();
-    assert!(cards > 60, "{cards} catalogue cards");
+    assert!(cards >= 50, "{cards} catalogue cards");
     let hilbert = by_board.get("64x64").map_or(0, |c| {
         c.iter().filter(|(s, _)| s.contains("hilbert")).count()
     });

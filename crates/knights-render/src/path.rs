@@ -315,9 +315,14 @@ impl<'a> Colours<'a> {
     }
 
     /// The same colours, the line drawn in `per` shades of each along the walk
-    /// ([`crate::shade`]): each stretch of one section (the whole tour without
-    /// sections, or when one colour) from light at its start to dark at its end.
+    /// ([`crate::shade`]): each stretch of one section (the whole tour when it is
+    /// drawn in one colour) from light at its start to dark at its end. A
+    /// tour coloured along the gradient keeps it: the gradient is its order already,
+    /// from the start to the end, and shades over it would grey its colours.
     pub fn shaded(mut self, walk: &Walk<'_>, theme: &Theme, per: usize) -> Colours<'a> {
+        if self.by_gradient() {
+            return self;
+        }
         let stretch = |i: usize| match &self.keys {
             Keys::Sections(l) => l[i] as usize,
             Keys::One | Keys::Gradient(_) => 0,

@@ -1,5 +1,5 @@
 //! The route's order as shade: each stretch of a tour in one section (the whole tour
-//! when it has none) drawn from a light shade of its colour at the stretch's first leap
+//! when it is drawn in one colour; a tour along the gradient keeps it) drawn from a light shade of its colour at the stretch's first leap
 //! to a dark one at its last, so that a picture too small to follow a leap still shows
 //! which way the knight went and in what order it filled each part (a card's
 //! thumbnail). Two hidden-Hilbert tours whose motifs share 61 of their 63 leaps and
