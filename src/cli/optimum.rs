@@ -52,9 +52,14 @@ pub(super) struct OptimumArgs {
     /// the local search within the time limit, its bound kept (no solver needed).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "minimize", "maximize", "open", "closed"])]
     pub(super) improve: Option<PathBuf>,
+    /// With --improve: the seed of the local search, 27 unless given (each seed finds
+    /// its own tour; the same seed the same one, unless the time limit stops it first).
+    #[arg(long, conflicts_with_all = ["board", "table"])]
+    pub(super) seed: Option<u64>,
     /// Continue the run stored in FILE (written by knights optimum for the same board
-    /// and measure): its tour is the starting answer, its bound kept if this run
-    /// proves less (HiGHS's search itself starts again; docs/optimum.md).
+    /// and measure): its tour is the starting answer, its subtour cuts are in the model
+    /// from the start, its bound kept if this run proves less (HiGHS's search itself
+    /// starts again; docs/optimum.md).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["table", "improve"])]
     pub(super) resume: Option<PathBuf>,
     /// Append a line for this run (date, board, kind, measure, seconds, bound,
@@ -103,7 +108,8 @@ pub(super) fn optimum(args: &OptimumArgs) -> Result<(), Failure> {
         return table(dir, args.output.as_deref());
     }
     if let Some(file) = &args.improve {
-        return improve(file, args.output.as_deref(), args.time_limit);
+        let seed = args.seed.unwrap_or(optimum::IMPROVE_SEED);
+        return improve(file, args.output.as_deref(), args.time_limit, seed);
     }
     let spec = spec_of(args)?;
     let limit = Duration::from_secs(args.time_limit);
@@ -177,7 +183,7 @@ fn table(dir: &Path, output: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// `knights optimum --improve FILE`: a stored tour improved by the local search.
-fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failure> {
+fn improve(file: &Path, output: Option<&Path>, seconds: u64, seed: u64) -> Result<(), Failure> {
     let text = knights_core::files::read_to_string(file, knights_core::files::TEXT_LIMIT)?;
     let name = file.display().to_string();
     let stem = file
@@ -185,7 +191,7 @@ fn improve(file: &Path, output: Option<&Path>, seconds: u64) -> Result<(), Failu
         .and_then(|s| s.to_str())
         .unwrap_or_default();
     let (out, was, now, took) =
-        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds))?;
+        optimum::table::improve_stored(&name, stem, &text, Duration::from_secs(seconds), seed)?;
     eprintln!("{name}: {was} -> {now} by the local search ({took:.1} s)");
     write_bytes(output.unwrap_or(Path::new("-")), out.as_bytes())?;
     Ok(())
@@ -202,8 +208,10 @@ fn solve(
     let start = match resumed {
         Some(r) => {
             eprintln!(
-                "step 0: continuing a stored run: tour {}, bound {}",
-                r.value, r.bound
+                "step 0: continuing a stored run: tour {}, bound {}, {} subtour cuts",
+                r.value,
+                r.bound,
+                r.subtours.len()
             );
             Some(r.path.clone())
         }
@@ -229,6 +237,7 @@ fn solve(
                 );
             },
             strengthen,
+            cutting: optimum::Cutting::from(resumed.map_or(Vec::new(), |r| r.subtours.clone())),
         },
     )
 }

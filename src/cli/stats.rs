@@ -5,11 +5,12 @@ use std::path::Path;
 
 use knights_core::atomic;
 use knights_core::{Board, Error, Named, Unknown};
-use knights_lab::{histogram, sample, Stats};
+use knights_lab::{histogram, sample_reporting, Stats};
 use knights_render::{chart, Bars, Heat, Panel};
 use knights_render::{svg_to_pdf, svg_to_png, Resolution};
 
 use super::args::BuildArgs;
+use super::progress::Progress;
 use super::tours::request;
 use super::Failure;
 
@@ -27,7 +28,10 @@ pub(super) fn stats(
         atomic::check_folder(p)?;
     }
     let req = request(board, args)?;
-    let s = sample(&req, args.algo, samples, args.blur)?;
+    let progress = Progress::new(format!("sampling tours of the {} board", req.board));
+    let report = &mut |done, total| progress.set(done, total);
+    let s = sample_reporting(&req, args.algo, samples, args.blur, report)?;
+    drop(progress);
     print_table(&s, &req.board);
     if let Some(p) = plot {
         let svg = chart(&title(&s), &panels(&s, &req.board));

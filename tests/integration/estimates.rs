@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::run::{knights, knights_limited, refused, refused_at_once, stderr};
+use crate::run::{knights, knights_limited, refused, refused_at_once, stderr, stdout};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -90,7 +90,7 @@ fn a_constructed_tourney_is_built_without_the_existence_flow() {
     );
 }
 
-/// A search that runs long (the semi-magic search from a corner: a minute) shows a
+/// A search that runs long (the semi-magic search from a corner: seconds, more in a test build) shows a
 /// line with the time so far on a terminal, after two seconds, and nothing on a pipe.
 #[cfg(unix)]
 #[test]
@@ -122,5 +122,58 @@ fn a_long_search_shows_its_time_on_a_terminal_only() {
         o.stderr.is_empty(),
         "{}",
         String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// Issue 39, case 9: the crossings of long leaps on a torus are counted as on the
+/// plane (43 s of CPU before, leap by leap), the same count: 8165844 is what the count
+/// leap by leap gave for this tour (knights-core tests the count against the pairwise
+/// one on small boards).
+#[test]
+fn the_crossings_of_long_leaps_on_a_torus_take_seconds() {
+    let t0 = Instant::now();
+    let o = knights(&[
+        "metrics",
+        "1000x1000",
+        "--topology",
+        "torus",
+        "--leaper",
+        "1,64",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(t0.elapsed() < Duration::from_secs(60), "{:?}", t0.elapsed());
+    let m: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(m["crossings"], 8165844, "{m}");
+}
+
+/// Issue 39, case 9: `stats --blur` is bounded over all its samples, before the first
+/// is built (it was refused only once the first was built, and only for one tour's
+/// blur): just over the limit is refused at once, with the figure, even under an
+/// address space too small for one sample (9000000 cells); within it, it runs.
+#[test]
+fn the_blur_of_stats_is_estimated_before_the_first_sample() {
+    refused_at_once(
+        &["stats", "100x100", "--samples", "101", "--blur", "50000"],
+        "--blur 50000 on 101 tours of the 100x100 board (10000 cells each) is about 50500000000 exchanges times cells, more than the 50000000000 this tool does (about a minute of work): take at most 100 samples, or blur each at most 49504 times",
+    );
+    refused_at_once(
+        &["stats", "2000x2000", "--samples", "1", "--blur", "100000"],
+        "blur it at most 12500 times",
+    );
+    #[cfg(unix)]
+    {
+        let o = knights_limited(
+            60_000,
+            &["stats", "3000x3000", "--samples", "2", "--blur", "3000"],
+        );
+        refused(&o, "--blur 3000 on 2 tours of the 3000x3000 board");
+    }
+    let o = knights(&["stats", "10x10", "--samples", "3", "--blur", "100"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("3 tours of the 10x10 board"),
+        "{}",
+        stdout(&o)
     );
 }

@@ -48,6 +48,24 @@ fn init_then_build_publishes_verified_tours_without_the_repository() {
         .unwrap()
     );
 
+    // The explorer is in: its page, linked from the header.
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(out.join("explore.html").is_file() && index.contains("href=\"explore.html\""));
+    // `[site] explorer = false` leaves it out: no page, no header link, no module.
+    let catalogue = site.join("content/catalogue.toml");
+    let toml = fs::read_to_string(&catalogue).unwrap();
+    fs::write(
+        &catalogue,
+        toml.replacen("[site]\n", "[site]\nexplorer = false\n", 1),
+    )
+    .unwrap();
+    let o = knights(&site, &["build", "--jobs", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let index = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!index.contains("explore.html"), "{index}");
+    assert!(!out.join("explore.html").exists() && !out.join("explore").exists());
+    assert!(out.join("pages/about.html").is_file());
+
     // A folder with something in it is refused, and left as it was.
     let o = knights(tmp.path(), &["init", "tours"]);
     refused(&o, "it is not empty");

@@ -5,7 +5,8 @@
 //! - The command line through the real binary: `cli`, `hardening` (bad input and
 //!   hostile surroundings), `animate`, `init_serve`, `limits` (what every command refuses
 //!   for want of memory or time, and the boards with holes the newer commands take),
-//!   `refusals` (what each command refuses up front, and how), `space_cli` (boards of
+//!   `refusals` (what each command refuses up front, and how; `refusal_table`: docs/cli.md's
+//!   refusals word for word), `space_cli` (boards of
 //!   three or more sides), `stream` (tour files read streaming, and their errors),
 //!   `browser` (the gallery in headless Chromium), and `wasm` (the browser's module,
 //!   knights-web, in Node: its drawings are `knights render`'s byte for byte).
@@ -43,6 +44,8 @@ mod optima;
 mod optima_cli;
 mod pdf_text;
 mod readme;
+#[cfg(unix)]
+mod refusal_table;
 mod refusals;
 mod reliability;
 mod space_cli;

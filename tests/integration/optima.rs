@@ -404,6 +404,7 @@ fn the_quick_stored_optima_are_found_again_from_their_commands() {
                 start: None,
                 report: &mut |_| {},
                 strengthen: false,
+                cutting: knights_lab::optimum::Cutting::from(vec![]),
             },
         )
         .unwrap();

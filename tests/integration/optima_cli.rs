@@ -272,6 +272,7 @@ fn optimum_improve_betters_a_stored_tour_and_keeps_its_bound() {
     json["optimum"]["value"] = was.into();
     json["optimum"]["gap"] = (was - 52).into();
     json["optimum"]["optimal"] = false.into();
+    let built_record = json.clone();
     let file = tmp.path().join("6x6-closed-crossings.json");
     std::fs::write(&file, serde_json::to_string(&json).unwrap()).unwrap();
     let file = file.to_str().unwrap();
@@ -310,5 +311,27 @@ fn optimum_improve_betters_a_stored_tour_and_keeps_its_bound() {
     refused(
         &knights(&["optimum", "--improve", &dir_file("5x5-path-uncrossed.json")]),
         "searched in full",
+    );
+    // Another seed: its own search, which its command names; no seed without --improve.
+    let other = tmp.path().join("seeded");
+    std::fs::create_dir(&other).unwrap();
+    let seeded = other.join("6x6-closed-crossings.json");
+    std::fs::write(&seeded, serde_json::to_string(&built_record).unwrap()).unwrap();
+    let seeded = seeded.to_str().unwrap();
+    let o = knights(&["optimum", "--improve", seeded, "--seed", "5", "-o", seeded]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(seeded).unwrap();
+    let r = &serde_json::from_str::<Value>(&text).unwrap()["optimum"];
+    assert!(measured("seed 5", &text, r) < was, "{r}");
+    assert_eq!(
+        r["improved"]["command"],
+        "knights optimum --improve 6x6-closed-crossings.json --time-limit 600 --seed 5"
+    );
+    let o = knights(&["optimum", "6x6", "--minimize", "turns", "--seed", "5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("cannot be used") && err.contains("'--seed <SEED>'"),
+        "{err}"
     );
 }

@@ -206,8 +206,9 @@ fn blank_space_before_a_tour_is_never_held() {
 }
 
 /// Issue 39, case 11: a link in the content's `static/` that leads out of the content
-/// folder is refused by name (its target was copied into the published site); one
-/// that stays inside is copied.
+/// folder is refused by name (its target was copied into the published site), and so
+/// is a pipe there, both before any tour is built (the refusal came once every tour was
+/// built and drawn); a link that stays inside is copied.
 #[cfg(unix)]
 #[test]
 fn static_links_out_of_the_content_are_refused_by_name() {
@@ -226,6 +227,12 @@ fn static_links_out_of_the_content_are_refused_by_name() {
     let secret = dir.path().join("secret.txt");
     fs::write(&secret, "secret").unwrap();
     symlink(&secret, content.join("static/secret.txt")).unwrap();
+    let before_work = |o: &std::process::Output| {
+        // One line, no tour's progress line before it, and nothing written.
+        assert_eq!(stderr(o).lines().count(), 1, "{}", stderr(o));
+        let written = ["site", ".site.knights-cache"].map(|n| dir.path().join("g").join(n));
+        assert!(!written.iter().any(|p| p.exists()), "{}", stderr(o));
+    };
     let o = crate::run::knights_in(&dir.path().join("g"), &["build", "--jobs", "2"]);
     refused(&o, "static/secret.txt: a link that leads out of");
     assert!(
@@ -233,8 +240,21 @@ fn static_links_out_of_the_content_are_refused_by_name() {
         "{}",
         stderr(&o)
     );
-    assert!(!dir.path().join("g/site").exists());
+    before_work(&o);
     fs::remove_file(content.join("static/secret.txt")).unwrap();
+    let fifo = content.join("static/feed.xml");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let o = crate::run::knights_in(&dir.path().join("g"), &["build", "--jobs", "2"]);
+    refused(
+        &o,
+        "static/feed.xml: it is a device, a pipe or a socket, not a regular file",
+    );
+    before_work(&o);
+    fs::remove_file(&fifo).unwrap();
     let o = crate::run::knights_in(&dir.path().join("g"), &["build", "--jobs", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(

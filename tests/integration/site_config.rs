@@ -200,7 +200,7 @@ fn a_static_file_may_not_replace_a_built_one_and_bad_settings_name_their_field()
     let c = content(&tmp.path().join("b"), "base_url = \"example.org\"\n");
     let err = run(&c, &tmp.path().join("b/site")).unwrap_err().to_string();
     assert!(
-        err.contains("catalogue.toml: line 3, field \"base_url\"") && err.contains("web address"),
+        err.contains("catalogue.toml: line 4, field \"base_url\"") && err.contains("web address"),
         "{err}"
     );
 }

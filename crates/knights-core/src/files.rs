@@ -37,6 +37,13 @@ pub fn open(path: &Path) -> Result<Opened, Error> {
     })
 }
 
+/// Refuses `path` unless it is a regular file (links followed), without opening it: a
+/// file listed now and read later (a site's static files) is refused before any work.
+pub fn check(path: &Path) -> Result<(), Error> {
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    regular(path, &meta)
+}
+
 /// The bytes of the regular file `path`, refused when longer than `limit` (checked
 /// before reading, and again while reading: a file that grows is cut off, not read on).
 pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, Error> {

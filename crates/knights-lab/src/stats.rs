@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
+use knights_construct::tourney::MAX_BLUR_WORK;
 use knights_construct::{resolve, tourney, Algo, Request};
-use knights_core::{metrics, verify, BadOption, Error};
+use knights_core::{metrics, verify, BadOption, Error, TooLarge};
 
 /// Most samples one run takes.
 pub const MAX_SAMPLES: u64 = 10_000;
@@ -40,30 +41,20 @@ pub struct Stats {
 /// Builds `samples` tours of `req` (seeds `req.seed`, `req.seed + 1`, ...), each
 /// blurred by `blur` exchanges when asked, verified and measured.
 pub fn sample(req: &Request, algo: Algo, samples: u64, blur: Option<u64>) -> Result<Stats, Error> {
-    if samples == 0 || samples > MAX_SAMPLES {
-        return Err(BadOption::Samples {
-            samples,
-            most: MAX_SAMPLES,
-        }
-        .into());
-    }
-    let cells = req.board.cells();
-    if samples.saturating_mul(cells) > MAX_SAMPLED_CELLS {
-        return Err(BadOption::SampledCells {
-            samples,
-            board: req.board.to_string(),
-            cells: samples.saturating_mul(cells),
-            most: MAX_SAMPLED_CELLS,
-            fit: MAX_SAMPLED_CELLS / cells.max(1),
-        }
-        .into());
-    }
-    if req.open {
-        return Err(BadOption::ClosedOnly {
-            what: "stats measures closed tours",
-        }
-        .into());
-    }
+    sample_reporting(req, algo, samples, blur, &mut |_, _| {})
+}
+
+/// [`sample`], calling `report(done, samples)` after each sample; everything it
+/// refuses (samples, cells, the blur's work over all samples) is refused before the
+/// first tour is built.
+pub fn sample_reporting(
+    req: &Request,
+    algo: Algo,
+    samples: u64,
+    blur: Option<u64>,
+    report: &mut dyn FnMut(u64, u64),
+) -> Result<Stats, Error> {
+    check(req, samples, blur)?;
     let mut s = Stats {
         board: req.board.to_string(),
         algorithm: String::new(),
@@ -91,29 +82,96 @@ pub fn sample(req: &Request, algo: Algo, samples: u64, blur: Option<u64>) -> Res
         let m = metrics::measure(&v);
         s.turns.push(m.turns);
         s.crossings.push(m.crossings);
-        let b = v.board();
-        let p = v.path();
-        let dirs: Vec<usize> = (0..p.len())
-            .map(|k| {
-                b.dir_between(p[k], p[(k + 1) % p.len()])
-                    .expect("a verified tour")
-            })
-            .collect();
-        for k in 0..dirs.len() {
-            s.directions[dirs[k]] += 1;
-            s.pairs[dirs[k]][dirs[(k + 1) % dirs.len()]] += 1;
-        }
-        let mut moves: Vec<(u32, u32)> = (0..p.len())
-            .map(|k| {
-                let (a, c) = (p[k], p[(k + 1) % p.len()]);
-                (a.min(c), a.max(c))
-            })
-            .collect();
-        moves.sort_unstable();
-        seen.insert(moves);
+        count_directions(&mut s, &v);
+        seen.insert(moves(&v));
+        report(i + 1, samples);
     }
     s.distinct = seen.len();
     Ok(s)
+}
+
+/// Refuses, from the options alone, what [`sample`] would refuse on the way: too many
+/// samples, too many cells over all samples, a tour that is not closed, and a blur
+/// whose exchanges times cells over all samples pass [`MAX_BLUR_WORK`] (each sample is
+/// blurred by `blur` exchanges: the one tour's bound of `tour --blur`, times samples).
+pub fn check(req: &Request, samples: u64, blur: Option<u64>) -> Result<(), Error> {
+    if samples == 0 || samples > MAX_SAMPLES {
+        return Err(BadOption::Samples {
+            samples,
+            most: MAX_SAMPLES,
+        }
+        .into());
+    }
+    let cells = req.board.cells();
+    if samples.saturating_mul(cells) > MAX_SAMPLED_CELLS {
+        return Err(BadOption::SampledCells {
+            samples,
+            board: req.board.to_string(),
+            cells: samples.saturating_mul(cells),
+            most: MAX_SAMPLED_CELLS,
+            fit: MAX_SAMPLED_CELLS / cells.max(1),
+        }
+        .into());
+    }
+    if req.open {
+        return Err(BadOption::ClosedOnly {
+            what: "stats measures closed tours",
+        }
+        .into());
+    }
+    let Some(k) = blur else {
+        return Ok(());
+    };
+    tourney::check_blur(k, cells, &req.board)?;
+    let work = k.saturating_mul(cells).saturating_mul(samples);
+    if work > MAX_BLUR_WORK {
+        return Err(TooLarge::Work {
+            what: format!(
+                "--blur {k} on {samples} tours of the {} board ({cells} cells each)",
+                req.board
+            ),
+            work,
+            unit: "exchanges times cells",
+            limit: MAX_BLUR_WORK,
+            instead: format!(
+                "take at most {} samples, or blur each at most {} times",
+                MAX_BLUR_WORK / k.saturating_mul(cells).max(1),
+                MAX_BLUR_WORK / cells.saturating_mul(samples).max(1)
+            ),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Adds the moves of tour `v` by direction, and its pairs of consecutive directions.
+fn count_directions(s: &mut Stats, v: &knights_core::Verified) {
+    let b = v.board();
+    let p = v.path();
+    let dirs: Vec<usize> = (0..p.len())
+        .map(|k| {
+            b.dir_between(p[k], p[(k + 1) % p.len()])
+                .expect("a verified tour")
+        })
+        .collect();
+    for k in 0..dirs.len() {
+        s.directions[dirs[k]] += 1;
+        s.pairs[dirs[k]][dirs[(k + 1) % dirs.len()]] += 1;
+    }
+}
+
+/// The set of moves of tour `v`, each as its two cells in order, sorted: what tells
+/// two tours apart.
+fn moves(v: &knights_core::Verified) -> Vec<(u32, u32)> {
+    let p = v.path();
+    let mut moves: Vec<(u32, u32)> = (0..p.len())
+        .map(|k| {
+            let (a, c) = (p[k], p[(k + 1) % p.len()]);
+            (a.min(c), a.max(c))
+        })
+        .collect();
+    moves.sort_unstable();
+    moves
 }
 
 /// Up to `bins` equal ranges covering `values`: `(low, high, count)`, `high`
@@ -156,6 +214,32 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("take at most 20 samples"));
+    }
+
+    /// Issue 39, case 9: the blur's exchanges times cells over all samples are bounded
+    /// from the options, at the limit exactly, before any tour is built.
+    #[test]
+    fn the_blur_of_every_sample_is_bounded_before_the_first() {
+        let req = Request::closed(Board::new(100, 100).unwrap());
+        // 100 samples of 50000 exchanges of 10000 cells: the limit itself.
+        assert_eq!(100 * 50_000 * 10_000, MAX_BLUR_WORK);
+        assert!(check(&req, 100, Some(50_000)).is_ok());
+        let e = check(&req, 101, Some(50_000)).unwrap_err().to_string();
+        assert!(
+            e.contains("--blur 50000 on 101 tours of the 100x100 board (10000 cells each) is about 50500000000 exchanges times cells")
+                && e.contains("take at most 100 samples, or blur each at most 49504 times"),
+            "{e}"
+        );
+        // One tour past the limit is refused as `tour --blur` refuses it.
+        let big = Request::closed(Board::new(1000, 1000).unwrap());
+        let e = check(&big, 1, Some(100_000)).unwrap_err().to_string();
+        assert!(e.contains("blur it at most 50000 times"), "{e}");
+        // Refused by sample itself, before building (a board of 10^6 cells each).
+        let e = sample(&big, Algo::Auto, 2, Some(50_000)).unwrap_err();
+        assert!(
+            e.to_string().contains("on 2 tours of the 1000x1000 board"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -241,6 +241,27 @@ struct Locator<'a> {
 }
 
 impl Locator<'_> {
+    /// The place of `field` in the table that starts at byte `start`: its line (`field
+    /// = ...`), or the table's when it is not written there.
+    fn field_place(&self, start: usize, field: &str) -> Place {
+        let mut offset = start;
+        for (i, line) in self.text[start.min(self.text.len())..]
+            .split_inclusive('\n')
+            .enumerate()
+        {
+            let t = line.trim_start();
+            if i > 0 && t.starts_with('[') {
+                break;
+            }
+            let key = t.split('=').next().unwrap_or("").trim().trim_matches('"');
+            if t.contains('=') && key == field {
+                return self.place(offset..offset);
+            }
+            offset += line.len();
+        }
+        self.place(start..start)
+    }
+
     fn place(&self, span: Range<usize>) -> Place {
         Place {
             file: self.file.to_string(),
@@ -291,8 +312,9 @@ fn read_site(
         ));
     }
     cat.site_file = Some(at.file.to_string());
+    let start = site.span().start;
     cat.site = site.into_inner();
-    super::config::check(&mut cat.site, &place)
+    super::config::check(&mut cat.site, &|field| at.field_place(start, field))
 }
 
 /// A `[[tour]]` as read, with the places of its values.
@@ -444,6 +466,31 @@ mod tests {
         assert_eq!(cat.series[0].sizes.value, (16, 24, 4));
         assert_eq!(cat.series[0].sizes.place.line, 8);
         assert_eq!(cat.series[0].board.value, "{n}x{n}");
+    }
+
+    /// Issue 39, case 15: a `[site]` field refused after reading names its own line
+    /// (it named the table's), wherever the table is; a table of another file's
+    /// fields is not searched.
+    #[test]
+    fn site_fields_refused_name_their_own_line() {
+        for (text, line) in [
+            ("[site]\ntitle = \"t\"\n\nbase_url = \"https://x/../\"\n", 4),
+            (
+                "[[tour]]\nboard = \"8x8\"\n[site]\n  \"base_url\"= \"ftp://x/\"\n",
+                4,
+            ),
+            (
+                "[site]\ndownloads = [\"gif\"]\n[[tour]]\nboard = \"8x8\"\n",
+                2,
+            ),
+        ] {
+            let e = read_toml("c.toml", text, &mut Catalogue::default()).unwrap_err();
+            let e = e.to_string();
+            assert!(
+                e.starts_with(&format!("c.toml: line {line}, field ")),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub struct SiteConfig {
     /// The drawings' theme: a built-in name or a theme file relative to the content
     /// folder.
     pub theme: String,
+    /// Whether the site has the explorer (`explore.html`, linked from the header, and
+    /// its WebAssembly module): `false` leaves out the pages that exhibits have at the
+    /// site's root, their header links and their files.
+    pub explorer: bool,
 }
 
 impl Default for SiteConfig {
@@ -40,6 +44,7 @@ impl Default for SiteConfig {
             downloads: DOWNLOADS.map(String::from).to_vec(),
             series_downloads: false,
             theme: "web".into(),
+            explorer: true,
         }
     }
 }
@@ -47,9 +52,9 @@ impl Default for SiteConfig {
 /// The downloads a tour page may offer, as `[site] downloads` names them.
 pub const DOWNLOADS: [&str; 3] = ["png", "pdf", "json"];
 
-/// Checks the `[site]` table written at `place` and puts `base_url` in the form the
-/// templates rely on (ending in `/`).
-pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
+/// Checks the `[site]` table and puts `base_url` in the form the templates rely on
+/// (ending in `/`); `at` gives the place of one of its fields, for the message.
+pub fn check(site: &mut SiteConfig, at: &dyn Fn(&str) -> Place) -> Result<(), Error> {
     let url = site.base_url.trim();
     if !url.is_empty() {
         // The scheme in any case (`HTTP://` is one), a host, no odd characters.
@@ -62,7 +67,7 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
             .chars()
             .find(|c| c.is_whitespace() || c.is_control() || "\"'<>\\".contains(*c));
         if !scheme_ok || bad.is_some() || host.is_empty() {
-            return Err(place.error(
+            return Err(at("base_url").error(
                 "base_url",
                 format!(
                     "'{url}' is not a web address: write it whole, e.g. \"https://example.org/tours/\""
@@ -70,7 +75,7 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
             ));
         }
         if let Some(c) = url.chars().find(|c| "?#".contains(*c)) {
-            return Err(place.error(
+            return Err(at("base_url").error(
                 "base_url",
                 format!(
                     "'{url}' has a {}: the pages' addresses are made by adding their paths to it, so it ends with the site's folder, e.g. \"https://example.org/tours/\"",
@@ -84,7 +89,7 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
             part == "." || part == ".."
         });
         if climbs {
-            return Err(place.error(
+            return Err(at("base_url").error(
                 "base_url",
                 format!(
                     "'{url}' has '.' or '..' in its path: write the site's folder itself, e.g. \"https://example.org/tours/\""
@@ -92,7 +97,7 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
             ));
         }
         if let Some(host) = loopback_host(url) {
-            return Err(place.error(
+            return Err(at("base_url").error(
                 "base_url",
                 format!(
                     "'{url}' is this machine ({host}): the pages would point visitors to their own computer; \
@@ -105,7 +110,7 @@ pub fn check(site: &mut SiteConfig, place: &Place) -> Result<(), Error> {
     }
     for d in &site.downloads {
         if !DOWNLOADS.contains(&d.as_str()) {
-            return Err(place.error(
+            return Err(at("downloads").error(
                 "downloads",
                 format!(
                     "unknown download '{d}': choose from {}",
@@ -155,9 +160,9 @@ mod tests {
             base_url: "https://example.org/tours".into(),
             ..SiteConfig::default()
         };
-        check(&mut s, &place()).unwrap();
+        check(&mut s, &|_| place()).unwrap();
         assert_eq!(s.base_url, "https://example.org/tours/");
-        check(&mut s, &place()).unwrap();
+        check(&mut s, &|_| place()).unwrap();
         assert_eq!(s.base_url, "https://example.org/tours/", "stable");
         for bad in [
             "example.org",
@@ -169,7 +174,7 @@ mod tests {
             "ftp://example.org/",
         ] {
             s.base_url = bad.into();
-            let e = check(&mut s, &place()).unwrap_err().to_string();
+            let e = check(&mut s, &|_| place()).unwrap_err().to_string();
             assert!(
                 e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains("web address"),
                 "{bad}: {e}"
@@ -185,7 +190,7 @@ mod tests {
             base_url: "HTTP://X.ORG/".into(),
             ..SiteConfig::default()
         };
-        check(&mut s, &place()).unwrap();
+        check(&mut s, &|_| place()).unwrap();
         assert_eq!(s.base_url, "http://X.ORG/");
         for bad in [
             "https://x/../../",
@@ -194,11 +199,11 @@ mod tests {
             "https://x/..",
         ] {
             s.base_url = bad.into();
-            let e = check(&mut s, &place()).unwrap_err().to_string();
+            let e = check(&mut s, &|_| place()).unwrap_err().to_string();
             assert!(e.contains("has '.' or '..' in its path"), "{bad}: {e}");
         }
         s.base_url = "https://x/a..b/.well/".into();
-        check(&mut s, &place()).unwrap();
+        check(&mut s, &|_| place()).unwrap();
     }
 
     #[test]
@@ -212,7 +217,7 @@ mod tests {
                 base_url: bad.into(),
                 ..SiteConfig::default()
             };
-            let e = check(&mut s, &place()).unwrap_err().to_string();
+            let e = check(&mut s, &|_| place()).unwrap_err().to_string();
             assert!(
                 e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains(says),
                 "{bad}: {e}"
@@ -234,7 +239,7 @@ mod tests {
                 base_url: local.into(),
                 ..SiteConfig::default()
             };
-            let e = check(&mut s, &place()).unwrap_err().to_string();
+            let e = check(&mut s, &|_| place()).unwrap_err().to_string();
             assert!(
                 e.starts_with("c.toml: line 3, field \"base_url\": ") && e.contains("this machine"),
                 "{local}: {e}"
@@ -248,7 +253,7 @@ mod tests {
                 base_url: remote.into(),
                 ..SiteConfig::default()
             };
-            assert!(check(&mut s, &place()).is_ok(), "{remote}");
+            assert!(check(&mut s, &|_| place()).is_ok(), "{remote}");
         }
     }
 
@@ -270,7 +275,7 @@ mod tests {
             downloads: vec!["png".into(), "svgz".into()],
             ..SiteConfig::default()
         };
-        let e = check(&mut s, &place()).unwrap_err().to_string();
+        let e = check(&mut s, &|_| place()).unwrap_err().to_string();
         assert!(
             e.contains("field \"downloads\"") && e.contains("'svgz'"),
             "{e}"

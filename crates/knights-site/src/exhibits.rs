@@ -12,6 +12,7 @@ use rayon::prelude::*;
 
 use super::cache::{Cache, ThemeKey};
 use super::catalogue::PageSpec;
+use super::config::SiteConfig;
 use super::exhibit::{Context, Exhibit};
 use super::files;
 use super::html;
@@ -19,6 +20,16 @@ use knights_core::Error;
 
 /// The exhibits of a build, in the order it writes them.
 pub type List = [&'static dyn Exhibit];
+
+/// The exhibits of `all` that `site` wants: all of them, but without those that have a
+/// page of their own at the site's root (the explorer) when `[site] explorer = false`:
+/// no page, no header link, no files.
+pub fn wanted(all: &List, site: &SiteConfig) -> Vec<&'static dyn Exhibit> {
+    all.iter()
+        .copied()
+        .filter(|e| site.explorer || e.page().is_none())
+        .collect()
+}
 
 /// What writing the exhibits did: how many were written, and of those how many were
 /// taken from the build cache.

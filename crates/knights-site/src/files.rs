@@ -47,6 +47,16 @@ pub fn copy_through(from: &Path, within: &Path, to: &Path, later: &[&str]) -> Re
     Ok(())
 }
 
+/// Refuses, before the build writes anything, what [`copy_through`] would refuse of
+/// the content's `static/` folder `from` at its end: a link that leads out of the
+/// content folder `within`, and anything but a regular file.
+pub fn check_through(from: &Path, within: &Path) -> Result<(), Error> {
+    if from.is_dir() {
+        list(from, within)?;
+    }
+    Ok(())
+}
+
 /// The bytes of the files under `dir` (see [`list`]): what publishing it uploads.
 pub fn size(dir: &Path) -> Result<u64, Error> {
     let mut total = 0;
@@ -61,7 +71,8 @@ pub fn size(dir: &Path) -> Result<u64, Error> {
 /// The files under `dir` (following links), by path relative to it; hidden files
 /// (editor and system leftovers) are left out. A link that leads out of the folder
 /// `within` (`dir` or one holding it) is refused by name: what the build reads stays
-/// where its user put it.
+/// where its user put it; so is anything but a folder or a regular file (a pipe, a
+/// device), which would hang or never end when read.
 pub fn list(dir: &Path, within: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
     let root = within.canonicalize().map_err(|e| Error::io(within, e))?;
     let mut out = Vec::new();
@@ -75,6 +86,9 @@ pub fn list(dir: &Path, within: &Path) -> Result<Vec<(String, PathBuf)>, Error> 
             entry.map_err(|e| Error::io(e.path().unwrap_or(dir).to_path_buf(), e.into()))?;
         if entry.path_is_symlink() {
             inside(entry.path(), &root, within)?;
+        }
+        if !entry.file_type().is_dir() {
+            knights_core::files::check(entry.path())?;
         }
         if entry.file_type().is_file() {
             let rel = entry

@@ -15,7 +15,7 @@ use tera::Tera;
 
 use crate::cache::{Cache, ThemeKey};
 use crate::error::SiteError;
-use crate::exhibit;
+use crate::exhibit::{self, Exhibit};
 use crate::options::{check_jobs, BuildOptions};
 use crate::plan::Plan;
 use crate::templates::{self, Templates};
@@ -41,6 +41,9 @@ pub struct Site {
 /// settings, and how long reading them took.
 struct Inputs {
     plan: Plan,
+    /// The exhibits of the build: the caller's, less those with a page of their own
+    /// when `[site] explorer = false`.
+    exhibits: Vec<&'static dyn Exhibit>,
     templates: Templates,
     tera: Tera,
     settings: tours::Settings,
@@ -186,7 +189,7 @@ impl Site {
 
     /// The exhibits the pages show, written beside the tours.
     fn write_exhibits(&self, dir: &Path, cache: &Cache) -> Result<exhibits::Written, Error> {
-        let (all, ctx) = (self.options.exhibits, self.exhibit_context());
+        let (all, ctx) = (&self.inputs.exhibits, self.exhibit_context());
         let theme = &self.inputs.settings.theme_key;
         exhibits::write_all(all, dir, &ctx, theme, &self.inputs.plan.pages, cache)
     }
@@ -198,7 +201,7 @@ impl Site {
         let plan = &self.inputs.plan;
         let table = pages::metrics::table(plan, built);
         pages::metrics::write(dir, &table, cache)?;
-        let (all, ctx) = (self.options.exhibits, self.exhibit_context());
+        let (all, ctx) = (&self.inputs.exhibits, self.exhibit_context());
         let rendered = pages::render_all(&self.inputs.tera, plan, built, &table, (all, &ctx))?;
         rendered.par_iter().try_for_each(|(path, html)| {
             knights_core::interrupt::check()?;
@@ -224,9 +227,11 @@ impl Inputs {
         guards::check_folders(opts)?;
         let cat = catalogue::load(&opts.content)?;
         guards::check_catalogue(&cat, &opts.content)?;
+        files::check_through(&opts.content.join("static"), &opts.content)?;
         exhibits::check(opts.exhibits, &cat.pages)?;
         let plan = plan::plan(cat)?;
         tours::check_pyramids(&plan.jobs)?;
+        let exhibits = exhibits::wanted(opts.exhibits, &plan.site);
         let templates = Templates::load(&templates::folders(opts)?)?;
         let tera = templates.tera(html::escape)?;
         let (theme, theme_key) = load_theme(&plan.site.theme, &opts.content)?;
@@ -238,6 +243,7 @@ impl Inputs {
         };
         Ok(Inputs {
             plan,
+            exhibits,
             templates,
             tera,
             settings,

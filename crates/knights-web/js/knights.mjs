@@ -1,6 +1,7 @@
 // The loader of the knights-web WebAssembly module: strings in and out through its
 // linear memory, one function per export. It runs in a browser (a page or a Web Worker)
-// and in Node alike: give it the module's bytes.
+// and in Node alike: give it the module's bytes, or the module compiled
+// (WebAssembly.compileStreaming, as the explore page does while its worker starts).
 //
 //   const k = await Knights.load(bytes);
 //   k.build("board=46x38&algo=besa");       // "closed tour of the 46x38 board ... (1748 cells)"
@@ -16,8 +17,11 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export class Knights {
-  static async load(bytes) {
-    const { instance } = await WebAssembly.instantiate(bytes, {});
+  static async load(source) {
+    if (source instanceof WebAssembly.Module) {
+      return new Knights((await WebAssembly.instantiate(source, {})).exports);
+    }
+    const { instance } = await WebAssembly.instantiate(source, {});
     return new Knights(instance.exports);
   }
 

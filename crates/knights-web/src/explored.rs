@@ -3,6 +3,8 @@
 //! `knights tourney` take, through the same library calls, so that every answer is the
 //! command line's.
 
+use std::cell::OnceCell;
+
 use knights_construct::{self as construct, flat_options_refused, Request};
 use knights_core::format::{self, Format};
 use knights_core::magic::{self, Magic};
@@ -13,8 +15,13 @@ use knights_render::Drawing;
 
 use crate::ask::{Ask, Kind};
 
-/// A proved tour, tourney or uncrossed path (boxed: it carries its move grid).
-pub struct Explored(Box<Verified>);
+/// A proved tour, tourney or uncrossed path (boxed: it carries its move grid), and its
+/// measures once asked for: the metrics table and the drawing both need them, and a
+/// drawing drawn again with other options measures nothing again.
+pub struct Explored {
+    tour: Box<Verified>,
+    measured: OnceCell<Metrics>,
+}
 
 impl Explored {
     /// Builds and proves what `ask` names, or the one-line reason it cannot be.
@@ -24,7 +31,19 @@ impl Explored {
             Kind::Tour => tour(board, ask)?,
             Kind::Tourney => tourney(&board, ask)?,
         };
-        Ok(Explored(Box::new(built)))
+        Ok(Explored::new(built))
+    }
+
+    fn new(tour: Verified) -> Explored {
+        Explored {
+            tour: Box::new(tour),
+            measured: OnceCell::new(),
+        }
+    }
+
+    /// Its measures, as `metrics::measure` gives them (measured on the first call).
+    pub fn metrics(&self) -> &Metrics {
+        self.measured.get_or_init(|| metrics::measure(&self.tour))
     }
 
     /// Reads a tour file's text (a tour, tourney or uncrossed path) and proves it, as
@@ -32,17 +51,17 @@ impl Explored {
     pub fn read(text: &str, name: &str) -> Result<Explored, Error> {
         let walk = format::parse_document(text, name)?;
         let proved = verify::verify(walk).map_err(|f| Error::not_a_tour(name.to_string(), f))?;
-        Ok(Explored(Box::new(proved)))
+        Ok(Explored::new(proved))
     }
 
     /// The proved tour.
     pub fn tour(&self) -> &Verified {
-        &self.0
+        &self.tour
     }
 
     /// What `knights verify` says of it after `ok, `.
     pub fn summary(&self) -> String {
-        let walk = &self.0;
+        let walk = &self.tour;
         let cells = walk.len();
         match walk.shape() {
             Shape::Tour if cells == 1 => format!("{walk} (1 cell)"),
@@ -55,14 +74,14 @@ impl Explored {
     /// The drawing `knights render` makes of it with `ask`'s drawing options (a board
     /// of more sides as its levels, a tourney's cycles each in its colour).
     pub fn svg(&self, ask: &Ask) -> Result<String, Error> {
-        let drawing = Drawing::new(&self.0, &metrics::measure(&self.0), &ask.options()?)?;
+        let drawing = Drawing::new(&self.tour, self.metrics(), &ask.options()?)?;
         Ok(drawing.svg().to_string())
     }
 
     /// Its JSON file, as `knights tour --format json` (or `knights tourney`) writes it.
     pub fn json(&self) -> Result<String, Error> {
         let mut out = Vec::new();
-        format::write(&self.0, Format::Json, &mut out)
+        format::write(&self.tour, Format::Json, &mut out)
             .map_err(|e| Error::invalid(format!("writing the JSON: {e}")))?;
         String::from_utf8(out).map_err(|e| Error::invalid(format!("writing the JSON: {e}")))
     }
@@ -72,13 +91,13 @@ impl Explored {
     /// symmetry, the magic sums); of a tour of more sides, a tourney or an uncrossed
     /// path, its board, algorithm and metrics (with their levels or cycles).
     pub fn metrics_json(&self) -> String {
-        let t = &self.0;
+        let t = &self.tour;
         let value = match t.shape() {
             Shape::Tour if t.board().dims() == 2 => {
-                serde_json::to_value(report(t)).expect("metrics serialize")
+                serde_json::to_value(report(t, self.metrics())).expect("metrics serialize")
             }
             _ => {
-                let mut v = serde_json::to_value(metrics::measure(t)).expect("metrics serialize");
+                let mut v = serde_json::to_value(self.metrics()).expect("metrics serialize");
                 v["board"] = t.board().to_string().into();
                 v["algorithm"] = t.algorithm().into();
                 v
@@ -95,13 +114,13 @@ struct Report<'a> {
     algorithm: &'a str,
     missing_cells: usize,
     #[serde(flatten)]
-    metrics: Metrics,
+    metrics: &'a Metrics,
     asymptotic: Vec<metrics::bounds::Bound>,
     symmetry: Symmetry,
     magic: Magic,
 }
 
-fn report(tour: &Verified) -> Report<'_> {
+fn report<'a>(tour: &'a Verified, measured: &'a Metrics) -> Report<'a> {
     let b = tour.board();
     let asymptotic = match metrics::bounds::paper_applies(b, tour.is_closed()) {
         true => metrics::bounds::asymptotic(b.width()),
@@ -111,7 +130,7 @@ fn report(tour: &Verified) -> Report<'_> {
         board: b.to_string(),
         algorithm: tour.algorithm(),
         missing_cells: b.holes().len(),
-        metrics: metrics::measure(tour),
+        metrics: measured,
         asymptotic,
         symmetry: symmetry::of_moves(tour.grid()),
         magic: magic::of_tour(tour),

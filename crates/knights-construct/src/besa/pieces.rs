@@ -63,19 +63,24 @@ struct Pieces {
     by_name: BTreeMap<String, [Piece; 2]>,
 }
 
-fn pieces() -> &'static Pieces {
-    static PIECES: OnceLock<Pieces> = OnceLock::new();
-    PIECES.get_or_init(|| {
-        let mut p = parse(DATA).expect("the embedded pieces data is valid (tested)");
-        let heels = parse(HEELS).expect("the embedded heels data is valid (tested)");
-        p.by_name.extend(heels.by_name);
-        let corner = parse(CORNER).expect("the embedded corner data is valid (tested)");
-        p.by_name.extend(corner.by_name);
-        let best = parse(BEST_CORNERS).expect("the embedded corners data is valid (tested)");
-        p.by_name.extend(best.by_name);
-        let band = parse(BAND).expect("the embedded band data is valid (tested)");
-        p.by_name.extend(band.by_name);
-        p
+/// The pieces files, in the order a piece is looked for: the paper's first (every tour
+/// needs them), then the searched ones. No two have a piece of the same name (tested).
+const FILES: [(&str, &str); 5] = [
+    ("pieces.toml", DATA),
+    ("heels.toml", HEELS),
+    ("corner.toml", CORNER),
+    ("best_corners.toml", BEST_CORNERS),
+    ("band.toml", BAND),
+];
+
+/// File `i` of [`FILES`], read the first time a piece is looked for in it: a tour of
+/// the paper's pieces reads the paper's file alone (a sixth of the data), which the
+/// browser's module reads on its first drawing.
+fn file(i: usize) -> &'static Pieces {
+    static READ: [OnceLock<Pieces>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
+    READ[i].get_or_init(|| {
+        let (name, text) = FILES[i];
+        parse(text).unwrap_or_else(|e| panic!("the embedded {name} is valid (tested): {e}"))
     })
 }
 
@@ -91,12 +96,14 @@ pub fn piece(name: &str, rotated: bool) -> &'static Piece {
 /// The piece called `name`, if the data has one (a corner the search left plain has
 /// none).
 pub(super) fn find_piece(name: &str, rotated: bool) -> Option<&'static Piece> {
-    pieces().by_name.get(name).map(|p| &p[rotated as usize])
+    (0..FILES.len())
+        .find_map(|i| file(i).by_name.get(name))
+        .map(|p| &p[rotated as usize])
 }
 
 /// The mask of the background: the straight diagonal formation moves.
 pub fn background() -> u8 {
-    pieces().background
+    file(0).background
 }
 
 /// Parses the pieces data ([`piece_file`] checks its move numbering and reads its
@@ -133,13 +140,20 @@ mod tests {
     use super::*;
     use crate::besa::piece_file::PieceFault;
 
+    /// Every file parses, with the paper's background, and no two files have a piece
+    /// of the same name (a piece is looked for file by file, in order).
     #[test]
     fn embedded_data_parses_with_the_expected_meaning() {
-        let p = pieces();
-        assert_eq!(p.background, 0b0100_0100);
-        assert_eq!(p.by_name.len(), 18 + 24 + 3);
-        assert!(parse(BEST_CORNERS).is_ok());
-        assert_eq!(parse(HEELS).unwrap().background, p.background);
+        assert_eq!(background(), 0b0100_0100);
+        let mut names = BTreeMap::new();
+        for (i, (file_name, _)) in FILES.iter().enumerate() {
+            assert_eq!(file(i).background, background(), "{file_name}");
+            for name in file(i).by_name.keys() {
+                let before = names.insert(name.clone(), *file_name);
+                assert_eq!(before, None, "{name} in {file_name}");
+            }
+        }
+        assert_eq!(names.len(), 10 + 4 + 4 + 24 + 3);
         let heel = piece("heel", false);
         assert_eq!((heel.width(), heel.height()), (8, 4));
         assert_eq!(heel.at(0, 6), 0); // "xx"

@@ -10,137 +10,11 @@
 //! that comes first. Turns need nothing special: a cell's two moves are read in its own
 //! frame, so a leap straight across the seam is no turn.
 //!
-//! Counting needs no points: [`count`] tests no segments at all, but looks up, for
-//! each leap, the partners that cross it (a table made once per leaper: the other
-//! leap's offset, direction and whether it is mirrored), so that a long leaper's
-//! window of thousands of cells costs a lookup each, over rows in parallel.
-
-use rayon::prelude::*;
+//! Counting needs no points: `seam` counts the same crossings with the plane's
+//! bit-planes, read past the seams.
 
 use super::geometry::{crossing_point, open_segments_cross, Segment};
-use crate::board::{Board, Leaper};
 use crate::moves::MoveGrid;
-use crate::Topology;
-
-/// A leap that crosses the one leaving a cell rightwards in a given direction: it
-/// leaves the cell `(ox, oy)` away in direction `e`, mirrored (up and down exchanged)
-/// when `flip`, as a leap beyond the seam of a Moebius strip is drawn.
-#[derive(Clone, Copy, Debug)]
-struct Partner {
-    ox: i64,
-    oy: i64,
-    e: usize,
-    flip: bool,
-}
-
-/// For each rightward direction `d`, the partners that cross the leap leaving `(0, 0)`
-/// in it: the window [`crossing_points`] tests, tested once. On a Moebius strip with
-/// the mirrored ones, and all of them (a pair is told apart by its cells' order). On a
-/// torus or cylinder every picture of a pair is the other's moved, so each pair is
-/// named once, by the partner above (or right of, or after) the leap.
-fn partners(leaper: Leaper, moebius: bool) -> [Vec<Partner>; 4] {
-    let dirs = leaper.dirs();
-    let reach = leaper.steps().1 as i64;
-    std::array::from_fn(|d| {
-        let s: Segment = [(0, 0), dirs[d]];
-        let mut out = Vec::new();
-        for ox in -reach..=reach {
-            for oy in -2 * reach..=2 * reach {
-                let named = |e: usize| match (ox, oy) {
-                    (0, 0) => e > d,
-                    _ => oy > 0 || (oy == 0 && ox > 0),
-                };
-                for (e, &(ex, ey)) in dirs.iter().enumerate().take(4) {
-                    if !moebius && !named(e) {
-                        continue;
-                    }
-                    for flip in [false, true].into_iter().filter(|&f| moebius || !f) {
-                        let ey = if flip { -ey } else { ey };
-                        let (px, py) = (ox as i32, oy as i32);
-                        if open_segments_cross(s, [(px, py), (px + ex, py + ey)]) {
-                            out.push(Partner { ox, oy, e, flip });
-                        }
-                    }
-                }
-            }
-        }
-        out
-    })
-}
-
-/// The number of crossings, [`crossing_points`]`.len()` without the points: every
-/// pair of leaps that cross in the picture of the cell one leaves, once.
-pub(super) fn count(grid: &MoveGrid) -> u64 {
-    let b = grid.board();
-    let table = partners(b.leaper(), b.topology() == Topology::Moebius);
-    let masks = grid.masks();
-    (0..b.height())
-        .into_par_iter()
-        .map(|y| {
-            let mut n = 0;
-            for x in 0..b.width() {
-                let c = b.index(x, y);
-                for d in (0..4).filter(|&d| masks[c as usize] & (1 << d) != 0) {
-                    n += crossing_partners(b, masks, (c, d), (x as i64, y as i64), &table[d]);
-                }
-            }
-            n
-        })
-        .sum()
-}
-
-/// How many of `partners` the leap `(c, d)` at `(x, y)` meets (on a Moebius strip
-/// those that come after it: a pair is counted from the leap that comes first, as
-/// [`crossing_points`] does).
-fn crossing_partners(
-    b: &Board,
-    masks: &[u8],
-    (c, d): (u32, usize),
-    (x, y): (i64, i64),
-    partners: &[Partner],
-) -> u64 {
-    let moebius = b.topology() == Topology::Moebius;
-    let mut n = 0;
-    for p in partners {
-        let (px, py) = (x + p.ox, y + p.oy);
-        let Some((qx, qy)) = land(b, px, py) else {
-            continue;
-        };
-        if (moebius && qy as i64 != py) != p.flip {
-            continue;
-        }
-        let q = b.index(qx, qy);
-        if masks[q as usize] & (1 << p.e) != 0 && (!moebius || (q, p.e) > (c, d)) {
-            n += 1;
-        }
-    }
-    n
-}
-
-/// [`Board::land`] without its divisions where the point is at most a lap off the
-/// board (a leap reaches no further on a board wider and taller than its reach).
-fn land(b: &Board, x: i64, y: i64) -> Option<(u32, u32)> {
-    let (w, h) = (b.width() as i64, b.height() as i64);
-    let near = (-w..2 * w).contains(&x) && (-h..2 * h).contains(&y);
-    match b.topology() {
-        Topology::Torus | Topology::Cylinder if near => {
-            let wrap = |v: i64, n: i64| {
-                if v < 0 {
-                    v + n
-                } else if v >= n {
-                    v - n
-                } else {
-                    v
-                }
-            };
-            if b.topology() == Topology::Cylinder && !(0..h).contains(&y) {
-                return None;
-            }
-            Some((wrap(x, w) as u32, wrap(y, h) as u32))
-        }
-        _ => b.land(x, y),
-    }
-}
 
 /// The points where the tour crosses itself, one per crossing, in board coordinates
 /// (a crossing beyond the right edge is brought back across the seam).
@@ -167,8 +41,9 @@ pub(super) fn crossing_points(grid: &MoveGrid) -> Vec<(f64, f64)> {
                         continue;
                     };
                     // The other cell's rows run the other way in this picture when it
-                    // lies across the seam of a Moebius strip.
-                    let flip = b.topology() == crate::Topology::Moebius && qy as i64 != py;
+                    // lies an odd number of laps across the seam of a Moebius strip
+                    // (its row may be the middle one, which mirroring keeps).
+                    let flip = flip_at(b, px as f64);
                     let q = b.index(qx, qy);
                     for e in (0..4).filter(|&e| masks[q as usize] & (1 << e) != 0) {
                         if (q, e) <= (c, d) {
@@ -189,7 +64,8 @@ pub(super) fn crossing_points(grid: &MoveGrid) -> Vec<(f64, f64)> {
     points
 }
 
-/// Whether a point at `x` of the picture lies across an odd number of Moebius seams.
+/// Whether a point at `x` of the picture lies across an odd number of Moebius seams
+/// (a cell's centre, or a point within half a cell of its column).
 fn flip_at(b: &crate::Board, x: f64) -> bool {
     let w = b.width() as f64;
     let laps = ((x + 0.5) / w).floor() as i64;
@@ -208,36 +84,27 @@ fn on_board(x: f64, y: f64, w: i64, h: i64, flip: bool) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Masks of pseudo-random rightward leaps (any set: counting reads no tour).
-    fn grid(w: u32, h: u32, leaper: Leaper, topology: Topology, seed: u64) -> MoveGrid {
-        let b = Board::with_leaper(w, h, leaper)
-            .unwrap()
-            .with_topology(topology);
-        let mut x = seed | 1;
-        let masks = (0..b.area())
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 20) as u8 & (x >> 40) as u8 & 0x0f
-            })
-            .collect();
-        MoveGrid::from_masks(b, masks)
-    }
+    use crate::board::Leaper;
+    use crate::metrics::naive;
+    use crate::Topology;
 
     #[test]
     fn the_count_is_the_number_of_points_on_every_band() {
-        let leapers = [Leaper::KNIGHT, Leaper::GIRAFFE, Leaper::new(2, 3).unwrap()];
+        // The knight, the giraffe, and two leaps longer than the narrow boards.
+        let leapers = [(1, 2), (1, 4), (2, 3), (1, 9)].map(|(a, b)| Leaper::new(a, b).unwrap());
         let tops = [Topology::Torus, Topology::Cylinder, Topology::Moebius];
         // Boards narrower and lower than a leap's reach wrap more than one lap.
         for (w, h) in [(3, 3), (5, 4), (9, 7), (12, 10), (20, 6)] {
             for leaper in leapers {
                 for top in tops {
-                    let g = grid(w, h, leaper, top, (w * 31 + h) as u64);
+                    let g = naive::random_grid(w, h, leaper, top, (w * 31 + h) as u64);
                     let points = crossing_points(&g).len() as u64;
                     assert!(points > 0 || w * h < 20, "{w}x{h} {top} {leaper:?}");
-                    assert_eq!(count(&g), points, "{w}x{h} {top} {leaper:?}");
+                    assert_eq!(
+                        super::super::seam::count(&g),
+                        points,
+                        "{w}x{h} {top} {leaper:?}"
+                    );
                 }
             }
         }

@@ -8,15 +8,16 @@
 //! its six moves, and each ordered pair (one triplet right above the other) by the
 //! crossings between them. The least mean weight of a cycle in that graph (Karp's
 //! algorithm, each node's weight carried by the edges leaving it) is the fewest
-//! crossings per triplet any tour can have along an edge.
-//! [`triplet_min_mean`] recomputes it: 3, one crossing per edge cell.
-
-use std::sync::OnceLock;
+//! crossings per triplet any tour can have along an edge:
+//! [`TRIPLET_MIN_MEAN`], 3, one crossing per edge cell, which a test recomputes.
 
 use serde::{Deserialize, Serialize};
 
-use super::open_segments_cross;
 use crate::board::{Board, Leaper};
+
+// Theorem 9's number computed (Karp's minimum mean cycle), for the tests.
+#[cfg(test)]
+mod triplets;
 
 /// One lower bound.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -31,145 +32,19 @@ pub struct Bound {
     pub source: &'static str,
 }
 
-/// The six move pairs of an edge cell of the left column, as pairs of moves into the
-/// board.
-fn cell_choices() -> Vec<[(i32, i32); 2]> {
-    let into: Vec<(i32, i32)> = Leaper::KNIGHT
-        .dirs()
-        .into_iter()
-        .filter(|d| d.0 > 0)
-        .collect();
-    let mut out = Vec::new();
-    for a in 0..into.len() {
-        for b in a + 1..into.len() {
-            out.push([into[a], into[b]]);
-        }
-    }
-    out
-}
-
-/// The segments of a triplet configuration whose lowest cell is at row `y0`.
-fn segments(config: usize, y0: i32, choices: &[[(i32, i32); 2]]) -> Vec<[(i32, i32); 2]> {
-    (0..3)
-        .flat_map(|k| cell_segments(choices[digit(config, k, choices.len())], y0 + k as i32))
-        .collect()
-}
-
-/// The two moves of an edge cell at row `y` into the board.
-fn cell_segments(pair: [(i32, i32); 2], y: i32) -> [[(i32, i32); 2]; 2] {
-    pair.map(|d| [(0, y), (d.0, y + d.1)])
-}
-
-/// The choice of cell `k` (0 the lowest) in triplet configuration `config`.
-fn digit(config: usize, k: usize, base: usize) -> usize {
-    config / base.pow(k as u32) % base
-}
-
-fn crossings_between(a: &[[(i32, i32); 2]], b: &[[(i32, i32); 2]]) -> i64 {
-    a.iter()
-        .flat_map(|s| b.iter().map(move |t| (s, t)))
-        .filter(|(s, t)| open_segments_cross(**s, **t))
-        .count() as i64
-}
-
 /// The least mean weight of a cycle in the triplet graph of Theorem 9 (crossings per
-/// triplet), as a fraction `(numerator, denominator)` in lowest terms; computed once
-/// per process (every measured tour of a square board asks for it).
+/// triplet), as a fraction `(numerator, denominator)` in lowest terms: 3, one crossing
+/// per edge cell. Stored, not computed: it depends on the knight alone, and the
+/// computation (Karp's algorithm, in `triplets`, test builds only) is a test that
+/// finds it again.
+pub const TRIPLET_MIN_MEAN: (i64, i64) = (3, 1);
+
+/// [`TRIPLET_MIN_MEAN`].
 pub fn triplet_min_mean() -> (i64, i64) {
-    static MEAN: OnceLock<(i64, i64)> = OnceLock::new();
-    *MEAN.get_or_init(karp_triplet_min_mean)
+    TRIPLET_MIN_MEAN
 }
 
-/// The triplet graph's weights, `w[v * n + u]`: the crossings among the six moves of
-/// triplet `v` (its node weight) and those between `v` and triplet `u` right above it.
-/// Going from a triplet to the next one above carries the node weight of the one left,
-/// so a cycle's weight is its nodes' and its edges' (the graph with every node split
-/// in two, without the split). Two triplets cross where their cells' moves do, so the
-/// crossings between them are sums over their cells' pairs, counted once per pair of
-/// choices.
-fn triplet_weights(choices: &[[(i32, i32); 2]]) -> Vec<i32> {
-    let (c, n) = (choices.len(), choices.len().pow(3));
-    // between[((i * c + a) * 3 + j) * c + b]: cell i of the upper triplet with choice a
-    // against cell j of the lower one with choice b.
-    let mut between = Vec::with_capacity(9 * c * c);
-    for i in 0..3 {
-        for a in choices {
-            for j in 0..3 {
-                for b in choices {
-                    let upper = cell_segments(*a, 3 + i);
-                    between.push(crossings_between(&upper, &cell_segments(*b, j)));
-                }
-            }
-        }
-    }
-    let mut w = Vec::with_capacity(n * n);
-    for v in 0..n {
-        let s = segments(v, 0, choices);
-        let node: i64 = (0..s.len())
-            .map(|i| crossings_between(&s[i..=i], &s[i + 1..]))
-            .sum();
-        for u in 0..n {
-            let mut edge = node;
-            for i in 0..3 {
-                for j in 0..3 {
-                    let (a, b) = (digit(v, i, c), digit(u, j, c));
-                    edge += between[((i * c + a) * 3 + j) * c + b];
-                }
-            }
-            w.push(i32::try_from(edge).expect("a few dozen crossings"));
-        }
-    }
-    w
-}
-
-/// Karp's minimum mean cycle: with `d[k][x]` the least weight of a walk of exactly `k`
-/// edges ending at `x` (from any start), the least mean is the minimum over `x` of the
-/// maximum over `k < n` of `(d[n][x] - d[k][x]) / (n - k)`. The graph is complete, so
-/// every walk length reaches every node.
-fn karp_triplet_min_mean() -> (i64, i64) {
-    let choices = cell_choices();
-    let n = choices.len().pow(3);
-    let w = triplet_weights(&choices);
-    let mut d = vec![vec![0i32; n]];
-    for k in 1..=n {
-        let next = relax(&d[k - 1], &w);
-        d.push(next);
-    }
-    let mut best: Option<(i64, i64)> = None;
-    for x in 0..n {
-        let mut worst: Option<(i64, i64)> = None;
-        for (k, dk) in d.iter().enumerate().take(n) {
-            let f = (i64::from(d[n][x] - dk[x]), (n - k) as i64);
-            if worst.is_none_or(|w| f.0 * w.1 > w.0 * f.1) {
-                worst = Some(f);
-            }
-        }
-        if let Some(w) = worst {
-            if best.is_none_or(|b| w.0 * b.1 < b.0 * w.1) {
-                best = Some(w);
-            }
-        }
-    }
-    let (num, den) = best.expect("the triplet graph has cycles");
-    let g = gcd(num.abs(), den);
-    (num / g, den / g)
-}
-
-/// One more edge: the least weight of a walk ending at each node, from `prev`'s walks
-/// one edge shorter. A function of its own, called once per walk length, so that a
-/// WebAssembly engine that optimizes a function after its first calls runs the later
-/// rows optimized (it cannot swap the code of a loop already running).
-fn relax(prev: &[i32], w: &[i32]) -> Vec<i32> {
-    let n = prev.len();
-    let mut cur = vec![i32::MAX; n];
-    for (&p, row) in prev.iter().zip(w.chunks_exact(n)) {
-        for (c, &e) in cur.iter_mut().zip(row) {
-            *c = (*c).min(p + e);
-        }
-    }
-    cur
-}
-
+/// The greatest common divisor (1 for two zeros).
 fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 {
         a.max(1)
@@ -356,13 +231,19 @@ pub fn edge_source(board: &Board, closed: bool) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::triplets::{
+        cell_choices, crossings_between, karp_triplet_min_mean, segments, triplet_weights,
+    };
     use super::*;
     use crate::board::Topology;
 
+    /// Karp's algorithm over the triplet graph finds the stored number again: 3, as
+    /// in the paper.
     #[test]
     fn the_triplet_minimum_mean_cycle_is_3_as_in_the_paper() {
         assert_eq!(cell_choices().len(), 6);
-        assert_eq!(triplet_min_mean(), (3, 1));
+        assert_eq!(karp_triplet_min_mean(), TRIPLET_MIN_MEAN);
+        assert_eq!(TRIPLET_MIN_MEAN, (3, 1));
     }
 
     /// The weights summed over the cells' pairs are the crossings of the triplets'

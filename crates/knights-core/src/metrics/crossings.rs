@@ -15,7 +15,7 @@ use crate::moves::MoveGrid;
 /// The number of crossings.
 pub fn crossings(grid: &MoveGrid) -> u64 {
     if grid.board().topology().wraps() {
-        return super::band::count(grid);
+        return super::seam::count(grid);
     }
     crossings_tiled(grid, Tiling::DEFAULT)
 }

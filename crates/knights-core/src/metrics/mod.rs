@@ -20,8 +20,10 @@
 //! as it does for the other shapes of walk: a tourney (`cycles`, its cycles' count and
 //! lengths) and an uncrossed path (`uncrossed`, its turns read from the path).
 //!
-//! On a band (cylinder, Moebius strip) crossings are counted on the surface, leap by
-//! leap (`band`, which says how); turns and runs read each cell's moves in its own frame.
+//! On a band (cylinder, Moebius strip) or a torus crossings are counted with the
+//! plane's bit-planes read past the seams (`seam`, which says why that is the count on
+//! the surface) and placed leap by leap (`band`); turns and runs read each cell's moves
+//! in its own frame.
 //!
 //! The test-only `naive` module counts the same things straight from the definitions, in
 //! quadratic time, and the tests compare the two on random paths.
@@ -36,6 +38,7 @@ pub mod levels;
 mod patterns;
 mod planes;
 mod runs;
+mod seam;
 pub mod structure;
 mod turns;
 mod uncrossed;

@@ -2,7 +2,9 @@
 //! fast ones: turns from the collinearity of consecutive triples of the path, crossings
 //! by testing every pair of segments with exact integer arithmetic (quadratic time).
 
-use crate::board::Board;
+use crate::board::{Board, Leaper};
+use crate::moves::MoveGrid;
+use crate::Topology;
 
 pub type Point = (i64, i64);
 
@@ -132,6 +134,24 @@ pub fn meeting_point(p: [Point; 2], q: [Point; 2]) -> (f64, f64) {
     };
     let at = |p0: i64, u: i64| (p0 * den + num * u) as f64 / den as f64;
     (at(p[0].0, u.0), at(p[0].1, u.1))
+}
+
+/// Masks of pseudo-random rightward leaps on a `w x h` board (any set: counting
+/// crossings reads no tour), the same for the same seed.
+pub fn random_grid(w: u32, h: u32, leaper: Leaper, topology: Topology, seed: u64) -> MoveGrid {
+    let b = Board::with_leaper(w, h, leaper)
+        .unwrap()
+        .with_topology(topology);
+    let mut x = seed | 1;
+    let masks = (0..b.area())
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 20) as u8 & (x >> 40) as u8 & 0x0f
+        })
+        .collect();
+    MoveGrid::from_masks(b, masks)
 }
 
 #[cfg(test)]

@@ -18,23 +18,48 @@ pub(crate) struct Pattern {
     pub dy: i32,
 }
 
-/// Whether `(d, dx, dy, e)` names an unordered pair of edges from its lower (then left)
-/// end: each unordered pair of edges has exactly one such name.
-fn is_canonical(d: usize, e: usize, dx: i32, dy: i32) -> bool {
-    dy > 0 || (dy == 0 && (dx > 0 || (dx == 0 && e > d)))
+/// Which end of an unordered pair of edges names it: each pair has exactly one name
+/// under either order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// From its lower (then left) end: the second edge's cell is never below the first's.
+    LowerFirst,
+    /// From its left (then lower) end: the second edge's cell is never left of the
+    /// first's. Mirroring rows keeps this order, as crossing a Moebius seam does
+    /// (`seam`).
+    LeftFirst,
+}
+
+impl Order {
+    /// Whether `(d, dx, dy, e)` names an unordered pair of edges from the end this order
+    /// takes first.
+    fn is_canonical(self, d: usize, e: usize, dx: i32, dy: i32) -> bool {
+        let (major, minor) = match self {
+            Order::LowerFirst => (dy, dx),
+            Order::LeftFirst => (dx, dy),
+        };
+        major > 0 || (major == 0 && (minor > 0 || (minor == 0 && e > d)))
+    }
 }
 
 /// All crossing patterns of `leaper`, each unordered pair of edges once, with `dy >= 0`
 /// (the second edge's cell is never below the first's).
 pub(crate) fn patterns(leaper: Leaper) -> Vec<Pattern> {
+    patterns_in(leaper, Order::LowerFirst)
+}
+
+/// All crossing patterns of `leaper`, each unordered pair of edges once, named from the
+/// end `order` takes first.
+pub(crate) fn patterns_in(leaper: Leaper, order: Order) -> Vec<Pattern> {
     let dirs = leaper.dirs();
     let r = leaper.steps().1 as i32;
     let mut out = Vec::new();
-    for dy in 0..2 * r {
+    // Both edges span at most `r` columns and `r` rows either way.
+    for dy in 1 - 2 * r..2 * r {
         for dx in 1 - r..r {
             for d in 0..4 {
                 for e in 0..4 {
-                    if !is_canonical(d, e, dx, dy) {
+                    if !order.is_canonical(d, e, dx, dy) {
                         continue;
                     }
                     let p = [(0, 0), dirs[d]];
@@ -65,21 +90,26 @@ mod tests {
             let l = Leaper::new(a, b).unwrap();
             let dirs = l.dirs();
             let r = 3 * b as i32;
-            let mut wide = 0;
-            for dy in -r..=r {
-                for dx in -r..=r {
-                    for d in 0..4 {
-                        for e in 0..4 {
-                            let p = [(0, 0), dirs[d]];
-                            let q = [(dx, dy), (dx + dirs[e].0, dy + dirs[e].1)];
-                            if is_canonical(d, e, dx, dy) && open_segments_cross(p, q) {
-                                wide += 1;
+            for order in [Order::LowerFirst, Order::LeftFirst] {
+                let mut wide = 0;
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        for d in 0..4 {
+                            for e in 0..4 {
+                                let p = [(0, 0), dirs[d]];
+                                let q = [(dx, dy), (dx + dirs[e].0, dy + dirs[e].1)];
+                                if order.is_canonical(d, e, dx, dy) && open_segments_cross(p, q) {
+                                    wide += 1;
+                                }
                             }
                         }
                     }
                 }
+                assert_eq!(patterns_in(l, order).len(), wide, "leaper ({a}, {b})");
             }
-            assert_eq!(patterns(l).len(), wide, "leaper ({a}, {b})");
+            // Each order names every pair once.
+            let left = patterns_in(l, Order::LeftFirst).len();
+            assert_eq!(patterns(l).len(), left, "leaper ({a}, {b})");
         }
     }
 }

@@ -72,7 +72,7 @@ fn pack8(v: u64) -> [u64; 4] {
 }
 
 /// The four rightward plane words of up to 64 consecutive cells.
-fn pack_word(cells: &[u8]) -> [u64; 4] {
+pub(crate) fn pack_word(cells: &[u8]) -> [u64; 4] {
     let mut out = [0u64; 4];
     let mut put = |i: usize, v: u64| {
         for (o, p) in out.iter_mut().zip(pack8(v)) {

@@ -5,7 +5,9 @@
 // next request starts another). The drawing is the SVG `knights render` writes, shown
 // in the tour pages' zoom (static/zoom.js) and offered as a download with the tour's
 // JSON file: the very bytes shown. Without JavaScript or workers (a page opened from a
-// file) the page says so.
+// file) the page says so. The module is compiled here as the page loads, while the
+// worker starts, and handed to each worker, so that neither the first request nor one
+// after Cancel waits for its download and compilation twice.
 (function () {
   "use strict";
   var DEFAULT = "board=46x38&algo=besa";
@@ -27,6 +29,17 @@
   var command = document.getElementById("explore-command");
   var registry = JSON.parse(document.getElementById("explore-registry").textContent);
   var worker = null, asked = 0, img = null, urls = [];
+  // The module compiling, from the first worker's start (a page opened from a file
+  // starts none, and fetches nothing).
+  var compiled = null;
+
+  // The module compiled from its download as it arrives, or null (no streaming
+  // compilation, or a host that does not serve .wasm as application/wasm: the worker
+  // then fetches it itself).
+  function compile() {
+    if (!window.WebAssembly || !WebAssembly.compileStreaming) return Promise.resolve(null);
+    return WebAssembly.compileStreaming(fetch("explore/knights_web.wasm")).catch(function () { return null; });
+  }
 
   // The hash as [key, value] pairs (the default board when empty).
   function pairs(hash) {
@@ -114,7 +127,12 @@
     return make + " -o " + file + " && " + draw + " -o " + board + ".svg";
   }
 
+  // The status line: a refusal or a failure is an alert (read out at once), the rest
+  // a polite status.
   function say(state, text) {
+    var alert = state === "refused" || state === "error";
+    status.setAttribute("role", alert ? "alert" : "status");
+    status.setAttribute("aria-live", alert ? "assertive" : "polite");
     status.dataset.state = state;
     status.textContent = text;
   }
@@ -131,6 +149,9 @@
       say("unavailable", "The explorer runs when the site is served over HTTP (knights serve, or any web server); this browser cannot start its worker here.");
       return false;
     }
+    var started = worker;
+    if (!compiled) compiled = compile();
+    compiled.then(function (module) { started.postMessage({ module: module }); });
     worker.onmessage = answer;
     worker.onerror = function (e) {
       e.preventDefault();
@@ -208,6 +229,25 @@
       figure.insertBefore(img, caption);
     }
     img.alt = a.summary;
+    // Drawn once the browser has the drawing to show: the time said is the visitor's
+    // wait, from asking to seeing (the module's loading included when this request
+    // paid it).
+    var id = a.id;
+    img.onload = function () {
+      if (id !== asked) return;
+      var now = performance.now();
+      status.dataset.shown = String(now);
+      // Before the worker took the request (its start, the module's arrival), and
+      // after it answered (the answer's passage, the drawing's decoding).
+      var since = Number(status.dataset.started);
+      a.phases.queued = a.received - performance.timeOrigin - since;
+      a.phases.after = now - since - a.phases.queued - a.ms;
+      status.dataset.phases = JSON.stringify(a.phases);
+      say("drawn", "Built, proved, measured and drawn in " + Math.round(now - since) + " ms: " + a.summary + ".");
+    };
+    img.onerror = function () {
+      if (id === asked) say("error", "This browser could not show the drawing (" + a.svg.length + " bytes of SVG); the SVG link below has it.");
+    };
     img.src = url;
     result.hidden = false;
     if (!img.dataset.zoomed && window.knightsZoom) {
@@ -218,9 +258,9 @@
     caption.textContent = a.summary;
     table(a.metrics, ps);
     command.textContent = commands(ps);
-    say("drawn", "Built, proved, measured and drawn in " + Math.round(a.ms) + " ms: " + a.summary + ".");
+    say("working", "Showing the drawing…");
     status.dataset.ms = String(a.ms);
-    status.dataset.shown = String(performance.now());
+    status.dataset.phases = JSON.stringify(a.phases);
   }
 
   // The metrics table, as a tour page has it.

@@ -99,11 +99,14 @@ fn weight(e: usize) -> f64 {
     (e + 1) as f64
 }
 
+/// A symmetry of the board as a map of coordinates.
+type CellMap = Box<dyn Fn(u32, u32) -> (u32, u32)>;
+
 /// The board's symmetries as maps of cells: eight on a square board, four on
 /// another (the identity first).
-fn cell_maps(board: &Board) -> Vec<Vec<u32>> {
+pub(super) fn cell_maps(board: &Board) -> Vec<Vec<u32>> {
     let (w, h) = (board.width(), board.height());
-    let mut maps: Vec<Box<dyn Fn(u32, u32) -> (u32, u32)>> = vec![
+    let mut maps: Vec<CellMap> = vec![
         Box::new(|x, y| (x, y)),
         Box::new(move |x, y| (w - 1 - x, y)),
         Box::new(move |x, y| (x, h - 1 - y)),

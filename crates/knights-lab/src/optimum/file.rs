@@ -56,6 +56,7 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
             columns,
             rows,
             cuts,
+            ..
         } => format!(
             "\"solves\": {solves}, \"cuts\": {cuts}, \"columns\": {columns}, \"rows\": {rows}, \"solver\": \"{SOLVER}\""
         ),
@@ -95,6 +96,17 @@ pub fn file_text(found: &Optimum) -> Result<String, Error> {
         found.limit.as_secs(),
         command(found)
     );
+    // The subtour cuts' cell sets, last and one a line: what a continued run adds.
+    let record = match &found.how {
+        How::Solver { subtours, .. } if !subtours.is_empty() => {
+            let sets: Vec<String> = subtours.iter().map(|s| format!("    {s:?}")).collect();
+            let open = record
+                .strip_suffix(" }")
+                .expect("the record ends with a brace");
+            format!("{open},\n  \"subtours\": [\n{}\n  ] }}", sets.join(",\n"))
+        }
+        _ => record,
+    };
     // The record goes first: a field the tour readers skip.
     let at = text.find('\n').map_or(0, |i| i + 1);
     text.insert_str(at, &format!("  \"optimum\": {record},\n"));

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::rotations;
 use super::walk::{Cost, Walk};
 use super::Spec;
 use crate::motif::Graph;
@@ -19,8 +20,8 @@ use crate::motif::Graph;
 /// Steps of the search per cell of the board, in all rounds.
 pub const STEPS_PER_CELL: u64 = 200_000;
 
-/// The seed of the search.
-const SEED: u64 = 27;
+/// The seed of the search (the starting tour's, and `--improve`'s unless `--seed`).
+pub const SEED: u64 = 27;
 
 /// Rounds of annealing, each from the best tour found so far.
 const ROUNDS: u64 = 8;
@@ -29,6 +30,40 @@ const ROUNDS: u64 = 8;
 /// that it finds), with its value; the path itself when it finds nothing better. It
 /// stops early, with the best so far, when `budget` runs out.
 pub fn improve(spec: &Spec, path: &[u32], value: u64, budget: Duration) -> (Vec<u32>, u64) {
+    anneal(spec, path, value, budget, SEED)
+}
+
+/// The search of `knights optimum --improve`, with `seed`: the annealing of
+/// [`improve`] and then, on a closed tour whose crossings are minimized, the rotation
+/// search (`rotations.rs`) from its tour, within what is left of `budget`. Never worse
+/// than the tour it is given.
+pub fn improve_seeded(
+    spec: &Spec,
+    path: &[u32],
+    value: u64,
+    budget: Duration,
+    seed: u64,
+) -> (Vec<u32>, u64) {
+    let clock = Instant::now();
+    let (path, value) = anneal(spec, path, value, budget, seed);
+    if !spec.closed || spec.measure.name() != "crossings" {
+        return (path, value);
+    }
+    let graph = Graph::new(&spec.board);
+    let pairs = super::crossing_pairs(&graph, &spec.board);
+    let crossing = rotations::crossing_lists(graph.edges().len(), &pairs);
+    let left = budget.saturating_sub(clock.elapsed());
+    rotations::search(
+        &graph,
+        &crossing,
+        (&path, value),
+        (seed, rotations::SCHEDULE),
+        left,
+    )
+}
+
+/// Simulated annealing with the moves of `walk.rs`, from `seed`.
+fn anneal(spec: &Spec, path: &[u32], value: u64, budget: Duration, seed: u64) -> (Vec<u32>, u64) {
     let clock = Instant::now();
     let board = &spec.board;
     let graph = Graph::new(board);
@@ -38,7 +73,7 @@ pub fn improve(spec: &Spec, path: &[u32], value: u64, budget: Duration) -> (Vec<
     let cost = spec.measure.cost(&graph, board);
     let start = cost.start(&walk, value);
     let (mut now, mut best) = (start, (path.to_vec(), start));
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let per = STEPS_PER_CELL * board.cells() / ROUNDS;
     for _ in 0..ROUNDS {
         for k in 0..per {

@@ -31,10 +31,13 @@ mod measures;
 #[cfg(feature = "motif")]
 mod model;
 mod rectangles;
+mod rotations;
 pub mod runs;
 mod sequence;
 #[cfg(feature = "motif")]
 mod solve;
+#[cfg(feature = "motif")]
+mod subtours;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -52,6 +55,7 @@ use crate::motif::Graph;
 
 pub use error::OptimumError;
 pub use file::{command, file_text, Given};
+pub use improve::SEED as IMPROVE_SEED;
 pub use leaps::{
     chosen_of, crossing_cliques, crossing_pairs, gentle_pairs, lines, straight_pairs, Counter,
 };
@@ -196,8 +200,12 @@ pub enum How {
         columns: usize,
         /// Rows of the last model solved (cuts included).
         rows: usize,
-        /// The subtour cuts added.
+        /// The subtour cuts added (rows: the sets' and their images').
         cuts: usize,
+        /// The cell sets of the subtour cuts found (each the smaller side, as
+        /// `subtours.rs` keeps them), a continued run's stored ones included: the
+        /// record's `subtours`, which a run continuing it adds before its first solve.
+        subtours: Vec<Vec<u32>>,
     },
     /// The exhaustive search of `uncrossed.rs`.
     Search {
@@ -254,6 +262,43 @@ pub struct Solve<'a> {
     /// Adds the valid cuts and the symmetry-breaking rows of `cuts.rs` to the model
     /// (`knights optimum --strengthen`); the optimum is the same either way.
     pub strengthen: bool,
+    /// The subtour cuts to start from and how to add them.
+    pub cutting: Cutting,
+}
+
+/// The subtour cuts a run starts from and how it adds them (`subtours.rs`): none of
+/// them changes the optimum, each only removes answers that are not tours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cutting {
+    /// Cell sets whose cuts go into the model before its first solve (those of the
+    /// record a run continues).
+    pub given: Vec<Vec<u32>>,
+    /// Each cut goes in with its images under the board's symmetries.
+    pub images: bool,
+    /// Cuts are separated on the linear relaxation before the first solve.
+    pub relaxation: bool,
+}
+
+impl Cutting {
+    /// How `knights optimum` cuts, from the cell sets `given`: with the images and at
+    /// the relaxation.
+    pub fn from(given: Vec<Vec<u32>>) -> Cutting {
+        Cutting {
+            given,
+            images: true,
+            relaxation: true,
+        }
+    }
+
+    /// Cuts only as the pieces of answers are found, none given, no images: the
+    /// model as it was before issue 40's stored cuts.
+    pub fn lazy() -> Cutting {
+        Cutting {
+            given: Vec::new(),
+            images: false,
+            relaxation: false,
+        }
+    }
 }
 
 /// Solves `spec` within `run.limit`: the best answer found, its value and the bound,

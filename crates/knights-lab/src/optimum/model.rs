@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use highs::{Col, HighsModelStatus, HighsSolutionStatus, Model, RowProblem, Sense};
 
+use super::subtours::Subtours;
 use super::{How, Optimum, Spec};
 use crate::motif::Graph;
 use knights_core::Board;
@@ -36,6 +37,24 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Added to the objective to give the measure.
+    pub fn offset(&self) -> f64 {
+        self.offset
+    }
+
+    /// Cell `c`'s end column (an open tour's), if any.
+    pub fn end(&self, c: usize) -> Option<Col> {
+        self.z.get(c).copied()
+    }
+
+    /// The end columns (an open tour's) of the cells `take` keeps, each of weight 1.
+    pub fn ends(&self, take: impl Fn(usize) -> bool) -> Vec<(Col, f64)> {
+        (0..self.z.len())
+            .filter(|&c| take(c))
+            .map(|c| (self.z[c], 1.0))
+            .collect()
+    }
+
     /// The column values of the answer whose leaps are `chosen`, in the order the
     /// columns were added (leaps, ends, pairs).
     fn values(&self, chosen: &[bool]) -> Vec<f64> {
@@ -90,24 +109,31 @@ impl Step {
         )
     }
 
-    /// The answer in words: `42 in one piece`, `42 in 3 pieces, cut`, `no answer`.
+    /// The answer in words: `42 in one piece`, `42 in 3 pieces (20, 10, 6), cut`
+    /// (the pieces' cells, largest first), `no answer`.
     pub fn answer(&self) -> String {
         match (self.objective, self.pieces.len()) {
             (None, _) => "no answer".to_string(),
             (Some(v), 1) => format!("{v:.0} in one piece"),
-            (Some(v), p) => format!("{v:.0} in {p} pieces, cut"),
+            (Some(v), p) => {
+                let mut sizes: Vec<usize> = self.pieces.iter().map(|(c, _)| c.len()).collect();
+                sizes.sort_unstable_by(|a, b| b.cmp(a));
+                let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                format!("{v:.0} in {p} pieces ({}), cut", sizes.join(", "))
+            }
         }
     }
 }
 
 /// Solves `model` once within `left` seconds, from the tour `start` if one is given
 /// (a starting answer HiGHS may refuse), and cuts every piece of an answer that is
-/// not in one piece.
+/// not in one piece (with its images, as `subtours` adds them).
 pub fn step(
     model: Model,
     layout: &Layout,
     left: f64,
     start: Option<&[u32]>,
+    subtours: &mut Subtours,
 ) -> Result<(Model, Step), Error> {
     let mut model = model;
     let (spec, graph) = (&layout.spec, &layout.graph);
@@ -155,15 +181,18 @@ pub fn step(
     if let Some(chosen) = &step.chosen {
         step.pieces = used_pieces(graph, chosen);
         if step.pieces.len() > 1 {
-            step.cuts = cut(&mut model, layout, &step.pieces);
+            for (cells, _) in &step.pieces {
+                step.cuts += subtours.add(&mut model, layout, cells);
+            }
         }
     }
     Ok((model, step))
 }
 
 /// The result of a solve loop (`solve.rs`'s or a measure's own): its best tour (cells, value,
-/// where it came from), the bound it proved and its work, `(solves, cuts, rows)`; an
-/// error when the time ran out before any tour.
+/// where it came from), the bound it proved and its work, `(solves, cuts, rows,
+/// subtours)` (the cell sets of the subtour cuts, for the record); an error when the
+/// time ran out before any tour.
 pub fn finish(
     spec: &Spec,
     layout: &Layout,
@@ -171,7 +200,7 @@ pub fn finish(
     clock: Instant,
     best: Option<(Vec<u32>, u64, &str)>,
     bound: u64,
-    (solves, cuts, rows): (usize, usize, usize),
+    (solves, cuts, rows, subtours): (usize, usize, usize, &Subtours),
 ) -> Result<Optimum, Error> {
     let Some((path, value, source)) = best else {
         return Err(GaveUp::Solver {
@@ -191,6 +220,7 @@ pub fn finish(
             columns: layout.columns,
             rows,
             cuts,
+            subtours: subtours.found().to_vec(),
         },
         source: source.to_string(),
         improved: None,
@@ -207,51 +237,6 @@ fn used_pieces(graph: &Graph, chosen: &[bool]) -> Vec<(Vec<u32>, bool)> {
         .into_iter()
         .filter(|(cells, _)| cells.len() > 1)
         .collect()
-}
-
-/// Adds the cuts that separate the pieces of an answer; returns how many.
-fn cut(model: &mut Model, layout: &Layout, pieces: &[(Vec<u32>, bool)]) -> usize {
-    let graph = &layout.graph;
-    let n = layout.spec.board.area() as usize;
-    let inside_of = |cells: &[u32]| {
-        let mut inside = vec![false; n];
-        for &c in cells {
-            inside[c as usize] = true;
-        }
-        inside
-    };
-    let leaving = |inside: &[bool]| -> Vec<(Col, f64)> {
-        graph
-            .edges()
-            .iter()
-            .enumerate()
-            .filter(|(_, &(a, b))| inside[a as usize] != inside[b as usize])
-            .map(|(e, _)| (layout.x[e], 1.0))
-            .collect()
-    };
-    let mut added = 0;
-    let spec = &layout.spec;
-    for (cells, _) in pieces {
-        let inside = inside_of(cells);
-        if spec.closed {
-            // A tour crosses the border of every proper set of cells twice.
-            model.add_row(2.0.., leaving(&inside));
-            added += 1;
-        } else {
-            // An open tour crosses it twice less the ends on either side.
-            for side in [true, false] {
-                let mut row = leaving(&inside);
-                row.extend(
-                    (0..n)
-                        .filter(|&c| inside[c] == side)
-                        .map(|c| (layout.z[c], 1.0)),
-                );
-                model.add_row(2.0.., row);
-                added += 1;
-            }
-        }
-    }
-    added
 }
 
 /// The model of `spec` without connectivity: the leaps' columns, the ends' (an open

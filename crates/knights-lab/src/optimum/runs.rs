@@ -5,10 +5,10 @@
 //! new run proves less. Each run can append one line to a run log kept with the
 //! records, so the bound's progress over the runs is on file.
 //!
-//! What a later run cannot reuse: HiGHS keeps nothing between two runs, so its
-//! branch-and-bound tree, its own cuts and the subtour cuts of the earlier run are
-//! found again; only the tour (a warm start) and the bound (a number, carried by
-//! taking the larger) come over.
+//! What comes over: the tour (a warm start), the bound (a number, carried by taking
+//! the larger) and the subtour cuts the earlier runs added (the record's `subtours`,
+//! put back into the model before the first solve). What cannot: HiGHS keeps nothing
+//! between two runs, so its branch-and-bound tree and its own cuts are found again.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -25,6 +25,9 @@ pub struct Resumed {
     pub value: u64,
     /// The bound the earlier runs proved.
     pub bound: u64,
+    /// The cell sets of the earlier runs' subtour cuts: the new run adds them before
+    /// its first solve.
+    pub subtours: Vec<Vec<u32>>,
     /// The record's file as the command line named it: the new run's command says
     /// `--resume` it.
     pub file: String,
@@ -65,6 +68,7 @@ pub fn resume(name: &str, text: &str, spec: &Spec) -> Result<Resumed, Error> {
         path: stored.path,
         value: stored.value,
         bound: stored.bound,
+        subtours: stored.subtours,
         file: name.to_string(),
     })
 }
@@ -191,6 +195,42 @@ mod tests {
         assert!(e.to_string().contains("6x6 closed crossings"), "{e}");
     }
 
+    /// A record's subtour cuts (issue 40) are read back as cell sets; an old record
+    /// has none; a set that is empty, the whole board or off it is refused, naming the
+    /// field.
+    #[test]
+    fn a_records_subtours_are_read_back_and_bad_ones_refused() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+        let name = "6x6-closed-turns.json";
+        let old = &std::fs::read_to_string(dir.join(name)).unwrap();
+        let spec = Spec {
+            board: knights_core::Board::parse_flat("6x6").unwrap(),
+            closed: true,
+            measure: super::super::Measure::parse("turns", false).unwrap(),
+        };
+        assert!(resume(name, old, &spec).unwrap().subtours.is_empty());
+        let with = |sets: &str| {
+            old.replacen(
+                "\"command\"",
+                &format!("\"subtours\": {sets}, \"command\""),
+                1,
+            )
+        };
+        let r = resume(name, &with("[[0, 9, 13], [35]]"), &spec).unwrap();
+        assert_eq!(r.subtours, vec![vec![0, 9, 13], vec![35]]);
+        let all: Vec<String> = (0..36).map(|c| c.to_string()).collect();
+        for bad in [
+            "[[]]",
+            "[[36]]",
+            "[3]",
+            "{}",
+            &format!("[[{}]]", all.join(", ")),
+        ] {
+            let e = resume(name, &with(bad), &spec).unwrap_err().to_string();
+            assert!(e.contains("field optimum.subtours"), "{bad}: {e}");
+        }
+    }
+
     /// The regression of issue 40: the record and the log of a run that continued
     /// another said a command without `--resume FILE`, which makes another run.
     #[test]
@@ -215,6 +255,7 @@ mod tests {
                 columns: 1,
                 rows: 1,
                 cuts: 0,
+                subtours: vec![],
             },
             source: "start".into(),
             improved: None,

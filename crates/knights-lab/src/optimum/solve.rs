@@ -1,15 +1,17 @@
 //! The solver's loop for a measure with an objective (the `motif` feature): the model
-//! of `model.rs` solved, its subtour cuts added, solved again, with the best tour
-//! known handed to the solver as its starting answer before every solve; the best
-//! bound of any solve kept (cuts only remove answers that are not tours), and an
-//! answer in one piece optimal when its solve was. A measure with no objective (the
-//! longest run) has a loop of its own.
+//! of `model.rs` with the subtour cuts a continued run stored and those separated at
+//! its linear relaxation (`subtours.rs`), solved, its answer's subtour cuts added,
+//! solved again, with the best tour known handed to the solver as its starting answer
+//! before every solve; the best bound of any solve kept (cuts only remove answers
+//! that are not tours), and an answer in one piece optimal when its solve was. A
+//! measure with no objective (the longest run) has a loop of its own.
 
 use std::time::Instant;
 
 use highs::HighsModelStatus;
 
 use super::model::{build, finish, step};
+use super::subtours::{at_the_relaxation, Subtours};
 use super::{Optimum, Round, Solve, Spec};
 use knights_core::{Error, NoTour};
 
@@ -45,15 +47,47 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     }
     let mut bound: Option<u64> = None;
     let (mut solves, mut cuts, mut rows) = (0, 0, layout.rows);
+    let mut subtours = Subtours::new(spec, run.cutting.images);
+    for set in &run.cutting.given {
+        cuts += subtours.add(&mut model, &layout, set);
+    }
+    // The steps reported: the relaxation's, if cut, then one per solve.
+    let mut steps = 0;
+    if run.cutting.relaxation {
+        let (next, relaxed) = at_the_relaxation(model, &layout, &mut subtours, clock + run.limit);
+        model = next;
+        cuts += relaxed.cuts;
+        if let Some(v) = relaxed.value {
+            // The relaxation of a relaxation bounds every tour too.
+            bound = Some((v - 1e-6).ceil().max(0.0) as u64);
+        }
+        steps += 1;
+        (run.report)(&Round {
+            number: steps,
+            answer: format!(
+                "the relaxation {} with {} subtour cuts ({} rounds)",
+                relaxed
+                    .value
+                    .map_or("not solved".to_string(), |v| format!("{v:.2}")),
+                cuts,
+                relaxed.rounds
+            ),
+            bound,
+            best: best.as_ref().map(|b| b.1),
+            seconds: clock.elapsed().as_secs_f64(),
+        });
+    }
+    rows += cuts;
     loop {
         let left = run.limit.saturating_sub(clock.elapsed());
         if left.is_zero() {
             break;
         }
         let start = best.as_ref().map(|b| b.0.as_slice());
-        let (next, step) = step(model, &layout, left.as_secs_f64(), start)?;
+        let (next, step) = step(model, &layout, left.as_secs_f64(), start, &mut subtours)?;
         model = next;
         solves += 1;
+        steps += 1;
         if step.infeasible() {
             if best.is_none() {
                 return Err(NoTour::Solver {
@@ -79,7 +113,7 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         cuts += step.cuts;
         rows += step.cuts;
         (run.report)(&Round {
-            number: solves,
+            number: steps,
             answer: step.answer(),
             bound,
             best: best.as_ref().map(|b| b.1),
@@ -98,6 +132,6 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         clock,
         best,
         bound,
-        (solves, cuts, rows),
+        (solves, cuts, rows, &subtours),
     )
 }

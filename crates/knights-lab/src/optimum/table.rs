@@ -47,6 +47,9 @@ pub struct Stored {
     /// A weighted sum's terms: each measure, its weight and the tour's count (the
     /// record's `counts`, checked); empty for any other measure.
     pub counts: Terms,
+    /// The cell sets of the solver's subtour cuts (the record's `subtours`; none in
+    /// a record written before issue 40 stored them).
+    pub subtours: Vec<Vec<u32>>,
 }
 
 /// A weighted sum's terms as a record holds them: measure, weight, the tour's count.
@@ -234,6 +237,7 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
             spec.board
         )));
     }
+    let subtours = subtours(field("subtours"), spec.board.area()).map_err(bad)?;
     let source = text_of("source")?.to_string();
     let improved = improved(r, stem, &source, measure, value).map_err(bad)?;
     let known = match (field("known").as_u64(), field("known_by").as_str()) {
@@ -285,7 +289,32 @@ pub fn read_one(name: &str, stem: &str, text: &str) -> Result<Stored, Error> {
         starts,
         path,
         counts,
+        subtours,
     })
+}
+
+/// The record's `subtours`, checked: a list of cell sets, each a list of cell numbers
+/// (`y * width + x`) of the board's `cells`, neither empty nor the whole board. Any
+/// such set's cut holds for every tour, so no more is checked. Missing: none.
+fn subtours(v: &Value, cells: u64) -> Result<Vec<Vec<u32>>, String> {
+    let bad = || {
+        format!("field optimum.subtours is not a list of cell sets, each some of the {cells} cell numbers")
+    };
+    if v.is_null() {
+        return Ok(Vec::new());
+    }
+    let sets = v.as_array().ok_or_else(bad)?;
+    sets.iter()
+        .map(|set| {
+            let cells_of: Option<Vec<u32>> = set
+                .as_array()?
+                .iter()
+                .map(|c| c.as_u64().filter(|&c| c < cells).map(|c| c as u32))
+                .collect();
+            cells_of.filter(|s| !s.is_empty() && (s.len() as u64) < cells)
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(bad)
 }
 
 /// The record's `improved` field, checked: present exactly when `source` says the
@@ -402,7 +431,7 @@ fn proved(
     ))
 }
 
-/// A stored tour improved by the local search (`improve.rs`) within `budget`: the
+/// A stored tour improved by the local search (`improve.rs`, from `seed`) within `budget`: the
 /// file's new text (its record's bound and run kept, the value, gap and source new,
 /// and `improved` saying what the search took), the value before and after, and the
 /// seconds the search took. The stored bound still holds: it was proved for every
@@ -412,6 +441,7 @@ pub fn improve_stored(
     stem: &str,
     text: &str,
     budget: std::time::Duration,
+    seed: u64,
 ) -> Result<(String, u64, u64, f64), Error> {
     let record = |problem: String| -> Error {
         OptimumError::Record {
@@ -438,10 +468,11 @@ pub fn improve_stored(
         columns: num("columns")? as usize,
         rows: num("rows")? as usize,
         cuts: num("cuts")? as usize,
+        subtours: s.subtours.clone(),
     };
     let limit = std::time::Duration::from_secs(num("time_limit")?);
     let clock = std::time::Instant::now();
-    let (path, value) = super::improve::improve(&s.spec, &s.path, s.value, budget);
+    let (path, value) = super::improve::improve_seeded(&s.spec, &s.path, s.value, budget, seed);
     let seconds = clock.elapsed().as_secs_f64();
     // A better tour says how it was found; a second run adds to the first.
     let (source, improved) = if value < s.value {
@@ -453,8 +484,9 @@ pub fn improve_stored(
             },
             None => Improved {
                 command: format!(
-                    "knights optimum --improve {stem}.json --time-limit {}",
-                    budget.as_secs()
+                    "knights optimum --improve {stem}.json --time-limit {}{}",
+                    budget.as_secs(),
+                    seeded(seed)
                 ),
                 runs: 1,
                 seconds,
@@ -478,6 +510,15 @@ pub fn improve_stored(
         given: Given::of_command(&s.command),
     };
     Ok((super::file_text(&found)?, s.value, value, seconds))
+}
+
+/// `--seed N` in a command, unless `seed` is the default.
+fn seeded(seed: u64) -> String {
+    if seed == super::improve::SEED {
+        String::new()
+    } else {
+        format!(" --seed {seed}")
+    }
 }
 
 /// Every `*.json` of `dir`, read and checked, in the table's order.

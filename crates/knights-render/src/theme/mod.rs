@@ -16,6 +16,7 @@ pub use file::BUILT_IN;
 pub(crate) use own::{Field, Value};
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use knights_core::{Error, Named, Unknown};
 
@@ -23,9 +24,15 @@ use file::{builtin_table, read};
 
 impl Theme {
     /// A built-in theme by name, or a theme file (a path, normally ending in `.toml`).
+    /// A built-in theme is read from its TOML once per process, then copied: every
+    /// drawing asks for its theme, and the browser's module draws again and again.
     pub fn load(spec: &str) -> Result<Theme, Error> {
-        if BUILT_IN.contains(&spec) {
-            return Ok(read(builtin_table(spec)).expect("built-in themes are valid"));
+        static PARSED: [OnceLock<Theme>; BUILT_IN.len()] =
+            [const { OnceLock::new() }; BUILT_IN.len()];
+        if let Some(i) = BUILT_IN.iter().position(|b| *b == spec) {
+            let theme = PARSED[i]
+                .get_or_init(|| read(builtin_table(spec)).expect("built-in themes are valid"));
+            return Ok(theme.clone());
         }
         let path = Path::new(spec);
         if path.extension().is_none_or(|e| e != "toml") && !path.exists() {

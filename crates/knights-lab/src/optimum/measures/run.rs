@@ -179,6 +179,7 @@ mod solve {
     use highs::{HighsModelStatus, Model};
 
     use super::super::super::model::{build, finish, step, Layout};
+    use super::super::super::subtours::Subtours;
     use super::super::super::{lines, Optimum, Round, Solve, Spec};
     use knights_core::{Error, NoTour};
 
@@ -198,6 +199,12 @@ mod solve {
             .and_then(|p| Some((p.clone(), run_of(p)?, "start")));
         let mut bound = spec.measure.trivial_bound().unwrap_or(1);
         let (mut solves, mut cuts, mut rows) = (0, 0, layout.rows);
+        // A continued run's cuts go in first (the rows only remove answers not tours).
+        let mut subtours = Subtours::new(spec, run.cutting.images);
+        for set in &run.cutting.given {
+            let added = subtours.add(&mut model, &layout, set);
+            (cuts, rows) = (cuts + added, rows + added);
+        }
         'lower: while best.as_ref().is_none_or(|b| b.1 > bound) {
             // The runs allowed in this round: under the best tour's (any, before one).
             let most = best.as_ref().map(|b| b.1 - 1);
@@ -209,7 +216,7 @@ mod solve {
                 if left.is_zero() {
                     break 'lower;
                 }
-                let (next, step) = step(model, &layout, left.as_secs_f64(), None)?;
+                let (next, step) = step(model, &layout, left.as_secs_f64(), None, &mut subtours)?;
                 model = next;
                 solves += 1;
                 cuts += step.cuts;
@@ -266,7 +273,7 @@ mod solve {
             clock,
             best,
             bound,
-            (solves, cuts, rows),
+            (solves, cuts, rows, &subtours),
         )
     }
 
@@ -303,8 +310,9 @@ mod solve {
         fn solved_below(spec: &Spec, k: u64) -> Step {
             let (mut model, layout) = build(spec, |_| {});
             forbid_runs_over(&mut model, &layout, k);
+            let mut subtours = Subtours::new(spec, false);
             loop {
-                let (next, s) = step(model, &layout, 60.0, None).unwrap();
+                let (next, s) = step(model, &layout, 60.0, None, &mut subtours).unwrap();
                 model = next;
                 if s.infeasible() || s.pieces.len() == 1 {
                     return s;

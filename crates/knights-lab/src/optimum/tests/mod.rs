@@ -253,6 +253,7 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
                 columns: 1,
                 rows: 1,
                 cuts: 0,
+                subtours: vec![],
             },
             source: if improved.is_some() {
                 "local search"
@@ -271,7 +272,8 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
     };
     let stem = "6x6-closed-crossings";
     let budget = Duration::from_secs(600);
-    let (text, _, now, took) = table::improve_stored("t", stem, &record(None), budget).unwrap();
+    let (text, _, now, took) =
+        table::improve_stored("t", stem, &record(None), budget, improve::SEED).unwrap();
     assert!(now < was, "{now}");
     // The command that proved the bound is kept, the run it continued with it.
     let kept = table::read_one("t", stem, &text).unwrap().command;
@@ -291,7 +293,7 @@ fn an_improved_record_says_how_and_a_second_run_adds_to_it() {
         from: 200,
     };
     let (text, _, _, took) =
-        table::improve_stored("t", stem, &record(Some(first)), budget).unwrap();
+        table::improve_stored("t", stem, &record(Some(first)), budget, improve::SEED).unwrap();
     let i = table::read_one("t", stem, &text).unwrap().improved.unwrap();
     assert_eq!((i.command.as_str(), i.runs, i.from), (command, 2, 200));
     assert!(
@@ -352,6 +354,7 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
                 columns: 10,
                 rows: 10,
                 cuts: 0,
+                subtours: vec![],
             },
             source: "start".into(),
             improved: None,
@@ -366,8 +369,14 @@ fn the_table_and_the_local_search_take_records_of_sharp_turns_sums_and_runs() {
             table::markdown(&[s]).contains(&format!("| least {measure} |"))
                 || measure.terms().is_empty()
         );
-        let (_, was, now, _) =
-            table::improve_stored(&name, &spec.stem(), &text, Duration::from_secs(60)).unwrap();
+        let (_, was, now, _) = table::improve_stored(
+            &name,
+            &spec.stem(),
+            &text,
+            Duration::from_secs(60),
+            improve::SEED,
+        )
+        .unwrap();
         assert!(was == value && now < was, "{measure}: {was} -> {now}");
         if !measure.terms().is_empty() {
             let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -22,6 +22,7 @@ fn optimum_with(w: u32, h: u32, closed: bool, measure: Measure, strengthen: bool
             start: None,
             report: &mut |_| {},
             strengthen,
+            cutting: Cutting::from(vec![]),
         },
     )
     .unwrap()
@@ -131,22 +132,53 @@ fn solve_experiment() {
             measure: words[2].parse().unwrap(),
         };
         let limit = Duration::from_secs(words[3].parse().unwrap());
-        // A fifth word `strengthen` adds the rows of `cuts.rs`.
-        let strengthen = words.get(4) == Some(&"strengthen");
+        // More words: `strengthen` adds the rows of `cuts.rs`; `lazy` cuts only the
+        // answers' pieces, `no-images` leaves out the cuts' images, `no-relaxation`
+        // the cuts at the relaxation; `resume` starts from the stored record's tour
+        // and subtour cuts (content/optima), with no local search.
+        let has = |w: &str| words[4..].contains(&w);
+        let strengthen = has("strengthen");
+        let mut cutting = if has("lazy") {
+            Cutting::lazy()
+        } else {
+            Cutting::from(vec![])
+        };
+        cutting.images &= !has("no-images");
+        cutting.relaxation &= !has("no-relaxation");
         let clock = std::time::Instant::now();
-        let start = start_tour(&spec, limit / 2).unwrap();
+        let start = if has("resume") {
+            let name = format!("{}.json", spec.stem());
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+            let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+            let r = runs::resume(&name, &text, &spec).unwrap();
+            cutting.given = r.subtours;
+            Start {
+                path: r.path,
+                built: r.value,
+                value: r.value,
+                seconds: 0.0,
+            }
+        } else {
+            start_tour(&spec, limit / 2).unwrap()
+        };
         let found = solve(
             &spec,
             Solve {
                 limit: limit.saturating_sub(clock.elapsed()),
                 start: Some(start.path),
-                report: &mut |_| {},
+                report: &mut |r| {
+                    eprintln!(
+                        "  step {}: {}; bound {:?}, best {:?} ({:.1} s)",
+                        r.number, r.answer, r.bound, r.best, r.seconds
+                    )
+                },
                 strengthen,
+                cutting,
             },
         )
         .unwrap();
         eprintln!(
-            "{}: start {} -> {} ({:.1} s); {} bound {} optimal {} ({:.1} s in all, {:?})",
+            "{}: start {} -> {} ({:.1} s); {} bound {} optimal {} ({:.1} s in all, {})",
             spec.name(),
             start.built,
             start.value,
@@ -155,7 +187,19 @@ fn solve_experiment() {
             found.bound,
             found.optimal(),
             clock.elapsed().as_secs_f64(),
-            found.how
+            match &found.how {
+                How::Solver {
+                    solves,
+                    cuts,
+                    rows,
+                    subtours,
+                    ..
+                } => format!(
+                    "{solves} solves, {cuts} cuts, {rows} rows, {} sets",
+                    subtours.len()
+                ),
+                How::Search { nodes, .. } => format!("{nodes} nodes"),
+            }
         );
     }
 }
@@ -200,6 +244,122 @@ fn window_experiment() {
             model.set_option("solve_relaxation", true);
             let relaxation = model.solve().objective_value();
             eprintln!("  window rows {with}: relaxation {relaxation:.2}");
+        }
+    }
+}
+
+/// Issue 40: a run's subtour cuts are in its record, and a run continuing it puts
+/// them all into the model before its first solve, so that no answer of it is one of
+/// those pieces again (a piece whose cut is in the model crosses its border twice).
+#[test]
+fn a_continued_run_starts_from_the_stored_cuts_and_finds_none_of_those_pieces_again() {
+    use super::super::model::{build, step};
+    use super::super::subtours::{normal, Subtours};
+    let spec = Spec {
+        board: board(6, 6),
+        closed: true,
+        measure: TURNS,
+    };
+    // A first run cutting as before: only the pieces of its answers.
+    let first = solve(
+        &spec,
+        Solve {
+            limit: Duration::from_secs(120),
+            start: None,
+            report: &mut |_| {},
+            strengthen: false,
+            cutting: Cutting::lazy(),
+        },
+    )
+    .unwrap();
+    let How::Solver {
+        solves, subtours, ..
+    } = &first.how
+    else {
+        panic!("a solver's run")
+    };
+    assert!(*solves > 1 && !subtours.is_empty(), "{:?}", first.how);
+    // Its record keeps the cells of each, which a run continuing it reads back.
+    let text = file_text(&first).unwrap();
+    let back = runs::resume("6x6-closed-turns.json", &text, &spec).unwrap();
+    assert_eq!(&back.subtours, subtours);
+    // Continued: every stored cut is a row of the model before the first solve...
+    let (mut model, layout) = build(&spec, |m| spec.measure.rows(m, 1.0));
+    let mut cuts = Subtours::new(&spec, false);
+    for set in &back.subtours {
+        assert_eq!(cuts.add(&mut model, &layout, set), 1, "{set:?}");
+    }
+    // ... and no solve's answer has one of those pieces again.
+    let stored: Vec<Vec<u32>> = back
+        .subtours
+        .iter()
+        .map(|s| normal(s, 36).unwrap())
+        .collect();
+    loop {
+        let (next, s) = step(model, &layout, 60.0, None, &mut cuts).unwrap();
+        model = next;
+        for (piece, _) in s.pieces.iter().filter(|_| s.pieces.len() > 1) {
+            let piece = normal(piece, 36).unwrap();
+            assert!(!stored.contains(&piece), "{piece:?} found again");
+        }
+        if s.pieces.len() <= 1 {
+            break;
+        }
+    }
+    // The whole loop from them, with their images and the relaxation's cuts, proves
+    // the same optimum, and its record holds the stored cuts first.
+    let second = solve(
+        &spec,
+        Solve {
+            limit: Duration::from_secs(120),
+            start: Some(first.path.clone()),
+            report: &mut |_| {},
+            strengthen: false,
+            cutting: Cutting::from(back.subtours.clone()),
+        },
+    )
+    .unwrap();
+    check_tour(&second);
+    assert_eq!(second.value, 32);
+    let How::Solver {
+        subtours: again, ..
+    } = &second.how
+    else {
+        panic!("a solver's run")
+    };
+    assert_eq!(&again[..stored.len()], &stored[..]);
+}
+
+/// The cuts' images and the relaxation's cuts keep the optimum where the lazy cuts
+/// alone prove it: brute force's minima of 6x6 closed turns and 5x5 open crossings
+/// (the open tours' rows count the ends).
+#[test]
+fn images_and_cuts_at_the_relaxation_keep_brute_forces_minima() {
+    for (w, closed, measure) in [(6, true, TURNS), (5, false, CROSSINGS), (5, false, TURNS)] {
+        let least = if closed {
+            brute::closed(&board(w, w), &[measure])
+        } else {
+            brute::open(&board(w, w), &[measure])
+        };
+        for cutting in [Cutting::lazy(), Cutting::from(vec![])] {
+            let spec = Spec {
+                board: board(w, w),
+                closed,
+                measure,
+            };
+            let o = solve(
+                &spec,
+                Solve {
+                    limit: Duration::from_secs(120),
+                    start: None,
+                    report: &mut |_| {},
+                    strengthen: false,
+                    cutting: cutting.clone(),
+                },
+            )
+            .unwrap();
+            check_tour(&o);
+            assert_eq!(o.value, least.of(measure), "{} {cutting:?}", spec.name());
         }
     }
 }

@@ -201,6 +201,7 @@ fn regenerate_the_stored_optima() {
                     )
                 },
                 strengthen: false,
+                cutting: Cutting::from(vec![]),
             },
         );
         let found = match found {
@@ -225,7 +226,9 @@ fn regenerate_the_stored_optima() {
 
 /// `knights optimum --improve` on stored entries, in one go: `KNIGHTS_IMPROVE=1
 /// KNIGHTS_OPTIMA=STEM,... cargo test -p knights-lab improve_the_stored -- --ignored`
-/// rewrites each named file whose tour the local search improves (docs/optimum.md).
+/// rewrites each named file whose tour the local search improves (docs/optimum.md);
+/// `KNIGHTS_SEEDS=1,2,3` runs it once per seed (`--seed`), each from the last one's
+/// tour, and `KNIGHTS_SECONDS` is its time limit (600).
 #[test]
 #[ignore = "minutes of local search: KNIGHTS_IMPROVE=1 rewrites content/optima"]
 fn improve_the_stored_optima() {
@@ -234,15 +237,20 @@ fn improve_the_stored_optima() {
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
     let only = std::env::var("KNIGHTS_OPTIMA").unwrap_or_default();
+    let seeds = std::env::var("KNIGHTS_SEEDS").unwrap_or_else(|_| improve::SEED.to_string());
+    let seconds = std::env::var("KNIGHTS_SECONDS").map_or(600, |s| s.parse().unwrap());
     for stem in only.split(',').filter(|s| !s.is_empty()) {
-        let path = dir.join(format!("{stem}.json"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let name = format!("content/optima/{stem}.json");
-        let (out, was, now, took) =
-            table::improve_stored(&name, stem, &text, Duration::from_secs(600)).unwrap();
-        eprintln!("{stem}: {was} -> {now} by the local search ({took:.1} s)");
-        if now < was {
-            std::fs::write(&path, out).unwrap();
+        for seed in seeds.split(',').map(|s| s.parse().unwrap()) {
+            let path = dir.join(format!("{stem}.json"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let name = format!("content/optima/{stem}.json");
+            let budget = Duration::from_secs(seconds);
+            let (out, was, now, took) =
+                table::improve_stored(&name, stem, &text, budget, seed).unwrap();
+            eprintln!("{stem}, seed {seed}: {was} -> {now} by the local search ({took:.1} s)");
+            if now < was {
+                std::fs::write(&path, out).unwrap();
+            }
         }
     }
 }
