@@ -10,7 +10,9 @@
 //! route but for a few places, as the catalogue's formation tours with other heels
 //! are), which a card must not make look different. A card is no flat block when at
 //! least [`EDGES`] of its neighbouring pixels (across and down, inside its drawing)
-//! differ.
+//! differ. A card is not too dark when its mean lightness and its share of dark pixels
+//! stay near those of main's dense cards ([`DARKEST_MEAN_L`], [`DARKEST_SHARE`]): drawn
+//! in shades along the walk, the dense boards' cards became brown and grey fills.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
@@ -48,6 +50,26 @@ const TWINS: f64 = 0.9;
 /// The densest cards come closest: the simplified routes of 200x200 and of the
 /// giraffe's 116x38 (8% and 9%) and the 26x26x26 stack of levels (10%).
 const EDGES: f64 = 0.06;
+
+/// The lightest a card's mean lightness (CIE L*, 0 black to 100 white, over its whole
+/// picture on the card's ground) may fall to. The darkest cards on main before the
+/// route was shaded were the dense boards' overviews in their sections' colours
+/// (96x96 at 53.3, 100x100 54.4, 200x200 53.7); drawn in shades along the walk they
+/// became brown and grey fills of 43 to 48 (46x46 47.8). The margin under main's
+/// darkest, 3, is what the 16-colour palette and a board's other construction move a
+/// card (the four 24x24 hidden-Hilbert cards span 1 unit, the 30x30 formation cards
+/// 0.6), well short of the regression's 6 to 11.
+const DARKEST_MEAN_L: f64 = 50.0;
+
+/// The lightness (CIE L*) under which a pixel counts as dark.
+const DARK_L: f64 = 30.0;
+
+/// The largest share of a card's pixels that may be dark ([`DARK_L`]). On main the
+/// most was 18% (a hidden-Hilbert overview's deep purple); the five 64x64
+/// hidden-Hilbert cards in shades along the walk have 27% to 31% (dark figures on the
+/// light ground, a mean lightness of 70 and more); the shaded dense cards were 36% to
+/// 58% (the 72x8 Moebius strip's, the 30x30 Parberry tour's 46%, 32x32's 48%).
+const DARKEST_SHARE: f64 = 0.35;
 
 /// A card of the index: its slug, its board as the card names it, whether it is a
 /// catalogue tour (not only a series member), and its 1x thumbnail.
@@ -123,6 +145,15 @@ impl Picture {
         self.pixels.len() / self.width
     }
 
+    /// The mean lightness (CIE L*) of the picture and the share of its pixels darker
+    /// than [`DARK_L`].
+    fn lightness(&self) -> (f64, f64) {
+        let ls: Vec<f64> = self.pixels.iter().map(|&p| lightness(p)).collect();
+        let n = ls.len().max(1) as f64;
+        let dark = ls.iter().filter(|&&l| l < DARK_L).count() as f64;
+        (ls.iter().sum::<f64>() / n, dark / n)
+    }
+
     /// The share of pixels that differ noticeably from `other`'s (all of them when the
     /// two are not the same size).
     fn differs_from(&self, other: &Picture) -> f64 {
@@ -159,6 +190,36 @@ impl Picture {
         }
         edges as f64 / pairs.max(1) as f64
     }
+}
+
+/// The CIE L* of an 8-bit sRGB colour.
+fn lightness(c: [f64; 3]) -> f64 {
+    let lin = |v: f64| {
+        let v = v / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let y = 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+    if y > 216.0 / 24389.0 {
+        116.0 * y.cbrt() - 16.0
+    } else {
+        y * 24389.0 / 27.0
+    }
+}
+
+/// What is wrong with how dark a card is: its mean lightness under [`DARKEST_MEAN_L`]
+/// or more than [`DARKEST_SHARE`] of it dark.
+fn too_dark(p: &Picture) -> Option<String> {
+    let (mean, dark) = p.lightness();
+    (mean < DARKEST_MEAN_L || dark > DARKEST_SHARE).then(|| {
+        format!(
+            "too dark (mean lightness {mean:.1}, {:.1}% dark pixels)",
+            dark * 100.0
+        )
+    })
 }
 
 /// Whether two colours differ by [`NOTICEABLE`] or more.
@@ -235,6 +296,9 @@ fn every_catalogue_card_shows_a_route_and_no_two_of_one_board_look_alike() {
             if e < EDGES {
                 wrong.push(format!("{a}: a flat block ({:.1}% edges)", e * 100.0));
             }
+            if let Some(dark) = too_dark(pa) {
+                wrong.push(format!("{a}: {dark}"));
+            }
             for (b, pb) in &cards[i + 1..] {
                 let d = pa.differs_from(pb);
                 if d < APART && !twins(site, a, b) {
@@ -275,4 +339,18 @@ fn the_measures_tell_a_copy_and_a_flat_block() {
     };
     assert!(lines.edges() > 0.4, "{}", lines.edges());
     assert!(lines.differs_from(&flat) > 0.5);
+    // Near-black lines on half the card: too dark, though their mean is 53.
+    assert!(too_dark(&lines).is_some(), "{:?}", lines.lightness());
+    // A card of a dense tour drawn in dark brown (L* 35 and 25) is too dark, in its
+    // sections' colours (L* 55 and 60) it is not.
+    let fill = |a: [f64; 3], b: [f64; 3]| Picture {
+        width: 40,
+        pixels: (0..1600).map(|i| if i % 3 == 0 { a } else { b }).collect(),
+    };
+    assert!(too_dark(&fill([96.0, 76.0, 50.0], [70.0, 55.0, 36.0])).is_some());
+    assert_eq!(
+        too_dark(&fill([204.0, 121.0, 167.0], [0.0, 158.0, 115.0])),
+        None
+    );
+    assert!((lightness([255.0; 3]) - 100.0).abs() < 0.01 && lightness([0.0; 3]) == 0.0);
 }

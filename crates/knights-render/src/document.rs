@@ -89,16 +89,22 @@ pub fn document(
     let frame = Frame::of_region(board, theme, layers.has(Layer::Coords), plan.region);
     let overview = plan.style == Style::Overview;
     let walk = (tour.path().len() >= 2).then(|| Walk::new(tour));
+    // A band's leaps across the seam leave the board: they are clipped at its edges.
+    let band = board.topology().wraps();
+    let simplify = match band {
+        true => 1,
+        false => plan.simplify.max(1) as usize,
+    };
     let colours = (walk.as_ref()).map(|w| {
         let c = Colours::new(tour, w, theme, layers.has(Layer::Sections));
+        let sparse = || shade::sparse(w, &frame, frame.size(&theme.tour.width), simplify);
         match plan.shades {
             0 | 1 => c,
             _ if overview => c,
-            per => c.shaded(w, theme, per as usize),
+            per if sparse() => c.shaded(w, theme, per as usize),
+            _ => c,
         }
     });
-    // A band's leaps across the seam leave the board: they are clipped at its edges.
-    let band = board.topology().wraps();
     let canvas = Canvas {
         tour,
         frame: &frame,
@@ -154,8 +160,8 @@ pub fn document(
                 spots: plan.frames && frame.is_whole(),
             };
             overview::layer(walk, tour, &frame, theme, colours, show)
-        } else if plan.simplify > 1 && !band {
-            shade::simplified(walk, &frame, theme, colours, plan.simplify as usize)
+        } else if simplify > 1 {
+            shade::simplified(walk, &frame, theme, colours, simplify)
         } else {
             path::layer(walk, &frame, theme, colours)
         };

@@ -31,6 +31,11 @@ pub struct Options {
     /// of small squares or an overview carries (`overview::framed`): for a
     /// page that shows no detailed crops of them to point at.
     pub no_frames: bool,
+    /// Leave out the caption under the levels of a board of three or more sides (what
+    /// the triangles between levels mean, how crossings are counted): for a card's
+    /// thumbnail, where its three lines were a grey smudge a few pixels high that took
+    /// a seventh of the card from the levels.
+    pub no_caption: bool,
     /// Detailed insets beside the whole board (`--insets`; none by default, the
     /// command line's default is [`Insets::Auto`]).
     pub insets: Insets,

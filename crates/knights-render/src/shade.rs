@@ -103,27 +103,11 @@ pub fn simplified(
     colours: &Colours<'_>,
     per: usize,
 ) -> Group {
-    let tour = walk.tour();
-    let b = tour.board();
-    let path = tour.path();
-    let per = per.max(1);
-    let centre = |from: usize| {
-        let cells = &path[from..(from + per).min(path.len())];
-        let (mut sx, mut sy) = (0.0, 0.0);
-        for &c in cells {
-            let (x, y) = frame.cell(b.xy(c));
-            sx += x as f64;
-            sy += y as f64;
-        }
-        (sx / cells.len() as f64, sy / cells.len() as f64)
-    };
     let last = walk.edges().saturating_sub(1);
     let mut keys: Vec<usize> = Vec::new();
     let mut by_key: BTreeMap<usize, String> = BTreeMap::new();
-    let starts: Vec<usize> = (0..path.len()).step_by(per).collect();
-    for w in starts.windows(2) {
-        let ((x0, y0), (x1, y1)) = (centre(w[0]), centre(w[1]));
-        let k = colours.line_key(w[0].min(last));
+    for ((from, (x0, y0)), (_, (x1, y1))) in pairs(&centres(walk, frame, per)) {
+        let k = colours.line_key(from.min(last));
         let d = by_key.entry(k).or_insert_with(|| {
             keys.push(k);
             String::new()
@@ -148,6 +132,77 @@ pub fn simplified(
         g = g.add(p);
     }
     g
+}
+
+/// The points the route simplified to a point every `per` steps goes through, each
+/// with the step it starts at: the centre of that step's square and the next `per - 1`
+/// (with `per` 1, the squares of the route itself).
+fn centres(walk: &Walk<'_>, frame: &Frame, per: usize) -> Vec<(usize, (f64, f64))> {
+    let tour = walk.tour();
+    let b = tour.board();
+    let path = tour.path();
+    let per = per.max(1);
+    let centre = |from: usize| {
+        let cells = &path[from..(from + per).min(path.len())];
+        let (mut sx, mut sy) = (0.0, 0.0);
+        for &c in cells {
+            let (x, y) = frame.cell(b.xy(c));
+            sx += x as f64;
+            sy += y as f64;
+        }
+        (sx / cells.len() as f64, sy / cells.len() as f64)
+    };
+    (0..path.len())
+        .step_by(per)
+        .map(|i| (i, centre(i)))
+        .collect()
+}
+
+/// Consecutive points of [`centres`], each segment of the line.
+fn pairs<T: Copy>(points: &[T]) -> impl Iterator<Item = (T, T)> + '_ {
+    points.windows(2).map(|w| (w[0], w[1]))
+}
+
+/// How much of the board the route's line covers, drawn `width` squares wide through
+/// the points of [`centres`] (`per` 1: every leap): its length times its width over
+/// the board's area, where lines cross counted twice. Under about a half there is
+/// ground between the lines and a stretch drawn from light to dark keeps its shape;
+/// past it the lines merge, and shades from light to near-black darken the whole
+/// picture ([`SPARSE_INK`]).
+fn ink(walk: &Walk<'_>, frame: &Frame, width: f64, per: usize) -> f64 {
+    let length: f64 = pairs(&centres(walk, frame, per))
+        .map(|((_, (x0, y0)), (_, (x1, y1)))| (x1 - x0).hypot(y1 - y0))
+        .sum();
+    let area = (frame.w as f64 * frame.h as f64).max(1.0);
+    length * width / area
+}
+
+/// The most [`ink`] a route drawn in shades along the walk may have. Measured on the
+/// shipped catalogue's cards: the simplified routes of the five 64x64 hidden-Hilbert
+/// tours and the Fibonacci tour cover 0.45 to 0.51 of their board, the leaps of 23x23
+/// and of the four 24x24 hidden-Hilbert tours 0.50 to 0.53, smaller boards less; the
+/// leaps of the 30x30 tours 0.65, 32x32 0.69, the 46x46 and 48x48 tours about 1, the
+/// giraffes' 1.5 and 2.5, the bands' 0.8 to 2, the simplified 100x100 and 96x96 1.8
+/// and 200x200 3.8, whose shaded cards were brown and grey fills darker than the
+/// lightest shade's ground. Set between 0.53 and 0.65, clear of both.
+pub const SPARSE_INK: f64 = 0.6;
+
+/// Whether a route drawn `width` squares wide through a point every `per` steps leaves
+/// enough ground between its lines to be drawn in shades along the walk: its [`ink`]
+/// is at most [`SPARSE_INK`]. A denser route keeps its colours (each section in its
+/// own, as the page's drawing): its shades would merge into a dark fill.
+pub fn sparse(walk: &Walk<'_>, frame: &Frame, width: f64, per: usize) -> bool {
+    ink(walk, frame, width, per) <= SPARSE_INK
+}
+
+/// The [`ink`] of `tour`'s route drawn `width` squares wide through a point every
+/// `per` steps (1: every leap), for a caller choosing how to draw a small picture.
+pub fn route_ink(tour: &knights_core::Tour, width: f64, per: usize) -> f64 {
+    if tour.path().len() < 2 {
+        return 0.0;
+    }
+    let frame = Frame::new(tour.board(), &Theme::default(), false);
+    ink(&Walk::new(tour), &frame, width, per)
 }
 
 /// `c` mixed in linear light with white or black to luminance `y`: luminance is linear
@@ -195,6 +250,29 @@ mod tests {
         let keys = [1, 1, 0, 0, 0, 0, 1, 1];
         let closed = Shading::along(keys.len(), true, 2, |i| keys[i]);
         assert_eq!(closed.of_edge, vec![1, 1, 0, 0, 1, 1, 0, 0]);
+    }
+
+    /// The ink of a route is its length times its width over the board: every leap of
+    /// a knight is sqrt(5) squares long; simplified, the route is shorter; and the
+    /// threshold tells a thin route from a thick one.
+    #[test]
+    fn ink_is_the_share_of_the_board_the_line_covers() {
+        let t = crate::fixtures::tour("6x6.json");
+        let leaps = (t.path().len() - 1) as f64;
+        let ink = route_ink(&t, 0.1, 1);
+        assert!(
+            (ink - leaps * 5f64.sqrt() * 0.1 / 36.0).abs() < 1e-9,
+            "{ink}"
+        );
+        assert!(route_ink(&t, 0.1, 3) < ink / 2.0);
+        let walk = Walk::new(&t);
+        let frame = Frame::new(t.board(), &Theme::default(), false);
+        assert!(sparse(&walk, &frame, 0.1, 1));
+        assert!(!sparse(&walk, &frame, 0.4, 1));
+        // The 64x64 hidden-Hilbert tour simplified as a card draws it is sparse.
+        let h = crate::fixtures::tour("64x64-hilbert-open.json");
+        let card = route_ink(&h, 0.6, 4);
+        assert!(card > 0.3 && card < SPARSE_INK, "{card}");
     }
 
     /// Every shade of every palette and gradient colour keeps 3:1 against both squares

@@ -50,6 +50,15 @@ pub const THUMB_ROUTE_PX: f64 = 3.0;
 /// hidden-Hilbert tours), 7 on the Fibonacci tour's 64x104, 12 on 200x200.
 const THUMB_POINT_PX: f64 = 10.0;
 
+/// The most ink (knights-render's `route_ink`: the line's length times its width over
+/// the board) a thumbnail's simplified route may have. Past it the lines cover the
+/// board over and over, and drawn in the sections' colours they blended into a
+/// near-black fill (100x100 and 96x96 at 1.8, 200x200 at 3.8, the giraffe's 116x38 at
+/// 2.5): the card is the overview's blocks in their sections' colours instead, its
+/// sections as bands. The simplified routes of the hidden-Hilbert 64x64 tours and
+/// the Fibonacci tour have about 0.5.
+const THUMB_FILL_INK: f64 = 1.2;
+
 /// Steps a point of a thumbnail's simplified route when a square gets `px` pixels.
 fn simplify(px: f64) -> u32 {
     (THUMB_POINT_PX / px).ceil().max(1.0) as u32
@@ -156,11 +165,11 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
     /// ([`thumb_theme`]), in [`THUMB_SHADES`] shades along the walk, simplified to a
     /// point every `simplify` steps (1: every leap). The numbered frames of the page's
     /// drawing are left out: what the page points at with them is not on the card.
-    fn thumb(&self, show: Show, line: f64, simplify: u32) -> Result<Drawing, Error> {
+    fn thumb(&self, style: Style, show: Show, line: f64, simplify: u32) -> Result<Drawing, Error> {
         let opts = Options {
             theme: thumb_theme(self.theme, line),
             show,
-            style: Style::Detail,
+            style,
             no_frames: true,
             order_shades: THUMB_SHADES,
             simplify,
@@ -201,14 +210,22 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
     /// [`THUMB_ROUTE_PX`] pixels, else the route simplified to a point every few steps
     /// ([`simplify`]), its line [`ROUTE_PX`] wide.
     fn thumbnail(&self) -> Result<Drawing, Error> {
-        let draft = self.thumb(THUMB_LEAPS, THUMB_LINE, 1)?;
+        let draft = self.thumb(Style::Detail, THUMB_LEAPS, THUMB_LINE, 1)?;
         let squares = draft.width_at(1.0).map_err(self.at)? as f64;
         let shown = thumb_width(draft.aspect().map_err(self.at)?, 1, true) as f64;
         let px = shown / squares;
         if px >= THUMB_ROUTE_PX {
-            return self.thumb(THUMB_LEAPS, route_line(squares, shown), 1);
+            return self.thumb(Style::Detail, THUMB_LEAPS, route_line(squares, shown), 1);
         }
-        self.thumb(THUMB_LEAPS, ROUTE_PX / px, simplify(px))
+        let (line, per) = (ROUTE_PX / px, simplify(px));
+        if render::route_ink(self.tour, line, per as usize) > THUMB_FILL_INK {
+            let flat = Show::defaults()
+                .without(Layer::Turns)
+                .without(Layer::Crossings)
+                .without(Layer::Ends);
+            return self.thumb(Style::Overview, flat, THUMB_LINE, 1);
+        }
+        self.thumb(Style::Detail, THUMB_LEAPS, line, per)
     }
 
     /// A band's tour bent into space, as `knights model` projects it.
