@@ -397,8 +397,11 @@ impl StyleArgs {
             region: self.region,
             legend: self.legend,
             no_frames: false,
+            no_caption: false,
             insets: self.insets.clone(),
             levels_across: None,
+            order_shades: 0,
+            simplify: 0,
         })
     }
 }

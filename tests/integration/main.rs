@@ -17,7 +17,7 @@
 //!   for builds that fail and keep the old site, `site_config`, `site_publish`,
 //!   `site_space` for boards of three or more sides, `site_value` for a `Site` built
 //!   again and reloaded, `site_truth` for what every page says: its commands, legends,
-//!   bounds, numbers and counts).
+//!   bounds, numbers and counts, `thumbs` for the index's cards as a reader sees them).
 //! - What the project shows its readers: `commands` finds the `knights` commands in
 //!   the README, docs/ and the pages, and runs those that are quick.
 
@@ -50,6 +50,7 @@ mod refusals;
 mod reliability;
 mod space_cli;
 mod stream;
+mod thumbs;
 mod torus_cli;
 mod tourney_cli;
 mod wasm;

@@ -59,7 +59,7 @@ pub fn contrast(a: Rgb, b: Rgb) -> f64 {
 }
 
 /// The WCAG relative luminance of a colour.
-fn luminance(c: Rgb) -> f64 {
+pub fn luminance(c: Rgb) -> f64 {
     let lin = |v: u8| {
         let s = v as f64 / 255.0;
         if s <= 0.03928 {

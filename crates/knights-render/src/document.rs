@@ -13,7 +13,7 @@ use super::layers::{self, Canvas, Depth, Layer, Layers};
 use super::overview::{self, Style};
 use super::path::{self, Colours, Walk};
 use super::theme::Theme;
-use super::{legend, paper, seam, squares};
+use super::{legend, paper, seam, shade, squares};
 use knights_core::metrics::Metrics;
 use knights_core::verify::Verified;
 use knights_core::Error;
@@ -36,6 +36,10 @@ pub struct Plan {
     /// The layers asked for but left out because their marks would merge at the
     /// theme's size on paper (see [`crate::paper::too_fine`]); the legend names them.
     pub dropped: Layers,
+    /// Shades of each colour along the walk ([`super::Options::order_shades`]).
+    pub shades: u32,
+    /// Steps a point of the simplified route ([`super::Options::simplify`]).
+    pub simplify: u32,
 }
 
 impl Plan {
@@ -66,6 +70,8 @@ impl Plan {
             legend: opts.legend,
             frames: !opts.no_frames,
             dropped,
+            shades: opts.order_shades,
+            simplify: opts.simplify,
         })
     }
 }
@@ -83,10 +89,22 @@ pub fn document(
     let frame = Frame::of_region(board, theme, layers.has(Layer::Coords), plan.region);
     let overview = plan.style == Style::Overview;
     let walk = (tour.path().len() >= 2).then(|| Walk::new(tour));
-    let colours =
-        (walk.as_ref()).map(|w| Colours::new(tour, w, theme, layers.has(Layer::Sections)));
     // A band's leaps across the seam leave the board: they are clipped at its edges.
     let band = board.topology().wraps();
+    let simplify = match band {
+        true => 1,
+        false => plan.simplify.max(1) as usize,
+    };
+    let colours = (walk.as_ref()).map(|w| {
+        let c = Colours::new(tour, w, theme, layers.has(Layer::Sections));
+        let sparse = || shade::sparse(w, &frame, frame.size(&theme.tour.width), simplify);
+        match plan.shades {
+            0 | 1 => c,
+            _ if overview => c,
+            per if sparse() => c.shaded(w, theme, per as usize),
+            _ => c,
+        }
+    });
     let canvas = Canvas {
         tour,
         frame: &frame,
@@ -142,6 +160,8 @@ pub fn document(
                 spots: plan.frames && frame.is_whole(),
             };
             overview::layer(walk, tour, &frame, theme, colours, show)
+        } else if simplify > 1 {
+            shade::simplified(walk, &frame, theme, colours, simplify)
         } else {
             path::layer(walk, &frame, theme, colours)
         };

@@ -49,7 +49,8 @@ pub fn drawing(tour: &Verified, m: &Metrics, opts: &Options) -> Result<Drawing, 
     let layers = [Layer::Coords, Layer::Numbers, Layer::Degrees, Layer::Route]
         .into_iter()
         .fold(opts.layers(&level), |l, off| l.with(off, false));
-    let (svg, cell_pt) = document(tour, m, &opts.theme, layers, opts.levels_across)?;
+    let caption = !opts.no_caption;
+    let (svg, cell_pt) = document(tour, m, &opts.theme, layers, opts.levels_across, caption)?;
     Ok(Drawing::from_svg(svg, layers, opts.resolution, cell_pt))
 }
 
@@ -91,6 +92,7 @@ fn document(
     theme: &Theme,
     layers: super::Layers,
     across: Option<u32>,
+    caption: bool,
 ) -> Result<(String, f64), Error> {
     let s = tour.board();
     let between = m.levels.as_ref().map_or(0, |l| l.moves_between_levels);
@@ -99,7 +101,15 @@ fn document(
     let rows = s.levels().div_ceil(cols);
     let margin_sq = 1.0;
     let total_w = cols as f64 * (w + GAP) - GAP + 2.0 * margin_sq;
-    let lines = caption_lines();
+    let lines: Vec<String> = match caption {
+        true => caption_lines().into(),
+        false => Vec::new(),
+    };
+    // The caption's lines and the room above them, in text sizes.
+    let caption_h = |size: f64| match caption {
+        true => 1.0 + 3.9 * size,
+        false => 0.0,
+    };
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
     let longest_label = (0..s.levels()).map(|l| label(s, l).chars().count()).max();
     // The texts' sizes in squares depend on the squares' size in points, which depends
@@ -120,7 +130,7 @@ fn document(
             (total_w - 2.0 * margin_sq) / (0.52 * longest),
         );
         total_h =
-            rows as f64 * (h + GAP + band(label_size)) - GAP + 2.0 * margin_sq + 1.0 + 3.9 * size;
+            rows as f64 * (h + GAP + band(label_size)) - GAP + 2.0 * margin_sq + caption_h(size);
         cell_pt = theme
             .page
             .cell
@@ -502,6 +512,28 @@ mod tests {
         let s: Board = "4x3x3x2".parse().unwrap();
         assert_eq!(label(&s, 4), "z = 1, w = 1");
         assert_eq!(columns(&s, None), 3);
+    }
+
+    /// A thumbnail leaves the caption out, and its levels take the room: the drawing
+    /// is less tall for the same width, and keeps its levels and their labels.
+    #[test]
+    fn a_thumbnail_leaves_the_caption_out() {
+        let t = space_tour("6x5x3.json");
+        let m = knights_core::metrics::measure(&t);
+        let with = drawing(&t, &m, &Options::default()).unwrap();
+        let opts = Options {
+            no_caption: true,
+            ..Options::default()
+        };
+        let without = drawing(&t, &m, &opts).unwrap();
+        assert!(with.svg().contains("class=\"caption\""));
+        assert!(!without.svg().contains("class=\"caption\""));
+        assert!(!without.svg().contains("crossings between levels"));
+        assert_eq!(count(without.svg(), "class=\"level\""), 3);
+        assert!(without
+            .svg()
+            .contains(&format!(">\n{}\n</text>", label(t.board(), 2))));
+        assert!(without.aspect().unwrap() > with.aspect().unwrap() * 1.05);
     }
 
     /// A page asks for fewer levels a row: each level is then drawn larger, in the

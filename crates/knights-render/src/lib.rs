@@ -18,6 +18,7 @@ mod layers;
 mod options;
 mod palette;
 mod paper;
+mod shade;
 mod steps;
 pub mod theme;
 
@@ -109,6 +110,7 @@ pub use numbered::{lettered, numbered, Sums};
 
 pub use pages::{pdf as pdf_pages, pdf_reporting as pdf_pages_reporting};
 pub use raster::{Resolution, DEFAULT_DPI};
+pub use shade::{route_ink, SPARSE_INK};
 
 pub use animate::{Walkthrough, FRAME_DPI};
 pub use audit::{audit, Finding, Report};

@@ -31,6 +31,11 @@ pub struct Options {
     /// of small squares or an overview carries (`overview::framed`): for a
     /// page that shows no detailed crops of them to point at.
     pub no_frames: bool,
+    /// Leave out the caption under the levels of a board of three or more sides (what
+    /// the triangles between levels mean, how crossings are counted): for a card's
+    /// thumbnail, where its three lines were a grey smudge a few pixels high that took
+    /// a seventh of the card from the levels.
+    pub no_caption: bool,
     /// Detailed insets beside the whole board (`--insets`; none by default, the
     /// command line's default is [`Insets::Auto`]).
     pub insets: Insets,
@@ -38,6 +43,15 @@ pub struct Options {
     /// about as many squares across as down). A page that shows the drawing across a
     /// screen asks for fewer, larger levels than a printed square figure.
     pub levels_across: Option<u32>,
+    /// Draw the tour's line in this many shades of each colour along the walk, each
+    /// stretch of a section from light at its start to dark at its end (0: one shade,
+    /// as the page's drawings). For a picture too small to follow the leaps, a card's
+    /// thumbnail: the order shows where the lines merge. Square by square only.
+    pub order_shades: u32,
+    /// Draw the route simplified, a line through the centre of every this many steps
+    /// in turn (0 or 1: every leap): on squares of a few pixels a drawing of each leap
+    /// merges into one patch. Square by square only, and not on a band.
+    pub simplify: u32,
 }
 
 impl Options {

@@ -13,6 +13,7 @@ use svg::node::element::{Group, Path};
 
 use super::colour;
 use super::frame::{num, Frame};
+use super::shade::{self, Shading};
 use super::theme::Theme;
 use knights_core::{Region, Tour};
 
@@ -45,6 +46,11 @@ impl<'a> Walk<'a> {
             .map(|i| b.dir_between(p[i], p[(i + 1) % n]).expect("verified tour") as u8)
             .collect();
         Walk { tour, dirs }
+    }
+
+    /// The tour walked.
+    pub fn tour(&self) -> &'a Tour {
+        self.tour
     }
 
     /// The direction (an index into the leaper's [`knights_core::Leaper::dirs`]) of
@@ -242,6 +248,10 @@ pub struct Colours<'a> {
     keys: Keys<'a>,
     colours: Vec<String>,
     names: Vec<String>,
+    /// The line's shades of each colour along the order of the walk
+    /// ([`Colours::shaded`]), and those colours: `per` shades of key `k` at
+    /// `k * per ..`.
+    shading: Option<(Shading, Vec<String>)>,
 }
 
 enum Keys<'a> {
@@ -267,6 +277,7 @@ impl<'a> Colours<'a> {
                 keys: Keys::One,
                 colours: vec![t.colour.clone()],
                 names: Vec::new(),
+                shading: None,
             },
             (true, Some(s)) => Colours {
                 keys: Keys::Sections(s.labels()),
@@ -274,6 +285,7 @@ impl<'a> Colours<'a> {
                     .map(|(i, name)| crate::theme::section_colour(theme, name, i, s.names().len()))
                     .collect(),
                 names: s.names().to_vec(),
+                shading: None,
             },
             (true, None) => {
                 let keys = walk.gradient_keys(t.gradient_pieces);
@@ -296,9 +308,59 @@ impl<'a> Colours<'a> {
                     keys: Keys::Gradient(keys),
                     colours,
                     names: Vec::new(),
+                    shading: None,
                 }
             }
         }
+    }
+
+    /// The same colours, the line drawn in `per` shades of each along the walk
+    /// ([`crate::shade`]): each stretch of one section (the whole tour when it is
+    /// drawn in one colour) from light at its start to dark at its end. A
+    /// tour coloured along the gradient keeps it: the gradient is its order already,
+    /// from the start to the end, and shades over it would grey its colours.
+    pub fn shaded(mut self, walk: &Walk<'_>, theme: &Theme, per: usize) -> Colours<'a> {
+        if self.by_gradient() {
+            return self;
+        }
+        let stretch = |i: usize| match &self.keys {
+            Keys::Sections(l) => l[i] as usize,
+            Keys::One | Keys::Gradient(_) => 0,
+        };
+        let shading = Shading::along(walk.edges(), walk.tour.is_closed(), per, stretch);
+        let colours = (self.colours.iter())
+            .flat_map(|c| shade::shades(c, theme, shading.per))
+            .collect();
+        self.shading = Some((shading, colours));
+        self
+    }
+
+    /// The key the line draws edge `i` with ([`Colours::line_colour`]): its colour's
+    /// key, or with [`Colours::shaded`] that of its shade.
+    pub fn line_key(&self, i: usize) -> usize {
+        match &self.shading {
+            Some((s, _)) => self.key_of_edge(i) * s.per + s.of_edge[i] as usize,
+            None => self.key_of_edge(i),
+        }
+    }
+
+    /// The colour of line key `k` ([`Colours::line_key`]).
+    pub fn line_colour(&self, k: usize) -> &str {
+        match &self.shading {
+            Some((_, shades)) => &shades[k],
+            None => &self.colours[k],
+        }
+    }
+
+    /// The section of line key `k`, when the tour is coloured by section.
+    pub fn line_name(&self, k: usize) -> Option<&str> {
+        let per = self.shading.as_ref().map_or(1, |(s, _)| s.per);
+        self.name(k / per)
+    }
+
+    /// Whether the line is drawn in shades along the walk.
+    pub fn is_shaded(&self) -> bool {
+        self.shading.is_some()
     }
 
     /// The number of keys.
@@ -410,7 +472,7 @@ pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Gr
     };
     let key = |i: usize| {
         if shown(i) {
-            colours.key_of_edge(i)
+            colours.line_key(i)
         } else {
             usize::MAX
         }
@@ -432,11 +494,11 @@ pub fn layer(walk: &Walk, frame: &Frame, theme: &Theme, colours: &Colours) -> Gr
     }
     for k in keys {
         let mut path = Path::new();
-        if let Some(name) = colours.name(k) {
+        if let Some(name) = colours.line_name(k) {
             path = path.set("data-section", name);
         }
-        if colours.by_section() || colours.by_gradient() {
-            path = path.set("stroke", colours.colour(k));
+        if colours.by_section() || colours.by_gradient() || colours.is_shaded() {
+            path = path.set("stroke", colours.line_colour(k));
         }
         g = g.add(path.set("d", data.remove(&k).unwrap_or_default()));
     }

@@ -12,7 +12,8 @@ use std::path::Path;
 
 use super::built::blame;
 use super::pyramid;
-use super::ship::{downloads, route_line, thumb_theme, thumb_width, Files, Settings, THUMB_LINE};
+use super::ship::{downloads, route_line, thumb_theme, thumb_width, Files, Settings};
+use super::ship::{ROUTE_PX, THUMB_LINE, THUMB_SHADES};
 use super::tour::Pictures;
 use crate::files;
 use crate::plan::Job;
@@ -34,14 +35,35 @@ const THUMB_LEAPS: Show = Show::defaults()
     .without(Layer::Ends)
     .without(Layer::Coords);
 /// The fewest pixels a square gets on a card (at 1x) for the thumbnail to draw the
-/// route: a leap is then over two squares (4.3 pixels) long, and a 64x64 board's
-/// motif blocks (8 squares, 21 pixels) show their own pattern of leaps, so the five
-/// hidden-Hilbert tours of 64x64, whose overviews were the same blocks, are told apart.
-/// Below, the leaps would merge into a fill: the thumbnail is the overview's blocks in
-/// their sections' colours (a 100x100 board's bands, the Fibonacci tour's squares).
-/// About 2 pixels, set between the catalogue's square boards of 84 and 88 sides (1.97
-/// and 1.88 pixels a square), so that no board sits on it.
-pub const THUMB_ROUTE_PX: f64 = 1.92;
+/// route's leaps: a leap is then over two squares (6.7 pixels) long, and the lines of
+/// 1.6 pixels leave room between them. Below, the leaps of a 64x64 board's motif
+/// blocks (2.6 pixels a square) merged into one patch a block, and the five
+/// hidden-Hilbert tours of 64x64, whose motifs share most of their leaps, looked
+/// alike: the thumbnail draws the route simplified instead ([`THUMB_POINT_PX`]), in
+/// shades that keep the order each block is walked in. Set between the catalogue's square boards
+/// of 52 and 56 sides (3.18 and 2.95 pixels a square), so that no board sits on it.
+pub const THUMB_ROUTE_PX: f64 = 3.0;
+/// Pixels of a card a point of the simplified route stands for: a point every
+/// `ceil(THUMB_POINT_PX / pixels a square)` steps, 4 on a 64x64 board (2.6 pixels a
+/// square), whose 8x8 motif blocks become figures of 16 points (every 2 or 8 steps a
+/// point, the figures merged again or lost their shape: tried on the five
+/// hidden-Hilbert tours), 7 on the Fibonacci tour's 64x104, 12 on 200x200.
+const THUMB_POINT_PX: f64 = 10.0;
+
+/// The most ink (knights-render's `route_ink`: the line's length times its width over
+/// the board) a thumbnail's simplified route may have. Past it the lines cover the
+/// board over and over, and drawn in the sections' colours they blended into a
+/// near-black fill (100x100 and 96x96 at 1.8, 200x200 at 3.8, the giraffe's 116x38 at
+/// 2.5): the card is the overview's blocks in their sections' colours instead, its
+/// sections as bands. The simplified routes of the hidden-Hilbert 64x64 tours and
+/// the Fibonacci tour have about 0.5.
+const THUMB_FILL_INK: f64 = 1.2;
+
+/// Steps a point of a thumbnail's simplified route when a square gets `px` pixels.
+fn simplify(px: f64) -> u32 {
+    (THUMB_POINT_PX / px).ceil().max(1.0) as u32
+}
+
 /// What a page's drawing adds to the theme's defaults: coordinates on boards of every
 /// size (the theme leaves them out past 32 squares, and the giraffe's 116x38 at 6
 /// points a square was a tangle without them), so that a place on the drawing, a
@@ -139,10 +161,21 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
         Drawing::new(self.tour, self.m, &opts).map_err(self.at)
     }
 
-    /// A thumbnail's own drawing in `style`, showing `show`, its lines `line` squares
-    /// wide ([`thumb_theme`]).
-    fn thumb(&self, style: Style, show: Show, line: f64) -> Result<Drawing, Error> {
-        self.drawn_with(thumb_theme(self.theme, line), style, None, show, false)
+    /// A thumbnail's own drawing, showing `show`, its lines `line` squares wide
+    /// ([`thumb_theme`]), in [`THUMB_SHADES`] shades along the walk, simplified to a
+    /// point every `simplify` steps (1: every leap). The numbered frames of the page's
+    /// drawing are left out: what the page points at with them is not on the card.
+    fn thumb(&self, style: Style, show: Show, line: f64, simplify: u32) -> Result<Drawing, Error> {
+        let opts = Options {
+            theme: thumb_theme(self.theme, line),
+            show,
+            style,
+            no_frames: true,
+            order_shades: THUMB_SHADES,
+            simplify,
+            ..Default::default()
+        };
+        Drawing::new(self.tour, self.m, &opts).map_err(self.at)
     }
 
     fn drawn_with(
@@ -171,22 +204,28 @@ impl<F: Fn(Error) -> Error + Copy> Draw<'_, F> {
     }
 
     /// The thumbnails' drawing, made for the size a card shows it (the same drawing
-    /// at 1x and 2x, whose lines are the same width on screen): the route, its lines
-    /// [`route_line`] wide (one width on every card), while a square gets
-    /// [`THUMB_ROUTE_PX`] pixels; else an overview of flat blocks only (density
-    /// markers are noise at this size).
+    /// at 1x and 2x, whose lines are the same width on screen): the route in shades
+    /// along the walk, light where the knight enters a section, dark where it leaves
+    /// it; its leaps [`route_line`] wide (one width on every card) while a square gets
+    /// [`THUMB_ROUTE_PX`] pixels, else the route simplified to a point every few steps
+    /// ([`simplify`]), its line [`ROUTE_PX`] wide.
     fn thumbnail(&self) -> Result<Drawing, Error> {
-        let draft = self.thumb(Style::Detail, THUMB_LEAPS, THUMB_LINE)?;
+        let draft = self.thumb(Style::Detail, THUMB_LEAPS, THUMB_LINE, 1)?;
         let squares = draft.width_at(1.0).map_err(self.at)? as f64;
         let shown = thumb_width(draft.aspect().map_err(self.at)?, 1, true) as f64;
-        if shown / squares < THUMB_ROUTE_PX {
+        let px = shown / squares;
+        if px >= THUMB_ROUTE_PX {
+            return self.thumb(Style::Detail, THUMB_LEAPS, route_line(squares, shown), 1);
+        }
+        let (line, per) = (ROUTE_PX / px, simplify(px));
+        if render::route_ink(self.tour, line, per as usize) > THUMB_FILL_INK {
             let flat = Show::defaults()
                 .without(Layer::Turns)
                 .without(Layer::Crossings)
                 .without(Layer::Ends);
-            return self.thumb(Style::Overview, flat, THUMB_LINE);
+            return self.thumb(Style::Overview, flat, THUMB_LINE, 1);
         }
-        self.thumb(Style::Detail, THUMB_LEAPS, route_line(squares, shown))
+        self.thumb(Style::Detail, THUMB_LEAPS, line, per)
     }
 
     /// A band's tour bent into space, as `knights model` projects it.
@@ -301,7 +340,7 @@ mod tests {
             .iter()
             .find(|&&s| (card_px(s) / THUMB_ROUTE_PX - 1.0).abs() < 0.01);
         assert_eq!(near, None, "the thumbnail's threshold");
-        assert!(card_px(64) > THUMB_ROUTE_PX && card_px(100) < THUMB_ROUTE_PX);
+        assert!(card_px(52) > THUMB_ROUTE_PX && card_px(56) < THUMB_ROUTE_PX);
         // The check finds a board on the old threshold.
         assert_eq!(clear_of(&sides, 180), Err(180));
     }

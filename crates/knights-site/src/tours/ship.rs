@@ -52,6 +52,13 @@ pub fn thumb_line(squares: f64, width: u32) -> f64 {
     (THUMB_LINE_PX / px).clamp(THUMB_LINE, 1.0)
 }
 
+/// Shades of each colour a thumbnail's route is drawn in along the walk, light at the
+/// start of each section's stretch, dark at its end (knights-render's
+/// `Options::order_shades`): at a card's size the leaps merge, and the five 64x64
+/// hidden-Hilbert tours, whose motifs share most of their leaps, drew alike; the order
+/// they walk them in differs.
+pub const THUMB_SHADES: u32 = 4;
+
 /// The width on screen, in CSS pixels, of the route a thumbnail draws: the same on
 /// every card (16x12's route was 1.25 pixels and pale, 18x14's 5 pixels and heavy).
 pub const ROUTE_PX: f64 = 1.6;
