@@ -142,6 +142,16 @@
   }
 
   function start() {
+    // The worker the top of the page started (early.js), the first time.
+    var early = window.knightsEarly;
+    window.knightsEarly = null;
+    if (early) {
+      worker = early.worker;
+      compiled = early.compiled;
+      listen(worker);
+      if (early.failed) worker.onerror({ message: early.failed, preventDefault: function () {} });
+      return worker !== null;
+    }
     try {
       worker = new Worker("explore/worker.js", { type: "module" });
     } catch (e) {
@@ -152,13 +162,16 @@
     var started = worker;
     if (!compiled) compiled = compile();
     compiled.then(function (module) { started.postMessage({ module: module }); });
-    worker.onmessage = answer;
-    worker.onerror = function (e) {
+    listen(worker);
+    return true;
+  }
+  function listen(w) {
+    w.onmessage = answer;
+    w.onerror = function (e) {
       e.preventDefault();
       stop();
       say("error", "The explorer's worker failed: " + (e.message || "it did not load") + ".");
     };
-    return true;
   }
   function stop() {
     if (worker) worker.terminate();
