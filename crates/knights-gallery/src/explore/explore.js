@@ -5,9 +5,10 @@
 // next request starts another). The drawing is the SVG `knights render` writes, shown
 // in the tour pages' zoom (static/zoom.js) and offered as a download with the tour's
 // JSON file: the very bytes shown. Without JavaScript or workers (a page opened from a
-// file) the page says so. The module is compiled here as the page loads, while the
-// worker starts, and handed to each worker, so that neither the first request nor one
-// after Cancel waits for its download and compilation twice.
+// file) the page says so. The first worker and the module's compilation are started
+// by early.js at the top of the page; the compiled module is handed to each worker, so
+// that neither the first request nor one after Cancel waits for its download and
+// compilation twice.
 (function () {
   "use strict";
   var DEFAULT = "board=46x38&algo=besa";
