@@ -3,7 +3,9 @@
 // at both widths the page must not scroll sideways (tables and code scroll inside their
 // own box), no image may be broken, no console error may appear, and every drawing
 // must lie inside its container (a drawing sized at load time used to keep its width);
-// on the phone the header must stay short (NAV_MAX).
+// on the phone the header must stay short (NAV_MAX), its links behind a Menu button
+// that the keyboard reaches and opens (Tab, Space), opening to every link on screen
+// without scrolling, its label legible in light and dark (menuProblems).
 // Two pages are checked at a time. Screenshots of the pages named on the command line
 // are kept at both widths.
 //
@@ -90,6 +92,59 @@ async function loadImages() {
   return Array.from(document.images).filter((i) => !(ready(i) && i.naturalWidth > 0)).map((i) => i.currentSrc || i.getAttribute("src"));
 }
 
+// The WCAG contrast of two computed CSS colours ("rgb(r, g, b)").
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+// The phone's header menu: the links hidden behind the Menu button; the Tab stop
+// after the site's title is its checkbox, Space opens it, and then every link
+// shows inside the screen, none scrolled out of sight; Space closes it again. The
+// button's label has 4.5:1 against the header in the page's colour scheme.
+async function menuProblems(page) {
+  const problems = [];
+  const state = () => page.evaluate(() => {
+    const nav = document.querySelector("header.top nav");
+    const button = document.querySelector("header.top .menu-button");
+    if (!nav || !button) return null;
+    const links = Array.from(nav.querySelectorAll(":scope > a, :scope > details > summary"));
+    const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+    const header = document.querySelector("header.top");
+    return {
+      button: shown(button),
+      nav: shown(nav),
+      links: links.length,
+      outside: links.filter((a) => { const r = a.getBoundingClientRect(); return !shown(a) || r.left < 0 || r.right > innerWidth + 1; }).map((a) => a.textContent),
+      scrolls: nav.scrollWidth > nav.clientWidth + 1,
+      focus: document.activeElement && document.activeElement.id,
+      ink: getComputedStyle(button).color,
+      ground: getComputedStyle(header).backgroundColor,
+    };
+  });
+  const closed = await state();
+  if (!closed) return ["the header has no links or no Menu button"];
+  if (!closed.button || closed.nav) problems.push(`the header shows ${closed.button ? "" : "no Menu button and "}${closed.nav ? "its links before the menu is opened" : ""}`);
+  const ratio = contrast(closed.ink, closed.ground);
+  if (ratio < 4.5) problems.push(`the Menu button's label ${closed.ink} on ${closed.ground} has contrast ${ratio.toFixed(2)} (at least 4.5)`);
+  await page.focus("header.top .brand");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  const open = await state();
+  if (open.focus !== "menu-toggle") problems.push(`the Tab stop after the title is ${open.focus || "nothing"}, not the Menu button's checkbox`);
+  if (!open.nav || open.scrolls || open.outside.length) problems.push(`the open menu: ${open.nav ? "" : "no links; "}${open.scrolls ? "its links scroll; " : ""}${open.outside.length ? "links off the screen: " + open.outside.join(", ") : ""}`);
+  await page.keyboard.press("Space");
+  if ((await state()).nav) problems.push("Space does not close the menu again");
+  return problems;
+}
+
 async function check(context, p) {
   const page = await context.newPage();
   const problems = [];
@@ -117,6 +172,11 @@ async function check(context, p) {
         return h ? Math.round(h.getBoundingClientRect().height) : 0;
       });
       if (nav > NAV_MAX) problems.push(`at ${width} px: the header is ${nav} px tall (at most ${NAV_MAX})`);
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const q of await menuProblems(page)) problems.push(`at ${width} px, ${scheme}: ${q}`);
+      }
+      await page.emulateMedia({ colorScheme: "light" });
     }
     if (shot) {
       // The top of the page, at most two screens tall.

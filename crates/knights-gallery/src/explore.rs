@@ -20,9 +20,15 @@ const MODULE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/knights_web.wasm
 const MISSING: &str = include_str!(concat!(env!("OUT_DIR"), "/explorer.txt"));
 /// The module's loader, shared with the module's own tests.
 const LOADER: &str = include_str!("../../knights-web/js/knights.mjs");
-/// The worker that runs the module, and the page's script.
+/// The worker that runs the module (written with the loader inlined, see
+/// [`worker_js`]), and the page's script.
 const WORKER: &str = include_str!("explore/worker.js");
+/// The worker's import of the loader, which [`worker_js`] replaces by the loader.
+const IMPORT: &str = "import { Knights, KnightsRefusal } from \"./knights.js\";\n";
 const SCRIPT: &str = include_str!("explore/explore.js");
+/// What the page starts first, inline at the top of its main part: the worker and the
+/// module's compilation, while the rest of the page loads (explore.js takes them over).
+const EARLY: &str = include_str!("explore/early.js");
 
 /// The explorer: its page and, in `explore/`, the module, its loader and the scripts.
 pub struct Explore;
@@ -39,7 +45,7 @@ impl Exhibit for Explore {
         }
         write_bytes(&dir.join("knights_web.wasm"), MODULE)?;
         write_bytes(&dir.join("knights.js"), LOADER.as_bytes())?;
-        write_bytes(&dir.join("worker.js"), WORKER.as_bytes())?;
+        write_bytes(&dir.join("worker.js"), worker_js().as_bytes())?;
         write_bytes(&dir.join("explore.js"), SCRIPT.as_bytes())
     }
 
@@ -67,11 +73,24 @@ impl Exhibit for Explore {
     }
 }
 
+/// The worker as the site serves it: the loader, then the worker without its import.
+/// A module worker fetches its imports only once it has its own script, one after the
+/// other, before it takes the page's first request: one file saves a round trip there.
+fn worker_js() -> String {
+    assert!(
+        WORKER.contains(IMPORT),
+        "explore/worker.js imports the loader"
+    );
+    format!("{LOADER}\n{}", WORKER.replacen(IMPORT, "", 1))
+}
+
 /// The page's main part: the form, the progress line, the drawing, the metrics, the
 /// downloads and the command, filled in by `explore.js`.
 fn main_html() -> String {
     format!(
-        r#"<h1>Explore</h1>
+        r#"<script>
+{early}</script>
+<h1>Explore</h1>
 <p class="lead">Any board, built, proved, measured and drawn in your browser by the same code as the <code>knights</code> command line. The address keeps what you ask for: share it to share the board.</p>
 <form class="filters explore" id="explore" autocomplete="off">
 <label>Board <input name="board" value="46x38" placeholder="WxH or WxHxD" required pattern="[0-9]+(x[0-9]+)+" size="9"></label>
@@ -111,6 +130,7 @@ fn main_html() -> String {
 </div>
 <script type="application/json" id="explore-registry">{registry}</script>
 "#,
+        early = EARLY,
         algos = algo_options(),
         variants = variant_options(),
         themes = theme::BUILT_IN
@@ -202,6 +222,9 @@ mod tests {
             }
         }
         assert!(html.contains("<option data-kind=\"tourney\">neural</option>"));
+        // The worker starts before the form is parsed, inline (no fetch of its own).
+        assert!(html.starts_with(&format!("<script>\n{EARLY}</script>\n<h1>")));
+        assert!(!EARLY.contains("</"));
         let registry = registry_json();
         assert!(!registry.contains("</"));
         let list: Vec<serde_json::Value> = serde_json::from_str(&registry).unwrap();
@@ -227,6 +250,13 @@ mod tests {
                 assert_eq!(std::fs::read(&module).unwrap(), MODULE);
                 assert!(MODULE.starts_with(b"\0asm"));
                 assert!(html.scripts.contains("explore/explore.js"));
+                // The worker is one file: the loader inlined, nothing imported.
+                let worker = std::fs::read_to_string(dir.path().join("explore/worker.js")).unwrap();
+                assert!(worker.starts_with(LOADER) && worker.contains("onmessage"));
+                assert!(
+                    !worker.lines().any(|l| l.starts_with("import ")),
+                    "{worker}"
+                );
             }
             true => {
                 assert!(!module.exists());

@@ -168,8 +168,10 @@ pub fn document(
         parts.push((Depth::LINE, canvas.clip(line)));
     }
     // Small squares: the corners and busiest places framed, as on an overview.
-    if !overview && plan.frames && frame.is_whole() {
-        let spots = overview::spots_of(tour, theme);
+    // (The walk read above: a tour of one cell has neither walk nor spots.)
+    let framed_here = !overview && plan.frames && frame.is_whole();
+    if let (true, Some(walk)) = (framed_here, &walk) {
+        let spots = overview::spots_on(walk, tour, theme);
         if !spots.is_empty() {
             parts.push((Depth::FRAMES, overview::frames(&spots, &frame, theme)));
         }

@@ -5,9 +5,10 @@
 // next request starts another). The drawing is the SVG `knights render` writes, shown
 // in the tour pages' zoom (static/zoom.js) and offered as a download with the tour's
 // JSON file: the very bytes shown. Without JavaScript or workers (a page opened from a
-// file) the page says so. The module is compiled here as the page loads, while the
-// worker starts, and handed to each worker, so that neither the first request nor one
-// after Cancel waits for its download and compilation twice.
+// file) the page says so. The first worker and the module's compilation are started
+// by early.js at the top of the page; the compiled module is handed to each worker, so
+// that neither the first request nor one after Cancel waits for its download and
+// compilation twice.
 (function () {
   "use strict";
   var DEFAULT = "board=46x38&algo=besa";
@@ -142,6 +143,16 @@
   }
 
   function start() {
+    // The worker the top of the page started (early.js), the first time.
+    var early = window.knightsEarly;
+    window.knightsEarly = null;
+    if (early) {
+      worker = early.worker;
+      compiled = early.compiled;
+      listen(worker);
+      if (early.failed) worker.onerror({ message: early.failed, preventDefault: function () {} });
+      return worker !== null;
+    }
     try {
       worker = new Worker("explore/worker.js", { type: "module" });
     } catch (e) {
@@ -152,13 +163,16 @@
     var started = worker;
     if (!compiled) compiled = compile();
     compiled.then(function (module) { started.postMessage({ module: module }); });
-    worker.onmessage = answer;
-    worker.onerror = function (e) {
+    listen(worker);
+    return true;
+  }
+  function listen(w) {
+    w.onmessage = answer;
+    w.onerror = function (e) {
       e.preventDefault();
       stop();
       say("error", "The explorer's worker failed: " + (e.message || "it did not load") + ".");
     };
-    return true;
   }
   function stop() {
     if (worker) worker.terminate();

@@ -9,7 +9,8 @@
 // `received` when this worker took the request (milliseconds since 1970), which the
 // page keeps for the browser test. A request the module refuses is answered { id, refused:
 // REASON } (the command line's one line); anything else { id, error }. The page
-// terminates this worker to cancel, and starts another.
+// terminates this worker to cancel, and starts another. The site serves it with the
+// loader (knights.js) inlined in place of the import below, in one file.
 import { Knights, KnightsRefusal } from "./knights.js";
 
 let knights = null;

@@ -23,8 +23,8 @@ mod spots;
 mod style;
 
 pub use blocks::{Blocks, Summary};
-pub(crate) use spots::places;
 pub use spots::{framed, frames, numbers_room, spots, spots_of, Spot};
+pub(crate) use spots::{places, spots_on};
 pub use style::{detail_sides, Style};
 
 use svg::node::element::Group;

@@ -8,7 +8,7 @@ use super::blocks::{Blocks, Summary};
 use super::numbers::{self, Side};
 use super::style::Style;
 use crate::frame::{num, Frame};
-use crate::path::{Colours, Walk};
+use crate::path::Walk;
 use crate::theme::Theme;
 use knights_core::Region;
 use knights_core::Tour;
@@ -122,11 +122,18 @@ pub fn framed(board: &knights_core::Board, theme: &Theme) -> bool {
 /// The corners and busiest places of `tour` drawn whole with `theme` (see `spots`);
 /// empty when the drawing does not frame them (`framed`).
 pub fn spots_of(tour: &Tour, theme: &Theme) -> Vec<Spot> {
-    let b = tour.board();
-    if tour.path().len() < 2 || !framed(b, theme) {
+    if tour.path().len() < 2 || !framed(tour.board(), theme) {
         return Vec::new();
     }
-    places(tour, theme, 2)
+    busiest(&Walk::new(tour), tour, theme, 2)
+}
+
+/// [`spots_of`] a tour whose walk `walk` the drawing has read already.
+pub(crate) fn spots_on(walk: &Walk, tour: &Tour, theme: &Theme) -> Vec<Spot> {
+    if tour.path().len() < 2 || !framed(tour.board(), theme) {
+        return Vec::new();
+    }
+    busiest(walk, tour, theme, 2)
 }
 
 /// The corners of `tour`'s board and up to `busy` of its busiest places (see
@@ -135,11 +142,15 @@ pub(crate) fn places(tour: &Tour, theme: &Theme, busy: usize) -> Vec<Spot> {
     if tour.path().len() < 2 {
         return Vec::new();
     }
+    busiest(&Walk::new(tour), tour, theme, busy)
+}
+
+/// [`places`] on `walk`, the walk of `tour`: the blocks' cells, turns and crossings
+/// decide (their colours do not, so one colour key is counted).
+fn busiest(walk: &Walk, tour: &Tour, theme: &Theme, busy: usize) -> Vec<Spot> {
     let b = tour.board();
-    let walk = Walk::new(tour);
-    let colours = Colours::new(tour, &walk, theme, false);
     let blocks = Blocks::new(b.width(), b.height(), theme.overview.blocks);
-    let summary = Summary::of(&walk, tour, blocks, colours.len(), |_| 0);
+    let summary = Summary::of(walk, tour, blocks, 1, |_| 0);
     spots_with(tour, &summary, busy)
 }
 

@@ -9,6 +9,7 @@ mod check;
 mod fields;
 mod file;
 mod own;
+mod stored;
 
 pub use crate::layers::LayerDefaults;
 pub use fields::{BoardStyle, Markers, OverviewStyle, Page, Size, TextStyle, Theme, TourStyle};
@@ -20,18 +21,21 @@ use std::sync::OnceLock;
 
 use knights_core::{Error, Named, Unknown};
 
-use file::{builtin_table, read};
+use file::read;
 
 impl Theme {
     /// A built-in theme by name, or a theme file (a path, normally ending in `.toml`).
-    /// A built-in theme is read from its TOML once per process, then copied: every
-    /// drawing asks for its theme, and the browser's module draws again and again.
+    /// A built-in theme is read from its stored table (its TOML's, see `stored`) once
+    /// per process, then copied: every drawing asks for its theme, and the browser's
+    /// module draws again and again.
     pub fn load(spec: &str) -> Result<Theme, Error> {
         static PARSED: [OnceLock<Theme>; BUILT_IN.len()] =
             [const { OnceLock::new() }; BUILT_IN.len()];
         if let Some(i) = BUILT_IN.iter().position(|b| *b == spec) {
-            let theme = PARSED[i]
-                .get_or_init(|| read(builtin_table(spec)).expect("built-in themes are valid"));
+            let theme = PARSED[i].get_or_init(|| {
+                let table = stored::table(spec).expect("every built-in theme is stored");
+                read(table).expect("built-in themes are valid")
+            });
             return Ok(theme.clone());
         }
         let path = Path::new(spec);
