@@ -37,8 +37,10 @@ pub(super) struct BuildArgs {
     #[arg(long, value_parser = leaper)]
     pub(super) leaper: Option<Leaper>,
     /// Then make K random exchanges of moves that keep the closed tour one tour
-    /// (Parberry's blur), drawn from --seed: another tour of the same board.
-    #[arg(long, value_name = "K")]
+    /// (Parberry's blur), drawn from --seed: another tour of the same board. At most
+    /// 100000, and at most 50000000000 exchanges times the board's cells.
+    #[arg(long, value_name = "K",
+          value_parser = clap::value_parser!(u64).range(..=knights_construct::tourney::MAX_BLUR))]
     pub(super) blur: Option<u64>,
     /// A magic tour, searched: semi (every row and every column of the visiting numbers
     /// sums alike) or full (the two diagonals too). Picks the magic construction.
@@ -245,13 +247,13 @@ pub(super) struct MotifArgs {
     #[arg(long, conflicts_with = "closed")]
     pub(super) to: Option<Start>,
     /// The symmetry to come closest to: mirror (vertical axis) or quarter (turns).
-    #[arg(long, default_value = "mirror")]
+    #[arg(long, default_value = "mirror", value_parser = ["mirror", "quarter"])]
     pub(super) symmetry: String,
     /// A leap the tour must make, X,Y:X,Y (repeatable).
     #[arg(long)]
     pub(super) force: Vec<String>,
     /// Repeat interior leaps with this period along both axes.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) repeat: Option<u32>,
     /// With --repeat: the cells along each side left free of repetition.
     #[arg(long, default_value_t = 2, requires = "repeat")]
@@ -263,11 +265,11 @@ pub(super) struct MotifArgs {
     #[arg(long, value_parser = topology, default_value = "plane")]
     pub(super) topology: Topology,
     /// Repeat the tour every COLUMNS columns all along the board (a motif around a band).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) columns: Option<u32>,
     /// With --closed on a band: a motif whose COPIES copies, laid end to end round a
     /// band COPIES times as wide (mirrored in turn on a Moebius strip), join into one tour.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub(super) copies: Option<u32>,
     /// Keep the tour in one piece by a flow model instead of subtour cuts after each
     /// solve (one solve; better on large or repeated models, weaker bounds).

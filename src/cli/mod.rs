@@ -277,11 +277,12 @@ improved by the local search, its bound kept) and uncrossed need none.")]
         board: String,
         #[command(flatten)]
         build: BuildArgs,
-        /// Tours to build (seeds --seed, --seed + 1, ...).
-        #[arg(long, default_value_t = 20)]
+        /// Tours to build (seeds --seed, --seed + 1, ...), from 1 to 10000.
+        #[arg(long, default_value_t = 20,
+              value_parser = clap::value_parser!(u64).range(1..=knights_lab::MAX_SAMPLES))]
         samples: u64,
         /// Also draw the chart: PATH.svg, PATH.png or PATH.pdf.
-        #[arg(long)]
+        #[arg(long, value_parser = stats::plot_path)]
         plot: Option<PathBuf>,
     },
     /// Lists the constructions and the boards each supports.
@@ -347,8 +348,10 @@ improved by the local search, its bound kept) and uncrossed need none.")]
   knights bench --sizes 1000,4000
   knights bench --algo hilbert --open --sizes 1024,8192")]
     Bench {
-        /// Square board sides to time.
-        #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000")]
+        /// Square board sides to time, from 1 to 65535 (a larger side has more cells
+        /// than the tool numbers).
+        #[arg(long, value_delimiter = ',', default_value = "1000,4000,10000",
+              value_parser = clap::value_parser!(u32).range(1..=65535))]
         sizes: Vec<u32>,
         /// The construction to time.
         #[arg(long, default_value = "besa")]

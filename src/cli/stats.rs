@@ -45,6 +45,14 @@ pub(super) fn stats(
     Ok(())
 }
 
+/// `--plot`'s value: a path whose extension names a format (a usage error otherwise,
+/// exit 2, as `render -o` refuses one).
+pub(super) fn plot_path(s: &str) -> Result<std::path::PathBuf, String> {
+    let p = std::path::PathBuf::from(s);
+    plot_format(&p).map_err(|e| e.to_string())?;
+    Ok(p)
+}
+
 /// The plot's format from its extension, refused before any sample is built.
 fn plot_format(p: &Path) -> Result<&'static str, Error> {
     match p

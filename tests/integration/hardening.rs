@@ -249,8 +249,9 @@ fn leaper_steps_above_2_to_the_31_are_not_wrapped() {
 
 #[test]
 fn bench_checks_its_sizes_before_printing_and_its_help_default_parses() {
+    // A side of 0 is out of --sizes' range: a usage error (option_values).
     let o = knights(&["bench", "--sizes", "0"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         o.stdout.is_empty(),
         "{}",
@@ -266,7 +267,8 @@ fn bench_checks_its_sizes_before_printing_and_its_help_default_parses() {
     assert_eq!(default, "1000,4000,10000");
     // The shown default is accepted back (checked on a bad size so nothing runs).
     let o = knights(&["bench", "--sizes", &format!("{default},0")]);
-    refused(&o, "0x0 board has no cells");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("'0' for '--sizes"), "{}", stderr(&o));
 }
 
 #[test]

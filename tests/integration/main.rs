@@ -42,6 +42,7 @@ mod init_serve;
 mod limits;
 mod optima;
 mod optima_cli;
+mod option_values;
 mod pdf_text;
 mod readme;
 #[cfg(unix)]

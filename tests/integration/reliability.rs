@@ -17,7 +17,11 @@ fn s(p: &Path) -> &str {
 fn worksheet_counts_are_refused_before_work_with_the_figure() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("w.pdf");
-    for (board, count, fit) in [("8x8", "4294967295", 1000), ("100x100", "100", 40)] {
+    for (board, count, fit) in [
+        ("8x8", "4294967295", 1000),
+        ("100x100", "100", 6),
+        ("256x256", "4", 1),
+    ] {
         let args = ["worksheet", board, "--count", count, "-o", s(&out)];
         refused_at_once(&args, &format!("a worksheet takes at most {fit} exercises"));
         let cipher = [

@@ -115,6 +115,14 @@ impl MoveGrid {
         Some(MoveGrid::from_masks(board.clone(), masks))
     }
 
+    /// The same direction bits on `board`, a board of the same cells glued otherwise
+    /// (for [`crate::Tour::with_topology`], from the plane, whose leaps are the same
+    /// leaps on every band and torus).
+    pub(crate) fn on_board(self, board: Board) -> MoveGrid {
+        debug_assert_eq!(board.area(), self.board.area());
+        MoveGrid { board, ..self }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

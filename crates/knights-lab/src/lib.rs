@@ -48,4 +48,4 @@ mod stats;
 mod stored;
 
 pub use bench::run as bench;
-pub use stats::{histogram, sample, sample_reporting, Stats};
+pub use stats::{histogram, sample, sample_reporting, Stats, MAX_SAMPLES};

@@ -57,6 +57,7 @@ pub fn check_before(
     if layers.has(Layer::Degrees) && cells > limit {
         return Err(TooLarge::Degrees { board: name, limit }.into());
     }
+    check_band_crossings(board)?;
     if layers.has(Layer::Squares) && format != Format::Svg && w.max(h) > MAX_SQUARES_SIDE {
         return Err(TooLarge::Squares {
             board: name,
@@ -66,6 +67,36 @@ pub fn check_before(
         .into());
     }
     Ok(())
+}
+
+/// The most leap-against-leap tests a drawing of a band or torus makes to place its
+/// crossings (`metrics::crossing_points`, which the crossings layer, its legend and an
+/// overview's blocks read): about ten seconds (measured: a (1, 64) leaper's tour of
+/// the 200x200 torus, 5.3e9 tests, ran past 120 s).
+pub const MAX_BAND_CROSSING_TESTS: u64 = 1_000_000_000;
+
+/// Refuses a band or torus whose crossings' places cost more than
+/// [`MAX_BAND_CROSSING_TESTS`]: each of a cell's two leaps is tested against the two
+/// leaps of every cell up to one long step across and two up or down.
+fn check_band_crossings(board: &Board) -> Result<(), Error> {
+    if !board.topology().wraps() {
+        return Ok(());
+    }
+    let (a, b) = board.leaper().steps();
+    let reach = b.max(a) as u64;
+    let per_cell = 2 * (2 * reach + 1) * (4 * reach + 1) * 2;
+    let tests = board.area().saturating_mul(per_cell);
+    if tests <= MAX_BAND_CROSSING_TESTS {
+        return Ok(());
+    }
+    Err(TooLarge::BandCrossings {
+        board: board.to_string(),
+        leaper: format!("({a}, {b})"),
+        per_cell,
+        tests,
+        limit: MAX_BAND_CROSSING_TESTS,
+    }
+    .into())
 }
 
 /// The SVG's estimated size in bytes.

@@ -38,10 +38,12 @@ const ELEMENTS_PER_SQUARE: u64 = 3;
 
 /// The most exercises a worksheet holds, on any board (a class's sheets, not a book).
 pub const MAX_EXERCISES: u64 = 1_000;
-/// The most squares a worksheet numbers over its exercises and answers: more than the
-/// largest page of six allows, so every one-page sheet is made, and about a minute of
-/// drawing (the work grows with the squares drawn).
-pub const MAX_SQUARES: u64 = 800_000;
+/// The most squares a worksheet numbers over its exercises and answers: about ten
+/// seconds of drawing (the work grows with the squares drawn, about 70 microseconds a
+/// square: 1000 exercises of 8x8 are 128000 squares, 8.8 s of CPU; four of 256x256,
+/// 524288 squares, took 37 s of CPU and 2.4 GB, so the limit was lowered from 800000
+/// for issue 39). Four exercises of 128x128 fit, or one of 256x256 (`--per-page 1`).
+pub const MAX_SQUARES: u64 = 131_072;
 
 /// Refuses, before any exercise is made, a worksheet of `count` exercises of `board`
 /// whose squares cannot all be numbered: more than a drawing numbers
@@ -371,10 +373,21 @@ mod tests {
         let e = check(&small, 4, MAX_EXERCISES + 1).unwrap_err().to_string();
         assert!(e.contains("takes at most 1000 exercises"), "{e}");
         let large = Board::new(100, 100).unwrap();
-        assert!(check(&large, 4, 40).is_ok());
-        let e = check(&large, 4, 41).unwrap_err().to_string();
+        assert!(check(&large, 4, 6).is_ok());
+        let e = check(&large, 4, 7).unwrap_err().to_string();
         assert!(
-            e.contains("at most 40 exercises") && e.contains("820000"),
+            e.contains("at most 6 exercises") && e.contains("140000"),
+            "{e}"
+        );
+        // At the limit (issue 39: four of 256x256 took 37 s): a page of four 128x128
+        // boards, or one 256x256 board, and no more.
+        let (side128, side256) = (Board::new(128, 128).unwrap(), Board::new(256, 256).unwrap());
+        assert!(check(&side128, 4, 4).is_ok());
+        assert!(check(&side128, 4, 5).is_err());
+        assert!(check(&side256, 1, 1).is_ok());
+        let e = check(&side256, 4, 4).unwrap_err().to_string();
+        assert!(
+            e.contains("at most 1 exercises") && e.contains("at most 131072 squares"),
             "{e}"
         );
         let e = check(&small, 4, u64::MAX).unwrap_err().to_string();

@@ -202,6 +202,22 @@ pub enum TooLarge {
         /// The most squares a side.
         limit: u32,
     },
+    /// A still drawing of a band or torus whose crossings would take too long to place:
+    /// each leap is tested against the leaps of every cell within reach of it, a window
+    /// that grows with the square of the leap's length.
+    #[error("a drawing of the {board} board places its crossings by testing each leap against those around it, {per_cell} tests a cell for the {leaper} leaper, {tests} in all, more than the {limit} a drawing makes (about ten seconds): take a smaller board or a shorter leap")]
+    BandCrossings {
+        /// The board, with its topology.
+        board: String,
+        /// The leaper, `(a, b)`.
+        leaper: String,
+        /// Tests per cell.
+        per_cell: u64,
+        /// Tests in all.
+        tests: u64,
+        /// The most tests.
+        limit: u64,
+    },
     /// Degrees asked of a board of more squares than they can be read on.
     #[error("--show degrees writes a number in every square, which is unreadable on the {board} board: it is limited to {limit} squares")]
     Degrees {

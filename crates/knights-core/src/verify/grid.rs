@@ -19,6 +19,12 @@
 //! The path's own cells and leaps need no check of their own: the path is the walk. A
 //! tour built from its grid, whose path is not written out, skips step 4: its path
 //! becomes this walk.
+//!
+//! Step 1 reads every move in the plane's terms, on a band or torus too: a leap
+//! across a seam counts as leaving the board. A grid proven so on a band or torus is
+//! a tour of the plane of its size, whose leaps are the same leaps there (a plane's
+//! tour put on a band, `Tour::with_topology`); a grid with a leap across a seam is
+//! not proven here, and [`super::verify`] proves it from its path.
 
 use rayon::prelude::*;
 
@@ -28,8 +34,8 @@ use crate::tour::Tour;
 use crate::trace::{Stretch, Trace};
 
 /// The walk of `grid` that `tour` is, when `tour` is a tour of its board and `grid`
-/// holds exactly its moves; `None` otherwise. The board must not wrap (across a seam,
-/// directions are not opposite in pairs).
+/// holds exactly its moves; `None` otherwise, and for every grid with a leap across a
+/// seam (there, directions are not opposite in pairs).
 pub(super) fn proof(tour: &Tour, grid: &MoveGrid) -> Option<Trace> {
     if grid.board() != tour.board() {
         return None;
@@ -59,7 +65,7 @@ pub(super) fn walk_proof(
     closed: bool,
 ) -> Option<Trace> {
     let b = grid.board();
-    if n == 0 || n as u64 != b.cells() || b.topology().wraps() {
+    if n == 0 || n as u64 != b.cells() {
         return None;
     }
     if (first as u64) >= b.area() || b.is_hole(first) {
@@ -99,7 +105,7 @@ fn same(cells: &[u32], s: Stretch<'_>) -> bool {
 }
 
 /// Step 1: every cell has at most two moves, holes none, and every move stays on the
-/// board and is answered. Row by row in parallel; each row is compared with the rows
+/// board as on the plane (never across a seam) and is answered. Row by row in parallel; each row is compared with the rows
 /// its leaps reach, a few rows away, so the reads stay in cache.
 fn moves_answered(b: &Board, masks: &[u8]) -> bool {
     if b.holes().iter().any(|&h| masks[h as usize] != 0) {
@@ -204,6 +210,71 @@ mod tests {
                 let g = MoveGrid::from_masks(t.board().clone(), masks);
                 assert!(!valid(&t, &g), "cell {c} mask {m:#04x}");
             }
+        }
+    }
+
+    /// A plane's tour put on a band or torus (`Tour::with_topology`) is proven by its
+    /// grid, read in the plane's terms; any one byte changed is caught there too,
+    /// whether it breaks the tour or makes a leap across a seam (which only the path
+    /// proves).
+    #[test]
+    fn a_plane_tours_grid_is_proven_on_every_band_and_torus() {
+        use crate::Topology;
+        let t = six();
+        for top in [Topology::Cylinder, Topology::Moebius, Topology::Torus] {
+            let b = t.board().clone().with_topology(top);
+            let on = Tour::new(b.clone(), t.path().to_vec(), true);
+            let g = grid_of(&on);
+            assert_eq!(g.masks(), grid_of(&t).masks(), "{top}");
+            assert!(valid(&on, &g), "{top}");
+            for c in 0..36 {
+                for m in 0..=255u8 {
+                    if m == g.masks()[c] {
+                        continue;
+                    }
+                    let mut masks = g.masks().to_vec();
+                    masks[c] = m;
+                    let bad = MoveGrid::from_masks(b.clone(), masks);
+                    assert!(!valid(&on, &bad), "{top} cell {c} mask {m:#04x}");
+                }
+            }
+        }
+        // A leap across the seam, (5, 0) to (1, 1) on the cylinder 6 round: its grid's
+        // moves are not the plane's (the path proves it).
+        let cyl = Board::new(6, 6).unwrap().with_topology(Topology::Cylinder);
+        let leap = [cyl.index(5, 0), cyl.index(1, 1)];
+        let g = MoveGrid::from_path(&cyl, &leap, false).expect("a leap of the cylinder");
+        assert!(!moves_answered(&cyl, g.masks()));
+    }
+
+    #[test]
+    fn a_walked_plane_tour_keeps_its_grid_and_walk_on_a_band() {
+        use crate::Topology;
+        let t = six();
+        let g = grid_of(&t);
+        let start = t.path()[3];
+        for top in [Topology::Cylinder, Topology::Moebius, Topology::Torus] {
+            let trace = g.trace(start, None);
+            let walked = Tour::walked(t.board().clone(), g.clone(), trace, true);
+            let on = walked.with_topology(top);
+            assert!(
+                on.unwritten_walk().is_some(),
+                "{top}: the path was written out"
+            );
+            assert_eq!(on.attached_grid().map(|g| g.board().topology()), Some(top));
+            let v = crate::verify::verify(on).unwrap();
+            assert!(v.unwritten_walk().is_some(), "{top}");
+            assert_eq!(v.grid().masks(), g.masks(), "{top}");
+            let by_path = Tour::new(v.board().clone(), v.path().to_vec(), true);
+            let by_path = crate::verify::verify(by_path).unwrap();
+            assert_eq!(
+                crate::metrics::measure(&v),
+                crate::metrics::measure(&by_path),
+                "{top}"
+            );
+            // Back to the plane from a band, the grid is made again from the path.
+            let back = v.into_inner().with_topology(Topology::Plane);
+            assert!(back.unwritten_walk().is_none() && back.attached_grid().is_none());
         }
     }
 

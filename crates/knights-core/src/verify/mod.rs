@@ -190,20 +190,19 @@ pub fn check(tour: &Tour) -> Result<(), Failure> {
     check_with(tour, tour.attached_grid()).map(drop)
 }
 
-/// Two complete proofs: [`grid::proof`] (with a grid, on a board that does not wrap)
-/// or [`fast::valid`] answers yes or no in one parallel pass, and only on a no does
-/// [`locate`] go through the path again to say where it fails. A proof by the grid
-/// gives back its walk of the grid.
+/// Two complete proofs: [`grid::proof`] (with a grid, which on a band or torus proves
+/// only a grid with no leap across a seam) or [`fast::valid`] answers yes or no in one
+/// parallel pass, and only on a no does [`locate`] go through the path again to say
+/// where it fails. A proof by the grid gives back its walk of the grid.
 fn check_with(tour: &Tour, grid: Option<&MoveGrid>) -> Result<Option<Trace>, Failure> {
     match grid {
-        Some(g) if !tour.board().topology().wraps() => {
+        Some(g) => {
             if let Some(walk) = grid::proof(tour, g) {
                 return Ok(Some(walk));
             }
+            // Across the seam of a band directions are not opposite in pairs: the
+            // located checks compare the grid with the path's moves.
         }
-        // Across the seam of a band directions are not opposite in pairs: the located
-        // checks compare the grid with the path's moves.
-        Some(_) => {}
         None if fast::valid(tour) => return Ok(None),
         None => {}
     }

@@ -153,7 +153,7 @@ pub fn search(limit: Duration, say: &mut dyn FnMut(String)) -> Result<String, Er
 /// Without the solver: says how to get it.
 #[cfg(not(feature = "motif"))]
 pub fn search(_limit: Duration, _say: &mut dyn FnMut(String)) -> Result<String, Error> {
-    Err(Error::internal(super::WITHOUT_SOLVER))
+    Err(Error::invalid(super::WITHOUT_SOLVER)) // not a bug: exit 1, as motif and optimum
 }
 
 /// What `band.toml` says of itself.

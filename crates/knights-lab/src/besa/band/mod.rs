@@ -261,7 +261,7 @@ pub fn solve(band: Band, joining: Joining, limit: Duration) -> Result<Found, Err
 #[cfg(not(feature = "motif"))]
 pub fn solve(band: Band, _joining: Joining, _limit: Duration) -> Result<Found, Error> {
     band.check().map_err(Error::internal)?;
-    Err(Error::internal(WITHOUT_SOLVER))
+    Err(Error::invalid(WITHOUT_SOLVER)) // not a bug: exit 1, as motif and optimum
 }
 
 /// The ports' pairs of `chosen` as text, and whether they are the plain tour's.
