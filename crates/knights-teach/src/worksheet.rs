@@ -387,7 +387,7 @@ mod tests {
         assert!(check(&side256, 1, 1).is_ok());
         let e = check(&side256, 4, 4).unwrap_err().to_string();
         assert!(
-            e.contains("at most 1 exercises") && e.contains("at most 131072 squares"),
+            e.contains("at most 1 exercise of it") && e.contains("at most 131072 squares"),
             "{e}"
         );
         let e = check(&small, 4, u64::MAX).unwrap_err().to_string();

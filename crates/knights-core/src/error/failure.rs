@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::plural;
+
 /// The coordinates of a cell, x first, written `[x, y]` (`[x, y, z, ...]` on a board of
 /// more sides).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,14 +283,5 @@ impl Failure {
             Walk::Uncrossed => self.to_string(),
             _ => format!("not a {}: {self}", self.walk()),
         }
-    }
-}
-
-/// `s` unless one.
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

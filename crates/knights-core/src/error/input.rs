@@ -237,9 +237,10 @@ pub enum BadOption {
     },
     /// A worksheet's `--count` of more exercises than one sheet draws.
     #[error(
-        "--count {count} on the {board} board: a worksheet takes at most {fit} exercises of it \
+        "--count {count} on the {board} board: a worksheet takes at most {fit} exercise{} of it \
          (at most {most_exercises} on any board, and at most {most_squares} squares numbered \
-         over exercises and answers; these would number {squares})"
+         over exercises and answers; these would number {squares})",
+        super::plural(*.fit)
     )]
     Exercises {
         /// The value as given.

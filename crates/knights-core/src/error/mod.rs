@@ -22,6 +22,15 @@ pub use limits::{Bytes, TooLarge};
 pub use no_tour::{GaveUp, NoTour, Theorem, Unsupported};
 pub use path::PathProblem;
 
+/// `s` unless one: "1 exercise", "6 exercises".
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
