@@ -414,6 +414,42 @@ mod tests {
         assert_eq!(tours, 9862);
     }
 
+    /// With the local rows (and the rest of `--strengthen`) the solver proves brute
+    /// force's least crossings of a closed 6x6 tour, 52: no row cuts off the optimum.
+    /// Minutes of solving: `cargo test -p knights-lab --features motif --lib
+    /// strengthened_6x6_closed_crossings -- --ignored`.
+    #[test]
+    #[ignore = "minutes of solving"]
+    fn the_strengthened_6x6_closed_crossings_are_brute_forces_52() {
+        use crate::optimum::{solve, Cutting, Solve, Spec};
+        let board = Board::new(6, 6).unwrap();
+        let crossings = "crossings".parse().unwrap();
+        let least = crate::optimum::brute::closed(&board, &[crossings]).of(crossings);
+        assert_eq!(least, 52);
+        let spec = Spec {
+            board,
+            closed: true,
+            measure: crossings,
+        };
+        let o = solve(
+            &spec,
+            Solve {
+                limit: std::time::Duration::from_secs(3600),
+                start: None,
+                report: &mut |_| {},
+                strengthen: true,
+                cutting: Cutting::from(vec![]),
+            },
+        )
+        .unwrap();
+        assert!(
+            o.value == 52 && o.bound == 52,
+            "{} bound {}",
+            o.value,
+            o.bound
+        );
+    }
+
     /// The relaxation with and without the local rows, for measuring:
     /// `KNIGHTS_LOCAL='8x8 2 5;10x10 2 5' cargo test -p knights-lab --features motif
     /// --lib local_experiment -- --ignored --nocapture` (board, border depth of the
