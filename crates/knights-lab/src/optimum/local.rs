@@ -262,6 +262,7 @@ pub fn windows(
 /// Windows of three cells near the border (within `depth` of it), each a cell and
 /// two others of the 3 x 3 block around it (an experiment's family, not in the
 /// model: `local_experiment`'s `boxes`).
+#[cfg(test)]
 pub fn boxes(graph: &Graph, board: &Board, crossing: &[(usize, usize)], depth: u32) -> Vec<Window> {
     let set: HashSet<(usize, usize)> = crossing.iter().copied().collect();
     let (w, h) = (board.width() as i64, board.height() as i64);
@@ -317,12 +318,15 @@ pub fn root(board: &Board, depth: u32, rounds: usize, deadline: Instant) -> (Vec
     root_of(board, rounds, deadline, &|g, b, c| windows(g, b, c, depth))
 }
 
+/// A family of windows: those of a board, from its graph and crossing pairs.
+type Family<'a> = dyn Fn(&Graph, &Board, &[(usize, usize)]) -> Vec<Window> + 'a;
+
 /// [`root`] with the windows `family` gives (the graph, board and crossing pairs).
 fn root_of(
     board: &Board,
     rounds: usize,
     deadline: Instant,
-    family: &dyn Fn(&Graph, &Board, &[(usize, usize)]) -> Vec<Window>,
+    family: &Family<'_>,
 ) -> (Vec<Row>, Vec<f64>) {
     let spec = super::Spec {
         board: board.clone(),
