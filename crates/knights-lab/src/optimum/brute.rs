@@ -58,6 +58,15 @@ impl Least {
 pub fn closed(board: &Board, measures: &[Measure]) -> Least {
     let graph = Graph::new(board);
     let counter = Counter::new(&graph, board);
+    let mut least = Least::new(measures);
+    closed_tours(board, &mut |chosen| least.see(&counter, chosen));
+    least
+}
+
+/// Calls `visit` with the leaps of every closed tour of `board` (its corner cell 0
+/// has exactly two leaps), each tour once.
+pub fn closed_tours(board: &Board, visit: &mut dyn FnMut(&[bool])) {
+    let graph = Graph::new(board);
     let n = board.area() as usize;
     let at0 = graph.incident(0);
     assert_eq!(at0.len(), 2, "a corner has two leaps");
@@ -73,13 +82,11 @@ pub fn closed(board: &Board, measures: &[Measure]) -> Least {
     let mut s = Search::new(&graph, n);
     s.visit(0, None);
     s.visit(first, Some(at0[0]));
-    let mut least = Least::new(measures);
     s.go(first, last, &mut |chosen| {
         let mut chosen = chosen.to_vec();
         chosen[at0[1]] = true;
-        least.see(&counter, &chosen);
+        visit(&chosen);
     });
-    least
 }
 
 /// Every open tour of `board`, from every start (each tour seen twice), measured by

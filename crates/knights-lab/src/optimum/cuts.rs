@@ -8,6 +8,9 @@
 //! straight run needs no row of its own, since every straight column is tied to the
 //! two leaps it continues, and a line of leaps ends at the board's border.
 
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
 use highs::Col;
 
 use super::model::Columns;
@@ -16,14 +19,38 @@ use crate::motif::Graph;
 use knights_core::Board;
 
 /// Adds the rows of `spec`'s measure that `--strengthen` asks for: the straight
-/// cells' cut (turns alone) and the symmetry-breaking rows (every measure of tours:
-/// the board's symmetries keep turns, crossings and sharp turns).
-pub fn add(model: &mut Columns<'_>, spec: &Spec) {
-    if spec.measure.to_string() == "turns" {
-        straight_holds_nothing_else(model);
+/// cells' cut (turns alone), the local rows (crossings of closed tours alone,
+/// `local.rs`, separated within `budget`) and the symmetry-breaking rows (every
+/// measure of tours: the board's symmetries keep turns, crossings and sharp turns).
+pub fn add(model: &mut Columns<'_>, spec: &Spec, budget: Duration) {
+    match spec.measure.to_string().as_str() {
+        "turns" => straight_holds_nothing_else(model),
+        "crossings" if spec.closed => local_rows(model, spec, budget),
+        _ => {}
     }
     symmetry_rows(model);
 }
+
+/// The local rows of the closed crossings model (`local.rs`: each holds at every
+/// way a tour can take the leaps of its few cells, so for every tour), separated at
+/// the model's relaxation in at most [`LOCAL_ROUNDS`] rounds within `budget`.
+fn local_rows(model: &mut Columns<'_>, spec: &Spec, budget: Duration) {
+    let deadline = Instant::now() + budget;
+    let (rows, _) = super::local::root(&spec.board, LOCAL_DEPTH, LOCAL_ROUNDS, deadline);
+    let col: HashMap<(usize, usize), Col> =
+        model.pairs().iter().map(|&(c, e, f)| ((e, f), c)).collect();
+    for r in rows {
+        let mut row: Vec<(Col, f64)> = r.x.iter().map(|&(e, c)| (model.x(e), c)).collect();
+        row.extend(r.pairs.iter().map(|&(p, c)| (col[&p], c)));
+        model.row(r.at_least.., row);
+    }
+}
+
+/// Rounds of separating the local rows (the relaxation gains little after six).
+const LOCAL_ROUNDS: usize = 8;
+
+/// How near the border the local rows' runs of three cells lie.
+const LOCAL_DEPTH: u32 = 2;
 
 /// For each straight column `s` (cell `c` going straight on along its leaps `e` and
 /// `f`) and each other leap `g` at `c`: `s + x_g <= 1`.

@@ -29,6 +29,8 @@ mod file;
 pub mod frontier;
 mod improve;
 mod leaps;
+#[cfg(feature = "motif")]
+mod local;
 mod measures;
 #[cfg(feature = "motif")]
 mod model;

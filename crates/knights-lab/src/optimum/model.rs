@@ -48,6 +48,12 @@ impl Layout {
         self.offset
     }
 
+    /// The measure's pair columns: `(column, e, f)`, each standing for the leaps `e`
+    /// and `f` both taken.
+    pub fn pairs(&self) -> &[(Col, usize, usize)] {
+        &self.pairs
+    }
+
     /// Cell `c`'s end column (an open tour's), if any.
     pub fn end(&self, c: usize) -> Option<Col> {
         self.z.get(c).copied()

@@ -32,6 +32,10 @@ pub struct Schedule {
     pub open: i64,
     /// The heat at the start of a round and at its end.
     pub heat: (f64, f64),
+    /// Random moves made at the start of every round but the first, whatever they
+    /// cost: a kick out of the best tour's neighbourhood before the round anneals back
+    /// down (an iterated local search). None in `--improve`'s schedule.
+    pub kicks: u64,
 }
 
 /// The schedule of `knights optimum --improve`.
@@ -40,6 +44,7 @@ pub const SCHEDULE: Schedule = Schedule {
     rounds: 8,
     open: 3,
     heat: (1.5, 0.05),
+    kicks: 0,
 };
 
 /// A Hamiltonian path being rotated, with its crossings kept up to date.
@@ -208,6 +213,15 @@ impl<'a> Rotor<'a> {
     }
 }
 
+/// `moves` random moves of the rotor, each made whatever it costs.
+fn kick(rotor: &mut Rotor<'_>, rng: &mut ChaCha8Rng, moves: u64) {
+    for _ in 0..moves {
+        if let Some(t) = rotor.draw(rng) {
+            rotor.apply(t);
+        }
+    }
+}
+
 /// Each leap's crossing leaps, from the list of crossing pairs.
 pub fn crossing_lists(leaps: usize, pairs: &[(usize, usize)]) -> Vec<Vec<usize>> {
     let mut crossing = vec![Vec::new(); leaps];
@@ -236,7 +250,10 @@ pub fn search(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let per = schedule.steps_per_cell * cycle.len() as u64 / schedule.rounds;
     let (hot, cold) = schedule.heat;
-    'rounds: for _ in 0..schedule.rounds {
+    'rounds: for round in 0..schedule.rounds {
+        if round > 0 {
+            kick(&mut rotor, &mut rng, schedule.kicks);
+        }
         for k in 0..per {
             if k % 4096 == 0 && clock.elapsed() > budget {
                 break 'rounds;
@@ -388,6 +405,7 @@ mod tests {
                     num("HOT").unwrap_or(SCHEDULE.heat.0),
                     num("COLD").unwrap_or(SCHEDULE.heat.1),
                 ),
+                kicks: num("KICKS").map_or(SCHEDULE.kicks, |v| v as u64),
             };
             for seed in seeds.split(',').map(|x| x.parse().unwrap()) {
                 let clock = Instant::now();

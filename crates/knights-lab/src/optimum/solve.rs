@@ -21,7 +21,7 @@ pub fn minimize(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
     let (mut model, layout) = build(spec, |m| {
         spec.measure.rows(m, 1.0);
         if run.strengthen {
-            super::cuts::add(m, spec);
+            super::cuts::add(m, spec, run.limit / 4);
         }
         m.connect(run.cutting.connect, spec.closed);
     });
