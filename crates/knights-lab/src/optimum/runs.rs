@@ -57,7 +57,7 @@ impl Status {
 }
 
 /// What a stored record gives a run that continues it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Resumed {
     /// The record's tour, cells in order: the new run's starting answer.
     pub path: Vec<u32>,
@@ -71,6 +71,11 @@ pub struct Resumed {
     /// The record's file as the command line named it: the new run's command says
     /// `--resume` it.
     pub file: String,
+    /// Where the record's tour came from, and the local search that found it if one
+    /// did: still true of a run that ends with that tour.
+    pub source: String,
+    /// See `source`.
+    pub improved: Option<super::Improved>,
 }
 
 /// The record `text` (of file `name`) read and checked as `--table` does, to continue
@@ -110,14 +115,23 @@ pub fn resume(name: &str, text: &str, spec: &Spec) -> Result<Resumed, Error> {
         bound: stored.bound,
         subtours: stored.subtours,
         file: name.to_string(),
+        source: stored.source,
+        improved: stored.improved,
     })
 }
 
 /// The run's result with the earlier runs' bound carried over: every bound holds for
 /// every tour of the board, so the larger one (of a minimum) is the proof. Its
-/// command says the record it continued, without which it is not the same run.
+/// command says the record it continued, without which it is not the same run. A run
+/// that found no better tour keeps the record's (its start, turned into its least image
+/// under `--strengthen`): where that came from (a local search's `improved`) stays
+/// said.
 pub fn carry(mut found: Optimum, earlier: &Resumed) -> Optimum {
     found.bound = found.bound.max(earlier.bound);
+    if found.source == "start" {
+        found.source = earlier.source.clone();
+        found.improved = earlier.improved.clone();
+    }
     found.given.resume = Some(earlier.file.clone());
     found
 }
@@ -324,5 +338,51 @@ mod tests {
             log_command(&found, None, "runs.log"),
             format!("{run} --log runs.log")
         );
+    }
+
+    /// A run continuing a record whose tour a local search found, and ending with that
+    /// tour, keeps saying so: the 12x12 crossings record of issue 40 had come to say
+    /// "the same run" of a tour the rotation search had found.
+    #[test]
+    fn a_continued_run_keeps_the_local_searchs_tour_said() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+        let name = "10x10-closed-crossings.json";
+        let text = &std::fs::read_to_string(dir.join(name)).unwrap();
+        let spec = Spec {
+            board: knights_core::Board::parse_flat("10x10").unwrap(),
+            closed: true,
+            measure: super::super::Measure::parse("crossings", false).unwrap(),
+        };
+        let earlier = resume(name, text, &spec).unwrap();
+        assert_eq!(earlier.source, "local search");
+        let improved = earlier
+            .improved
+            .clone()
+            .expect("the record says its local search");
+        let run = |source: &str| Optimum {
+            spec: spec.clone(),
+            path: earlier.path.clone(),
+            value: earlier.value,
+            bound: 70,
+            seconds: 1.0,
+            how: super::super::How::Solver {
+                solves: 1,
+                columns: 1,
+                rows: 1,
+                cuts: 0,
+                subtours: vec![],
+            },
+            source: source.into(),
+            improved: None,
+            limit: std::time::Duration::from_secs(60),
+            given: Default::default(),
+            status: Default::default(),
+        };
+        let kept = carry(run("start"), &earlier);
+        assert_eq!(kept.source, "local search");
+        assert_eq!(kept.improved, Some(improved));
+        // A tour the run's own solver found is the run's.
+        let own = carry(run("solver"), &earlier);
+        assert_eq!((own.source.as_str(), own.improved), ("solver", None));
     }
 }
