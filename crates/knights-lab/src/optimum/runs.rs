@@ -289,38 +289,10 @@ mod tests {
     /// another said a command without `--resume FILE`, which makes another run.
     #[test]
     fn a_continued_runs_record_and_log_say_resume_and_its_file() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
         let name = "content/optima/6x6-closed-turns.json";
-        let text = &std::fs::read_to_string(dir.join("6x6-closed-turns.json")).unwrap();
-        let spec = Spec {
-            board: knights_core::Board::parse_flat("6x6").unwrap(),
-            closed: true,
-            measure: super::super::Measure::parse("turns", false).unwrap(),
-        };
-        let earlier = resume(name, text, &spec).unwrap();
-        let found = Optimum {
-            spec,
-            path: earlier.path.clone(),
-            value: 32,
-            bound: 30,
-            seconds: 1.0,
-            how: super::super::How::Solver {
-                solves: 1,
-                columns: 1,
-                rows: 1,
-                cuts: 0,
-                subtours: vec![],
-            },
-            source: "start".into(),
-            improved: None,
-            limit: std::time::Duration::from_secs(60),
-            given: super::super::Given {
-                strengthen: true,
-                resume: None,
-                connect: Default::default(),
-            },
-            status: Default::default(),
-        };
+        let (spec, earlier) = stored("6x6", "turns", name);
+        let mut found = run_from(&spec, &earlier, 30, "start");
+        found.given.strengthen = true;
         let found = carry(found, &earlier);
         assert_eq!(found.bound, 32, "the earlier bound is kept");
         let run = "knights optimum 6x6 --minimize turns --time-limit 60 --strengthen --resume content/optima/6x6-closed-turns.json";
@@ -345,25 +317,44 @@ mod tests {
     /// "the same run" of a tour the rotation search had found.
     #[test]
     fn a_continued_run_keeps_the_local_searchs_tour_said() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
-        let name = "10x10-closed-crossings.json";
-        let text = &std::fs::read_to_string(dir.join(name)).unwrap();
-        let spec = Spec {
-            board: knights_core::Board::parse_flat("10x10").unwrap(),
-            closed: true,
-            measure: super::super::Measure::parse("crossings", false).unwrap(),
-        };
-        let earlier = resume(name, text, &spec).unwrap();
+        let (spec, earlier) = stored("10x10", "crossings", "10x10-closed-crossings.json");
         assert_eq!(earlier.source, "local search");
         let improved = earlier
             .improved
             .clone()
             .expect("the record says its local search");
-        let run = |source: &str| Optimum {
+        let run = |source: &str| run_from(&spec, &earlier, 70, source);
+        let kept = carry(run("start"), &earlier);
+        assert_eq!(kept.source, "local search");
+        assert_eq!(kept.improved, Some(improved));
+        // A tour the run's own solver found is the run's.
+        let own = carry(run("solver"), &earlier);
+        assert_eq!((own.source.as_str(), own.improved), ("solver", None));
+    }
+
+    /// The stored record of `board`'s closed `measure`, read as `--resume FILE` reads
+    /// the file `name` (its last part names the record in content/optima).
+    fn stored(board: &str, measure: &str, name: &str) -> (Spec, Resumed) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/optima");
+        let file = std::path::Path::new(name).file_name().unwrap();
+        let text = &std::fs::read_to_string(dir.join(file)).unwrap();
+        let spec = Spec {
+            board: knights_core::Board::parse_flat(board).unwrap(),
+            closed: true,
+            measure: super::super::Measure::parse(measure, false).unwrap(),
+        };
+        let earlier = resume(name, text, &spec).unwrap();
+        (spec, earlier)
+    }
+
+    /// A run's result continuing `earlier`: its tour, that tour's value, `bound` and
+    /// where its best tour came from.
+    fn run_from(spec: &Spec, earlier: &Resumed, bound: u64, source: &str) -> Optimum {
+        Optimum {
             spec: spec.clone(),
             path: earlier.path.clone(),
             value: earlier.value,
-            bound: 70,
+            bound,
             seconds: 1.0,
             how: super::super::How::Solver {
                 solves: 1,
@@ -377,12 +368,6 @@ mod tests {
             limit: std::time::Duration::from_secs(60),
             given: Default::default(),
             status: Default::default(),
-        };
-        let kept = carry(run("start"), &earlier);
-        assert_eq!(kept.source, "local search");
-        assert_eq!(kept.improved, Some(improved));
-        // A tour the run's own solver found is the run's.
-        let own = carry(run("solver"), &earlier);
-        assert_eq!((own.source.as_str(), own.improved), ("solver", None));
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! The connectivity in the model (`connect.rs`, `--connect flow` and `multiflow`)
 //! against brute force and the cut loop: the same optima, each proved by one search.
 
+use super::solver::check_tour as check;
 use super::*;
-use knights_core::Tour;
 
 /// The optimum of `spec` with connectivity `how`, from no starting tour.
 fn connected(spec: &Spec, how: Connect) -> Optimum {
@@ -20,20 +20,6 @@ fn connected(spec: &Spec, how: Connect) -> Optimum {
         },
     )
     .unwrap()
-}
-
-/// A proved optimum whose tour has the value claimed.
-fn check(o: &Optimum) {
-    assert!(
-        o.optimal(),
-        "{}: {} against {}",
-        o.spec.name(),
-        o.value,
-        o.bound
-    );
-    let tour = Tour::new(o.spec.board.clone(), o.path.clone(), o.spec.closed);
-    let m = metrics::measure(&verify::constructed(tour).unwrap());
-    assert_eq!(o.value, o.spec.measure.of_metrics(&m), "{}", o.spec.name());
 }
 
 /// Brute force's minima of closed 6x6 and open 5x5 tours, with either flow: every

@@ -28,8 +28,9 @@ fn optimum_with(w: u32, h: u32, closed: bool, measure: Measure, strengthen: bool
     .unwrap()
 }
 
-/// The solver's tour is a tour with the value it claims, proved optimal.
-fn check_tour(o: &Optimum) {
+/// The solver's tour is a tour with the value it claims, proved optimal (the flows' tests
+/// check theirs with it too).
+pub(super) fn check_tour(o: &Optimum) {
     assert!(
         o.optimal(),
         "{}: {} against {}",
