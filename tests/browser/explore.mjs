@@ -18,6 +18,7 @@
 // "explore: N passed, M failed" and exits non-zero when a check fails.
 
 import { chromium } from "playwright-core";
+import { contrast } from "./contrast.mjs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 
@@ -74,19 +75,6 @@ async function answered(page, timeout = 120000) {
       role: s.getAttribute("role"),
     };
   });
-}
-
-// The WCAG contrast of two computed CSS colours ("rgb(r, g, b)").
-function contrast(a, b) {
-  const lum = (c) => {
-    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [x, y] = [lum(a), lum(b)];
-  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
 // The status line's colour and the page's background behind it.

@@ -18,6 +18,7 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { htmlFiles } from "./pages.mjs";
+import { contrast } from "./contrast.mjs";
 
 const [siteArg, shotsArg, ...shotPages] = process.argv.slice(2);
 if (!siteArg || !shotsArg) {
@@ -90,19 +91,6 @@ async function loadImages() {
     await new Promise((ok) => setTimeout(ok, 50));
   }
   return Array.from(document.images).filter((i) => !(ready(i) && i.naturalWidth > 0)).map((i) => i.currentSrc || i.getAttribute("src"));
-}
-
-// The WCAG contrast of two computed CSS colours ("rgb(r, g, b)").
-function contrast(a, b) {
-  const lum = (c) => {
-    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
-      const s = Number(v) / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [x, y] = [lum(a), lum(b)];
-  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
 // The phone's header menu: the links hidden behind the Menu button; the Tab stop
