@@ -23,7 +23,11 @@ fn worksheet_counts_are_refused_before_work_with_the_figure() {
         ("256x256", "4", 1),
     ] {
         let args = ["worksheet", board, "--count", count, "-o", s(&out)];
-        refused_at_once(&args, &format!("a worksheet takes at most {fit} exercises"));
+        let noun = if fit == 1 { "exercise" } else { "exercises" };
+        refused_at_once(
+            &args,
+            &format!("a worksheet takes at most {fit} {noun} of it"),
+        );
         let cipher = [
             "worksheet",
             board,
