@@ -105,10 +105,10 @@ fn main_html() -> String {
 <button type="submit">Draw</button>
 <datalist id="explore-layers">{layers}</datalist>
 </form>
-<p class="note" id="explore-boards"></p>
-<p class="note">Layers: {layer_names}, or <code>all</code>, <code>none</code>; <code>+name</code> and <code>-name</code> change the defaults.</p>
 <p class="explore-status" id="explore-status" role="status" aria-live="polite">Loading the explorer…</p>
 <p><button type="button" id="explore-cancel" hidden>Cancel</button></p>
+<p class="note" id="explore-boards"></p>
+<p class="note">Layers: {layer_names}, or <code>all</code>, <code>none</code>; <code>+name</code> and <code>-name</code> change the defaults.</p>
 <div id="explore-result" hidden>
 <div class="tour">
 <figure class="drawing" id="explore-figure">
