@@ -1,25 +1,16 @@
 //! The connectivity in the model (`connect.rs`, `--connect flow` and `multiflow`)
 //! against brute force and the cut loop: the same optima, each proved by one search.
 
-use super::solver::check_tour as check;
+use super::solver::{check_tour as check, solved};
 use super::*;
 
 /// The optimum of `spec` with connectivity `how`, from no starting tour.
 fn connected(spec: &Spec, how: Connect) -> Optimum {
-    solve(
-        spec,
-        Solve {
-            limit: Duration::from_secs(600),
-            start: None,
-            report: &mut |_| {},
-            strengthen: false,
-            cutting: Cutting {
-                connect: how,
-                ..Cutting::from(vec![])
-            },
-        },
-    )
-    .unwrap()
+    let cutting = Cutting {
+        connect: how,
+        ..Cutting::from(vec![])
+    };
+    solved(spec, 600, false, cutting)
 }
 
 /// Brute force's minima of closed 6x6 and open 5x5 tours, with either flow: every

@@ -15,14 +15,20 @@ fn optimum_with(w: u32, h: u32, closed: bool, measure: Measure, strengthen: bool
         closed,
         measure,
     };
+    solved(&spec, 600, strengthen, Cutting::from(vec![]))
+}
+
+/// The optimum of `spec` within `seconds`, from no starting tour, reporting nothing
+/// (the flows' tests solve theirs with it too).
+pub(super) fn solved(spec: &Spec, seconds: u64, strengthen: bool, cutting: Cutting) -> Optimum {
     solve(
-        &spec,
+        spec,
         Solve {
-            limit: Duration::from_secs(600),
+            limit: Duration::from_secs(seconds),
             start: None,
             report: &mut |_| {},
             strengthen,
-            cutting: Cutting::from(vec![]),
+            cutting,
         },
     )
     .unwrap()
@@ -269,17 +275,7 @@ fn a_continued_run_starts_from_the_stored_cuts_and_finds_none_of_those_pieces_ag
         measure: TURNS,
     };
     // A first run cutting as before: only the pieces of its answers.
-    let first = solve(
-        &spec,
-        Solve {
-            limit: Duration::from_secs(120),
-            start: None,
-            report: &mut |_| {},
-            strengthen: false,
-            cutting: Cutting::lazy(),
-        },
-    )
-    .unwrap();
+    let first = solved(&spec, 120, false, Cutting::lazy());
     let How::Solver {
         solves, subtours, ..
     } = &first.how
@@ -355,17 +351,7 @@ fn images_and_cuts_at_the_relaxation_keep_brute_forces_minima() {
                 closed,
                 measure,
             };
-            let o = solve(
-                &spec,
-                Solve {
-                    limit: Duration::from_secs(120),
-                    start: None,
-                    report: &mut |_| {},
-                    strengthen: false,
-                    cutting: cutting.clone(),
-                },
-            )
-            .unwrap();
+            let o = solved(&spec, 120, false, cutting.clone());
             check_tour(&o);
             assert_eq!(o.value, least.of(measure), "{} {cutting:?}", spec.name());
         }
