@@ -333,9 +333,29 @@ pub fn solve(spec: &Spec, run: Solve<'_>) -> Result<Optimum, Error> {
         }
         .into());
     }
-    let mut found = spec.measure.solve(spec, run)?;
-    found.given.strengthen = strengthen;
-    found.given.connect = connect;
+    // What the run was given, said by its record and by every checkpoint of it (a
+    // checkpoint without `--strengthen` in its command would make another run).
+    let say = |found: &mut Optimum| {
+        found.given.strengthen = strengthen;
+        found.given.connect = connect;
+    };
+    let outer = run.report;
+    let mut report = |round: &Round| match &round.so_far {
+        Some(_) => {
+            let mut round = round.clone();
+            round.so_far.as_mut().map(say);
+            outer(&round)
+        }
+        None => outer(round),
+    };
+    let mut found = spec.measure.solve(
+        spec,
+        Solve {
+            report: &mut report,
+            ..run
+        },
+    )?;
+    say(&mut found);
     Ok(found)
 }
 

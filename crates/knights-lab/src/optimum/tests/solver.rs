@@ -34,6 +34,33 @@ pub(super) fn solved(spec: &Spec, seconds: u64, strengthen: bool, cutting: Cutti
     .unwrap()
 }
 
+/// A checkpoint's record says what the run was given, as the end's does: the 12x12
+/// crossings run of issue 40 wrote checkpoints whose command lacked `--strengthen`.
+#[test]
+fn a_checkpoint_says_strengthen() {
+    let spec = Spec {
+        board: board(6, 6),
+        closed: true,
+        measure: TURNS,
+    };
+    let mut commands = Vec::new();
+    let found = solve(
+        &spec,
+        Solve {
+            limit: Duration::from_secs(600),
+            start: None,
+            report: &mut |round| commands.extend(round.so_far.as_ref().map(command)),
+            strengthen: true,
+            cutting: Cutting::from(vec![]),
+        },
+    )
+    .unwrap();
+    assert!(!commands.is_empty(), "no checkpoint was reported");
+    for c in commands.iter().chain([&command(&found)]) {
+        assert!(c.contains(" --strengthen"), "{c}");
+    }
+}
+
 /// The solver's tour is a tour with the value it claims, proved optimal (the flows' tests
 /// check theirs with it too).
 pub(super) fn check_tour(o: &Optimum) {
