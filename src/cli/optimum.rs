@@ -228,7 +228,13 @@ fn solve(
             start,
             report: &mut |r| {
                 let best = r.best.map_or("none".into(), |b| b.to_string());
-                let bound = r.bound.map_or("not yet".into(), |b| b.to_string());
+                // A continued run's own bound starts below the stored one: the line
+                // says the proof's bound, which is the larger.
+                let bound = match (r.bound, resumed.map(|s| s.bound)) {
+                    (Some(b), Some(s)) if s > b => format!("{s} (stored; this run {b})"),
+                    (None, Some(s)) => format!("{s} (stored)"),
+                    (b, _) => b.map_or("not yet".into(), |b| b.to_string()),
+                };
                 // The checkpoint first: a line read is a step on disk.
                 if let Some(so_far) = &r.so_far {
                     checkpoints.step(so_far);
