@@ -118,8 +118,8 @@ pub fn places_of(tour: &Verified, opts: &Options, style: Style) -> Result<Vec<Sp
 
 /// The smallest square of an inset, in points: its turn dots and crossing disks stay
 /// apart from 4 points (the themes' least radii over their share of a square, see
-/// [`crate::layers::Kind::legible_from`]), with room to spare.
-const INSET_CELL_PT: f64 = 6.0;
+/// [`crate::layers::Kind::legible_from`]), with a point to spare.
+const INSET_CELL_PT: f64 = 5.0;
 
 /// Points between the parts of the figure.
 const GAP: f64 = 10.0;
@@ -208,6 +208,11 @@ pub fn drawing(
             } else {
                 span as f64 * (inset_w + GAP) - room
             };
+            // An overview whose squares come out under a line's least width draws its
+            // outline (a square wide at most) thinner than print takes.
+            if span < *cols && ov_w / fv[2] < paper::LINE_PT {
+                continue;
+            }
             for n in least..=spots.len() {
                 let l = Layout::new(
                     [ov_w, ov_w * fv[3] / fv[2]],
@@ -257,14 +262,17 @@ pub fn drawing(
         let lines = caption_lines(i + 1, &spots[i], *inset_w, size);
         body.push(caption_text(&lines, at[0], at[1], size, opts).to_string());
         let v = paper::view_box(d.svg()).ok_or_else(|| Error::internal("no view box"))?;
-        body.push(nested(
+        let inset = nested(
             d.svg(),
             &format!("inset-{}", i + 1),
             at[0],
             at[1] + caption,
             *inset_w,
             inset_w * v[3] / v[2],
-        ));
+        );
+        // The cells it shows, for a reader of the figure (and the tests).
+        let region = format!(" data-region=\"{}\"", spots[i].region);
+        body.push(inset.replacen(" height=", &format!("{region} height="), 1));
     }
     let svg = page(
         whole,
@@ -605,23 +613,25 @@ fn caption_lines(n: usize, spot: &Spot, w: f64, size: f64) -> Vec<String> {
     let short = format!("{}-{} x {}-{}", r.x0 + 1, r.x1 + 1, r.y0 + 1, r.y1 + 1);
     let lead = format!("{n}  ");
     let room = w - crate::font::text_width(&lead, size);
-    let fits = |lines: &Vec<String>| {
-        lines.len() <= 3
-            && lines
-                .iter()
-                .all(|l| crate::font::text_width(l, size) <= room)
-    };
+    let fits =
+        |lines: &Vec<String>| (lines.iter()).all(|l| crate::font::text_width(l, size) <= room);
     let name = spot.name.clone();
     let mut named = crate::font::wrap(&name, size, room);
     named.push(short.clone());
+    let whole = crate::font::wrap(&format!("{name}: {cells}"), size, room);
     let candidates = [
-        crate::font::wrap(&format!("{name}: {cells}"), size, room),
-        vec![name.clone(), cells],
-        vec![name.clone(), short],
-        named,
-        vec![name],
+        (2, whole.clone()),
+        (2, vec![name.clone(), cells]),
+        (2, vec![name.clone(), short]),
+        (3, whole),
+        (3, named),
+        (1, vec![name]),
     ];
-    match candidates.into_iter().find(fits) {
+    match candidates
+        .into_iter()
+        .find(|(most, lines)| lines.len() <= *most && fits(lines))
+        .map(|c| c.1)
+    {
         Some(mut lines) => {
             lines[0] = format!("{lead}{}", lines[0]);
             lines
