@@ -57,6 +57,7 @@ mod tourney_cli;
 mod wasm;
 mod worksheet_pdf;
 
+mod render_figure;
 mod render_legend;
 mod render_overview;
 mod render_print;

@@ -97,8 +97,15 @@ fn the_print_figure_of_a_large_board_is_its_overview_with_detailed_insets() {
     // Every frame on the overview is numbered, and each number has its inset.
     assert_eq!(svg.matches("class=\"spot\"").count(), insets.len());
     ok(d, &[&args[..], &["-o", "f.pdf"]].concat());
-    let (w, _) = pdf_page(&std::fs::read(d.join("f.pdf")).unwrap());
+    let (w, h) = pdf_page(&std::fs::read(d.join("f.pdf")).unwrap());
     assert!((w - 160.0 / 25.4 * 72.0).abs() < 0.05, "{w}");
+    // The SVG says the figure's height in millimetres too, the PDF's page is as
+    // tall, and a page takes it (at most 1.5 times as tall as wide).
+    let tag = &svg[..svg.find('>').unwrap()];
+    let at = tag.find(" height=\"").unwrap() + 9;
+    let mm: f64 = tag[at..].split("mm\"").next().unwrap().parse().unwrap();
+    assert!((h - mm / 25.4 * 72.0).abs() < 0.05, "{h} pt, {mm} mm");
+    assert!(mm <= 1.5 * 160.0, "{mm} mm");
     // The overview alone, asked for.
     ok(d, &[&args[..], &["--insets", "0", "-o", "o.svg"]].concat());
     let alone = std::fs::read_to_string(d.join("o.svg")).unwrap();

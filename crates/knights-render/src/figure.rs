@@ -90,11 +90,7 @@ impl FromStr for Insets {
 /// The places `opts` asks insets of for the whole of `tour`'s board drawn in style
 /// `style` (none for a region: insets go beside the whole board).
 pub fn places_of(tour: &Verified, opts: &Options, style: Style) -> Result<Vec<Spot>, Error> {
-    let asked = |n: usize| {
-        let mut p = places(tour, &opts.theme, n.saturating_sub(4));
-        p.truncate(n);
-        p
-    };
+    let asked = |n: usize| places(tour, &opts.theme, n);
     let spots = match &opts.insets {
         Insets::None => Vec::new(),
         Insets::Auto if style == Style::Overview && opts.region.is_none() => asked(6),
@@ -122,11 +118,8 @@ pub fn places_of(tour: &Verified, opts: &Options, style: Style) -> Result<Vec<Sp
 
 /// The smallest square of an inset, in points: its turn dots and crossing disks stay
 /// apart from 4 points (the themes' least radii over their share of a square, see
-/// [`crate::layers::Kind::legible_from`]), with room to spare.
-const INSET_CELL_PT: f64 = 6.0;
-
-/// Points of an inset taken by its margins and coordinates, about.
-const INSET_MARGIN_PT: f64 = 40.0;
+/// [`crate::layers::Kind::legible_from`]), with a point to spare.
+const INSET_CELL_PT: f64 = 5.0;
 
 /// Points between the parts of the figure.
 const GAP: f64 = 10.0;
@@ -142,8 +135,21 @@ pub const CAPTION_PX: f64 = 16.0;
 /// points: above print's smallest type, a little under a printed page's body type.
 pub const CAPTION_PT: f64 = 9.0;
 
+/// The most a figure's height may be of its width: a printed page (A4 is 1.41) or a
+/// journal's column takes it. The insets are laid out beside and under the overview
+/// to stay within it (see [`Layout`]).
+pub const MOST_ASPECT: f64 = 1.5;
+
+/// The least share of the figure's width the overview keeps when the default insets
+/// are laid out: rather one inset fewer (down to four) than a thumbnail of the board.
+const LEAST_OVERVIEW: f64 = 0.5;
+
+/// The fewest insets the default figure is cut down to, to keep within
+/// [`MOST_ASPECT`].
+const LEAST_INSETS: usize = 4;
+
 /// The figure: `tour` drawn as `opts` say (without insets), framed, and an inset of
-/// each of `spots` below it.
+/// each of `spots` beside and below it.
 pub fn drawing(
     tour: &Verified,
     metrics: &Metrics,
@@ -161,44 +167,84 @@ pub fn drawing(
     };
     let unit = |pt: f64| whole.with_points(pt);
     let inner = whole.points() - 2.0 * room;
-    let main = Drawing::new(tour, metrics, &main_options(opts, Some(unit(inner))))?;
-    let mv = paper::view_box(main.svg()).ok_or_else(|| Error::internal("no view box"))?;
-    let main_h = inner * mv[3] / mv[2];
-    // Fewer insets a row while they would be too narrow for their squares; none when
-    // even one a row would be.
-    let widest = spots.iter().map(|s| s.region.width()).max().unwrap_or(1) as f64;
-    let needs = widest * INSET_CELL_PT + INSET_MARGIN_PT;
-    let across = |cols: usize| (inner - GAP * (cols as f64 - 1.0)) / cols as f64;
-    let mut cols = columns(spots.len());
-    while cols > 1 && across(cols) < needs {
-        cols -= 1;
+    let full = Drawing::new(tour, metrics, &main_options(opts, Some(unit(inner))))?;
+    let fv = paper::view_box(full.svg()).ok_or_else(|| Error::internal("no view box"))?;
+    let size = caption_size(opts);
+    // The insets drawn at each width a number of columns gives them, while their
+    // squares stay legible.
+    let mut drawn: Vec<(usize, f64, Vec<Drawing>, f64)> = Vec::new();
+    for cols in 1..=spots.len().clamp(1, 4) {
+        let inset_w = (inner - GAP * (cols as f64 - 1.0)) / cols as f64;
+        let parts = insets(tour, metrics, opts, spots, unit(inset_w))?;
+        if parts.iter().any(|d| d.cell_pt() < INSET_CELL_PT) {
+            break;
+        }
+        let caption = caption_height(spots, inset_w, size);
+        drawn.push((cols, inset_w, parts, caption));
     }
-    if across(cols) < needs {
+    if drawn.is_empty() {
         let mut alone = opts.clone();
         alone.insets = Insets::None;
         return Drawing::new(tour, metrics, &alone);
     }
-    let inset_w = across(cols);
-    let mut parts = Vec::new();
-    for spot in spots {
-        let mut o = opts.clone();
-        o.theme.page.width = Some(unit(inset_w));
-        o.region = Some(spot.region);
-        o.style = Style::Detail;
-        o.legend = false;
-        o.insets = Insets::None;
-        if o.show == Show::Defaults {
-            o.show = (Show::defaults().with(Layer::Turns))
-                .with(Layer::Crossings)
-                .with(Layer::Coords);
+    let least = match opts.insets {
+        Insets::Auto => spots.len().min(LEAST_INSETS),
+        _ => spots.len(),
+    };
+    let sizes = |parts: &[Drawing], w: f64, cap: f64| -> Result<Vec<[f64; 2]>, Error> {
+        (parts.iter())
+            .map(|d| {
+                let v = paper::view_box(d.svg()).ok_or_else(|| Error::internal("no view box"))?;
+                Ok([w, cap + w * v[3] / v[2]])
+            })
+            .collect()
+    };
+    let mut options = Vec::new();
+    for (k, (cols, inset_w, parts, caption)) in drawn.iter().enumerate() {
+        let cells = sizes(parts, *inset_w, *caption)?;
+        for span in 1..=*cols {
+            let ov_w = if span == *cols {
+                inner
+            } else {
+                span as f64 * (inset_w + GAP) - room
+            };
+            // An overview whose squares come out under a line's least width draws its
+            // outline (a square wide at most) thinner than print takes.
+            if span < *cols && ov_w / fv[2] < paper::LINE_PT {
+                continue;
+            }
+            for n in least..=spots.len() {
+                let l = Layout::new(
+                    [ov_w, ov_w * fv[3] / fv[2]],
+                    &cells[..n],
+                    (*cols, span),
+                    room,
+                );
+                options.push((k, n, l));
+            }
         }
-        parts.push(Drawing::new(tour, metrics, &o)?);
     }
-    let (mut y, mut body) = (room, Vec::new());
-    // The overview, and the frames and numbers in its coordinates on the page.
-    let scale = inner / mv[2];
+    let asked = (opts.insets != Insets::Auto).then_some(spots.len());
+    let (k, n, layout) = choose(options, whole.points(), inner, asked);
+    let (_, inset_w, parts, caption) = &drawn[k];
+    let (spots, parts) = (&spots[..n], &parts[..n]);
+    // The overview at the width chosen, and the places again with its real height.
+    let main = if (layout.overview[0] - inner).abs() < 1e-6 {
+        full
+    } else {
+        Drawing::new(
+            tour,
+            metrics,
+            &main_options(opts, Some(unit(layout.overview[0]))),
+        )?
+    };
+    let mv = paper::view_box(main.svg()).ok_or_else(|| Error::internal("no view box"))?;
+    let ov = [layout.overview[0], layout.overview[0] * mv[3] / mv[2]];
+    let layout = Layout::new(ov, &sizes(parts, *inset_w, *caption)?, layout.grid, room);
+    let mut body = vec![nested(main.svg(), "overview", room, room, ov[0], ov[1])];
+    // The frames and their numbers, in the overview's coordinates on the page.
+    let scale = ov[0] / mv[2];
     let to_page = |(x, y2): (f64, f64)| (room + (x - mv[0]) * scale, room + (y2 - mv[1]) * scale);
-    body.push(nested(main.svg(), "overview", room, y, inner, main_h));
     let board = tour.board();
     let rects: Vec<[f64; 4]> = (spots.iter())
         .map(|s| {
@@ -209,43 +255,28 @@ pub fn drawing(
         })
         .collect();
     // The numbers go in the room around the overview's own page, outside every mark.
-    let around = [room, y, room + inner, y + main_h];
+    let around = [room, room, room + ov[0], room + ov[1]];
     body.push(frames(&rects, around, opts).to_string());
-    y += main_h + room; // the numbers under the overview have their room
-
-    // The insets, in rows under it, each under its caption (of one or two lines; the
-    // room of the longest).
-    let size = caption_size(opts);
-    let captions: Vec<Vec<String>> = (spots.iter().enumerate())
-        .map(|(i, spot)| caption_lines(i + 1, spot, inset_w, size))
-        .collect();
-    let most = captions.iter().map(Vec::len).max().unwrap_or(1) as f64;
-    let caption = size * (1.25 * most + 0.35);
-    let mut row_h: f64 = 0.0;
-    for (i, d) in parts.iter().enumerate() {
-        let (c, first) = (i % cols, i % cols == 0);
-        if first && i > 0 {
-            y += row_h + GAP;
-            row_h = 0.0;
-        }
-        let x = room + c as f64 * (inset_w + GAP);
+    // Each inset under its caption (of one or two lines; the room of the longest).
+    for (i, (d, at)) in parts.iter().zip(&layout.insets).enumerate() {
+        let lines = caption_lines(i + 1, &spots[i], *inset_w, size);
+        body.push(caption_text(&lines, at[0], at[1], size, opts).to_string());
         let v = paper::view_box(d.svg()).ok_or_else(|| Error::internal("no view box"))?;
-        let h = inset_w * v[3] / v[2];
-        body.push(caption_text(&captions[i], x, y, size, opts).to_string());
-        body.push(nested(
+        let inset = nested(
             d.svg(),
             &format!("inset-{}", i + 1),
-            x,
-            y + caption,
-            inset_w,
-            h,
-        ));
-        row_h = row_h.max(caption + h);
+            at[0],
+            at[1] + caption,
+            *inset_w,
+            inset_w * v[3] / v[2],
+        );
+        // The cells it shows, for a reader of the figure (and the tests).
+        let region = format!(" data-region=\"{}\"", spots[i].region);
+        body.push(inset.replacen(" height=", &format!("{region} height="), 1));
     }
-    let height = y + row_h + room;
     let svg = page(
         whole,
-        height,
+        layout.height,
         &opts.theme.page.background,
         tour,
         metrics,
@@ -262,6 +293,132 @@ pub fn drawing(
     Ok(d.with_style(main.style()))
 }
 
+/// An inset of each of `spots`, `width` wide, square by square with its turns,
+/// crossings and coordinates (unless the layers asked say otherwise).
+fn insets(
+    tour: &Verified,
+    metrics: &Metrics,
+    opts: &Options,
+    spots: &[Spot],
+    width: Paper,
+) -> Result<Vec<Drawing>, Error> {
+    let mut parts = Vec::new();
+    for spot in spots {
+        let mut o = opts.clone();
+        o.theme.page.width = Some(width);
+        o.region = Some(spot.region);
+        o.style = Style::Detail;
+        o.legend = false;
+        o.insets = Insets::None;
+        if o.show == Show::Defaults {
+            o.show = (Show::defaults().with(Layer::Turns))
+                .with(Layer::Crossings)
+                .with(Layer::Coords);
+        }
+        parts.push(Drawing::new(tour, metrics, &o)?);
+    }
+    Ok(parts)
+}
+
+/// The layout to draw, of `options` (each the index of its insets' width, its count of
+/// insets and its layout) on a page `width` wide with `inner` inside its margins: of
+/// those within [`MOST_ASPECT`] (whose overview keeps [`LEAST_OVERVIEW`] of the
+/// width, when the count may be cut: `asked` is `None`), the one with the most insets,
+/// then the widest overview, then the lowest; none within it, the lowest.
+fn choose(
+    options: Vec<(usize, usize, Layout)>,
+    width: f64,
+    inner: f64,
+    asked: Option<usize>,
+) -> (usize, usize, Layout) {
+    let fits = |l: &Layout| {
+        l.height <= MOST_ASPECT * width
+            && (asked.is_some() || l.overview[0] >= LEAST_OVERVIEW * inner - 1e-6)
+    };
+    let best = (options.iter().enumerate())
+        .filter(|(_, (_, _, l))| fits(l))
+        .max_by(|(i, a), (j, b)| {
+            (a.1.cmp(&b.1))
+                .then(a.2.overview[0].total_cmp(&b.2.overview[0]))
+                .then(b.2.height.total_cmp(&a.2.height))
+                .then(j.cmp(i))
+        })
+        .map(|(i, _)| i);
+    // None within it (a board much taller than wide): the lowest, of those with every
+    // inset asked for.
+    let lowest = || {
+        (options.iter().enumerate())
+            .filter(|(_, (_, n, _))| asked.is_none_or(|a| *n == a))
+            .min_by(|(i, a), (j, b)| {
+                (a.2.height.total_cmp(&b.2.height))
+                    .then(b.1.cmp(&a.1))
+                    .then(i.cmp(j))
+            })
+            .map_or(0, |(i, _)| i)
+    };
+    let pick = best.unwrap_or_else(lowest);
+    options
+        .into_iter()
+        .nth(pick)
+        .expect("a layout of each width")
+}
+
+/// Where the figure's parts go: the overview at the top left, the insets in `cols`
+/// columns, first in the `cols - span` columns beside the overview while their row
+/// starts beside it, then in whole rows under it; the frames' numbers keep `room`
+/// around the overview.
+struct Layout {
+    /// The overview's width and height.
+    overview: [f64; 2],
+    /// Columns, and those the overview spans.
+    grid: (usize, usize),
+    /// Each inset's top left (its caption's).
+    insets: Vec<[f64; 2]>,
+    /// The figure's height, its margins included.
+    height: f64,
+}
+
+impl Layout {
+    /// The layout of an overview `ov` (width, height) and of insets `cells` (each its
+    /// width and height with its caption) in `grid` (columns, those the overview
+    /// spans), in a page whose margins are `room`.
+    fn new(ov: [f64; 2], cells: &[[f64; 2]], grid: (usize, usize), room: f64) -> Layout {
+        let (cols, span) = grid;
+        let column = |c: usize| room + c as f64 * (cells.first().map_or(0.0, |s| s[0]) + GAP);
+        let ov_bottom = room + ov[1];
+        let (mut insets, mut y, mut i) = (Vec::new(), room, 0);
+        // Rows beside the overview, while a row's middle is level with it.
+        while span < cols && i < cells.len() {
+            let row = &cells[i..(i + cols - span).min(cells.len())];
+            let h = row.iter().map(|s| s[1]).fold(0.0, f64::max);
+            if y + h / 2.0 > ov_bottom {
+                break;
+            }
+            for c in span..span + row.len() {
+                insets.push([column(c), y]);
+            }
+            (i, y) = (i + row.len(), y + h + GAP);
+        }
+        let mut bottom = (y - GAP).max(ov_bottom);
+        y = y.max(ov_bottom + room);
+        while i < cells.len() {
+            let row = &cells[i..(i + cols).min(cells.len())];
+            let h = row.iter().map(|s| s[1]).fold(0.0, f64::max);
+            for c in 0..row.len() {
+                insets.push([column(c), y]);
+            }
+            bottom = y + h;
+            (i, y) = (i + row.len(), y + h + GAP);
+        }
+        Layout {
+            overview: ov,
+            grid,
+            insets,
+            height: bottom + room,
+        }
+    }
+}
+
 /// `opts` for the overview of a figure `width` wide (its own size when `None`): no
 /// frames of its own (the figure draws them) and no insets.
 fn main_options(opts: &Options, width: Option<Paper>) -> Options {
@@ -272,15 +429,6 @@ fn main_options(opts: &Options, width: Option<Paper>) -> Options {
     o.no_frames = true;
     o.insets = Insets::None;
     o
-}
-
-/// Insets a row: up to four in one row, more in two rows.
-fn columns(n: usize) -> usize {
-    match n {
-        0 => 1,
-        1..=4 => n,
-        _ => n.div_ceil(2),
-    }
 }
 
 /// The figure's document: `whole` wide, `height` points tall, holding `body`.
@@ -438,31 +586,51 @@ fn caption_size(opts: &Options) -> f64 {
     }
 }
 
+/// The room over each inset for its caption, `size` large, when the insets are `w`
+/// wide: that of the longest caption of `spots`.
+fn caption_height(spots: &[Spot], w: f64, size: f64) -> f64 {
+    let most = (spots.iter().enumerate())
+        .map(|(i, spot)| caption_lines(i + 1, spot, w, size).len())
+        .max()
+        .unwrap_or(1) as f64;
+    size * (1.25 * most + 0.35)
+}
+
 /// The caption over inset `n`, `w` wide, `size` large: its number, and its place's
-/// name and cells, in at most two lines; its name alone, or its number, where those
-/// do not fit. The first line leads with the number.
+/// name and cells, in two lines (the name on the first, the cells on the second when
+/// the whole does not wrap into two), three where the name needs two; its name
+/// alone, or its number, where those do not fit. The first line leads with the
+/// number.
 fn caption_lines(n: usize, spot: &Spot, w: f64, size: f64) -> Vec<String> {
     let r = spot.region;
-    let full = format!(
-        "{}: columns {}-{}, rows {}-{}",
-        spot.name,
+    let cells = format!(
+        "columns {}-{}, rows {}-{}",
         r.x0 + 1,
         r.x1 + 1,
         r.y0 + 1,
         r.y1 + 1
     );
+    let short = format!("{}-{} x {}-{}", r.x0 + 1, r.x1 + 1, r.y0 + 1, r.y1 + 1);
     let lead = format!("{n}  ");
     let room = w - crate::font::text_width(&lead, size);
-    let fits = |lines: &Vec<String>| {
-        lines.len() <= 2
-            && lines
-                .iter()
-                .all(|l| crate::font::text_width(l, size) <= room)
-    };
-    match [full, spot.name.clone()]
-        .iter()
-        .map(|t| crate::font::wrap(t, size, room))
-        .find(fits)
+    let fits =
+        |lines: &Vec<String>| (lines.iter()).all(|l| crate::font::text_width(l, size) <= room);
+    let name = spot.name.clone();
+    let mut named = crate::font::wrap(&name, size, room);
+    named.push(short.clone());
+    let whole = crate::font::wrap(&format!("{name}: {cells}"), size, room);
+    let candidates = [
+        (2, whole.clone()),
+        (2, vec![name.clone(), cells]),
+        (2, vec![name.clone(), short]),
+        (3, whole),
+        (3, named),
+        (1, vec![name]),
+    ];
+    match candidates
+        .into_iter()
+        .find(|(most, lines)| lines.len() <= *most && fits(lines))
+        .map(|c| c.1)
     {
         Some(mut lines) => {
             lines[0] = format!("{lead}{}", lines[0]);

@@ -92,7 +92,7 @@ pub mod frames;
 #[cfg(test)]
 mod fixtures;
 
-pub use figure::{Insets, MAX_INSETS};
+pub use figure::{Insets, MAX_INSETS, MOST_ASPECT};
 pub use knights_core::Region;
 pub use layers::{Layer, Layers, Show};
 pub use options::Options;

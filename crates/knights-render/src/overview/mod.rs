@@ -17,6 +17,7 @@
 
 mod blocks;
 mod density;
+mod distinct;
 mod fills;
 pub(crate) mod numbers;
 mod spots;

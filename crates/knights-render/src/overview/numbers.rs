@@ -17,27 +17,46 @@ pub enum Side {
     Right,
 }
 
-/// The side of the board `b` (left, top, right, bottom) the frame `r` is nearest:
-/// above or below when it is within `bias` of those as of the sides (a corner's
-/// number is read with its column, and all four corners' the same way), else the
-/// nearest.
-pub fn side(r: &[f64; 4], b: [f64; 4], bias: f64) -> Side {
-    let d = [
+/// The sides of the board `b` (left, top, right, bottom) from the nearest to the frame
+/// `r`: above or below first when it is within `bias` of those as of the sides (a
+/// corner's number is read with its column, and all four corners' the same way).
+fn sides_by_distance(r: &[f64; 4], b: [f64; 4], bias: f64) -> [Side; 4] {
+    let mut d = [
         (r[1] - b[1], Side::Top),
         (b[3] - r[3], Side::Bottom),
         (r[0] - b[0] + bias, Side::Left),
         (b[2] - r[2] + bias, Side::Right),
     ];
-    d.into_iter()
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map_or(Side::Top, |(_, s)| s)
+    d.sort_by(|a, b| a.0.total_cmp(&b.0));
+    d.map(|(_, s)| s)
 }
 
-/// For each frame of `rects` on the board `b`: its side, and where along that side
+/// Whether the way out of the frame `r` to the side `s` of `b` passes another of
+/// `rects` (a frame inside the board whose leader would run over another frame).
+fn blocked(r: &[f64; 4], s: Side, b: [f64; 4], rects: &[[f64; 4]]) -> bool {
+    let way = match s {
+        Side::Top => [r[0], b[1], r[2], r[1]],
+        Side::Bottom => [r[0], r[3], r[2], b[3]],
+        Side::Left => [b[0], r[1], r[0], r[3]],
+        Side::Right => [r[2], r[1], b[2], r[3]],
+    };
+    (rects.iter())
+        .filter(|o| *o != r)
+        .any(|o| o[0] < way[2] && way[0] < o[2] && o[1] < way[3] && way[1] < o[3])
+}
+
+/// For each frame of `rects` on the board `b`: its side (the nearest whose way out
+/// passes no other frame, or the nearest), and where along that side
 /// its number goes (across for top and bottom, down for left and right), the numbers
 /// of one side `sep` apart at least and within the side where they fit.
 pub fn place(rects: &[[f64; 4]], b: [f64; 4], bias: f64, sep: f64) -> Vec<(Side, f64)> {
-    let sides: Vec<Side> = rects.iter().map(|r| side(r, b, bias)).collect();
+    let sides: Vec<Side> = (rects.iter())
+        .map(|r| {
+            let order = sides_by_distance(r, b, bias);
+            let free = order.into_iter().find(|&s| !blocked(r, s, b, rects));
+            free.unwrap_or(order[0])
+        })
+        .collect();
     let mut at: Vec<f64> = (rects.iter().zip(&sides))
         .map(|(r, &s)| match s {
             Side::Top | Side::Bottom => (r[0] + r[2]) / 2.0,

@@ -136,17 +136,24 @@ pub(crate) fn spots_on(walk: &Walk, tour: &Tour, theme: &Theme) -> Vec<Spot> {
     busiest(walk, tour, theme, 2)
 }
 
-/// The corners of `tour`'s board and up to `busy` of its busiest places (see
-/// [`spots`]), found on the blocks `theme`'s overview would draw, framed or not.
-pub(crate) fn places(tour: &Tour, theme: &Theme, busy: usize) -> Vec<Spot> {
+/// Up to `n` places of `tour`'s board for a figure's insets: the windows that differ
+/// most from one another ([`super::distinct`]); for a tour without a move grid, its
+/// corners and busiest places as [`spots`] finds them on the blocks `theme`'s overview
+/// would draw.
+pub(crate) fn places(tour: &Tour, theme: &Theme, n: usize) -> Vec<Spot> {
     if tour.path().len() < 2 {
         return Vec::new();
     }
-    busiest(&Walk::new(tour), tour, theme, busy)
+    super::distinct::distinct(tour, n).unwrap_or_else(|| {
+        let mut p = busiest(&Walk::new(tour), tour, theme, n.saturating_sub(4));
+        p.truncate(n);
+        p
+    })
 }
 
-/// [`places`] on `walk`, the walk of `tour`: the blocks' cells, turns and crossings
-/// decide (their colours do not, so one colour key is counted).
+/// The corners of `tour`'s board and up to `busy` of its busiest places ([`spots`])
+/// on `walk`, its walk: the blocks' cells, turns and crossings decide (their colours
+/// do not, so one colour key is counted).
 fn busiest(walk: &Walk, tour: &Tour, theme: &Theme, busy: usize) -> Vec<Spot> {
     let b = tour.board();
     let blocks = Blocks::new(b.width(), b.height(), theme.overview.blocks);
@@ -303,7 +310,7 @@ mod tests {
     #[test]
     fn a_band_frames_each_corner_window_once() {
         let t = crate::fixtures::tour("10x8-cylinder.json");
-        let s = super::places(&t, &crate::Theme::default(), 0);
+        let s = super::places(&t, &crate::Theme::default(), 4);
         let mut regions: Vec<_> = s.iter().map(|sp| sp.region).collect();
         let n = regions.len();
         regions.dedup();
