@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use knights_construct::Algo;
-use knights_core::{Error, Leaper, Topology};
+use knights_core::{Error, Leaper, Named, Topology, Unknown};
 use knights_render::{self as render, Resolution, Show, Theme};
 use knights_render::{Repeat, Timing};
 use knights_site as site;
+
+use super::Failure;
 
 /// How to build a tour when the input is a board.
 #[derive(clap::Args, Debug)]
@@ -17,7 +19,7 @@ pub(super) struct BuildArgs {
     #[arg(long, default_value_t = Algo::Auto)]
     pub(super) algo: Algo,
     /// A variant of the construction (see `knights list`).
-    #[arg(long)]
+    #[arg(long, value_parser = variant)]
     pub(super) variant: Option<String>,
     /// An open tour instead of a closed one.
     #[arg(long)]
@@ -84,6 +86,48 @@ pub(super) fn leaper(s: &str) -> Result<Leaper, String> {
         b.trim().parse().map_err(|_| bad())?,
     );
     Leaper::new(a, b).map_err(|e| e.to_string())
+}
+
+/// `--variant`: a variant some construction has ([`variant_of`] checks, once both
+/// are read, that the construction `--algo` names has it).
+pub(super) fn variant(s: &str) -> Result<String, String> {
+    let mut names: Vec<&str> = Vec::new();
+    for v in knights_construct::all().iter().flat_map(|c| c.variants()) {
+        if !names.contains(v) {
+            names.push(v);
+        }
+    }
+    match names.contains(&s) {
+        true => Ok(s.to_string()),
+        false => Err(format!(
+            "no construction has a variant '{s}': choose one of {} (knights list says whose)",
+            names.join(", ")
+        )),
+    }
+}
+
+/// `--variant` with the construction `--algo` names: a variant it lacks is a usage
+/// error naming the option and the construction's variants.
+pub(super) fn variant_of(algo: Algo, variant: Option<&str>) -> Result<(), Failure> {
+    match (algo, variant) {
+        (Algo::Named(c), Some(v)) if !c.variants().contains(&v) => {
+            let what = Named::Variant {
+                algorithm: c.name(),
+            };
+            Err(Failure::Usage(format!(
+                "--variant {v}: {}",
+                Unknown::new(what, v, c.variants())
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `--theme`: a built-in theme's name or a theme file (read when drawing).
+pub(super) fn theme(s: &str) -> Result<String, String> {
+    Theme::check_spec(s)
+        .map(|()| s.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// `--topology`: plane, cylinder, moebius or torus.
@@ -289,7 +333,7 @@ pub(super) struct MotifArgs {
 #[derive(clap::Args, Debug)]
 pub(super) struct StyleArgs {
     /// A built-in theme (web, print, teaching) or a TOML theme file.
-    #[arg(long, default_value = "web")]
+    #[arg(long, default_value = "web", value_parser = theme)]
     pub(super) theme: String,
     /// Layers to draw, e.g. turns,crossings,numbers,sections; sharp marks the sharp
     /// turns (by more than 90 degrees), run the longest straight runs (default: by

@@ -131,8 +131,14 @@ pub(super) fn animate_rule(
     };
     let board = Board::parse_flat(input)?;
     let variant = build.variant.as_deref().unwrap_or("roth");
+    // A tie-break the animation does not show is a usage error naming those it does.
+    let shown = knights_teach::RULE_TIE_BREAKS;
     let tie = construct::TieBreak::by_name(variant)
-        .ok_or_else(|| Error::from(Unknown::new(Named::RuleTieBreak, variant, &[])))?;
+        .filter(|_| shown.contains(&variant))
+        .ok_or_else(|| {
+            let why = Unknown::new(Named::TieBreak, variant, &shown);
+            Failure::Usage(format!("--variant {variant}: {why}"))
+        })?;
     let start = build.start.map_or((0, 0), |Start(x, y)| (x, y));
     let trace = knights_teach::trace_rule(&board, start, tie, 5)?;
     let timing = Timing::new(walk.speed, walk.repeat)?;

@@ -360,7 +360,7 @@ improved by the local search, its bound kept) and uncrossed need none.")]
         #[arg(long)]
         open: bool,
         /// A variant of the construction to time (e.g. --algo besa --variant best).
-        #[arg(long)]
+        #[arg(long, value_parser = variant)]
         variant: Option<String>,
     },
 }
@@ -441,8 +441,31 @@ fn render(
     }
 }
 
+impl Command {
+    /// The options that build a tour, for the commands that take them.
+    fn build_args(&self) -> Option<&BuildArgs> {
+        match self {
+            Command::Tour { build, .. }
+            | Command::Metrics { build, .. }
+            | Command::Render { build, .. }
+            | Command::Worksheet { build, .. }
+            | Command::Model { build, .. }
+            | Command::Stats { build, .. } => Some(build),
+            _ => None,
+        }
+    }
+}
+
 /// Runs one command.
 pub fn run(cli: Cli) -> Result<(), Failure> {
+    // A variant of another construction than `--algo` names is a usage error, found
+    // before anything is read or built.
+    if let Some(build) = cli.command.build_args() {
+        variant_of(build.algo, build.variant.as_deref())?;
+    }
+    if let Command::Bench { algo, variant, .. } = &cli.command {
+        variant_of(*algo, variant.as_deref())?;
+    }
     match cli.command {
         Command::Tour {
             board,

@@ -26,12 +26,13 @@ pub(super) struct OptimumArgs {
     #[arg(
         long,
         help = optimum::help(false),
+        value_parser = minimized,
         conflicts_with = "maximize",
         required_unless_present_any = ["maximize", "table", "improve"]
     )]
     pub(super) minimize: Option<String>,
     // The measure to maximize, as the minimized one.
-    #[arg(long, help = optimum::help(true))]
+    #[arg(long, help = optimum::help(true), value_parser = maximized)]
     pub(super) maximize: Option<String>,
     /// An open tour (uncrossed: a path; the default there).
     #[arg(long, conflicts_with = "closed")]
@@ -75,8 +76,34 @@ pub(super) struct OptimumArgs {
     /// each solve), `flow` (a single-commodity flow in the model) or `multiflow` (a
     /// flow to each cell, the subtour rows' relaxation): with a flow one search of the
     /// solver proves the optimum (docs/optimum.md).
-    #[arg(long, value_name = "WAY", conflicts_with_all = ["table", "improve"])]
+    #[arg(long, value_name = "WAY", conflicts_with_all = ["table", "improve"], value_parser = connect)]
     pub(super) connect: Option<String>,
+}
+
+/// `--minimize`: a measure (or weighted sum) minimized; what is wrong with it (an
+/// unknown name, a bad term, a measure only maximized) is a usage error.
+fn minimized(s: &str) -> Result<String, String> {
+    Measure::parse(s, false)
+        .map(|_| s.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// `--maximize`: a measure maximized, as [`minimized`].
+fn maximized(s: &str) -> Result<String, String> {
+    Measure::parse(s, true)
+        .map(|_| s.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// `--connect`: one of the ways the model keeps a tour in one piece.
+fn connect(s: &str) -> Result<String, String> {
+    s.parse::<optimum::Connect>()
+        .map(|_| s.to_string())
+        .map_err(|_| {
+            format!(
+                "'{s}' is not a way to keep the tour in one piece: choose cuts, flow or multiflow"
+            )
+        })
 }
 
 /// The model the arguments ask for, checked.

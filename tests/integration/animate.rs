@@ -266,3 +266,38 @@ fn the_rule_is_animated_decision_by_decision() {
     assert_eq!(text.matches("class=\"chosen\"").count(), 63);
     assert!(text.contains("roth") && text.contains("tie-break"));
 }
+
+/// Issue 39: a band's walk-through past the still drawing's crossing-tests bound. The
+/// walk-through places no crossings, so its animated SVG is written within seconds
+/// (the still drawing is refused by that bound); its GIF rasterizes every move done so
+/// far in every picture, a long leaper's moves as long as many knight's moves, and is
+/// refused at once by their drawn length (it ran past two minutes).
+#[test]
+fn a_long_leapers_band_walk_is_bounded_by_what_it_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let band = ["render", "88x88", "--topology", "torus", "--leaper", "1,64"];
+    let t0 = std::time::Instant::now();
+    let still = out("still.svg");
+    let o = knights(&[&band[..], &["-o", &still]].concat());
+    refused(
+        &o,
+        "a drawing of the 88x88 torus board places its crossings",
+    );
+    let walk = out("walk.svg");
+    ok(&[&band[..], &["--animate", "-o", &walk]].concat());
+    let text = std::fs::read_to_string(&walk).unwrap();
+    assert!(text.contains("<g class=\"step\""));
+    let gif = out("walk.gif");
+    let o = knights(&[&band[..], &["--animate", "-o", &gif]].concat());
+    refused(
+        &o,
+        "draw about 1509304 moves of the (1, 64) leaper, each as long as 28.6 of the knight's (43204075 in all) over their 388 pictures, more than the 5000000",
+    );
+    assert!(!Path::new(&gif).exists() && !Path::new(&still).exists());
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        t0.elapsed()
+    );
+}

@@ -290,8 +290,13 @@ fn besa_variants_build_and_verify() {
         ]);
         assert!(o.status.success(), "{v}: {}", stderr(&o));
     }
-    let o = knights(&["tour", "30x30", "--algo", "besa", "--variant", "nope"]);
-    refused(&o, "turns, crossings, best");
+    // A variant of another construction: a usage error listing besa's (issue 39).
+    let o = knights(&["tour", "30x30", "--algo", "besa", "--variant", "semi"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "knights: --variant semi: algorithm besa has no variant 'semi' (it has: turns, crossings, best, band, corner, sym90)\n"
+    );
 }
 
 #[test]

@@ -50,7 +50,7 @@ pub fn commands(text: &str) -> Vec<Vec<String>> {
         .iter()
         .flat_map(|c| c.split(['|', ';']).flat_map(|c| c.split("&&")))
         .filter_map(|segment| {
-            let words: Vec<String> = segment.split_whitespace().map(String::from).collect();
+            let words: Vec<String> = segment.split_whitespace().map(unquote).collect();
             (words.first().map(String::as_str) == Some("knights")).then(|| words[1..].to_vec())
         })
         .filter(|args| !args.is_empty() && !args.iter().any(|a| placeholder(a)))
@@ -64,6 +64,16 @@ fn placeholder(word: &str) -> bool {
     word.chars().any(|c| c.is_ascii_uppercase())
         || word.contains("...")
         || word.contains(['[', '<', '…'])
+}
+
+/// A word as the shell passes it: quotes around it taken off (`'2*turns+crossings'`,
+/// which the option's parser reads).
+fn unquote(word: &str) -> String {
+    let quoted = |q: char| word.len() >= 2 && word.starts_with(q) && word.ends_with(q);
+    match quoted('\'') || quoted('"') {
+        true => word[1..word.len() - 1].to_string(),
+        false => word.to_string(),
+    }
 }
 
 /// HTML's escapes undone.

@@ -39,39 +39,53 @@ fn metrics_reports_turns_by_angle_summing_to_the_turns() {
 
 #[test]
 fn optimum_refuses_what_it_cannot_model_in_one_line() {
-    use super::run::{knights, refused};
+    use super::run::{knights, refused, stderr};
+    // The board's faults: exit 1.
     for (args, why) in [
-        (
-            &["optimum", "6x6", "--minimize", "zigzags"][..],
-            "not a measure",
-        ),
-        (
-            &["optimum", "6x6", "--maximize", "turns"][..],
-            "--minimize turns",
-        ),
         (&["optimum", "5x5", "--minimize", "turns"][..], "5x5"),
-        (
-            &["optimum", "6x6", "--minimize", "2*turns+zigzags"][..],
-            "'zigzags' in '2*turns+zigzags' is not a term of a weighted sum",
-        ),
-        (
-            &["optimum", "6x6", "--minimize", "0*turns+crossings"][..],
-            "'0*turns'",
-        ),
-        (
-            &["optimum", "6x6", "--maximize", "turns+sharp"][..],
-            "--minimize turns+sharp",
-        ),
         (
             &["optimum", "30x30", "--minimize", "turns"][..],
             "900 cells",
         ),
+    ] {
+        refused(&knights(args), why);
+    }
+    // A measure, sum or way that is none of the option's choices: a usage error (exit
+    // 2, issue 39), its first line naming the option and why.
+    for (args, option, why) in [
+        (
+            &["optimum", "6x6", "--minimize", "zigzags"][..],
+            "--minimize",
+            "not a measure knights optimum models: choose turns, crossings",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "turns"][..],
+            "--maximize",
+            "--minimize turns",
+        ),
+        (
+            &["optimum", "6x6", "--minimize", "2*turns+zigzags"][..],
+            "--minimize",
+            "'zigzags' in '2*turns+zigzags' is not a term of a weighted sum",
+        ),
+        (
+            &["optimum", "6x6", "--minimize", "0*turns+crossings"][..],
+            "--minimize",
+            "'0*turns'",
+        ),
+        (
+            &["optimum", "6x6", "--maximize", "turns+sharp"][..],
+            "--maximize",
+            "--minimize turns+sharp",
+        ),
         (
             &["optimum", "6x6", "--maximize", "run"][..],
+            "--maximize",
             "the longest line of leaps the board has",
         ),
         (
             &["optimum", "6x6", "--minimize", "turns+run"][..],
+            "--minimize",
             "'run' in 'turns+run' is not a term of a weighted sum: the longest run is a maximum",
         ),
         (
@@ -83,10 +97,18 @@ fn optimum_refuses_what_it_cannot_model_in_one_line() {
                 "--connect",
                 "rings",
             ][..],
-            "--connect rings: the ways are cuts, flow and multiflow",
+            "--connect",
+            "'rings' is not a way to keep the tour in one piece: choose cuts, flow or multiflow",
         ),
     ] {
-        refused(&knights(args), why);
+        let o = knights(args);
+        let err = stderr(&o);
+        let first = err.lines().next().unwrap_or("");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            first.contains(option) && first.contains(why),
+            "{args:?}: {first}"
+        );
     }
 }
 

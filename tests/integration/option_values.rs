@@ -123,10 +123,90 @@ fn every_value_out_of_an_options_range_is_a_usage_error_naming_it() {
             "--copies",
         ),
         (vec!["gadgets", "band", "--band", "bogus"], "band"),
+        // Names from a fixed list (issue 39): every construction's variants, the
+        // named construction's, a theme that is neither built in nor a file, the
+        // measures and ways of `optimum`.
+        (vec!["tour", "8x8", "--variant", "bogus"], "--variant"),
+        (
+            vec!["tour", "8x8", "--algo", "besa", "--variant", "semi"],
+            "--variant",
+        ),
+        (vec!["metrics", "8x8", "--variant", "bogus"], "--variant"),
+        (vec!["stats", "8x8", "--variant", "bogus"], "--variant"),
+        (
+            vec!["worksheet", "8x8", "--variant", "bogus", "-o", "w.pdf"],
+            "--variant",
+        ),
+        (
+            vec!["model", "8x8", "--variant", "bogus", "-o", "m.stl"],
+            "--variant",
+        ),
+        (
+            [&["render", "8x8", "--variant", "bogus"][..], &png].concat(),
+            "--variant",
+        ),
+        (vec!["bench", "--variant", "bogus"], "--variant"),
+        (
+            vec![
+                "render",
+                "5x8",
+                "--animate",
+                "--rule",
+                "--variant",
+                "lookahead",
+                "-o",
+                "r.svg",
+            ],
+            "--variant",
+        ),
+        (
+            vec!["bench", "--algo", "hilbert", "--variant", "best"],
+            "--variant",
+        ),
+        (
+            [&["render", "8x8", "--theme", "bogus"][..], &png].concat(),
+            "--theme",
+        ),
+        (vec!["optimum", "8x8", "--minimize", "bogus"], "--minimize"),
+        (vec!["optimum", "8x8", "--maximize", "bogus"], "--maximize"),
+        (vec!["optimum", "8x8", "--maximize", "turns"], "--maximize"),
+        (
+            vec![
+                "optimum",
+                "8x8",
+                "--minimize",
+                "turns",
+                "--connect",
+                "bogus",
+            ],
+            "--connect",
+        ),
+        (vec!["tourney", "8x8", "--format", "bogus"], "--format"),
+        (vec!["gadgets", "heel", "--area", "bogus"], "--area"),
+        (vec!["gadgets", "heel", "--ending", "bogus"], "--ending"),
     ];
     for (args, option) in &cases {
         usage_error(args, option);
     }
+    // The accepted values are named in the same line: a variant's list, the themes
+    // and that a file is taken too.
+    let first = |args: &[&str]| {
+        stderr(&knights(args))
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    let line = first(&["tour", "8x8", "--variant", "bogus"]);
+    assert!(
+        line.contains("choose one of turns, crossings, best"),
+        "{line}"
+    );
+    let line = first(&["render", "8x8", "--theme", "bogus", "-o", "x.svg"]);
+    assert!(
+        line.contains("choose one of web, print, teaching or give the path of a .toml theme file"),
+        "{line}"
+    );
 }
 
 /// The edges of the ranges are taken: the run is not a usage error.
@@ -144,4 +224,20 @@ fn the_edges_of_an_options_range_are_taken() {
         let o = knights(&args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
     }
+    // A theme named as a file is taken as one: missing, it is bad input (exit 1), not
+    // a usage error; a construction's own variant is taken.
+    let svg = out("x.svg");
+    let o = knights(&["render", "6x6", "--theme", "nosuch.toml", "-o", &svg]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = knights(&[
+        "tour",
+        "8x8",
+        "--algo",
+        "warnsdorff",
+        "--variant",
+        "first",
+        "-o",
+        &tour,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

@@ -51,6 +51,7 @@ fn the_count_without_building_names_the_variants_it_lacks() {
         refused(&o, &format!("--variant {v} is built, not counted"));
         assert!(!stderr(&o).contains("has no variant"), "{}", stderr(&o));
     }
+    // A name no construction has is a usage error (issue 39), before the board counts.
     let o = knights(&[
         "metrics",
         "1000001x1000001",
@@ -59,7 +60,8 @@ fn the_count_without_building_names_the_variants_it_lacks() {
         "--variant",
         "nope",
     ]);
-    refused(&o, "no variant 'nope'");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no construction has a variant 'nope'"));
 }
 
 #[test]

@@ -301,3 +301,37 @@ fn a_build_stopped_at_any_step_leaves_a_whole_site_and_the_next_one_cleans_up() 
         "a build cleans up what stopped ones left"
     );
 }
+
+/// Issue 39: a catalogue band whose drawing would cost more crossing tests than a
+/// drawing makes is refused with the drawing's own bound (the one `knights render`
+/// applies), naming the catalogue's file, line and tour, within seconds: the gallery
+/// drew it for minutes.
+#[test]
+fn a_band_past_the_crossing_tests_bound_is_refused_naming_the_tour() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    fs::create_dir_all(&content).unwrap();
+    let catalogue =
+        "[site]\n[[tour]]\nboard = \"88x88\"\ntopology = \"torus\"\nleaper = \"1,64\"\n";
+    fs::write(content.join("catalogue.toml"), catalogue).unwrap();
+    let out = tmp.path().join("site");
+    let t0 = std::time::Instant::now();
+    let err = build(&opts(&content, &out)).unwrap_err().to_string();
+    let file = content.join("catalogue.toml").display().to_string();
+    assert!(
+        err.starts_with(&format!(
+            "{file}: line 3, field \"board\": closed tour of 88x88 torus"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("a drawing of the 88x88 torus board places its crossings"),
+        "{err}"
+    );
+    assert!(!out.exists(), "no site was written");
+    assert!(
+        t0.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        t0.elapsed()
+    );
+}

@@ -77,8 +77,11 @@ pub const MAX_BAND_CROSSING_TESTS: u64 = 1_000_000_000;
 
 /// Refuses a band or torus whose crossings' places cost more than
 /// [`MAX_BAND_CROSSING_TESTS`]: each of a cell's two leaps is tested against the two
-/// leaps of every cell up to one long step across and two up or down.
-fn check_band_crossings(board: &Board) -> Result<(), Error> {
+/// leaps of every cell up to one long step across and two up or down. The one check:
+/// [`check_before`] makes it from the board alone, before a tour is built, and every
+/// drawing (`Drawing::new`) makes it before it places a crossing; a walk-through
+/// places none.
+pub(crate) fn check_band_crossings(board: &Board) -> Result<(), Error> {
     if !board.topology().wraps() {
         return Ok(());
     }

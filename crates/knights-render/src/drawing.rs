@@ -74,7 +74,12 @@ impl Drawing {
     /// in its own colour, an uncrossed path with a dot on every cell it visits, a tour
     /// of a board of three or more sides its levels side by side (their own branches,
     /// in the modules `tourney`, `uncrossed` and `levels`).
+    ///
+    /// A band or torus whose crossings would cost too many tests to place is refused
+    /// here, for every caller (the command line, the gallery, the explorer), before
+    /// anything is laid out (the render budget's `check_band_crossings`).
     pub fn new(tour: &Verified, metrics: &Metrics, opts: &Options) -> Result<Drawing, Error> {
+        budget::check_band_crossings(tour.board())?;
         let other = if tour.board().dims() > 2 {
             super::levels::drawing(tour, metrics, opts)
         } else {

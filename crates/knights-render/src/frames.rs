@@ -33,15 +33,28 @@ pub fn png(w: &Walkthrough, res: Resolution, k: usize) -> Result<Vec<u8>, Error>
 pub const MAX_DRAWN_MOVES: u64 = 5_000_000;
 
 /// Refuses, before drawing anything, an animation whose pictures (GIF or numbered
-/// frames) would draw more than [`MAX_DRAWN_MOVES`] moves in all.
+/// frames) would draw more than [`MAX_DRAWN_MOVES`] moves in all, a longer leaper's
+/// moves counted by their length in knight's moves: rasterizing a line costs its
+/// length (issue 39: a (1, 64) leaper's tour of the 88x88 torus, 28.6 times the
+/// knight's ink a move, ran past two minutes where the knight's took 13 s).
 pub fn check_cost(w: &Walkthrough, board: &knights_core::Board) -> Result<(), Error> {
     let steps = w.steps();
     let frames = steps.len().max(1) as u64;
     let moves: u64 = (0..steps.len()).map(|k| steps.made(Some(k)) as u64).sum();
-    if moves > MAX_DRAWN_MOVES {
+    let (a, b) = board.leaper().steps();
+    let ratio = (f64::from(a).hypot(f64::from(b)) / 5f64.sqrt()).max(1.0);
+    let drawn = (moves as f64 * ratio).ceil() as u64;
+    if drawn > MAX_DRAWN_MOVES {
+        let length = match drawn > moves {
+            true => format!(
+                " of the ({a}, {b}) leaper, each as long as {ratio:.1} of the knight's ({drawn} in all)"
+            ),
+            false => String::new(),
+        };
         return Err(TooLarge::Animation {
             board: board.to_string(),
             moves,
+            length,
             frames,
             limit: MAX_DRAWN_MOVES,
         }

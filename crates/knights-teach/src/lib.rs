@@ -25,7 +25,7 @@ mod fragments;
 pub use exercises::{ciphers as cipher_exercises, make as make_exercises, Exercise, Plan, Task};
 
 pub use rule::animated as animate_rule;
-pub use rule_trace::{record as trace_rule, Decision, Event, RuleTrace};
+pub use rule_trace::{record as trace_rule, Decision, Event, RuleTrace, SHOWN as RULE_TIE_BREAKS};
 
 pub use figures::{all as formation_figures, Figure};
 pub use fragment_drawing::svg as draw_fragments;

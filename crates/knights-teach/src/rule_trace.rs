@@ -53,6 +53,10 @@ pub struct RuleTrace {
     pub path: Option<Vec<u32>>,
 }
 
+/// The tie-breaks the rule's animation shows: those that rank candidates by where
+/// they stand.
+pub const SHOWN: [&str; 3] = ["first", "roth", "corner"];
+
 /// The most squares the rule's animation draws.
 const MAX_SQUARES: u64 = 4096;
 
@@ -65,8 +69,7 @@ pub fn record(
     attempts: usize,
 ) -> Result<RuleTrace, Error> {
     if tie.position_key((0, 0), (1, 1)).is_none() {
-        let shown = ["first", "roth", "corner"];
-        return Err(Unknown::new(Named::TieBreak, tie.name(), &shown).into());
+        return Err(Unknown::new(Named::TieBreak, tie.name(), &SHOWN).into());
     }
     if !board.holes().is_empty() || board.cells() > MAX_SQUARES {
         return Err(BadBoard::RuleAnimation {

@@ -185,3 +185,29 @@ fn tourney(board: &Board, ask: &Ask) -> Result<Verified, Error> {
     let name = ask.algo.as_deref().unwrap_or("neural");
     verify::constructed(construct::tourney::build(board, name, ask.seed)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The explorer's refusal of a band drawing whose crossings would take too many
+    /// tests to place (issue 39): the tour is built and measured, its drawing refused
+    /// at once in one line, as `knights render` refuses it, where it drew for minutes.
+    #[test]
+    fn a_band_drawing_past_the_crossing_tests_bound_is_refused_at_once() {
+        let ask = Ask::parse("#board=88x88&topology=torus&leaper=1%2C64").unwrap();
+        let explored = Explored::build(&ask).unwrap();
+        let t0 = std::time::Instant::now();
+        let e = explored.svg(&ask).unwrap_err().to_string();
+        assert!(
+            e.starts_with("a drawing of the 88x88 torus board places its crossings"),
+            "{e}"
+        );
+        assert!(e.contains("1026947328 in all"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
+        assert!(t0.elapsed() < std::time::Duration::from_secs(5));
+        // Within the bound it draws.
+        let ask = Ask::parse("#board=12x12&topology=torus&leaper=1%2C4").unwrap();
+        assert!(Explored::build(&ask).unwrap().svg(&ask).is_ok());
+    }
+}

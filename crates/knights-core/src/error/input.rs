@@ -38,8 +38,6 @@ pub enum Named {
     TourneyGenerator,
     /// The extension of a plot's file (`--plot`).
     PlotFormat,
-    /// A tie-break of Warnsdorff's rule (`--variant` of `warnsdorff`).
-    RuleTieBreak,
 }
 
 /// A name that is none of the choices, with the choices.
@@ -128,7 +126,6 @@ impl std::fmt::Display for Unknown {
                 f,
                 "--plot {name}: cannot tell the format from its extension: use {or}"
             ),
-            Named::RuleTieBreak => write!(f, "warnsdorff has no tie-break '{name}'"),
         }
     }
 }

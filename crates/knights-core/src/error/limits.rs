@@ -126,12 +126,16 @@ pub enum TooLarge {
         limit: usize,
     },
     /// An animation whose pictures would take too long to draw one by one.
-    #[error("a GIF or frames of the {board} board draw about {moves} moves over their {frames} pictures, more than the {limit} this tool draws (minutes of work): the animated SVG (-o walk.svg) plays it by sections, or animate a smaller board")]
+    #[error("a GIF or frames of the {board} board draw about {moves} moves{length} over their {frames} pictures, more than the {limit} this tool draws (minutes of work): the animated SVG (-o walk.svg) plays it by sections, or animate a smaller board")]
     Animation {
         /// The board.
         board: String,
         /// Moves drawn over all the pictures.
         moves: u64,
+        /// For another leaper than the knight, how long its moves are drawn: `" of the
+        /// (1, 64) leaper, each as long as 28.6 of the knight's (N in all)"`; empty for
+        /// the knight.
+        length: String,
         /// The pictures.
         frames: u64,
         /// The most moves drawn.

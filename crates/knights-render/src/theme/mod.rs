@@ -38,12 +38,24 @@ impl Theme {
             });
             return Ok(theme.clone());
         }
+        Theme::check_spec(spec)?;
         let path = Path::new(spec);
-        if path.extension().is_none_or(|e| e != "toml") && !path.exists() {
-            return Err(Unknown::new(Named::Theme, spec, &BUILT_IN).into());
-        }
         let text = knights_core::files::read_to_string(path, knights_core::files::TEXT_LIMIT)?;
         Theme::from_toml(&path.display().to_string(), &text)
+    }
+}
+
+impl Theme {
+    /// Whether `spec` names a theme, before anything is read: a built-in name, or a
+    /// file (a path ending in `.toml`, or one that exists); else the names and the file
+    /// are offered. Whether the file reads is [`Theme::load`]'s to say.
+    pub fn check_spec(spec: &str) -> Result<(), Error> {
+        let path = Path::new(spec);
+        match BUILT_IN.contains(&spec) || path.extension().is_some_and(|e| e == "toml") {
+            true => Ok(()),
+            false if path.exists() => Ok(()),
+            false => Err(Unknown::new(Named::Theme, spec, &BUILT_IN).into()),
+        }
     }
 }
 

@@ -1,145 +1,49 @@
-//! Semi-magic tours by search: a depth-first search of the knight's path that numbers
-//! the cells as it goes and prunes every branch where some row or column can no longer
-//! reach the magic sum. Its own module because the pruning reads the numbering, which
-//! the general search engine does not keep.
+//! The search that found the stored semi-magic tours of the chessboard: a depth-first
+//! search of the knight's path that numbers the cells as it goes and prunes every
+//! branch where some row or column can no longer reach the magic sum. Kept (in the
+//! tests) to prove that the stored tours are its answers from the default start: a
+//! request is answered from them, moved by the board's symmetries (`known`), at once,
+//! where the search from most other squares runs for minutes.
 //!
 //! What propagates at each step, for every row and column: its cells still empty will
 //! receive distinct numbers above the current step, and of one parity per colour of
 //! square (a knight's leap changes colour, so odd numbers stand on one colour and even
 //! ones on the other); the sum still missing must lie between the smallest and the
-//! largest such numbers can give. Besides, an empty cell left with no empty neighbour
+//! largest such numbers can give. Besides, each quarter of the numbers falls twice in
+//! every line (a restriction of the search, which the stored tours meet, not a
+//! property of every semi-magic tour); an empty cell left with no empty neighbour
 //! ends the branch, and a cell left with one must be the next or the last (a forced
 //! move). Neighbours are tried fewest onward leaps first (Warnsdorff's order).
-//!
-//! The closed and the open tour of 8x8 that the search finds from its default start
-//! are stored (knights-core's `examples::MAGIC_8X8` and `MAGIC_8X8_OPEN`) and given
-//! for those requests without searching again; the tests search and compare. An open
-//! tour is open by the tour format's definition: its ends are not a leap apart.
-//!
-//! Facts about the chessboard, from the exhaustive enumeration of Stertenbrink,
-//! Meyrignac and others ("Computing Magic Knight Tours", 2003): 140 classes of
-//! semi-magic 8x8 tours exist under the 16 symmetries (rotations, reflections and
-//! reversed numbering), 63 of them closed and 77 open, and none is magic (no
-//! tour's two diagonals also sum to 260).
 
-use knights_core::Board;
-use knights_core::{Error, GaveUp, Leaper, NoTour, Tour, Unsupported};
+use knights_core::{Board, Error, GaveUp, Tour};
 
-use super::{Construction, Request};
+use super::START;
+use crate::Request;
 
-/// Searches for a semi-magic tour.
-pub struct Magic;
-
-/// Where the search starts when no `--start` is given: from this square it reaches a
-/// closed semi-magic tour of 8x8 in about four million steps (seconds), while from
-/// most others it runs past fifty million (measured over the ten squares the
-/// board's symmetries leave distinct).
-const START: (u32, u32) = (3, 3);
-
-/// Steps the search may make before it gives up: five times what the default start
-/// needs, a few seconds of one core (about 3 million steps a second, optimized). It
-/// was ten times more, about a minute, which from a corner (`--start 7,7`) ran past
-/// two minutes on a loaded machine before giving up: a request is answered or
-/// refused within seconds.
+/// Steps the search may make: five times what the default start needs (about four
+/// million), a few seconds of one core optimized.
 const BUDGET: u64 = 20_000_000;
 
-/// The variants: `semi` (rows and columns) and `full` (the diagonals too).
-const VARIANTS: [&str; 2] = ["semi", "full"];
-
-impl Construction for Magic {
-    fn name(&self) -> &'static str {
-        "magic"
-    }
-    fn summary(&self) -> &'static str {
-        "semi-magic tours by search: numbered in visiting order, every row and every column sums alike (Beverley's 8x8 of 1848 is the first; Stertenbrink, Meyrignac et al., Computing Magic Knight Tours, 2003, found all 2,240 of 8x8, 140 up to symmetry, and no magic one)"
-    }
-    fn boards(&self) -> &'static str {
-        "knight's tours of n x n boards, n = 8 (open or closed); semi: rows and columns; full (the diagonals too) is refused on 8x8, where none exists"
-    }
-    fn variants(&self) -> &'static [&'static str] {
-        &VARIANTS
-    }
-    fn starts_anywhere(&self) -> bool {
-        true
-    }
-    fn check(&self, req: &Request) -> Result<(), Error> {
-        let b = &req.board;
-        let refuse = |why: String| Err(Unsupported::new(self.name(), b, why).into());
-        if b.leaper() != Leaper::KNIGHT || b.topology().wraps() || !b.holes().is_empty() {
-            return refuse(format!(
-                "magic tours are searched for the knight on full flat boards, and the {b} board is not one"
-            ));
-        }
-        if req.variant.as_deref() == Some("full") && b.width() == 8 && b.height() == 8 {
-            return Err(NoTour::Property {
-                board: b.to_string(),
-                kind: req.kind(),
-                what: "magic".into(),
-                why: "the exhaustive search of Stertenbrink, Meyrignac et al. (Computing Magic Knight Tours, 2003) found 2,240 semi-magic tours of 8x8 (140 up to the board's symmetries and reversal) and none whose diagonals sum to 260 too; ask for --magic semi".into(),
-            }
-            .into());
-        }
-        if b.width() != 8 || b.height() != 8 {
-            return refuse(format!(
-                "the search reaches 8x8 only (the {b} board's numbering is searched too slowly to promise a tour)"
-            ));
-        }
-        Ok(())
-    }
-    fn build(&self, req: &Request) -> Result<Tour, Error> {
-        match (stored_answers(req), req.open) {
-            (true, false) => Ok(knights_core::examples::magic_8x8()),
-            (true, true) => Ok(knights_core::examples::magic_8x8_open()),
-            (false, _) => search(req),
-        }
-    }
-}
-
-/// Whether `req` asks for what the search from [`START`] finds on the chessboard: the
-/// closed tour stored as [`knights_core::examples::MAGIC_8X8`] or the open one stored
-/// as [`knights_core::examples::MAGIC_8X8_OPEN`], read instead of searched for again
-/// (a second or two on one core for the closed one, at every gallery build; tens of
-/// seconds unoptimized for the open one). The tests run the search and compare.
-fn stored_answers(req: &Request) -> bool {
-    let b = &req.board;
-    b.width() == 8
-        && b.height() == 8
-        && b.leaper() == Leaper::KNIGHT
-        && !b.topology().wraps()
-        && b.holes().is_empty()
-        && req.variant.as_deref() != Some("full")
-        && req.start.unwrap_or(START) == START
-}
-
 /// The search for a semi-magic tour of `req`, from its start or [`START`].
-fn search(req: &Request) -> Result<Tour, Error> {
+pub(super) fn search(req: &Request) -> Result<Tour, Error> {
     search_within(req, BUDGET)
 }
 
-/// [`search`], giving up after `budget` steps.
+/// [`search`], giving up after `budget` steps, or when its space (restricted, see the
+/// module's comment) holds no tour: neither proves that none exists.
 fn search_within(req: &Request, budget: u64) -> Result<Tour, Error> {
     let (x, y) = req.start.unwrap_or(START);
     let start = req.board.index(x, y);
     let mut s = Search::new(&req.board, !req.open, budget);
     match s.run(start) {
         Some(path) => Ok(Tour::new(req.board.clone(), path, !req.open)),
-        None if s.steps >= budget => Err(GaveUp::Runs {
+        None => Err(GaveUp::Runs {
             algorithm: "magic",
             board: req.board.to_string(),
             what: format!(
                 "no semi-magic tour from [{x}, {y}] within the {budget} steps its search may make"
             ),
-            hint: if req.open {
-                "start from another square"
-            } else {
-                "leave out --start (from [3, 3], the default, a closed one is known)"
-            },
-        }
-        .into()),
-        None => Err(NoTour::Exhausted {
-            board: req.board.to_string(),
-            kind: req.kind(),
-            start: req.board.xy(start),
+            hint: "leave out --start",
         }
         .into()),
     }
@@ -400,6 +304,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Construction;
     use knights_core::magic::{self, Kind};
     use knights_core::verify;
 
@@ -409,12 +314,12 @@ mod tests {
         let mut req = Request::closed(Board::new(8, 8).unwrap());
         req.open = open;
         req.variant = Some("semi".into());
-        Magic.check(&req).unwrap();
+        super::super::Magic.check(&req).unwrap();
         search(&req).unwrap()
     }
 
     #[test]
-    fn finds_an_open_semi_magic_tour_of_the_chessboard() {
+    fn finds_the_stored_open_semi_magic_tour_of_the_chessboard() {
         let t = verify::verify(semi(true)).unwrap();
         // Open by the format's definition: its ends are not a leap apart, so its
         // numbered grid reads back open (issue 39, case 12: it was the closed tour's
@@ -422,7 +327,6 @@ mod tests {
         assert!(!t.is_closed());
         let p = t.path();
         assert!(t.board().dir_between(p[63], p[0]).is_none());
-        // The tour stored instead of searching again.
         assert_eq!(p, knights_core::examples::magic_8x8_open().path());
         let m = magic::of_path(t.board(), t.path());
         assert_eq!(m.kind, Kind::SemiMagic, "{m:?}");
@@ -430,65 +334,26 @@ mod tests {
     }
 
     #[test]
-    fn finds_a_closed_one_and_refuses_a_magic_one() {
+    fn finds_the_stored_closed_one() {
         let t = verify::verify(semi(false)).unwrap();
         assert!(t.is_closed());
-        // The tour stored instead of searching again (the gallery's classic figures
-        // and its 8x8-magic tour): the search from the default start finds exactly it.
+        // The gallery's classic figures and its 8x8-magic tour: the search from the
+        // default start finds exactly it.
         assert_eq!(t.path(), knights_core::examples::magic_8x8().path());
         let m = magic::of_path(t.board(), t.path());
         assert_eq!((m.kind, m.columns.clone()), (Kind::SemiMagic, vec![260; 8]));
-        let mut req = Request::closed(Board::new(8, 8).unwrap());
-        req.variant = Some("full".into());
-        let e = Magic.check(&req).unwrap_err().to_string();
-        assert!(
-            e.starts_with("no closed magic knight's tour exists on an 8x8 board"),
-            "{e}"
-        );
-        req.board = Board::new(10, 10).unwrap();
-        req.variant = Some("semi".into());
-        assert!(Magic.check(&req).is_err());
     }
 
-    /// A search out of steps says so and what to ask instead: a request the command
-    /// line takes (never `--algo`, which does not go with `--magic`).
+    /// A search out of steps says so, without claiming that no tour exists.
     #[test]
-    fn a_search_out_of_steps_advises_what_the_command_line_takes() {
+    fn a_search_out_of_steps_says_so() {
         let mut req = Request::closed(Board::new(8, 8).unwrap());
         req.variant = Some("semi".into());
         req.start = Some((7, 7));
         let e = search_within(&req, 1000).unwrap_err().to_string();
         assert_eq!(
             e,
-            "magic gave up on the 8x8 board: no semi-magic tour from [7, 7] within the 1000 steps its search may make; leave out --start (from [3, 3], the default, a closed one is known)"
+            "magic gave up on the 8x8 board: no semi-magic tour from [7, 7] within the 1000 steps its search may make; leave out --start"
         );
-        assert_eq!(START, (3, 3), "the advice names the default start");
-        req.start = None;
-        assert!(stored_answers(&req), "and from there the tour is known");
-    }
-
-    #[test]
-    fn the_stored_tour_answers_only_the_request_the_search_made_it_for() {
-        let mut req = Request::closed(Board::new(8, 8).unwrap());
-        req.variant = Some("semi".into());
-        let stored = knights_core::examples::magic_8x8();
-        for start in [None, Some(START)] {
-            req.start = start;
-            assert!(stored_answers(&req));
-            assert_eq!(Magic.build(&req).unwrap().path(), stored.path());
-        }
-        // The open one from the default start is stored too.
-        req.open = true;
-        let open = knights_core::examples::magic_8x8_open();
-        assert!(stored_answers(&req));
-        assert_eq!(Magic.build(&req).unwrap().path(), open.path());
-        assert!(!Magic.build(&req).unwrap().is_closed());
-        // Another start is searched for.
-        req.open = false;
-        req.start = Some((0, 0));
-        assert!(!stored_answers(&req));
-        req.start = None;
-        req.variant = Some("full".into());
-        assert!(!stored_answers(&req));
     }
 }
