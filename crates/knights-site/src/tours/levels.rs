@@ -247,11 +247,12 @@ fn leap_length(tour: &Verified) -> f64 {
     length / (s.level_cells() as f64 * s.levels() as f64).max(1.0)
 }
 
-/// `count` of `levels` levels spread evenly from the first to the last (the first
-/// alone when `count` is 1): a card's levels.
+/// `count` of `levels` levels spread evenly from the first to the last (the middle one
+/// alone when `count` is 1: the first level's dark purple, the gradient's end, kept
+/// 19% coloured pixels at 1x on 26x26x26's card against 32% at 2x): a card's levels.
 fn spread(levels: u32, count: u32) -> Vec<u32> {
     if count <= 1 || levels <= 1 {
-        return vec![0];
+        return vec![levels.saturating_sub(1) / 2];
     }
     let count = count.min(levels);
     (0..count)
@@ -278,7 +279,7 @@ mod tests {
     /// A card's levels run from the first to the last, evenly, each once.
     #[test]
     fn a_card_s_levels_are_spread_from_the_first_to_the_last() {
-        assert_eq!(spread(26, 1), [0]);
+        assert_eq!(spread(26, 1), [12]);
         assert_eq!(spread(26, 2), [0, 25]);
         assert_eq!(spread(16, 6), [0, 3, 6, 9, 12, 15]);
         assert_eq!(spread(4, 4), [0, 1, 2, 3]);
