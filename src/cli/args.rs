@@ -446,6 +446,7 @@ impl StyleArgs {
             no_caption: false,
             insets: self.insets.clone(),
             levels_across: None,
+            levels: None,
             order_shades: 0,
             simplify: 0,
         })

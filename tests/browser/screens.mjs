@@ -2,7 +2,8 @@
 // 1400 px wide, then narrowed to 390 px (as a window resized, or a phone turned), and
 // at both widths the page must not scroll sideways (tables and code scroll inside their
 // own box), no image may be broken, no console error may appear, and every drawing
-// must lie inside its container (a drawing sized at load time used to keep its width);
+// must lie inside its container (a drawing sized at load time used to keep its width),
+// and a board of more sides' levels each at least the width its page asks;
 // on the phone the header must stay short (NAV_MAX), its links behind a Menu button
 // that the keyboard reaches and opens (Tab, Space), opening to every link on screen
 // without scrolling, its label legible in light and dark (menuProblems).
@@ -68,6 +69,18 @@ function layoutProblems() {
   }
   for (const img of document.querySelectorAll("main img")) {
     if (!img.closest(".zoom-view")) inside(img, img.parentElement.closest("figure, li, p, div, article, main"), `image ${img.getAttribute("src")}`);
+  }
+  // A board of more sides' levels, each a picture of its own: none narrower than the
+  // page's --level-min, or on a screen narrower than that nine tenths of the list's
+  // width (26 levels four a row in one picture were 85 px on a phone).
+  for (const list of document.querySelectorAll(".levels")) {
+    const least = parseFloat(getComputedStyle(list).getPropertyValue("--level-min"));
+    if (!(least > 0)) problems.push("a grid of levels without --level-min");
+    const want = Math.min(least, 0.9 * list.getBoundingClientRect().width);
+    for (const img of list.querySelectorAll("img")) {
+      const w = img.getBoundingClientRect().width;
+      if (w < want - 1) problems.push(`the level ${img.getAttribute("src")} is ${Math.round(w)} px wide (at least ${Math.round(want)})`);
+    }
   }
   return problems;
 }

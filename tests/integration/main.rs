@@ -15,7 +15,8 @@
 //!   `render_refs` against the reference images in `tests/refs/`) and the gallery
 //!   (`site`, `site_metrics` for its tables against `knights metrics`, `site_failures`
 //!   for builds that fail and keep the old site, `site_config`, `site_publish`,
-//!   `site_space` for boards of three or more sides, `site_value` for a `Site` built
+//!   `site_space` for boards of three or more sides (`levels_page`: the 26x26x26
+//!   page's levels at sizes a reader tells apart), `site_value` for a `Site` built
 //!   again and reloaded, `site_truth` for what every page says: its commands, legends,
 //!   bounds, numbers and counts, `thumbs` for the index's cards as a reader sees them).
 //! - What the project shows its readers: `commands` finds the `knights` commands in
@@ -39,6 +40,7 @@ mod estimates;
 mod fuzz_cli;
 mod hardening;
 mod init_serve;
+mod levels_page;
 mod limits;
 mod optima;
 mod optima_cli;

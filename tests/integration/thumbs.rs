@@ -12,7 +12,9 @@
 //! least [`EDGES`] of its neighbouring pixels (across and down, inside its drawing)
 //! differ. A card is not too dark when its mean lightness and its share of dark pixels
 //! stay near those of main's dense cards ([`DARKEST_MEAN_L`], [`DARKEST_SHARE`]): drawn
-//! in shades along the walk, the dense boards' cards became brown and grey fills.
+//! in shades along the walk, the dense boards' cards became brown and grey fills. A
+//! card of a board of three or more sides, series members too, shows its levels'
+//! route ([`LEVELS_EDGES`]): the cubes' cards were stacks of plates.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
@@ -50,6 +52,15 @@ const TWINS: f64 = 0.9;
 /// The densest cards come closest: the simplified routes of 200x200 and of the
 /// giraffe's 116x38 (8% and 9%) and the 26x26x26 stack of levels (10%).
 const EDGES: f64 = 0.06;
+
+/// A card of a board of three or more sides shows its route when at least this share
+/// of its neighbouring pixel pairs differ noticeably: its levels' leaps drawn on the
+/// ground leave an edge every few pixels (the cards of 16x12x4 and 16x12x2x2, four
+/// levels, 38% and 39%; one or two levels of the cubes 16x16x16 to 26x26x26, 50% to
+/// 66%). The cubes' levels stacked in isometric projection, plates of colour whose
+/// route did not show at 1x, had 10% (26x26x26) to 21% (16x16x16), which [`EDGES`],
+/// made for the plane's flat blocks, let through.
+const LEVELS_EDGES: f64 = 0.3;
 
 /// The lightest a card's mean lightness (CIE L*, 0 black to 100 white, over its whole
 /// picture on the card's ground) may fall to. The darkest cards on main before the
@@ -308,6 +319,42 @@ fn every_catalogue_card_shows_a_route_and_no_two_of_one_board_look_alike() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Whether a card's board (`26x26x26`, `8x8 torus`) has three or more sides.
+fn more_sides(board: &str) -> bool {
+    let sides = board.split_whitespace().next().unwrap_or("");
+    sides.split('x').count() >= 3
+}
+
+/// Every card of a board of three or more sides, the catalogue's and the series', shows
+/// its levels' route at 1x: as many levels as leave room for their leaps, not a stack
+/// of plates.
+#[test]
+fn every_card_of_more_sides_shows_its_route() {
+    let site = shipped_gallery();
+    let mut seen = HashSet::new();
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for card in cards(site).into_iter().filter(|c| more_sides(&c.board)) {
+        if !seen.insert(card.slug.clone()) {
+            continue;
+        }
+        let e = Picture::read(&site.join(&card.thumb)).edges();
+        if e < LEVELS_EDGES {
+            wrong.push(format!(
+                "{} ({}): {:.1}% edges",
+                card.slug,
+                card.board,
+                e * 100.0
+            ));
+        }
+        checked += 1;
+    }
+    // 26x26x26, 16x12x4, 16x12x2x2 and the cubes 16 to 26.
+    assert!(checked >= 8, "{checked} cards of three or more sides");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(more_sides("16x12x2x2") && !more_sides("8x8 torus") && !more_sides("64x64"));
 }
 
 /// The measures find what they must: a card against itself and a flat block.

@@ -15,11 +15,8 @@ use svg::node::element::{Group, Path, Polygon, Text, Title};
 use svg::Document;
 
 use super::frame::{background, num};
-use super::layers::{Layer, Layers};
 use super::levels::{label, Colours};
-use super::raster::Resolution;
 use super::theme::Theme;
-use super::Drawing;
 use knights_core::metrics::levels::steps;
 use knights_core::{Board, Verified};
 
@@ -50,22 +47,6 @@ impl Iso {
 /// `None` unless the board has exactly three sides (a fourth has no direction left).
 pub fn isometric(tour: &Verified, theme: &Theme) -> Option<String> {
     document(tour, theme).map(|(svg, _)| svg)
-}
-
-/// The isometric view of `tour` as a [`Drawing`] (for its PNG: a card's thumbnail of
-/// a cube, whose levels side by side are too small to show a leap); `None` as
-/// [`isometric`].
-pub fn isometric_drawing(tour: &Verified, theme: &Theme) -> Option<Drawing> {
-    let (svg, cell_pt) = document(tour, theme)?;
-    let b = tour.board();
-    let layers =
-        Layers::defaults(&theme.layers, b.width().max(b.height())).with(Layer::Sections, true);
-    Some(Drawing::from_svg(
-        svg,
-        layers,
-        Resolution::default(),
-        cell_pt,
-    ))
 }
 
 /// The document and its points per square.

@@ -49,23 +49,52 @@ pub fn drawing(tour: &Verified, m: &Metrics, opts: &Options) -> Result<Drawing, 
     let layers = [Layer::Coords, Layer::Numbers, Layer::Degrees, Layer::Route]
         .into_iter()
         .fold(opts.layers(&level), |l, off| l.with(off, false));
-    let caption = !opts.no_caption;
-    let (svg, cell_pt) = document(tour, m, &opts.theme, layers, opts.levels_across, caption)?;
+    let shown = shown(s, opts.levels.as_deref())?;
+    let place = Place {
+        across: opts.levels_across,
+        caption: !opts.no_caption,
+        shown: &shown,
+    };
+    let (svg, cell_pt) = document(tour, m, &opts.theme, layers, place)?;
     Ok(Drawing::from_svg(svg, layers, opts.resolution, cell_pt))
+}
+
+/// The levels drawn: `asked` (each one of the board's), or every level.
+fn shown(s: &Board, asked: Option<&[u32]>) -> Result<Vec<u32>, Error> {
+    let Some(asked) = asked else {
+        return Ok((0..s.levels()).collect());
+    };
+    match asked.iter().find(|&&l| l >= s.levels()) {
+        _ if asked.is_empty() => Err(Error::internal("a drawing of no levels")),
+        Some(l) => Err(Error::internal(format!(
+            "the {s} board has {} levels, not a level {l}",
+            s.levels()
+        ))),
+        None => Ok(asked.to_vec()),
+    }
+}
+
+/// How the levels are placed: at most `across` a row, the caption under them or not,
+/// and which levels are drawn.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    across: Option<u32>,
+    caption: bool,
+    shown: &'a [u32],
 }
 
 /// Where the levels go: `cols` levels across, then the next row of levels below; at
 /// most `across` when given.
-fn columns(s: &Board, across: Option<u32>) -> u32 {
-    let cols = natural_columns(s);
+fn columns(s: &Board, count: u32, across: Option<u32>) -> u32 {
+    let cols = natural_columns(s, count);
     across.map_or(cols, |a| cols.min(a.max(1)))
 }
 
-/// The levels a row without a limit.
-fn natural_columns(s: &Board) -> u32 {
-    let levels = s.levels();
+/// The levels a row without a limit, when `count` of the board's levels are drawn.
+fn natural_columns(s: &Board, count: u32) -> u32 {
+    let levels = count;
     let z = s.sides()[2];
-    if s.dims() > 3 && z <= 8 {
+    if s.dims() > 3 && z <= 8 && count == s.levels() {
         return z; // one row of levels per (w, ...), z across
     }
     // About as many squares across as down.
@@ -91,14 +120,15 @@ fn document(
     m: &Metrics,
     theme: &Theme,
     layers: super::Layers,
-    across: Option<u32>,
-    caption: bool,
+    place: Place,
 ) -> Result<(String, f64), Error> {
     let s = tour.board();
+    let caption = place.caption;
     let between = m.levels.as_ref().map_or(0, |l| l.moves_between_levels);
     let (w, h) = (s.width() as f64, s.height() as f64);
-    let cols = columns(s, across);
-    let rows = s.levels().div_ceil(cols);
+    let count = place.shown.len() as u32;
+    let cols = columns(s, count, place.across);
+    let rows = count.div_ceil(cols);
     let margin_sq = 1.0;
     let total_w = cols as f64 * (w + GAP) - GAP + 2.0 * margin_sq;
     let lines: Vec<String> = match caption {
@@ -111,7 +141,9 @@ fn document(
         false => 0.0,
     };
     let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f64;
-    let longest_label = (0..s.levels()).map(|l| label(s, l).chars().count()).max();
+    let longest_label = (place.shown.iter())
+        .map(|&l| label(s, l).chars().count())
+        .max();
     // The texts' sizes in squares depend on the squares' size in points, which depends
     // on the height the texts take: settled by a second round.
     let (mut cell_pt, mut label_size, mut size, mut total_h) = (theme.page.cell, 0.9, 0.55, 0.0);
@@ -142,10 +174,17 @@ fn document(
     frame.cell_pt = cell_pt;
     let colours = Colours::new(tour, theme, layers.has(Layer::Sections));
     let grids = level_grids(s, steps(tour.path(), tour.is_closed()));
+    let drawn = match count == s.levels() {
+        true => format!("its {} levels", s.levels()),
+        false => format!(
+            "{} of its {} levels",
+            some_levels(s, place.shown),
+            s.levels()
+        ),
+    };
     let title = format!(
-        "A {} tour of the {s} board drawn as its {} levels: {} turns, {} crossings inside levels, {} moves between levels",
+        "A {} tour of the {s} board drawn as {drawn}: {} turns, {} crossings inside levels, {} moves between levels",
         tour.kind(),
-        s.levels(),
         m.turns,
         m.crossings,
         between
@@ -166,10 +205,10 @@ fn document(
         ));
     let mut marks = Marks::new(s.levels() as usize);
     collect_marks(tour, &colours, &mut marks);
-    for l in 0..s.levels() {
+    for (i, &l) in (0u32..).zip(place.shown) {
         let (ox, oy) = (
-            (l % cols) as f64 * (w + GAP),
-            (l / cols) as f64 * (h + GAP + label_band),
+            (i % cols) as f64 * (w + GAP),
+            (i / cols) as f64 * (h + GAP + label_band),
         );
         let g = level_group(
             tour,
@@ -198,6 +237,17 @@ fn document(
         );
     }
     Ok((crate::xml_safe(doc.to_string()), cell_pt))
+}
+
+/// The levels `shown` of board `s` in words: `z = 0`, `z = 0 and z = 25`, `z = 0, z = 5
+/// and z = 25`.
+pub fn some_levels(s: &Board, shown: &[u32]) -> String {
+    let labels: Vec<String> = shown.iter().map(|&l| label(s, l)).collect();
+    match labels.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The caption under the levels, in lines.
@@ -402,6 +452,12 @@ impl<'a> Colours<'a> {
     }
 }
 
+/// The largest half-width of a move's triangle, in squares: the start's ring's radius
+/// up to this (0.24 before: on 26x26x26, drawn 4 points a square, the triangles were
+/// 2 pixels wide on the page and could not be told from the leaps). A cell's two
+/// triangles sit their half-width either side of its centre.
+const MARK_MAX: f64 = 0.4;
+
 /// The moves between levels, as marks on the level each end is on.
 struct Marks {
     /// Per level: (cell, leaving, upwards, colour).
@@ -416,7 +472,7 @@ impl Marks {
     }
 
     fn group(&self, l: usize, frame: &Frame, theme: &Theme) -> Group {
-        let size = frame.size(&theme.markers.start).clamp(0.14, 0.24);
+        let size = frame.size(&theme.markers.start).clamp(0.14, MARK_MAX);
         let halo = theme.page.background.as_str();
         self.per_level[l].iter().fold(
             Group::new().set("class", "between-levels"),
@@ -424,7 +480,7 @@ impl Marks {
                 let (x, y) = frame.cell((*c % frame.w, *c / frame.w));
                 // Leaving to the right of the centre, arriving to the left, so that a
                 // cell where the tour both arrives and leaves shows both.
-                let shift = if *leaving { 0.24 } else { -0.24 };
+                let shift = if *leaving { 1.0 } else { -1.0 } * size.max(0.24);
                 let (x, y) = (x as f64 + shift, y as f64);
                 let tip = if *up { -1.0 } else { 1.0 } * size * 1.2;
                 let pts = [
@@ -511,7 +567,7 @@ mod tests {
         }
         let s: Board = "4x3x3x2".parse().unwrap();
         assert_eq!(label(&s, 4), "z = 1, w = 1");
-        assert_eq!(columns(&s, None), 3);
+        assert_eq!(columns(&s, 6, None), 3);
     }
 
     /// A thumbnail leaves the caption out, and its levels take the room: the drawing
@@ -556,7 +612,7 @@ mod tests {
                 })
                 .collect()
         };
-        let natural = natural_columns(&t.board().clone());
+        let natural = natural_columns(&t.board().clone(), 3);
         assert!(natural > 1, "{natural}");
         let all = lefts(None);
         assert_eq!(all.len(), 3);
@@ -565,6 +621,45 @@ mod tests {
         assert_eq!(lefts(Some(1)), vec!["0", "0", "0"]);
         // A limit above the natural count changes nothing.
         assert_eq!(lefts(Some(natural + 5)), all);
+    }
+
+    /// A drawing of some levels draws those, in the order asked, labelled, with the
+    /// marks of the moves between levels that meet them; a level the board lacks is
+    /// refused.
+    #[test]
+    fn some_levels_are_drawn_alone() {
+        let t = space_tour("6x5x3.json");
+        let m = knights_core::metrics::measure(&t);
+        let s = t.board();
+        let some = |levels: Vec<u32>| {
+            let opts = Options {
+                levels: Some(levels),
+                ..Options::default()
+            };
+            drawing(&t, &m, &opts)
+        };
+        let svg = some(vec![2, 0]).unwrap().svg().to_string();
+        let drawn: Vec<&str> = (svg.split("data-level=\"").skip(1))
+            .map(|g| g.split('"').next().unwrap())
+            .collect();
+        assert_eq!(drawn, ["2", "0"]);
+        assert!(svg.contains(&format!(">\n{}\n</text>", label(s, 2))));
+        assert!(!svg.contains(&format!(">\n{}\n</text>", label(s, 1))));
+        assert!(svg.contains("z = 2 and z = 0 of its 3 levels"), "{svg}");
+        // The marks of level 0 alone: as many as the moves that leave or reach it.
+        let one = some(vec![0]).unwrap().svg().to_string();
+        let ends = (steps(t.path(), t.is_closed()))
+            .filter(|&(a, b)| s.level_of(a) != s.level_of(b))
+            .map(|(a, b)| (s.level_of(a) == 0) as usize + (s.level_of(b) == 0) as usize)
+            .sum::<usize>();
+        assert!(ends > 0);
+        assert_eq!(
+            count(&one, "class=\"leave\"") + count(&one, "class=\"arrive\""),
+            ends
+        );
+        assert!(some(vec![3]).is_err());
+        assert!(some(vec![]).is_err());
+        assert_eq!(some_levels(s, &[0, 1, 2]), "z = 0, z = 1 and z = 2");
     }
 
     /// On a page where a square is a few points (as on 26x26x26), the levels' labels

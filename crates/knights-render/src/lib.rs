@@ -105,7 +105,8 @@ pub use budget::{check_before, MAX_ELEMENTS, MAX_SQUARES_SIDE};
 pub use drawing::{svg_to_pdf, svg_to_png, Drawing, Format};
 
 pub use chart::{chart, Bars, Heat, Panel};
-pub use isometric::{isometric, isometric_drawing};
+pub use isometric::isometric;
+pub use levels::some_levels;
 pub use numbered::{lettered, numbered, Sums};
 
 pub use pages::{pdf as pdf_pages, pdf_reporting as pdf_pages_reporting};

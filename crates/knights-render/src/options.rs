@@ -43,6 +43,10 @@ pub struct Options {
     /// about as many squares across as down). A page that shows the drawing across a
     /// screen asks for fewer, larger levels than a printed square figure.
     pub levels_across: Option<u32>,
+    /// On a board of three or more sides, only these levels (by index, in this order;
+    /// `None`: every level): a page that shows each level as a picture of its own, a
+    /// card that has room for a few levels at a size where their leaps show.
+    pub levels: Option<Vec<u32>>,
     /// Draw the tour's line in this many shades of each colour along the walk, each
     /// stretch of a section from light at its start to dark at its end (0: one shade,
     /// as the page's drawings). For a picture too small to follow the leaps, a card's

@@ -11,7 +11,6 @@ use super::number::number;
 use super::scale::{mean_side, per_n, per_name};
 use crate::plan::Job;
 use crate::tours::{Built, Drawn};
-use knights_core::metrics::Metrics;
 
 /// One tour as the templates see it.
 #[derive(Clone, Debug, Serialize)]
@@ -90,6 +89,19 @@ pub struct LevelsCard {
     level_crossings_max: u64,
     /// What the crossing count means, in words.
     crossings_note: String,
+    /// Each level's picture on the page, in order.
+    views: Vec<LevelView>,
+    /// The narrowest a level's picture is shown, in CSS pixels.
+    view_min_px: u32,
+    /// The levels the card draws, in words, when it draws fewer than all.
+    card_levels: Option<String>,
+}
+
+/// One level's picture on a page: its label (`z = 3`) and its SVG file.
+#[derive(Clone, Debug, Serialize)]
+pub struct LevelView {
+    label: String,
+    file: String,
 }
 
 /// A tour's tiled pyramid as its page's zoom viewer reads it.
@@ -152,7 +164,7 @@ pub fn card(job: &Job, b: &Built) -> Card {
         turns_per_n: number(per_n(m.turns, &sides)),
         crossings_per_n: number(per_n(m.crossings, &sides)),
         plane: m.levels.is_none().then(|| plane_card(job, m)),
-        space: levels_card(m),
+        space: levels_card(b),
         command: job.target.command_line(),
         tags: job.tags.clone(),
         series: job.series.clone(),
@@ -172,8 +184,14 @@ pub fn card(job: &Job, b: &Built) -> Card {
 }
 
 /// What only a tour of a board of three or more sides measures; `None` on the plane.
-fn levels_card(m: &Metrics) -> Option<LevelsCard> {
-    let s = m.levels.as_ref()?;
+fn levels_card(b: &Built) -> Option<LevelsCard> {
+    let s = b.metrics.levels.as_ref()?;
+    let views = (b.levels.views.iter())
+        .map(|(label, file)| LevelView {
+            label: label.clone(),
+            file: file.clone(),
+        })
+        .collect();
     Some(LevelsCard {
         levels: s.levels,
         moves_between_levels: s.moves_between_levels,
@@ -181,6 +199,9 @@ fn levels_card(m: &Metrics) -> Option<LevelsCard> {
         level_crossings_min: s.crossings_per_level.iter().copied().min().unwrap_or(0),
         level_crossings_max: s.crossings_per_level.iter().copied().max().unwrap_or(0),
         crossings_note: sentence(knights_core::metrics::CROSSINGS_NOTE),
+        views,
+        view_min_px: crate::tours::LEVEL_MIN_PX,
+        card_levels: b.levels.card.clone(),
     })
 }
 

@@ -46,9 +46,27 @@ pub struct Built {
     /// page speaks of these and nothing else.
     #[serde(default)]
     pub drawn: Drawn,
+    /// On a board of three or more sides, its levels as the page and the card show
+    /// them (empty on the plane).
+    #[serde(default)]
+    pub levels: Levels,
     /// Taken from the build cache rather than built now.
     #[serde(skip)]
     pub cached: bool,
+}
+
+/// A board of three or more sides' levels as its page and its card show them: each
+/// level a picture of its own on the page (a grid of pictures reflows with the window,
+/// one drawing of every level does not), and the card's levels when it has room for
+/// only some.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Levels {
+    /// Each level's picture: its label (`z = 3`) and its SVG file, relative to the
+    /// output folder.
+    pub views: Vec<(String, String)>,
+    /// The levels the card's thumbnail draws, in words (`z = 0 and z = 25`), when it
+    /// draws fewer than all.
+    pub card: Option<String>,
 }
 
 /// The layers a page's drawing shows, for its legend ([`Drawn::of`] a drawing).
@@ -98,6 +116,7 @@ impl Built {
             .values()
             .chain(self.crops.iter().map(|c| &c.1))
             .chain(tiles)
+            .chain(self.levels.views.iter().map(|v| &v.1))
     }
 }
 

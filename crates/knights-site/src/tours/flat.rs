@@ -124,6 +124,7 @@ pub(super) fn draw(
         walk,
         pyramid,
         insets,
+        levels: Default::default(),
     })
 }
 

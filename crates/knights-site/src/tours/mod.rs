@@ -24,6 +24,7 @@ use crate::plan::{Job, TargetKey};
 use knights_core::Error;
 
 pub use built::{Built, Drawn};
+pub use levels::LEVEL_MIN_PX;
 pub use pyramid::check_jobs as check_pyramids;
 pub use ship::Settings;
 

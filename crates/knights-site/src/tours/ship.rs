@@ -156,9 +156,17 @@ impl<'a> Files<'a> {
 
     /// Writes `bytes` as `rel` (relative to the output folder), recorded as `kind`.
     pub fn put(&mut self, kind: &str, rel: String, bytes: &[u8]) -> Result<(), Error> {
-        files::write(&self.out.join(&rel), bytes)?;
+        self.write(&rel, bytes)?;
         self.written.insert(kind.to_string(), rel);
         Ok(())
+    }
+
+    /// Writes `bytes` as `rel` (relative to the output folder) without recording it:
+    /// for files of which a tour has many (its levels' pictures), which its record
+    /// lists apart ([`super::Built::all_files`] must name each once: the cache links
+    /// every file it names, and a second link over the first emptied it).
+    pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<(), Error> {
+        files::write(&self.out.join(rel), bytes)
     }
 
     /// The page's `drawing` as `files/<slug>.svg`, and of the `downloads` its PNG,

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::built::{blame, section_counts, Built, Drawn};
+use super::built::{blame, section_counts, Built, Drawn, Levels};
 use super::ship::{Files, Settings};
 use super::{flat, levels};
 use crate::plan::{Job, Target};
@@ -30,6 +30,8 @@ pub(super) struct Pictures {
     pub pyramid: Option<crate::tours::pyramid::Pyramid>,
     /// The drawing is a figure: the overview and its detailed insets.
     pub insets: bool,
+    /// A board of more sides' levels, as its page and card show them.
+    pub levels: Levels,
 }
 
 /// Builds, proves, measures and draws the tour of `job` into `out` (the staging
@@ -56,6 +58,7 @@ pub(super) fn build(job: &Job, settings: &Settings, out: &Path) -> Result<Built,
         crops: pictures.crops,
         walk: pictures.walk,
         pyramid: pictures.pyramid,
+        levels: pictures.levels,
         drawn,
         cached: false,
     })
