@@ -127,6 +127,10 @@ fn stale_temporary_files_of_a_killed_run_are_removed_next_time() {
     let dir = tempfile::tempdir().unwrap();
     let stale = dir.path().join(".knights-Ab3dE9.tmp");
     fs::write(&stale, "half a tour").unwrap();
+    // Written two minutes ago (one just written may be a live run's, not yet locked).
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(120);
+    let file = fs::File::options().write(true).open(&stale).unwrap();
+    file.set_modified(past).unwrap();
     let o = knights(&["tour", "8x8", "-o", s(&dir.path().join("t.json"))]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(names(dir.path()), ["t.json"]);

@@ -19,6 +19,12 @@ use crate::Error;
 const TEMP_PREFIX: &str = ".knights-";
 const TEMP_SUFFIX: &str = ".tmp";
 
+/// How old an unlocked temporary file must be to count as a killed run's: a writer
+/// creates its file and only then locks it, so a fresh unlocked one may be another
+/// run's about to be locked (two renders into one folder at once lost their files
+/// to each other's cleanup).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// How many links a target may go through before we give up (as the kernel does).
 const MAX_LINKS: usize = 40;
 
@@ -183,7 +189,8 @@ fn without_path(e: io::Error) -> io::Error {
 }
 
 /// Removes the temporary files that killed runs left in `folder`: ours by name, and
-/// stale because nobody holds their lock.
+/// stale because nobody holds their lock and nobody has written them for
+/// [`STALE_AFTER`].
 fn remove_stale(folder: &Path) {
     let Ok(entries) = fs::read_dir(folder) else {
         return;
@@ -193,6 +200,13 @@ fn remove_stale(folder: &Path) {
         let name = name.to_string_lossy();
         let ours = name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX);
         if !ours || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        let age = entry.metadata().and_then(|m| m.modified()).ok();
+        if !age
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|a| a >= STALE_AFTER)
+        {
             continue;
         }
         let path = entry.path();
@@ -317,13 +331,24 @@ mod tests {
         let stale = dir.path().join(".knights-abc123.tmp");
         let live = dir.path().join(".knights-def456.tmp");
         let other = dir.path().join(".other.tmp");
-        for p in [&stale, &live, &other] {
+        // Just made, not yet locked: another run's, about to be.
+        let fresh = dir.path().join(".knights-ghi789.tmp");
+        let past = std::time::SystemTime::now() - STALE_AFTER * 2;
+        for p in [&stale, &live, &other, &fresh] {
             fs::write(p, "half").unwrap();
+            if p != &fresh {
+                File::options()
+                    .write(true)
+                    .open(p)
+                    .unwrap()
+                    .set_modified(past)
+                    .unwrap();
+            }
         }
         let held = File::open(&live).unwrap();
         held.try_lock().unwrap();
         write_bytes(&dir.path().join("t.json"), b"{}").unwrap();
         assert!(!stale.exists(), "left by a killed run: removed");
-        assert!(live.exists() && other.exists());
+        assert!(live.exists() && other.exists() && fresh.exists());
     }
 }
