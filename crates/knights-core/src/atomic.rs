@@ -203,9 +203,9 @@ fn remove_stale(folder: &Path) {
             continue;
         }
         let age = entry.metadata().and_then(|m| m.modified()).ok();
-        if !age
+        if age
             .and_then(|t| t.elapsed().ok())
-            .is_some_and(|a| a >= STALE_AFTER)
+            .is_none_or(|a| a < STALE_AFTER)
         {
             continue;
         }
