@@ -10,6 +10,7 @@
 use std::fs;
 
 use super::audit::shipped_gallery;
+use super::thumbs::attr;
 
 /// The narrowest a level may be shown, in CSS pixels: the issue asks for 240 at 1400.
 const LEAST_LEVEL_PX: f64 = 240.0;
@@ -26,13 +27,6 @@ const LABEL_PX: f64 = 15.0;
 /// The most the page's level pictures may weigh over the one picture of every level
 /// that the page showed before (247 KB for 26x26x26).
 const WEIGHT: f64 = 1.2;
-
-/// The value of attribute `name` in the tag text `tag`.
-fn attr<'a>(tag: &'a str, name: &str) -> &'a str {
-    let key = format!(" {name}=\"");
-    let at = tag.find(&key).unwrap_or_else(|| panic!("{name} in {tag}")) + key.len();
-    &tag[at..at + tag[at..].find('"').unwrap()]
-}
 
 /// The tags `<name ...>` of `svg` whose class is `class`.
 fn tags<'a>(svg: &'a str, name: &str, class: &str) -> Vec<&'a str> {
