@@ -49,7 +49,7 @@ fn local_rows(model: &mut Columns<'_>, spec: &Spec, budget: Duration) {
 /// Rounds of separating the local rows (the relaxation gains little after six).
 const LOCAL_ROUNDS: usize = 8;
 
-/// How near the border the local rows' runs of three cells lie.
+/// How near the border the centres of the local rows' 3 x 3 blocks lie.
 const LOCAL_DEPTH: u32 = 2;
 
 /// For each straight column `s` (cell `c` going straight on along its leaps `e` and
